@@ -1,0 +1,227 @@
+import type { Generated } from 'kysely';
+
+// Flags are 0/1 integers and timestamps ISO-8601 UTC text on both dialects, so every
+// query and mapper is identical on SQLite and PostgreSQL (see docs/decisions/002).
+type Flag = number;
+type Timestamp = string;
+
+export interface LocationTable {
+  id: Generated<number>;
+  title: string;
+  name: string;
+  logo: string | null;
+  direct_call: Flag;
+  direct_number: string;
+  default_service_id: number | null;
+  text: string;
+  hours: string;
+  phone: string;
+  email: string;
+  free_text: string;
+  residents_can_post: Flag;
+  created_at: Timestamp;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  location_id: number | null;
+  role: 'resident' | 'receptionist' | 'manager';
+  login: string;
+  apartment_number: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  profile_picture: string | null;
+  emergency_services_deactivated: Flag;
+  language: string;
+  is_active: Flag;
+  created_at: Timestamp;
+}
+
+export interface ManagerLocationTable {
+  user_id: number;
+  location_id: number;
+}
+
+export interface AuthTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface DocumentTable {
+  id: Generated<number>;
+  location_id: number;
+  apartment_number: string | null;
+  title: string;
+  icon: string;
+  file_key: string;
+  file_name: string;
+  created_at: Timestamp;
+}
+
+export interface PhoneTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  number: string;
+  icon: string;
+  highlighted: Flag;
+  hidden: Flag;
+  sort_order: number;
+}
+
+export interface ServiceTable {
+  id: Generated<number>;
+  location_id: number | null;
+  title: string;
+  icon: string;
+  contact_text: string;
+  is_system: Flag;
+  sort_order: number;
+}
+
+export interface ProviderTable {
+  id: Generated<number>;
+  service_id: number;
+  location_id: number;
+  name: string;
+  phone: string;
+  hide_phone: Flag;
+  text: string;
+  contact: string;
+  hours: string;
+  email: string;
+  website: string;
+  allow_form_contact: Flag;
+  placeholder: string;
+}
+
+export interface ProviderRequestTable {
+  id: Generated<number>;
+  provider_id: number;
+  user_id: number;
+  location_id: number;
+  text: string;
+  created_at: Timestamp;
+}
+
+export type ModerationStatus = 'pending' | 'approved' | 'rejected';
+
+export interface MessageTable {
+  id: Generated<number>;
+  location_id: number;
+  user_id: number;
+  text: string;
+  status: ModerationStatus;
+  rejection_reason: string | null;
+  like_count: number;
+  comment_count: number;
+  created_at: Timestamp;
+  moderated_at: Timestamp | null;
+  moderated_by: number | null;
+}
+
+export interface MessageDocumentTable {
+  id: Generated<number>;
+  message_id: number;
+  kind: 'image' | 'pdf';
+  name: string;
+  file_key: string;
+  thumbnail_key: string | null;
+  content_type: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+export interface CommentTable {
+  id: Generated<number>;
+  message_id: number;
+  user_id: number;
+  text: string;
+  status: ModerationStatus;
+  rejection_reason: string | null;
+  created_at: Timestamp;
+  moderated_at: Timestamp | null;
+  moderated_by: number | null;
+}
+
+export interface LikeTable {
+  message_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface BlackboardOpenedTable {
+  user_id: number;
+  date_blackboard_opened: Timestamp;
+}
+
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  registration_id: string;
+  created_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  details: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  locations: LocationTable;
+  users: UserTable;
+  manager_locations: ManagerLocationTable;
+  auth_tokens: AuthTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  documents: DocumentTable;
+  phones: PhoneTable;
+  services: ServiceTable;
+  providers: ProviderTable;
+  provider_requests: ProviderRequestTable;
+  messages: MessageTable;
+  message_documents: MessageDocumentTable;
+  comments: CommentTable;
+  likes: LikeTable;
+  blackboard_opened: BlackboardOpenedTable;
+  push_subscriptions: PushSubscriptionTable;
+  email_outbox: EmailOutboxTable;
+  audit_log: AuditLogTable;
+  app_settings: AppSettingTable;
+}

@@ -1,0 +1,22 @@
+import { API_ERRORS, type ApiErrorBody } from '@hausportal/contract';
+
+/** An error that the one error handler turns into a DRF-shaped response. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+/** 404 `{"detail": "Nicht gefunden."}`, also used for anything outside the caller's scope. */
+export const notFound = () => new ApiError(404, { detail: API_ERRORS.notFound });
+/** 400 with one message under one field. */
+export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
+/** 400 with a cross-field message. */
+export const nonFieldError = (message: string) => new ApiError(400, { non_field_errors: [message] });
+/** 403 for a signed-in caller whose role does not allow the call. */
+export const forbidden = () =>
+  new ApiError(403, { detail: 'Sie haben keine Berechtigung, diese Aktion durchzuführen.' });
+export const unauthorized = (detail = 'Ungültiges Token.') => new ApiError(401, { detail });

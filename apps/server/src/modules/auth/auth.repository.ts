@@ -1,0 +1,104 @@
+import type { DB } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
+
+/** The user behind a token hash, with the token's id and last use. */
+export function findUserByTokenHash(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select([
+      'users.id',
+      'users.role',
+      'users.location_id',
+      'users.apartment_number',
+      'users.name',
+      'users.email',
+      'users.profile_picture',
+      'users.emergency_services_deactivated',
+      'users.language',
+      'users.is_active',
+      'auth_tokens.id as token_id',
+      'auth_tokens.last_used_at',
+    ])
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a token as used now. */
+export async function touchToken(db: DB, tokenId: number): Promise<void> {
+  await db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', tokenId).execute();
+}
+
+/** Revokes one token. */
+export async function deleteToken(db: DB, tokenId: number): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+}
+
+/** Revokes every token of a user except, optionally, one. */
+export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: number): Promise<void> {
+  let q = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
+  if (exceptTokenId !== undefined) q = q.where('id', '!=', exceptTokenId);
+  await q.execute();
+}
+
+/** Stores a new token hash for a user. */
+export async function createToken(db: DB, userId: number, tokenHash: string): Promise<void> {
+  const now = nowIso();
+  await db.insertInto('auth_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now }).execute();
+}
+
+/** Finds a user by login (apartment number or, for managers, e-mail), ignoring case. */
+export function findUserByLogin(db: DB, login: string) {
+  return db.selectFrom('users').selectAll().where('login', '=', login.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Finds a user by e-mail, ignoring case. */
+export function findUserByEmail(db: DB, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Sets a new password hash. */
+export async function setPasswordHash(db: DB, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Stores a reset token hash valid until expiresAt. */
+export async function createResetToken(db: DB, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: nowIso() })
+    .execute();
+}
+
+/** Marks a reset token used if it is unused and unexpired; returns its user id, or null. */
+export async function consumeResetToken(db: DB, tokenHash: string): Promise<number | null> {
+  const now = nowIso();
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  // The used_at condition makes the claim atomic: of two parallel confirms only one wins.
+  const res = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? row.user_id : null;
+}
+
+/** True when a reset token exists, is unused and unexpired (checked before validating passwords). */
+export async function resetTokenIsValid(db: DB, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+  return Boolean(row);
+}

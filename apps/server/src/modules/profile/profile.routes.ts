@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LANGUAGES, profile as profileSchema, type Profile } from '@hausportal/contract';
+import { fieldError } from '../../lib/errors.js';
+import { checkUpload, readUpload, thumbnail } from '../../lib/uploads.js';
+import { audit } from '../../lib/audit.js';
+import { currentUser, requireUser } from '../auth/auth.hooks.js';
+import { findProfile, updateProfile } from './profile.repository.js';
+
+const tags = ['profile'];
+const security = [{ token: [] }];
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, signer, storage } = app.ctx;
+
+  const load = async (userId: number): Promise<Profile> => {
+    const row = await findProfile(db, userId);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      profile_picture: signer.url(row.profile_picture),
+      apartment_number: row.apartment_number,
+      emergency_services_deactivated: Boolean(row.emergency_services_deactivated),
+      is_receptionist: row.role === 'receptionist',
+      language: (LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Profile['language']) : 'de',
+      location_id: row.location_id,
+    };
+  };
+
+  r.get('/api/profile/', { onRequest: requireUser, schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } }, (request) =>
+    load(currentUser(request).id),
+  );
+
+  r.put(
+    '/api/profile/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Profil ändern (multipart: profile_picture als Datei, language als Feld; oder JSON mit language)',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const patch: { language?: string; profile_picture?: string } = {};
+      const setLanguage = (value: unknown) => {
+        if (typeof value !== 'string' || !(LANGUAGES as readonly string[]).includes(value)) {
+          throw fieldError('language', `Ungültige Sprache. Erlaubt: ${LANGUAGES.join(', ')}.`);
+        }
+        patch.language = value;
+      };
+      if (request.isMultipart()) {
+        let picture: Buffer | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'profile_picture') {
+              await part.toBuffer().catch(() => undefined);
+              throw fieldError(part.fieldname, 'Unbekanntes Dateifeld.');
+            }
+            const data = await readUpload(part, 'profile_picture');
+            await checkUpload(data, part.filename, 'profile_picture', ['image']);
+            picture = await thumbnail(data, 512);
+          } else if (part.fieldname === 'language') {
+            setLanguage(part.value);
+          }
+        }
+        if (picture) patch.profile_picture = await storage.put('avatars', 'webp', picture);
+      } else {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        if (typeof body !== 'object' || Array.isArray(body)) throw fieldError('non_field_errors', 'Ungültige Daten.');
+        if (body.language !== undefined) setLanguage(body.language);
+      }
+      const before = patch.profile_picture ? await findProfile(db, user.id) : null;
+      await updateProfile(db, user.id, patch);
+      if (before?.profile_picture) await storage.remove(before.profile_picture);
+      await audit(db, { userId: user.id, action: 'profile_updated', entity: 'user', entityId: user.id, details: Object.keys(patch) });
+      return load(user.id);
+    },
+  );
+}

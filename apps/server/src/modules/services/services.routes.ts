@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import {
+  PAGE_SIZE,
+  idParam,
+  pageQuery,
+  paginated,
+  provider as providerSchema,
+  providerRequest,
+  providersQuery,
+  providersResponse,
+  service as serviceSchema,
+} from '@hausportal/contract';
+import type { ProviderTable } from '../../db/schema.js';
+import { ApiError, notFound } from '../../lib/errors.js';
+import { paginate } from '../../lib/pagination.js';
+import { nowIso } from '../../lib/time.js';
+import { audit } from '../../lib/audit.js';
+import { currentResident, requireUser } from '../auth/auth.hooks.js';
+import * as repo from './services.repository.js';
+
+const security = [{ token: [] }];
+
+const toProvider = (p: Selectable<ProviderTable>) => ({
+  id: p.id,
+  name: p.name,
+  // A hidden phone number is not sent at all, not merely flagged.
+  phone: p.hide_phone ? '' : p.phone,
+  hide_phone: Boolean(p.hide_phone),
+  text: p.text,
+  contact: p.contact,
+  hours: p.hours,
+  email: p.email,
+  website: p.website,
+  allow_form_contact: Boolean(p.allow_form_contact),
+  placeholder: p.placeholder,
+});
+
+export async function serviceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, outbox, config } = app.ctx;
+
+  r.get(
+    '/api/services/',
+    { onRequest: requireUser, schema: { tags: ['services'], security, summary: 'Dienstleistungen des Standorts', querystring: pageQuery, response: { 200: paginated(serviceSchema) } } },
+    async (request) => {
+      const { locationId } = currentResident(request);
+      const { page } = request.query;
+      const [count, rows] = await Promise.all([
+        repo.countServices(db, locationId),
+        repo.listServices(db, locationId, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+      ]);
+      return paginate('/api/services/', page, count, rows);
+    },
+  );
+
+  r.get(
+    '/api/services/:id/',
+    { onRequest: requireUser, schema: { tags: ['services'], security, summary: 'Eine Dienstleistung', params: idParam, response: { 200: serviceSchema } } },
+    async (request) => {
+      const row = await repo.findService(db, currentResident(request).locationId, request.params.id);
+      if (!row) throw notFound();
+      return row;
+    },
+  );
+
+  r.get(
+    '/api/providers/',
+    { onRequest: requireUser, schema: { tags: ['providers'], security, summary: 'Anbieter einer Dienstleistung am eigenen Standort', querystring: providersQuery, response: { 200: providersResponse } } },
+    async (request) => {
+      const { locationId } = currentResident(request);
+      const { service_id } = request.query;
+      if (!(await repo.findService(db, locationId, service_id))) throw notFound();
+      const rows = await repo.listProviders(db, locationId, service_id);
+      return { id: service_id, count: rows.length, results: rows.map(toProvider) };
+    },
+  );
+
+  r.get(
+    '/api/providers/:id/',
+    { onRequest: requireUser, schema: { tags: ['providers'], security, summary: 'Ein Anbieter', params: idParam, response: { 200: providerSchema } } },
+    async (request) => {
+      const row = await repo.findProvider(db, currentResident(request).locationId, request.params.id);
+      if (!row) throw notFound();
+      return toProvider(row);
+    },
+  );
+
+  r.post(
+    '/api/providers/:id/request/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['providers'],
+        security,
+        summary: 'Anfrage an einen Anbieter senden (gespeichert und per E-Mail zugestellt)',
+        params: idParam,
+        body: providerRequest,
+        response: { 201: z.object({ id: z.number(), detail: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentResident(request);
+      const provider = await repo.findProvider(db, user.locationId, request.params.id);
+      if (!provider) throw notFound();
+      if (!provider.allow_form_contact) {
+        throw new ApiError(400, { detail: 'Dieser Anbieter nimmt keine Anfragen über das Formular entgegen.' });
+      }
+      const text = request.body.text.trim();
+      const id = await repo.createProviderRequest(db, { providerId: provider.id, userId: user.id, locationId: user.locationId, text, createdAt: nowIso() });
+      const location = await db.selectFrom('locations').select(['name', 'title', 'email']).where('id', '=', user.locationId).executeTakeFirstOrThrow();
+      const to = provider.email || location.email;
+      if (to) {
+        await outbox.enqueue({
+          to,
+          subject: `Neue Anfrage über ${config.appName}: ${user.name}, Wohnung ${user.apartmentNumber}`,
+          text: [
+            `Guten Tag ${provider.name},`,
+            '',
+            `über ${config.appName} hat Sie folgende Anfrage erreicht:`,
+            '',
+            `Name: ${user.name}`,
+            `Wohnung: ${user.apartmentNumber}`,
+            `Standort: ${location.title || location.name}`,
+            user.email ? `E-Mail: ${user.email}` : '',
+            '',
+            text,
+            '',
+            `Diese Nachricht wurde automatisch von ${config.appName} versendet.`,
+          ].filter((l, i, a) => l !== '' || a[i - 1] !== '').join('\n'),
+        });
+      }
+      await audit(db, { userId: user.id, action: 'provider_request', entity: 'provider', entityId: provider.id });
+      reply.code(201);
+      return { id, detail: 'Ihre Anfrage wurde erfolgreich versendet.' };
+    },
+  );
+}

@@ -1,0 +1,25 @@
+/** Business constants of SPEC §9 and DESIGN §3, shared by server and web. */
+export const PAGE_SIZE = 10;
+export const PREVIEW_LENGTH = 150;
+export const MAX_FILE_BYTES = 10_485_760;
+export const MAX_PHOTOS_PER_POST = 2;
+export const MAX_PDFS_PER_POST = 3;
+export const RESET_TOKEN_TTL_MS = 3_600_000;
+export const IDLE_TIMEOUT_MS = 3_600_000;
+export const BADGE_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+export const WIDE_BREAKPOINT_PX = 500;
+
+/** System services that always exist (DESIGN §3). */
+export const SERVICE_ADMINISTRATION_ID = 1;
+export const SERVICE_RECEPTION_ID = 3;
+/** Services that get `?fd=1` when opened from the services list (SPEC §2). */
+export const FD_SERVICE_IDS: readonly number[] = [1, 3, 14];
+
+export const LANGUAGES = ['de', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const ROLES = ['resident', 'receptionist', 'manager'] as const;
+export type Role = (typeof ROLES)[number];

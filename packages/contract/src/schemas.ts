@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LANGUAGES, MODERATION_STATUSES } from './constants.js';
+import { API_ERRORS } from './errors.js';
+
+/** A string that must hold something other than white space. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: API_ERRORS.required })
+    .max(max, { error: `Höchstens ${max} Zeichen erlaubt.` })
+    .refine((s) => s.trim().length > 0, { error: API_ERRORS.required });
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// ---- auth ----
+export const loginRequest = z.object({
+  apartment_number: requiredText(150),
+  password: requiredText(256),
+});
+export const loginResponse = z.object({ token: z.string() });
+
+export const tenantQuery = z.object({ apartment_number: requiredText(150) });
+export const tenantResponse = z.object({ email: z.string() });
+
+export const passwordResetRequest = z
+  .object({
+    email: z.string().max(254).optional(),
+    apartment_number: z.string().max(150).optional(),
+  })
+  .refine((v) => (v.email ?? '').trim() !== '' || (v.apartment_number ?? '').trim() !== '', {
+    error: API_ERRORS.required,
+    path: ['email'],
+  });
+
+const newPassword = requiredText(256).refine((s) => s.length >= 8, {
+  error: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
+});
+
+export const passwordResetConfirm = z.object({
+  token: z.string().max(256),
+  password: newPassword,
+  repeat_password: requiredText(256),
+});
+
+export const changePasswordRequest = z.object({
+  old_password: requiredText(256),
+  new_password: newPassword,
+  repeat_password: requiredText(256),
+});
+
+export const statusResponse = z.object({ status: z.string() });
+
+// ---- profile ----
+export const profile = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile_picture: z.string().nullable(),
+  apartment_number: z.string(),
+  emergency_services_deactivated: z.boolean(),
+  is_receptionist: z.boolean(),
+  language: z.enum(LANGUAGES),
+  location_id: z.number().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileUpdate = z.object({ language: z.enum(LANGUAGES).optional() });
+
+// ---- location & lists ----
+export const location = z.object({
+  id: z.number(),
+  title: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  direct_call: z.boolean(),
+  direct_number: z.string(),
+  default_service_id: z.number().nullable(),
+  default_service_name: z.string(),
+  text: z.string(),
+  hours: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  free_text: z.string(),
+  residents_can_post: z.boolean(),
+});
+export type Location = z.infer<typeof location>;
+
+export const document = z.object({ id: z.number(), title: z.string(), icon: z.string(), document: z.string() });
+export type Document = z.infer<typeof document>;
+
+export const phone = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  icon: z.string(),
+  highlighted: z.boolean(),
+  hidden: z.boolean(),
+});
+export type Phone = z.infer<typeof phone>;
+
+export const service = z.object({ id: z.number(), title: z.string(), icon: z.string(), contact_text: z.string() });
+export type Service = z.infer<typeof service>;
+
+export const provider = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  hide_phone: z.boolean(),
+  text: z.string(),
+  contact: z.string(),
+  hours: z.string(),
+  email: z.string(),
+  website: z.string(),
+  allow_form_contact: z.boolean(),
+  placeholder: z.string(),
+});
+export type Provider = z.infer<typeof provider>;
+
+export const providersQuery = z.object({ service_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const providersResponse = z.object({ id: z.number(), count: z.number(), results: z.array(provider) });
+export const providerRequest = z.object({ text: requiredText(5000) });
+
+// ---- blackboard ----
+export const messageDocument = z.object({
+  id: z.number(),
+  name: z.string(),
+  document: z.string(),
+  kind: z.enum(['image', 'pdf']),
+  thumbnail: z.string().nullable(),
+});
+
+export const message = z.object({
+  id: z.number(),
+  text: z.string(),
+  created_at: z.string(),
+  user_name: z.string(),
+  user_image: z.string().nullable(),
+  documents: z.array(messageDocument),
+  like_count: z.number(),
+  comment_count: z.number(),
+  self_liked: z.boolean(),
+  self_commented: z.boolean(),
+  status: z.enum(MODERATION_STATUSES),
+  rejection_reason: z.string().nullable(),
+});
+export type Message = z.infer<typeof message>;
+
+export const messageCreate = z.object({ text: requiredText(10_000) });
+export const messageCreated = z.object({ id: z.number(), status: z.enum(MODERATION_STATUSES) });
+
+export const comment = z.object({
+  id: z.number(),
+  user_name: z.string(),
+  user_image: z.string().nullable(),
+  created_at: z.string(),
+  text: z.string(),
+  status: z.enum(MODERATION_STATUSES),
+});
+export type Comment = z.infer<typeof comment>;
+export const commentCreate = z.object({ text: requiredText(5000) });
+
+export const likeResponse = z.object({ like_count: z.number(), self_liked: z.boolean() });
+
+export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+
+export const blackboardOpened = z.object({
+  date_blackboard_opened: z.string().nullable(),
+  unread_count: z.number(),
+});
+export const blackboardOpenedUpdate = z.object({ date_blackboard_opened: z.iso.datetime({ offset: true }) });
+
+// ---- push ----
+export const pushTokenCreate = z.object({
+  type: z.literal('web'),
+  registration_id: requiredText(4000),
+});
+export const pushToken = z.object({ id: z.number(), type: z.literal('web'), registration_id: z.string() });
+
+/** A paginated list as DESIGN §3 fixes it. */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export const errorBody = z.record(z.string(), z.unknown());
