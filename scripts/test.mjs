@@ -1,0 +1,51 @@
+// `npm test`: every test. Unit, component and API suites (vitest), then the browser journeys
+// (Playwright, when e2e/ has them). Prints one closing line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let broken = false;
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+const vitestOut = path.join(root, '.vitest-results.json');
+fs.rmSync(vitestOut, { force: true });
+const vitestCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
+if (fs.existsSync(vitestOut)) {
+  const r = JSON.parse(fs.readFileSync(vitestOut, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  // A suite that fails to load has no failed tests but must still fail the run.
+  if (vitestCode !== 0 && r.numFailedTests === 0) { failed += Math.max(1, r.numFailedTestSuites); }
+} else if (vitestCode !== 0) {
+  broken = true;
+}
+
+const e2eConfig = path.join(root, 'e2e', 'playwright.config.ts');
+if (fs.existsSync(e2eConfig) && !process.argv.includes('--no-e2e')) {
+  const e2eOut = path.join(root, 'test-results', 'e2e-results.json');
+  fs.rmSync(e2eOut, { force: true });
+  const code = run(bin('playwright'), ['test', '-c', e2eConfig], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
+  if (fs.existsSync(e2eOut)) {
+    const s = JSON.parse(fs.readFileSync(e2eOut, 'utf8')).stats;
+    passed += s.expected + (s.flaky ?? 0);
+    failed += s.unexpected;
+    skipped += s.skipped;
+    if (code !== 0 && s.unexpected === 0) failed += 1;
+  } else if (code !== 0) {
+    broken = true;
+  }
+}
+
+if (broken) failed += 1;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
