@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT_DIR } from './support/env';
+
+const CI = !!process.env.CI;
+
+// Browser journeys against the real server (tsx apps/server/src/server.ts), a fresh SQLite
+// DATA_DIR with the demo seed, and a real SMTP server; see global-setup.ts and README.md.
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(ROOT_DIR, 'test-results', 'e2e'),
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  // One worker: two cores are shared by the server, Chromium and the runner, and a few journeys
+  // change shared demo data (blackboard posts, passwords) that others read.
+  workers: 1,
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 60_000,
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || path.join(ROOT_DIR, 'test-results', 'e2e-results.json') }],
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium' }],
+});

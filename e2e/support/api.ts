@@ -1,0 +1,108 @@
+import { request, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, MANAGER_LOGIN, baseUrl } from './env';
+
+export interface ApiMessage {
+  id: number;
+  text: string;
+  created_at: string;
+  like_count: number;
+  comment_count: number;
+  self_liked: boolean;
+  status: 'pending' | 'approved' | 'rejected';
+  documents: { name: string; kind: 'image' | 'pdf' }[];
+}
+
+export interface AdminMessage {
+  id: number;
+  text: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: string;
+  location_id: number;
+  user_name: string;
+}
+
+/** An API client signed in as one user, over the real HTTP API (DESIGN §3: `Authorization: Token`). */
+export class Api {
+  private constructor(
+    private readonly ctx: APIRequestContext,
+    readonly token: string,
+  ) {}
+
+  static async login(login: string, password = DEMO_PASSWORD): Promise<Api> {
+    const ctx = await request.newContext({ baseURL: baseUrl() });
+    const res = await ctx.post('/api/login/', { data: { apartment_number: login, password } });
+    if (!res.ok()) throw new Error(`API login of ${login} failed: ${res.status()} ${await res.text()}`);
+    const { token } = (await res.json()) as { token: string };
+    return new Api(ctx, token);
+  }
+
+  /** Logs in the property manager of DESIGN §4. */
+  static manager(): Promise<Api> {
+    return Api.login(MANAGER_LOGIN);
+  }
+
+  private get headers() {
+    return { Authorization: `Token ${this.token}` };
+  }
+
+  async get<T>(url: string): Promise<T> {
+    const res = await this.ctx.get(url, { headers: this.headers });
+    if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  async put<T>(url: string, data: unknown): Promise<T> {
+    const res = await this.ctx.put(url, { headers: this.headers, data });
+    if (!res.ok()) throw new Error(`PUT ${url}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** Resident view: one page of the blackboard. */
+  messages(page = 1) {
+    return this.get<{ count: number; results: ApiMessage[] }>(`/api/messages/?page=${page}`);
+  }
+
+  /** Manager view: posts by moderation status, newest first. */
+  async adminMessages(status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<AdminMessage[]> {
+    return (await this.get<{ results: AdminMessage[] }>(`/api/admin/messages/?status=${status}`)).results;
+  }
+
+  approveMessage(id: number) {
+    return this.put(`/api/admin/messages/${id}/moderation/`, { status: 'approved' });
+  }
+
+  /** Approves the pending post with exactly this text; throws when there is none. */
+  async approvePendingPost(text: string): Promise<number> {
+    const pending = await this.adminMessages('pending');
+    const post = pending.find((m) => m.text === text.trim());
+    if (!post) throw new Error(`No pending post with text ${JSON.stringify(text)} among ${pending.length} pending posts`);
+    await this.approveMessage(post.id);
+    return post.id;
+  }
+
+  changePassword(oldPassword: string, newPassword: string) {
+    return this.put('/api/profile/changepassword/', { old_password: oldPassword, new_password: newPassword, repeat_password: newPassword });
+  }
+
+  dispose() {
+    return this.ctx.dispose();
+  }
+}
+
+/** `HH:mm, DD.MM.YYYY` in Europe/Berlin (SPEC §9, DESIGN §3). */
+export function formatTimestamp(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      hourCycle: 'h23',
+      hour: '2-digit',
+      minute: '2-digit',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.hour}:${parts.minute}, ${parts.day}.${parts.month}.${parts.year}`;
+}

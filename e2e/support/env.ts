@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Debian's Chromium; `npx playwright install` cannot work in this environment. HP_E2E_CHROMIUM overrides it. */
+export const CHROMIUM = process.env.HP_E2E_CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const hasChromium = fs.existsSync(CHROMIUM);
+export const requireE2E = process.env.REQUIRE_E2E === '1' || process.env.REQUIRE_E2E === 'true';
+
+export const NO_CHROMIUM_NOTICE =
+  `\n${'!'.repeat(78)}\n!! E2E SKIPPED: ${CHROMIUM} not found. Install it with 'apt-get install -y chromium'.\n` +
+  `!! Set REQUIRE_E2E=1 to make a missing browser fail the run instead.\n${'!'.repeat(78)}\n`;
+
+export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT_DIR = path.resolve(E2E_DIR, '..');
+export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
+
+/** Set by global-setup.ts and inherited by the test workers. */
+export const ENV_BASE_URL = 'HP_E2E_BASE_URL';
+export const ENV_MAIL_FILE = 'HP_E2E_MAIL_FILE';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+export const MANAGER_LOGIN = 'verwaltung@example.org';
+
+export function baseUrl(): string {
+  const url = process.env[ENV_BASE_URL];
+  if (!url) throw new Error(`${ENV_BASE_URL} is not set: global-setup.ts did not start the server`);
+  return url;
+}

@@ -1,0 +1,47 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { CHROMIUM, ENV_BASE_URL, NO_CHROMIUM_NOTICE, hasChromium } from './env';
+
+/**
+ * The project's `test`: the base URL comes from the server that global-setup.ts started,
+ * and every test skips loudly when Chromium is absent (REQUIRE_E2E=1 fails in global setup).
+ */
+let noticeShown = false;
+
+export const test = base.extend<{ chromiumGate: void }>({
+  chromiumGate: [
+    async ({}, use, testInfo) => {
+      if (!hasChromium) {
+        if (!noticeShown) console.warn(NO_CHROMIUM_NOTICE);
+        noticeShown = true;
+        testInfo.skip(true, `${CHROMIUM} is missing`);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+  baseURL: async ({}, use) => {
+    await use(process.env[ENV_BASE_URL]);
+  },
+});
+
+export { expect };
+
+/** Waits until the page's path (and, when given, query) is the expected one. */
+export async function expectPath(page: Page, expected: string, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        const u = new URL(page.url());
+        const pathname = trimSlash(u.pathname);
+        return expected.includes('?') ? pathname + u.search : pathname;
+      },
+      { message: `URL path should become ${expected}`, timeout },
+    )
+    .toBe(trimSlash(expected.split('?')[0]!) + (expected.includes('?') ? `?${expected.split('?')[1]}` : ''));
+}
+
+/** '/blackboard/' and '/blackboard' are the same screen. */
+const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+/** The page's <h1>, which SPEC §2 fixes per route. */
+export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });

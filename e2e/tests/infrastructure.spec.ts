@@ -1,0 +1,20 @@
+import { baseUrl } from '../support/env';
+import { waitForMail } from '../support/mail';
+import { expect, test } from '../support/test';
+
+// Guards the harness itself, so a broken journey is never blamed on the app by mistake.
+test('the real server serves the web app and its mail reaches the test SMTP server', async ({ request }) => {
+  const health = await request.get('/api/health/');
+  expect(health.status()).toBe(200);
+
+  const index = await request.get('/login');
+  expect(index.status()).toBe(200);
+  expect(await index.text()).toContain('<div id="root">');
+
+  const since = new Date();
+  const res = await request.post('/api/password_reset/', { data: { apartment_number: 'A-0102', email: '' } });
+  expect(res.status()).toBe(200);
+  const mail = await waitForMail('bernd.muster@example.org', since);
+  expect(mail.subject).toBe('Neues Passwort für Hausportal');
+  expect(mail.text).toMatch(new RegExp(`${baseUrl()}/forgot-password/[A-Za-z0-9_-]{20,}`));
+});
