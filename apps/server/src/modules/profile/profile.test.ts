@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { dialects, login, multipart, startApp, type TestApp } from '../../../test/harness.js';
+import { NO_CREDENTIALS, NOT_FOUND, call, jpegWithExif, pdfFile, pngImage, userId } from '../../../test/helpers.js';
+
+const kinds = await dialects();
+
+describe.each(kinds)('profile (%s)', (kind) => {
+  let t: TestApp;
+  let anna: string;
+  beforeAll(async () => {
+    t = await startApp(kind);
+    anna = await login(t.app, 'A-0101');
+  });
+  afterAll(() => t.close());
+
+  const putMultipart = (auth: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) => {
+    const mp = multipart(fields, file);
+    return call(t.app, 'PUT', '/api/profile/', { auth, payload: mp.payload, headers: mp.headers });
+  };
+
+  it('returns the caller\'s own profile with every field of SPEC §3', async () => {
+    const res = await call(t.app, 'GET', '/api/profile/', { auth: anna });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: await userId(t, 'A-0101'),
+      name: 'Anna Beispiel',
+      email: 'anna.beispiel@example.org',
+      profile_picture: null,
+      apartment_number: 'A-0101',
+      emergency_services_deactivated: false,
+      is_receptionist: false,
+      language: 'de',
+      location_id: 1,
+    });
+  });
+
+  it('flags the resident with emergency services deactivated and the receptionist', async () => {
+    const bernd = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'A-0102') });
+    expect(bernd.body).toMatchObject({ apartment_number: 'A-0102', emergency_services_deactivated: true, is_receptionist: false });
+    const clara = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'A-REZ') });
+    expect(clara.body).toMatchObject({ apartment_number: 'A-REZ', emergency_services_deactivated: false, is_receptionist: true });
+    expect(clara.body.profile_picture).toMatch(/^\/api\/media\/avatars\/[A-Za-z0-9_-]+\.webp\?exp=\d+&sig=[A-Za-z0-9_-]+$/);
+  });
+
+  it('gives the property manager a profile without a location', async () => {
+    const res = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'verwaltung@example.org') });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: 'verwaltung@example.org', location_id: null, is_receptionist: false });
+  });
+
+  it('answers 401 to anonymous callers for GET and PUT', async () => {
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await call(t.app, method, '/api/profile/', { payload: method === 'PUT' ? { language: 'en' } : undefined });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(NO_CREDENTIALS);
+    }
+  });
+
+  it('changes the language with a JSON body', async () => {
+    const auth = await login(t.app, 'A-0201');
+    const res = await call(t.app, 'PUT', '/api/profile/', { auth, payload: { language: 'en' } });
+    expect(res.status).toBe(200);
+    expect(res.body.language).toBe('en');
+    expect((await call(t.app, 'GET', '/api/profile/', { auth })).body.language).toBe('en');
+  });
+
+  it('changes the language with a multipart field', async () => {
+    const auth = await login(t.app, 'A-0201');
+    const res = await putMultipart(auth, { language: 'de' });
+    expect(res.status).toBe(200);
+    expect(res.body.language).toBe('de');
+  });
+
+  it('answers 400 for a language other than de and en', async () => {
+    for (const language of ['fr', 5, null]) {
+      const res = await call(t.app, 'PUT', '/api/profile/', { auth: anna, payload: { language } });
+      expect(res.status, String(language)).toBe(400);
+      expect(res.body).toEqual({ language: ['Ungültige Sprache. Erlaubt: de, en.'] });
+    }
+  });
+
+  it('stores an uploaded picture as a 512 px WebP without metadata and serves it via a signed URL', async () => {
+    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'ich.jpg', type: 'image/jpeg', data: await jpegWithExif(900, 600) });
+    expect(res.status).toBe(200);
+    expect(res.body.profile_picture).toMatch(/^\/api\/media\/avatars\/[A-Za-z0-9_-]+\.webp\?exp=\d+&sig=/);
+    const file = await call(t.app, 'GET', res.body.profile_picture);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(file.raw).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(meta.exif).toBeUndefined();
+    expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(res.body.profile_picture);
+  });
+
+  it('deletes the previous picture when a new one is uploaded', async () => {
+    const first = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'a.png', type: 'image/png', data: await pngImage() });
+    const second = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'b.png', type: 'image/png', data: await pngImage(30, 30) });
+    expect(second.status).toBe(200);
+    expect(second.body.profile_picture).not.toBe(first.body.profile_picture);
+    const old = await call(t.app, 'GET', first.body.profile_picture);
+    expect(old.status).toBe(404);
+    expect(old.body).toEqual(NOT_FOUND);
+  });
+
+  it('rejects a PDF uploaded as a photo, whatever its name and declared type', async () => {
+    const before = (await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture;
+    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'foto.jpg', type: 'image/jpeg', data: await pdfFile() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ profile_picture: ['Die Datei foto.jpg hat ein nicht unterstütztes Format. Erlaubt sind JPEG-, PNG- oder WebP-Bilder.'] });
+    expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(before);
+  });
+
+  it('rejects a picture over 10 MB with Die Datei <name> ist zu gross', async () => {
+    const big = Buffer.concat([await pngImage(), Buffer.alloc(10_485_760)]);
+    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'riesig.png', type: 'image/png', data: big });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ profile_picture: ['Die Datei riesig.png ist zu gross'] });
+  });
+
+  it('rejects a file sent under another field name', async () => {
+    const res = await putMultipart(anna, {}, { field: 'avatar', filename: 'a.png', type: 'image/png', data: await pngImage() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ avatar: ['Unbekanntes Dateifeld.'] });
+  });
+
+  it('rejects an empty picture file', async () => {
+    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'leer.png', type: 'image/png', data: Buffer.alloc(0) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ profile_picture: ['Die übermittelte Datei ist leer.'] });
+  });
+});

@@ -1,0 +1,123 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { hashPassword } from '../src/lib/passwords.js';
+import { DEMO_PASSWORD, multipart, type TestApp } from './harness.js';
+
+export interface Reply {
+  status: number;
+  /** The parsed JSON body, or undefined when the body is empty or not JSON. */
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+  raw: Buffer;
+}
+
+/** One request through app.inject(); `auth` is the Authorization header value from login(). */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { auth?: string; payload?: InjectOptions['payload']; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<Reply> {
+  const res = await app.inject({
+    method,
+    url,
+    payload: opts.payload,
+    remoteAddress: opts.remoteAddress,
+    headers: { ...(opts.auth ? { authorization: opts.auth } : {}), ...opts.headers },
+  });
+  let body: unknown;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+}
+
+/** A raw JSON body with the JSON content type, for bodies inject would not send as written. */
+export const rawJson = (text: string) => ({ payload: text, headers: { 'content-type': 'application/json' } });
+
+/** The database id of a demo user by login. */
+export async function userId(t: TestApp, login: string): Promise<number> {
+  const row = await t.app.ctx.db.selectFrom('users').select('id').where('login', '=', login.toLowerCase()).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Adds a user straight to the database (for roles the demo data lacks) and returns its id. */
+export async function addUser(
+  t: TestApp,
+  u: { login: string; name: string; email: string; role: 'resident' | 'receptionist' | 'manager'; locationId: number | null; managerOf?: number[] },
+): Promise<number> {
+  const { db } = t.app.ctx;
+  const row = await db
+    .insertInto('users')
+    .values({
+      location_id: u.locationId, role: u.role, login: u.login.toLowerCase(), apartment_number: u.role === 'manager' ? '' : u.login, name: u.name,
+      email: u.email, password_hash: await hashPassword(DEMO_PASSWORD), profile_picture: null, emergency_services_deactivated: 0,
+      language: 'de', is_active: 1, created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const loc of u.managerOf ?? []) await db.insertInto('manager_locations').values({ user_id: row.id, location_id: loc }).execute();
+  return row.id;
+}
+
+/** A real PNG of the given size. */
+export const pngImage = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#c03030' } }).png().toBuffer();
+
+/** A real JPEG carrying an EXIF copyright tag, to show that uploads lose their metadata. */
+export const jpegWithExif = (width = 80, height = 60) =>
+  sharp({ create: { width, height, channels: 3, background: '#30c030' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'geheim', Artist: 'Anna' } } })
+    .toBuffer();
+
+/** A real one-page PDF. */
+export async function pdfFile(title = 'Testdokument'): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([300, 200]);
+  page.drawText(title, { x: 20, y: 150, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}
+
+/** Uploads one attachment to a post (multipart fields name + document). */
+export function uploadAttachment(
+  app: FastifyInstance,
+  auth: string,
+  messageId: number,
+  file: { filename: string; type: string; data: Buffer },
+  name = file.filename.replace(/\.[^.]*$/, ''),
+) {
+  const mp = multipart({ name }, { field: 'document', ...file });
+  return call(app, 'POST', `/api/messages/${messageId}/documents/`, { auth, payload: mp.payload, headers: mp.headers });
+}
+
+/** A DRF-shaped error body: `detail`, a status, or field names mapped to lists of strings. */
+export function expectDrfError(body: unknown): void {
+  expect(body, 'error body must be a JSON object').toBeTypeOf('object');
+  expect(body).not.toBeNull();
+  expect(Array.isArray(body)).toBe(false);
+  const entries = Object.entries(body as Record<string, unknown>);
+  expect(entries.length).toBeGreaterThan(0);
+  for (const [key, value] of entries) {
+    if (key === 'detail' || key === 'status') expect(value).toBeTypeOf('string');
+    else {
+      expect(Array.isArray(value), `${key} must be a list of messages`).toBe(true);
+      for (const m of value as unknown[]) expect(m).toBeTypeOf('string');
+    }
+  }
+}
+
+/** The list envelope of DESIGN §3. */
+export function expectPage(body: any, count: number, length: number): void {
+  expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results']);
+  expect(body.count).toBe(count);
+  expect(body.results).toHaveLength(length);
+}
+
+export const FORBIDDEN = { detail: 'Sie haben keine Berechtigung, diese Aktion durchzuführen.' };
+export const NOT_FOUND = { detail: 'Nicht gefunden.' };
+export const NO_CREDENTIALS = { detail: 'Anmeldedaten fehlen.' };
