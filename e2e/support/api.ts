@@ -8,6 +8,7 @@ export interface ApiMessage {
   like_count: number;
   comment_count: number;
   self_liked: boolean;
+  self_commented: boolean;
   status: 'pending' | 'approved' | 'rejected';
   documents: { name: string; kind: 'image' | 'pdf' }[];
 }

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { login } from '../support/auth';
+import { expect, heading, test } from '../support/test';
+
+// SPEC §2: the home page is "Emergency button and tile grid", so the emergency button is the
+// first link of the main content; the tiles follow it.
+const mainLinks = (page: Page) => page.getByRole('main').getByRole('link');
+const toReception = (page: Page) => page.getByRole('main').locator('a[href="/services/3"]');
+const telLinks = (page: Page) => page.getByRole('main').locator('a[href^="tel:"]');
+
+test('emergency button: default service for A-0101, direct call for B-0101, none for A-0102', async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+
+  // Location 1: direct_call=false, default service 3 'Rezeption'.
+  await login(page, 'A-0101');
+  await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
+  const emergency = mainLinks(page).first();
+  await expect(emergency).toContainText('Rezeption');
+  await expect(emergency).toHaveAttribute('href', '/services/3');
+  const receptionLinksWithButton = await toReception(page).count();
+  await expect(telLinks(page)).toHaveCount(0);
+  await ctx.close();
+
+  // Location 2: direct_call=true, so the button dials direct_number '+49 30 5555 0110'.
+  const ctx2 = await browser.newContext();
+  const page2 = await ctx2.newPage();
+  await login(page2, 'B-0101');
+  await expect(heading(page2, 'Haus am See')).toBeVisible();
+  const dial = mainLinks(page2).first();
+  await expect(dial).toContainText('Rezeption');
+  const href = (await dial.getAttribute('href')) ?? '';
+  expect(decodeURIComponent(href).replace(/\s+/g, ''), `emergency href ${href}`).toBe('tel:+493055550110');
+  await ctx2.close();
+
+  // A-0102 has emergency_services_deactivated: the button is gone, the reception tile stays.
+  const ctx3 = await browser.newContext();
+  const page3 = await ctx3.newPage();
+  await login(page3, 'A-0102');
+  await expect(heading(page3, 'Residenz am Stadtpark')).toBeVisible();
+  await expect(page3.getByRole('link', { name: /Wichtige Telefonnummern/ })).toBeVisible();
+  await expect(toReception(page3)).toHaveCount(receptionLinksWithButton - 1);
+  await expect(telLinks(page3)).toHaveCount(0);
+  await expect(mainLinks(page3).first()).not.toHaveAttribute('href', '/services/3');
+  await ctx3.close();
+});
