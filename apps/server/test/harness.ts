@@ -65,6 +65,13 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<Tes
       await handle.close();
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
       await a.connect();
+      // pool.end() resolves before its connections have said goodbye; forcing the drop while one
+      // is still open kills it, and its FATAL reply surfaces as an uncaught error in the suite.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
