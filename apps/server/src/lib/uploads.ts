@@ -1,8 +1,9 @@
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_FILE_BYTES, fileTooLargeMessage } from '@hausportal/contract';
-import { fieldError } from './errors.js';
+import { ApiError, fieldError } from './errors.js';
 
 export type UploadKind = 'image' | 'pdf';
 
@@ -20,11 +21,33 @@ const IMAGE_TYPES: Record<string, 'jpg' | 'png' | 'webp'> = {
   'image/webp': 'webp',
 };
 
+// busboy throws plain Errors (no boundary, body cut off, boundary over 256 bytes) that the error
+// handler would answer with 500; they are the client's fault. Errors with a status pass through.
+function malformedBody(err: unknown): unknown {
+  if (err instanceof ApiError || typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number') return err;
+  return new ApiError(400, { detail: 'Die multipart/form-data-Daten sind fehlerhaft oder unvollständig.' });
+}
+
+/** request.parts(), but a malformed multipart body gives 400 instead of 500. */
+export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  const parts = request.parts();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (err) {
+      throw malformedBody(err);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 /** Reads a multipart file completely, rejecting it once it passes MAX_FILE_BYTES. */
 export async function readUpload(file: MultipartFile, field: string): Promise<Buffer> {
   const data = await file.toBuffer().catch((err: { code?: string }) => {
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(field, fileTooLargeMessage(file.filename));
-    throw err;
+    throw malformedBody(err);
   });
   if (file.file.truncated || data.length > MAX_FILE_BYTES) throw fieldError(field, fileTooLargeMessage(file.filename));
   if (data.length === 0) throw fieldError(field, 'Die übermittelte Datei ist leer.');

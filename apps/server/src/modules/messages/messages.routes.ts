@@ -19,7 +19,7 @@ import {
 } from '@hausportal/contract';
 import { ApiError, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
-import { checkUpload, readUpload, thumbnail } from '../../lib/uploads.js';
+import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
 import type { AuthUser } from '../../context.js';
 import { currentResident, requireUser } from '../auth/auth.hooks.js';
@@ -179,7 +179,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
       let name = '';
       let upload: Awaited<ReturnType<typeof checkUpload>> | null = null;
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type === 'file') {
           if (part.fieldname !== 'document' || upload) {
             await part.toBuffer().catch(() => undefined);

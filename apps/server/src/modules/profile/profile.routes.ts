@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LANGUAGES, profile as profileSchema, type Profile } from '@hausportal/contract';
 import { fieldError } from '../../lib/errors.js';
-import { checkUpload, readUpload, thumbnail } from '../../lib/uploads.js';
+import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser, requireUser } from '../auth/auth.hooks.js';
 import { findProfile, updateProfile } from './profile.repository.js';
@@ -56,7 +56,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       };
       if (request.isMultipart()) {
         let picture: Buffer | null = null;
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type === 'file') {
             if (part.fieldname !== 'profile_picture') {
               await part.toBuffer().catch(() => undefined);
