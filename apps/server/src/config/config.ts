@@ -30,6 +30,8 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, { error: 'muss mindestens 32 Zeichen lang sein' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  AUTH_RATE_LIMIT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(1_000_000).default(10),
+  AUTH_RATE_WINDOW_SEC: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(86_400).default(900),
 });
 
 export type Config = {
@@ -80,6 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    rateLimit: { points: 10, durationSec: 15 * 60 },
+    rateLimit: { points: e.AUTH_RATE_LIMIT, durationSec: e.AUTH_RATE_WINDOW_SEC },
   };
 }

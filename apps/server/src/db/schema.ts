@@ -19,6 +19,7 @@ export interface LocationTable {
   email: string;
   free_text: string;
   residents_can_post: Flag;
+  approved_message_count: Generated<number>;
   created_at: Timestamp;
 }
 

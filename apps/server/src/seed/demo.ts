@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { isoFromMs, nowIso } from '../lib/time.js';
 import { thumbnail } from '../lib/uploads.js';
 import { makeAvatar, makeLogo, makePdf, makePhoto } from './assets.js';
+import { refreshApprovedCount } from '../modules/messages/messages.repository.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -199,6 +200,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       await trx.updateTable('messages').set({ like_count: likeCount, comment_count: commentCount }).where('id', '=', mid).execute();
     }
   });
+  for (const locationId of [1, 2]) await refreshApprovedCount(db, locationId);
   await syncSequences(handle, ['locations', 'services']);
   log.info(`Demodaten angelegt. Anmeldung z. B. mit A-0101 / ${DEMO_PASSWORD}`);
 }

@@ -32,6 +32,8 @@ export async function up(db: Db): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('free_text', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn(...flag('residents_can_post'))
+    // The blackboard's `count` on every page load; kept by refreshApprovedCount, not counted per request.
+    .addColumn('approved_message_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
@@ -150,11 +152,10 @@ export async function up(db: Db): Promise<void> {
     .addColumn('moderated_at', 'text')
     .addColumn('moderated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  // The blackboard feed: one location's posts newest first. status and user_id are in the
-  // index so the "approved or mine" filter and the OFFSET of deep pages stay index-only.
-  await sql`create index messages_feed on messages (location_id, created_at desc, id desc, status, user_id)`.execute(
-    db,
-  );
+  // The blackboard feed: one location's approved posts newest first, read in index order on both
+  // dialects, so deep OFFSETs walk only the index.
+  await sql`create index messages_feed on messages (location_id, status, created_at desc, id desc)`.execute(db);
+  await db.schema.createIndex('messages_author').on('messages').columns(['user_id', 'status']).execute();
   await db.schema.createIndex('messages_moderation').on('messages').columns(['status', 'created_at']).execute();
 
   await withId(db.schema.createTable('message_documents'), pg)

@@ -1,17 +1,9 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { ModerationStatus } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+import { isoFromMs, nowIso } from '../../lib/time.js';
 
 export type Viewer = { userId: number; locationId: number };
-
-// What a viewer may see: approved posts of their location, and their own posts in any state.
-function visibleMessages(db: DB, v: Viewer) {
-  return db
-    .selectFrom('messages')
-    .where('messages.location_id', '=', v.locationId)
-    .where((eb) => eb.or([eb('messages.status', '=', 'approved'), eb('messages.user_id', '=', v.userId)]));
-}
 
 const messageColumns = [
   'messages.id',
@@ -26,42 +18,97 @@ const messageColumns = [
   'users.profile_picture as user_image',
 ] as const;
 
-/** One page of the blackboard, newest first. */
-export async function listMessages(db: DB, v: Viewer, limit: number, offset: number) {
-  // Page the ids on the covering index first, then join only the rows of this page.
-  const ids = await visibleMessages(db, v)
-    .select('messages.id')
-    .orderBy('messages.created_at', 'desc')
-    .orderBy('messages.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  if (ids.length === 0) return [];
-  const rows = await db
+/** Posts with their author and the viewer's own like/comment flags, in one query. */
+function selectMessages(db: DB, viewerId: number) {
+  return db
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.user_id')
     .select(messageColumns)
-    .where('messages.id', 'in', ids.map((r) => r.id))
-    .orderBy('messages.created_at', 'desc')
-    .orderBy('messages.id', 'desc')
-    .execute();
-  return rows;
+    .select((eb) => [
+      eb
+        .exists(eb.selectFrom('likes').select('likes.user_id').whereRef('likes.message_id', '=', 'messages.id').where('likes.user_id', '=', viewerId))
+        .as('self_liked'),
+      eb
+        .exists(eb.selectFrom('comments').select('comments.id').whereRef('comments.message_id', '=', 'messages.id').where('comments.user_id', '=', viewerId))
+        .as('self_commented'),
+    ]);
 }
 
-/** Approved posts of a location: the `count` of the list and of the badge. */
+/**
+ * One page of the blackboard: approved posts newest first. Page 1 also starts with the viewer's
+ * own posts still awaiting moderation (or recently rejected), so authors see "In Prüfung" and a
+ * rejection reason while `count` and the paging stay those of the approved posts.
+ */
+export async function listMessages(db: DB, v: Viewer, page: number, pageSize: number) {
+  // The page's ids come from the feed index alone; only those ten rows are joined.
+  const pageIds = db
+    .selectFrom('messages')
+    .select('id')
+    .where('location_id', '=', v.locationId)
+    .where('status', '=', 'approved')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [own, approved] = await Promise.all([
+    page === 1
+      ? selectMessages(db, v.userId)
+          .where('messages.user_id', '=', v.userId)
+          .where('messages.location_id', '=', v.locationId)
+          .where((eb) =>
+            eb.or([
+              eb('messages.status', '=', 'pending'),
+              eb.and([eb('messages.status', '=', 'rejected'), eb('messages.moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS))]),
+            ]),
+          )
+          .orderBy('messages.created_at', 'desc')
+          .execute()
+      : [],
+    selectMessages(db, v.userId)
+      .where('messages.id', 'in', pageIds)
+      .orderBy('messages.created_at', 'desc')
+      .orderBy('messages.id', 'desc')
+      .execute(),
+  ]);
+  return [...own, ...approved];
+}
+
+/** How long an author keeps seeing their own rejected post (with the reason) on page 1. */
+const OWN_REJECTED_VISIBLE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Approved posts of a location: the stored counter, or a count of those newer than `since`. */
 export async function countApproved(db: DB, locationId: number, since?: string): Promise<number> {
-  let q = db.selectFrom('messages').where('location_id', '=', locationId).where('status', '=', 'approved');
-  if (since) q = q.where('created_at', '>', since);
-  const row = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  if (!since) {
+    const row = await db.selectFrom('locations').select('approved_message_count').where('id', '=', locationId).executeTakeFirst();
+    return Number(row?.approved_message_count ?? 0);
+  }
+  const row = await db
+    .selectFrom('messages')
+    .where('location_id', '=', locationId)
+    .where('status', '=', 'approved')
+    .where('created_at', '>', since)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** One post if the viewer may see it. */
+/** Recounts a location's approved posts; call after anything changes a post's status. */
+export async function refreshApprovedCount(db: DB, locationId: number): Promise<void> {
+  await db
+    .updateTable('locations')
+    .set({
+      approved_message_count: sql<number>`(select count(*) from messages where messages.location_id = ${locationId} and messages.status = 'approved')`,
+    })
+    .where('id', '=', locationId)
+    .execute();
+}
+
+/** One post if the viewer may see it: approved in their location, or their own. */
 export function findVisibleMessage(db: DB, v: Viewer, id: number) {
-  return visibleMessages(db, v)
-    .innerJoin('users', 'users.id', 'messages.user_id')
-    .select(messageColumns)
+  return selectMessages(db, v.userId)
     .where('messages.id', '=', id)
+    .where('messages.location_id', '=', v.locationId)
+    .where((eb) => eb.or([eb('messages.status', '=', 'approved'), eb('messages.user_id', '=', v.userId)]))
     .executeTakeFirst();
 }
 
@@ -76,16 +123,6 @@ export function listAttachments(db: DB, messageIds: number[]) {
     .where('message_id', 'in', messageIds)
     .orderBy('id')
     .execute();
-}
-
-/** Of the given posts, those the user liked and those the user commented on. */
-export async function selfFlags(db: DB, userId: number, messageIds: number[]) {
-  if (messageIds.length === 0) return { liked: new Set<number>(), commented: new Set<number>() };
-  const [likes, comments] = await Promise.all([
-    db.selectFrom('likes').select('message_id').where('user_id', '=', userId).where('message_id', 'in', messageIds).execute(),
-    db.selectFrom('comments').select('message_id').distinct().where('user_id', '=', userId).where('message_id', 'in', messageIds).execute(),
-  ]);
-  return { liked: new Set(likes.map((r) => r.message_id)), commented: new Set(comments.map((r) => r.message_id)) };
 }
 
 /** Creates a pending post. */

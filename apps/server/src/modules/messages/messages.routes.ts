@@ -43,7 +43,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   /** Turns rows into the spec's message shape with attachments and the viewer's flags. */
   async function toMessages(userId: number, rows: repo.MessageRow[]): Promise<Message[]> {
     const ids = rows.map((m) => m.id);
-    const [attachments, flags] = await Promise.all([repo.listAttachments(db, ids), repo.selfFlags(db, userId, ids)]);
+    const attachments = await repo.listAttachments(db, ids);
     return rows.map((m) => ({
       id: m.id,
       text: m.text,
@@ -53,8 +53,9 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       documents: attachments.filter((a) => a.message_id === m.id).map(attachmentDto),
       like_count: Number(m.like_count),
       comment_count: Number(m.comment_count),
-      self_liked: flags.liked.has(m.id),
-      self_commented: flags.commented.has(m.id),
+      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+      self_liked: Boolean(m.self_liked),
+      self_commented: Boolean(m.self_commented),
       status: m.status,
       // Only the author ever sees their own post unapproved, so the reason reaches only them.
       rejection_reason: m.user_id === userId ? m.rejection_reason : null,
@@ -81,7 +82,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const { page } = request.query;
       const [count, rows] = await Promise.all([
         repo.countApproved(db, user.locationId),
-        repo.listMessages(db, viewer(user), PAGE_SIZE, (page - 1) * PAGE_SIZE),
+        repo.listMessages(db, viewer(user), page, PAGE_SIZE),
       ]);
       return paginate('/api/messages/', page, count, await toMessages(user.id, rows));
     },

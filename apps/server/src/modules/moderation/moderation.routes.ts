@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser, requireManager } from '../auth/auth.hooks.js';
-import { refreshCommentCount } from '../messages/messages.repository.js';
+import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
 const tags = ['admin: moderation'];
 const security = [{ token: [] }];
@@ -75,13 +75,19 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const locations = await locationsOf(request);
       const { status, rejection_reason } = request.body;
-      const res = await db
-        .updateTable('messages')
-        .set({ status, rejection_reason: status === 'rejected' ? rejection_reason || 'Verstößt gegen die Hausordnung.' : null, moderated_at: nowIso(), moderated_by: user.id })
+      const target = await db
+        .selectFrom('messages')
+        .select(['id', 'location_id'])
         .where('id', '=', request.params.id)
         .where('location_id', 'in', locations.length ? locations : [-1])
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw notFound();
+      if (!target) throw notFound();
+      await db
+        .updateTable('messages')
+        .set({ status, rejection_reason: status === 'rejected' ? rejection_reason || 'Verstößt gegen die Hausordnung.' : null, moderated_at: nowIso(), moderated_by: user.id })
+        .where('id', '=', target.id)
+        .execute();
+      await refreshApprovedCount(db, target.location_id);
       await audit(db, { userId: user.id, action: `message_${status}`, entity: 'message', entityId: request.params.id, details: { rejection_reason } });
       return { id: request.params.id, status };
     },

@@ -1,0 +1,141 @@
+// `npm run bench`: fills fresh databases with 20 locations, 5,000 residents and 200,000 messages,
+// starts the real server in its own process and loads it with autocannon. Not a test: it prints
+// figures (req/s, p50, p99) to compare between runs and machines.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { migrateToLatest, openDatabase, syncSequences } from '../apps/server/src/db/database.js';
+import { BENCH_PASSWORD, SIZES, fill } from './fill.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 20;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('Server beendet sich beim Start');
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Server startet nicht');
+}
+
+type Row = { dialect: string; endpoint: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(url: string, opts: { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }) {
+  const r = await autocannon({ url: url + opts.path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections: CONNECTIONS, duration: DURATION });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
+  let databaseUrl: string | undefined;
+  let dropPg: (() => Promise<void>) | undefined;
+  if (dialect === 'postgres') {
+    const name = `hp_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropPg = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  const handle = openDatabase({ databaseUrl, dataDir });
+  const t0 = Date.now();
+  await migrateToLatest(handle.db);
+  await fill(handle.db);
+  await syncSequences(handle, ['locations', 'services', 'users', 'messages']);
+  if (dialect === 'postgres') await (await import('kysely')).sql`vacuum analyze`.execute(handle.db);
+  else await (await import('kysely')).sql`pragma optimize`.execute(handle.db);
+  await handle.close();
+  console.log(`[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${SIZES.locations} Standorte, ${SIZES.residents} Bewohner, ${SIZES.messages} Beiträge, ${SIZES.likes} Likes, ${SIZES.comments} Kommentare, ${SIZES.documents} Anhänge`);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', NODE_ENV: 'production',
+    },
+  });
+  const rows: Row[] = [];
+  try {
+    await waitHealthy(url, child);
+    const loginBody = JSON.stringify({ apartment_number: 'R-21', password: BENCH_PASSWORD });
+    const res = await fetch(`${url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+    const { token } = (await res.json()) as { token: string };
+    const auth = { authorization: `Token ${token}` };
+    const count = (await (await fetch(`${url}/api/messages/?page=500`, { headers: auth })).json()) as { results: unknown[]; count: number };
+    if (count.results.length !== 10) throw new Error(`Seite 500 hat ${count.results.length} Beiträge (count ${count.count})`);
+    const plan = [
+      { endpoint: 'GET /api/messages/?page=1', path: '/api/messages/?page=1', headers: auth },
+      { endpoint: 'GET /api/messages/?page=500', path: '/api/messages/?page=500', headers: auth },
+      { endpoint: 'GET /api/location/', path: '/api/location/', headers: auth },
+      { endpoint: 'POST /api/login/', path: '/api/login/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: loginBody },
+    ];
+    for (const p of plan) {
+      await load(url, { ...p, path: p.path }).then((r) => rows.push({ dialect, endpoint: p.endpoint, ...r }));
+      const last = rows.at(-1)!;
+      console.log(`[${dialect}] ${last.endpoint.padEnd(30)} ${last.rps.toFixed(0).padStart(6)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(4)} ms  non-2xx ${last.non2xx}  errors ${last.errors}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await dropPg?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+const all: Row[] = [];
+all.push(...(await benchDialect('sqlite')));
+if (await pgReachable()) all.push(...(await benchDialect('postgres')));
+else console.log('PostgreSQL nicht erreichbar: nur SQLite gemessen.');
+
+console.log(`\nErgebnis (${CONNECTIONS} Verbindungen, je ${DURATION} s, ${os.cpus().length} Kerne, Node ${process.version})`);
+console.log('| Datenbank | Endpunkt | req/s | p50 ms | p99 ms | non-2xx |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const r of all) console.log(`| ${r.dialect} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+for (const d of new Set(all.map((r) => r.dialect))) {
+  const p1 = all.find((r) => r.dialect === d && r.endpoint.endsWith('page=1'));
+  const p500 = all.find((r) => r.dialect === d && r.endpoint.endsWith('page=500'));
+  if (p1 && p500) console.log(`${d}: Seite 500 ist ${(p1.rps / p500.rps).toFixed(2)}× langsamer als Seite 1 (Durchsatz)`);
+}
