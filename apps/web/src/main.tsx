@@ -1,4 +1,11 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './i18n';
+import './styles/global.css';
+import { App } from './app/app';
 
-// Placeholder until the resident app lands (issue 3).
-createRoot(document.getElementById('root')!).render(<main><h1>Hausportal</h1><p>Die Bewohner-App folgt.</p></main>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { setLanguage } from '@/i18n';
+import { useAppSelector } from '../hooks';
+import { Header } from './header';
+import { useOnline } from './use-online';
+
+// Only signed-in screens need these, so the login route does not load them.
+const IdleWatcher = lazy(() => import('./idle-watcher'));
+const Toasts = lazy(() => import('./toasts'));
+
+/** The frame of every screen: header, offline notice, the route's content and toasts. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname, hash } = useLocation();
+  const online = useOnline();
+  const signedIn = useAppSelector((s) => Boolean(s.auth.token));
+  const language = useAppSelector((s) => s.user.data?.language);
+  const headerRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (language) void setLanguage(language);
+  }, [language]);
+
+  // A new screen starts at its top; anchors are handled by the screens that have them.
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header ref={headerRef} />
+      {!online ? (
+        <p className="offline-banner" role="status">
+          {t('app.offlineBanner')}
+        </p>
+      ) : null}
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <IdleWatcher />
+          <Toasts />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

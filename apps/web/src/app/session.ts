@@ -1,0 +1,68 @@
+import { storageKeys, config } from '@/config';
+import { api } from '@/lib/api-client';
+import { persistor, type AppDispatch } from './store';
+import { login, logout, type Credentials } from './state/auth-slice';
+import { fetchDocuments } from './state/documents-slice';
+import { fetchLocation } from './state/location-slice';
+import { fetchMessages } from './state/messages-slice';
+import { fetchPhones } from './state/phones-slice';
+import { fetchServices } from './state/services-slice';
+import { fetchProfile } from './state/user-slice';
+import { sessionReset } from './state/session-actions';
+
+/** SPEC §1/§4: after login, profile, documents, phones, services, location and messages page 1 load in parallel. */
+export function loadInitialData(dispatch: AppDispatch) {
+  return Promise.all([
+    dispatch(fetchProfile()),
+    dispatch(fetchDocuments()),
+    dispatch(fetchPhones()),
+    dispatch(fetchServices()),
+    dispatch(fetchLocation()),
+    dispatch(fetchMessages(1)),
+  ]);
+}
+
+/** Registers a push subscription stored on this device; any failure is ignored (SPEC §4). */
+export async function registerPushToken(): Promise<void> {
+  const registrationId = localStorage.getItem(storageKeys.pushToken);
+  if (!registrationId) return;
+  try {
+    const { id } = await api.post<{ id: number }>('/api/fcm/token/', { type: 'web', registration_id: registrationId });
+    localStorage.setItem(storageKeys.pushTokenId, String(id));
+  } catch {
+    // SPEC §8: push registration failures are ignored.
+  }
+}
+
+/**
+ * SPEC §4 login sequence. Resolves when the user is signed in (then the caller goes to /),
+ * rejects with the parsed error body otherwise.
+ */
+export async function signIn(dispatch: AppDispatch, credentials: Credentials): Promise<void> {
+  await dispatch(login(credentials)).unwrap();
+  void loadInitialData(dispatch);
+  void registerPushToken();
+}
+
+/**
+ * SPEC §4 logout: the server part (500 ms wait, push registration, logout call, clearing
+ * local storage), then /login, purge the persisted state, and after one second clear local
+ * storage again and reload, so nothing of the old session survives in memory.
+ */
+export async function signOut(dispatch: AppDispatch, navigate: (to: string) => void): Promise<void> {
+  await dispatch(logout());
+  dispatch(sessionReset());
+  navigate('/login');
+  await persistor.purge();
+  setTimeout(() => {
+    localStorage.clear();
+    window.location.reload();
+  }, config.delays.reloadAfterLogout);
+}
+
+/** What a 401 means for the app: local storage is already cleared by the API client. */
+export function endExpiredSession(dispatch: AppDispatch, navigate: (to: string) => void): void {
+  dispatch(sessionReset());
+  void persistor.purge();
+  navigate('/login');
+}

@@ -1,0 +1,86 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { Paginated, Provider, Service } from '@hausportal/contract';
+import { api, isOnline, parseErrorBody } from '@/lib/api-client';
+import { preloadIcons } from '@/lib/preload-icons';
+import { sessionReset } from './session-actions';
+
+export interface ServicesState {
+  results: Service[];
+  /** Providers by service id (SPEC §3). */
+  providers: Record<number, Provider[]>;
+  fetching: boolean;
+  /** Service ids whose providers are being fetched. */
+  providersFetching: number[];
+  error: unknown;
+}
+
+export const initialServicesState: ServicesState = {
+  results: [],
+  providers: {},
+  fetching: false,
+  providersFetching: [],
+  error: null,
+};
+
+export const fetchServices = createAsyncThunk<Service[], void, { rejectValue: unknown }>(
+  'services/fetch',
+  async (_, { rejectWithValue }) => {
+    try {
+      const page = await api.get<Paginated<Service>>('/api/services/');
+      preloadIcons(page.results.map((s) => s.icon));
+      return page.results;
+    } catch (error) {
+      return rejectWithValue(parseErrorBody(error));
+    }
+  },
+  { condition: () => isOnline() },
+);
+
+export const fetchProviders = createAsyncThunk<{ id: number; results: Provider[] }, number, { rejectValue: unknown }>(
+  'services/fetchProviders',
+  async (serviceId, { rejectWithValue }) => {
+    try {
+      const page = await api.get<{ id: number; results: Provider[] }>(`/api/providers/?service_id=${serviceId}`);
+      return { id: serviceId, results: page.results };
+    } catch (error) {
+      return rejectWithValue(parseErrorBody(error));
+    }
+  },
+  { condition: () => isOnline() },
+);
+
+const servicesSlice = createSlice({
+  name: 'services',
+  initialState: initialServicesState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionReset, () => initialServicesState)
+      .addCase(fetchServices.pending, (state) => {
+        state.fetching = true;
+      })
+      .addCase(fetchServices.fulfilled, (state, action) => {
+        state.results = action.payload;
+        state.fetching = false;
+        state.error = null;
+      })
+      .addCase(fetchServices.rejected, (state, action) => {
+        state.fetching = false;
+        state.error = action.payload ?? action.error.message;
+      })
+      .addCase(fetchProviders.pending, (state, action) => {
+        if (!state.providersFetching.includes(action.meta.arg)) state.providersFetching.push(action.meta.arg);
+      })
+      .addCase(fetchProviders.fulfilled, (state, action) => {
+        state.providers[action.payload.id] = action.payload.results;
+        state.providersFetching = state.providersFetching.filter((id) => id !== action.meta.arg);
+        state.error = null;
+      })
+      .addCase(fetchProviders.rejected, (state, action) => {
+        state.providersFetching = state.providersFetching.filter((id) => id !== action.meta.arg);
+        state.error = action.payload ?? action.error.message;
+      });
+  },
+});
+
+export const servicesReducer = servicesSlice.reducer;

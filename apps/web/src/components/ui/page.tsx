@@ -1,0 +1,29 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface PageProps {
+  /** The route title of SPEC §2; it becomes the page's only <h1>. */
+  title: string;
+  /** Shown instead of the title as the visible heading text when the title is empty. */
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}
+
+/** One screen: its <h1>, the document title, and the content. */
+export function Page({ title, children, actions, className }: PageProps) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const product = t('app.name');
+    document.title = title && title !== product ? `${title} – ${product}` : product;
+  }, [title, t]);
+  return (
+    <div className={`page ${className ?? ''}`}>
+      <div className="page-head">
+        <h1>{title}</h1>
+        {actions ? <div className="page-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { fetchDocuments } from '@/app/state/documents-slice';
+import { Icon } from '@/components/ui/icon';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+
+export default function ApartmentPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { results, fetching } = useAppSelector((s) => s.documents);
+
+  useEffect(() => {
+    void dispatch(fetchDocuments());
+  }, [dispatch]);
+
+  return (
+    <Page title={t('titles.apartment')}>
+      <p className="lead">{t('apartment.intro')}</p>
+      {results.length === 0 && fetching ? <Spinner /> : null}
+      {results.length === 0 && !fetching ? <p className="empty">{t('apartment.empty')}</p> : null}
+      <ul className="list">
+        {results.map((doc) => (
+          <li key={doc.id}>
+            <a className="list-item list-link" href={doc.document} target="_blank" rel="noopener noreferrer">
+              <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
+              <span className="list-body">
+                <span className="list-title">{doc.title}</span>
+                <span className="visually-hidden"> {t('apartment.opensInNewTab')}</span>
+              </span>
+              <Icon name="chevron" className="list-chevron" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { forgotPassword } from '@/app/state/auth-slice';
+import { FormError, TextField } from '@/components/ui/field';
+import { Page } from '@/components/ui/page';
+import { parseErrorBody } from '@/lib/api-client';
+import { forgotPasswordErrors, resetConfirmErrors, type FormErrors } from '@/lib/form-errors';
+import { anyFilled, isBlank } from '@/lib/validation';
+import { confirmPasswordReset } from '../api/password-reset';
+
+const noErrors: FormErrors = { fields: {}, general: null };
+
+/** SPEC §2/§4: the four stages are requested, e-mail sent, token, done. */
+type Stage = 'request' | 'sent' | 'token' | 'done';
+
+function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/login" className="button button-primary button-block">
+      {t('forgot.backToLogin')}
+    </Link>
+  );
+}
+
+function RequestStage({ onSent }: { onSent: (email: string) => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const fetching = useAppSelector((s) => s.auth.fetching);
+  const [username, setUsername] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!anyFilled(username)) return;
+    setErrors(noErrors);
+    try {
+      const { email } = await dispatch(forgotPassword(username.trim())).unwrap();
+      onSent(email);
+    } catch (body) {
+      setErrors(forgotPasswordErrors(body, t));
+    }
+  }
+
+  return (
+    <>
+      <p className="lead">{t('forgot.intro')}</p>
+      <form className="form card" onSubmit={onSubmit} noValidate>
+        <FormError message={errors.general} />
+        <TextField
+          label={t('forgot.username')}
+          name="apartment_number"
+          autoComplete="username"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={errors.fields.apartment_number ?? (submitted && isBlank(username) ? t('errors.required') : null)}
+          required
+        />
+        <button type="submit" className="button button-primary button-block" disabled={fetching} aria-busy={fetching}>
+          {t('forgot.submit')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const required = (value: string) => (submitted && isBlank(value) ? t('errors.required') : null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (isBlank(password) || isBlank(repeat)) return;
+    setErrors(noErrors);
+    setBusy(true);
+    try {
+      await confirmPasswordReset({ token, password, repeat_password: repeat });
+      onDone();
+    } catch (error) {
+      setErrors(resetConfirmErrors(parseErrorBody(error), t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p className="lead">{t('forgot.tokenIntro')}</p>
+      <form className="form card" onSubmit={onSubmit} noValidate>
+        <FormError message={errors.general} />
+        <TextField
+          label={t('forgot.newPassword')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.fields.password ?? required(password)}
+          required
+        />
+        <TextField
+          label={t('forgot.confirmPassword')}
+          name="repeat_password"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          error={errors.fields.repeat_password ?? required(repeat)}
+          required
+        />
+        <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+          {t('forgot.save')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { token } = useParams();
+  const [stage, setStage] = useState<Stage>(token ? 'token' : 'request');
+  const [email, setEmail] = useState('');
+  // The same screen serves the e-mail link; a new token in the URL starts over at its stage.
+  const current: Stage = token ? (stage === 'done' ? 'done' : 'token') : stage === 'sent' ? 'sent' : 'request';
+
+  return (
+    <Page title={t('titles.forgotPassword')} className="page-narrow auth-page">
+      {current === 'request' ? (
+        <RequestStage
+          onSent={(masked) => {
+            setEmail(masked);
+            setStage('sent');
+          }}
+        />
+      ) : null}
+      {current === 'sent' ? (
+        <div className="card stack" role="status">
+          <p>{email ? t('forgot.sent', { email }) : t('forgot.sentNoEmail')}</p>
+          <BackToLogin />
+        </div>
+      ) : null}
+      {current === 'token' && token ? <TokenStage token={token} onDone={() => setStage('done')} /> : null}
+      {current === 'done' ? (
+        <div className="card stack" role="status">
+          <p className="success-text">{t('forgot.done')}</p>
+          <BackToLogin />
+        </div>
+      ) : null}
+    </Page>
+  );
+}

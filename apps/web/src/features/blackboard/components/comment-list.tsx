@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { Comment } from '@hausportal/contract';
+import { Spinner } from '@/components/ui/spinner';
+import { ModerationNote, SenderLine } from './message-meta';
+
+export function CommentList({ comments, loading }: { comments: Comment[] | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">{t('detail.commentsHeading')}</h2>
+      {!comments && loading ? <Spinner /> : null}
+      {comments && comments.length === 0 ? <p className="empty">{t('detail.noComments')}</p> : null}
+      {comments && comments.length > 0 ? (
+        <ol className="comment-list">
+          {comments.map((comment) => (
+            <li key={comment.id} className="comment">
+              <div className="message-head">
+                <SenderLine name={comment.user_name} image={comment.user_image} createdAt={comment.created_at} size={36} />
+                <ModerationNote message={{ status: comment.status, rejection_reason: null }} />
+              </div>
+              <p className="pre-line">{comment.text}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

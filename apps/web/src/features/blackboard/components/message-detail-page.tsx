@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@hausportal/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { fetchComments, fetchMessage, likeMessage, selectMessage } from '@/app/state/messages-slice';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { Attachments } from './attachments';
+import { CommentForm } from './comment-form';
+import { CommentList } from './comment-list';
+import { CountLabel } from './counts';
+import { ModerationNote, SenderLine } from './message-meta';
+
+/** SPEC §2: the page scrolls to the element of the URL hash, below the sticky header. */
+function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || !hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    const header = document.querySelector<HTMLElement>('.app-header');
+    const offset = header?.offsetHeight ?? 0;
+    const top = target.getBoundingClientRect().top + window.scrollY - offset - 8;
+    window.scrollTo({ top: Math.max(0, top) });
+    const field = target.querySelector<HTMLElement>('textarea');
+    field?.focus({ preventScroll: true });
+  }, [ready, hash]);
+}
+
+function ReceptionControls({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const liking = useAppSelector((s) => s.messages.liking === message.id);
+  return (
+    <div className="counts">
+      <button
+        type="button"
+        className={`count-button${message.self_liked ? ' is-active' : ''}`}
+        aria-pressed={message.self_liked}
+        disabled={liking}
+        aria-busy={liking}
+        // SPEC §4: sends the opposite of self_liked.
+        onClick={() => void dispatch(likeMessage({ id: message.id, isLike: !message.self_liked }))}
+      >
+        <CountLabel count={message.like_count} label={t('blackboard.likes')} icon="heart" />
+      </button>
+      <a className="count-button" href="#newComment" onClick={(event) => {
+        event.preventDefault();
+        const form = document.getElementById('newComment');
+        form?.scrollIntoView({ block: 'center' });
+        form?.querySelector<HTMLElement>('textarea')?.focus({ preventScroll: true });
+      }}>
+        <CountLabel count={message.comment_count} label={t('blackboard.comments')} icon="comment" />
+      </a>
+    </div>
+  );
+}
+
+export default function MessageDetailPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const id = Number(useParams().messageId);
+  const message = useAppSelector((s) => selectMessage(s, id));
+  const missing = useAppSelector((s) => s.messages.missing.includes(id));
+  const comments = useAppSelector((s) => s.messages.comments[id]);
+  const commentsLoading = useAppSelector((s) => s.messages.commentsFetching.includes(id));
+  const isReceptionist = useAppSelector((s) => Boolean(s.user.data?.is_receptionist));
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    void dispatch(fetchMessage(id));
+    void dispatch(fetchComments(id));
+  }, [dispatch, id]);
+
+  useScrollToHash(Boolean(message));
+
+  const interactive = isReceptionist && message?.status === 'approved';
+
+  return (
+    <Page title={t('titles.blackboard')}>
+      {!message && !missing ? <Spinner /> : null}
+      {!message && missing ? (
+        <div className="card stack">
+          <p>{t('detail.notFound')}</p>
+          <Link to="/blackboard" className="button">
+            {t('detail.toBlackboard')}
+          </Link>
+        </div>
+      ) : null}
+      {message ? (
+        <>
+          <article className={`card message-detail status-${message.status}`}>
+            <header className="message-head">
+              <SenderLine name={message.user_name} image={message.user_image} createdAt={message.created_at} size={56} />
+              <ModerationNote message={message} />
+            </header>
+            <p className="message-body pre-line">{message.text}</p>
+            <Attachments documents={message.documents} size="large" />
+            {interactive ? <ReceptionControls message={message} /> : null}
+          </article>
+          {interactive ? <CommentForm messageId={message.id} /> : null}
+          <CommentList comments={comments} loading={commentsLoading} />
+        </>
+      ) : null}
+    </Page>
+  );
+}

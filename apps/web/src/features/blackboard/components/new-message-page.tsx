@@ -1,0 +1,199 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '@/app/hooks';
+import { fetchMessages, messageCreated } from '@/app/state/messages-slice';
+import { config } from '@/config';
+import { FormError, TextArea } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icon';
+import { Page } from '@/components/ui/page';
+import { parseErrorBody } from '@/lib/api-client';
+import { describeError } from '@/lib/form-errors';
+import { isBlank } from '@/lib/validation';
+import { createMessage, uploadAttachment } from '../api/blackboard-api';
+import { pickFiles, type Picked } from '../pick-files';
+
+/** SPEC §4: typing, submitting, done. */
+type PostState = 'typing' | 'submitting' | 'done';
+
+export default function NewMessagePage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const progressId = useId();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<Picked[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [state, setState] = useState<PostState>('typing');
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [uploadErrors, setUploadErrors] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  function onPick(kind: 'image' | 'pdf') {
+    return (event: ChangeEvent<HTMLInputElement>) => {
+      const chosen = Array.from(event.target.files ?? []);
+      event.target.value = '';
+      const result = pickFiles(files, chosen, kind, t);
+      setFiles(result.picked);
+      setFileErrors(result.errors);
+    };
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (isBlank(text)) return;
+    setError(null);
+    setState('submitting');
+    let id: number;
+    try {
+      ({ id } = await createMessage(text.trim()));
+    } catch (failure) {
+      const errors = describeError(parseErrorBody(failure), t);
+      setError(errors.general ?? Object.values(errors.fields).join(' '));
+      setState('typing');
+      return;
+    }
+    dispatch(messageCreated(id));
+    // One call per file (SPEC §7); the bar shows the bytes of all files together.
+    const total = files.reduce((sum, p) => sum + p.file.size, 0) || 1;
+    let done = 0;
+    const failures: string[] = [];
+    if (files.length > 0) setProgress(0);
+    for (const { file } of files) {
+      try {
+        await uploadAttachment(id, file, (loaded) => setProgress(Math.min(100, Math.round(((done + loaded) / total) * 100))));
+      } catch (failure) {
+        const errors = describeError(parseErrorBody(failure), t);
+        failures.push(
+          t('newMessage.uploadFailed', {
+            filename: file.name,
+            reason: errors.general ?? Object.values(errors.fields).join(' '),
+          }),
+        );
+      }
+      done += file.size;
+      setProgress(Math.round((done / total) * 100));
+    }
+    setUploadErrors(failures);
+    void dispatch(fetchMessages(1));
+    setState('done');
+  }
+
+  if (state === 'done') {
+    return (
+      <Page title={t('titles.newMessage')} className="page-narrow">
+        <div className="card stack">
+          <p className="success-text" role="status">
+            {t('newMessage.thanks', { product: config.productName })}
+          </p>
+          {uploadErrors.length > 0 ? (
+            <ul className="form-error" role="alert">
+              {uploadErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+          <Link to="/blackboard" className="button button-primary">
+            {t('newMessage.toBlackboard')}
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+
+  const submitting = state === 'submitting';
+  const photoCount = files.filter((p) => p.kind === 'image').length;
+  const pdfCount = files.filter((p) => p.kind === 'pdf').length;
+
+  return (
+    <Page title={t('titles.newMessage')} className="page-narrow">
+      <form className="form card" onSubmit={onSubmit} noValidate>
+        <FormError message={error} />
+        <TextArea
+          label={t('newMessage.text')}
+          name="text"
+          rows={7}
+          hint={t('newMessage.textHint')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={submitted && isBlank(text) ? t('errors.required') : null}
+          disabled={submitting}
+          required
+        />
+        <div className="file-pickers">
+          <div className="file-picker">
+            <label className={`button${photoCount >= config.maxPhotosPerPost || submitting ? ' is-disabled' : ''}`}>
+              <Icon name="camera" />
+              <span>{t('newMessage.photos')}</span>
+              <input
+                className="visually-hidden"
+                type="file"
+                name="photos"
+                accept="image/*"
+                multiple
+                onChange={onPick('image')}
+                disabled={photoCount >= config.maxPhotosPerPost || submitting}
+              />
+            </label>
+            <p className="field-hint">{t('newMessage.photosHint', { max: config.maxPhotosPerPost })}</p>
+          </div>
+          <div className="file-picker">
+            <label className={`button${pdfCount >= config.maxPdfsPerPost || submitting ? ' is-disabled' : ''}`}>
+              <Icon name="file" />
+              <span>{t('newMessage.pdfs')}</span>
+              <input
+                className="visually-hidden"
+                type="file"
+                name="pdfs"
+                accept="application/pdf,.pdf"
+                multiple
+                onChange={onPick('pdf')}
+                disabled={pdfCount >= config.maxPdfsPerPost || submitting}
+              />
+            </label>
+            <p className="field-hint">{t('newMessage.pdfsHint', { max: config.maxPdfsPerPost })}</p>
+          </div>
+        </div>
+        {fileErrors.length > 0 ? (
+          <ul className="form-error" role="alert">
+            {fileErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+        {files.length > 0 ? (
+          <ul className="picked-files" aria-label={t('newMessage.selected')}>
+            {files.map((picked) => (
+              <li key={picked.key}>
+                <Icon name={picked.kind === 'image' ? 'camera' : 'file'} />
+                <span className="picked-name">{picked.file.name}</span>
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => setFiles(files.filter((p) => p.key !== picked.key))}
+                  aria-label={t('newMessage.remove', { name: picked.file.name })}
+                  disabled={submitting}
+                >
+                  <Icon name="close" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {progress !== null ? (
+          <div className="upload-progress">
+            <label htmlFor={progressId}>{t('newMessage.uploading')}</label>
+            <progress id={progressId} max={100} value={progress}>
+              {progress} %
+            </progress>
+            <span aria-hidden="true">{progress} %</span>
+          </div>
+        ) : null}
+        <button type="submit" className="button button-primary button-block" disabled={submitting} aria-busy={submitting}>
+          {t('newMessage.submit')}
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next';
+import { config } from '@/config';
+import { isImage, isPdf, isTooLarge } from '@/lib/files';
+
+export interface Picked {
+  key: string;
+  file: File;
+  kind: 'image' | 'pdf';
+}
+
+/**
+ * SPEC §5: checks new files against the size limit, the type and the 2-photo / 3-PDF limit.
+ * Returns the files to keep and the messages for the rest.
+ */
+export function pickFiles(
+  current: readonly Picked[],
+  files: readonly File[],
+  kind: 'image' | 'pdf',
+  t: TFunction,
+): { picked: Picked[]; errors: string[] } {
+  const picked = [...current];
+  const errors: string[] = [];
+  const max = kind === 'image' ? config.maxPhotosPerPost : config.maxPdfsPerPost;
+  for (const file of files) {
+    if (isTooLarge(file)) {
+      errors.push(t('errors.fileTooLarge', { filename: file.name }));
+      continue;
+    }
+    if (kind === 'pdf' && !isPdf(file)) {
+      errors.push(t('newMessage.onlyPdf', { filename: file.name }));
+      continue;
+    }
+    if (kind === 'image' && !isImage(file)) {
+      errors.push(t('newMessage.onlyImage', { filename: file.name }));
+      continue;
+    }
+    if (picked.filter((p) => p.kind === kind).length >= max) {
+      const message = t(kind === 'image' ? 'newMessage.tooManyPhotos' : 'newMessage.tooManyPdfs', { max });
+      if (!errors.includes(message)) errors.push(message);
+      continue;
+    }
+    picked.push({ key: `${kind}-${file.name}-${file.size}-${file.lastModified}-${picked.length}`, file, kind });
+  }
+  return { picked, errors };
+}

@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { fetchBlackboardOpened } from '@/app/state/blackboard-slice';
+import { fetchLocation } from '@/app/state/location-slice';
+import { fetchServices } from '@/app/state/services-slice';
+import { fetchProfile } from '@/app/state/user-slice';
+import { Page } from '@/components/ui/page';
+import { badgeLabel } from '@/lib/badge';
+import { telHref } from '@/lib/text';
+
+interface Tile {
+  to: string;
+  label: string;
+  icon: string;
+  badge?: string | null;
+  badgeText?: string;
+}
+
+function EmergencyButton() {
+  const { t } = useTranslation();
+  const user = useAppSelector((s) => s.user.data);
+  const location = useAppSelector((s) => s.location.data);
+  // SPEC §2: hidden for users whose emergency services are deactivated.
+  if (!location || !user || user.emergency_services_deactivated) return null;
+  const name = location.default_service_name || t('home.tiles.reception');
+  if (location.direct_call && location.direct_number) {
+    return (
+      <a className="emergency-button" href={telHref(location.direct_number)}>
+        <img src="/icons/emergency.svg" alt="" width={32} height={32} />
+        <span className="emergency-text">
+          <span className="emergency-name">{name}</span>
+          <span className="emergency-sub">{t('home.emergencyCall', { number: location.direct_number })}</span>
+        </span>
+      </a>
+    );
+  }
+  if (!location.default_service_id) return null;
+  return (
+    <Link className="emergency-button" to={`/services/${location.default_service_id}`}>
+      <img src="/icons/emergency.svg" alt="" width={32} height={32} />
+      <span className="emergency-text">
+        <span className="emergency-name">{name}</span>
+        <span className="emergency-sub">{t('home.emergencyOpen')}</span>
+      </span>
+    </Link>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const location = useAppSelector((s) => s.location.data);
+  const userId = useAppSelector((s) => s.user.data?.id);
+  const services = useAppSelector((s) => s.services.results);
+  const unread = useAppSelector((s) => s.blackboard.unreadCount);
+
+  useEffect(() => {
+    void dispatch(fetchProfile());
+    void dispatch(fetchLocation());
+    void dispatch(fetchServices());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (userId) void dispatch(fetchBlackboardOpened(userId));
+  }, [dispatch, userId]);
+
+  const badge = badgeLabel(unread);
+  const tiles: Tile[] = [
+    { to: '/phone-numbers', label: t('home.tiles.phones'), icon: 'phone' },
+    { to: `/services/${SERVICE_RECEPTION_ID}`, label: t('home.tiles.reception'), icon: 'reception' },
+    {
+      to: '/blackboard',
+      label: t('home.tiles.blackboard'),
+      icon: 'blackboard',
+      badge,
+      badgeText: unread > 99 ? t('home.unreadMany') : t('home.unread', { count: unread }),
+    },
+    { to: '/services', label: t('home.tiles.services'), icon: 'services' },
+    // DESIGN §3: the administration tile shows when the services list has service 1.
+    ...(services.some((s) => s.id === SERVICE_ADMINISTRATION_ID)
+      ? [{ to: `/services/${SERVICE_ADMINISTRATION_ID}`, label: t('home.tiles.administration'), icon: 'admin' }]
+      : []),
+    { to: '/apartment', label: t('home.tiles.apartment'), icon: 'apartment' },
+  ];
+
+  return (
+    <Page title={location?.title || t('app.name')} className="home-page">
+      <EmergencyButton />
+      <ul className="tile-grid">
+        {tiles.map((tile) => (
+          <li key={tile.to}>
+            <Link className="tile" to={tile.to}>
+              <span className="tile-icon">
+                <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
+                {tile.badge ? (
+                  <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
+                    {tile.badge}
+                  </span>
+                ) : null}
+              </span>
+              <span className="tile-label">{tile.label}</span>
+              {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@hausportal/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { signOut } from '@/app/session';
+import { fetchProfile, updateProfile } from '@/app/state/user-slice';
+import { Avatar } from '@/components/ui/avatar';
+import { Icon } from '@/components/ui/icon';
+import { Page } from '@/components/ui/page';
+import { describeError } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { isImage, isTooLarge } from '@/lib/files';
+import { apartmentPart } from '@/lib/text';
+import { setLanguage } from '@/i18n';
+import { LanguageModal } from './language-modal';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { success } = useParams();
+  const { data: user, updating } = useAppSelector((s) => s.user);
+  const loggingOut = useAppSelector((s) => s.auth.fetching);
+  const [languageOpen, setLanguageOpen] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchProfile());
+  }, [dispatch]);
+
+  const showError = (body: unknown) => {
+    const errors = describeError(body, t);
+    notify('error', errors.general ?? Object.values(errors.fields).join(' '));
+  };
+
+  async function onPicture(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // SPEC §5: the size is checked before anything is sent.
+    if (isTooLarge(file)) {
+      notify('error', t('errors.fileTooLarge', { filename: file.name }));
+      return;
+    }
+    if (!isImage(file)) {
+      notify('error', t('newMessage.onlyImage', { filename: file.name }));
+      return;
+    }
+    try {
+      await dispatch(updateProfile({ picture: file })).unwrap();
+      notify('success', t('profile.pictureSaved'));
+    } catch (body) {
+      showError(body);
+    }
+  }
+
+  async function onLanguage(language: Language) {
+    try {
+      await dispatch(updateProfile({ language })).unwrap();
+      await setLanguage(language);
+      setLanguageOpen(false);
+      notify('success', t('profile.languageSaved'));
+    } catch (body) {
+      showError(body);
+    }
+  }
+
+  const language: Language = user?.language ?? 'de';
+
+  return (
+    <Page title={t('titles.profile')} className="page-narrow">
+      {success === 'success' ? (
+        <p className="notice notice-success" role="status">
+          {t('profile.success')}
+        </p>
+      ) : null}
+      <section className="card profile-card">
+        <div className="profile-picture">
+          <Avatar src={user?.profile_picture} alt={t('profile.picture')} size={112} />
+          <label className="button button-small picture-change">
+            <Icon name="camera" />
+            <span>{t('profile.change')}</span>
+            <input
+              className="visually-hidden"
+              type="file"
+              name="profile_picture"
+              accept="image/*"
+              onChange={onPicture}
+              disabled={updating}
+            />
+          </label>
+        </div>
+        <p className="profile-name">{user?.name}</p>
+        {/* SPEC §2: 'Wohnung' and the part of the apartment number after the first dash, as one line. */}
+        <p className="profile-apartment">{user ? `${t('profile.apartment')} ${apartmentPart(user.apartment_number)}` : ''}</p>
+        <dl className="details profile-details">
+          <div>
+            <dt>{t('profile.email')}</dt>
+            <dd>{user?.email}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.language')}</dt>
+            <dd>{t(`profile.languages.${language}`)}</dd>
+          </div>
+        </dl>
+        <div className="stack">
+          <Link to="/change-password" className="button button-block">
+            <Icon name="key" />
+            <span>{t('profile.changePassword')}</span>
+          </Link>
+          <button type="button" className="button button-block" onClick={() => setLanguageOpen(true)}>
+            <Icon name="language" />
+            <span>{t('profile.changeLanguage')}</span>
+          </button>
+          <button
+            type="button"
+            className="button button-block button-danger"
+            disabled={loggingOut}
+            aria-busy={loggingOut}
+            onClick={() => void signOut(dispatch, (to) => navigate(to, { replace: true }))}
+          >
+            <Icon name="logout" />
+            <span>{t('profile.logout')}</span>
+          </button>
+        </div>
+      </section>
+      <LanguageModal
+        key={languageOpen ? 'open' : 'closed'}
+        open={languageOpen}
+        current={language}
+        busy={updating}
+        onClose={() => setLanguageOpen(false)}
+        onSave={(choice) => void onLanguage(choice)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Provider } from '@hausportal/contract';
+import { config } from '@/config';
+import { FormError, TextArea } from '@/components/ui/field';
+import { parseErrorBody } from '@/lib/api-client';
+import { describeError } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { isBlank } from '@/lib/validation';
+import { sendProviderRequest } from '../api/provider-request';
+
+/** SPEC §4: empty, requesting, sent. */
+type RequestState = 'empty' | 'requesting' | 'sent';
+
+export function RequestForm({ provider, intro }: { provider: Provider; intro: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [state, setState] = useState<RequestState>('empty');
+  const [error, setError] = useState<string | null>(null);
+  const placeholder = provider.placeholder || t('services.defaultPlaceholder');
+  const blank = isBlank(text);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (state === 'sent') {
+      setText('');
+      setTouched(false);
+      setState('empty');
+      return;
+    }
+    setTouched(true);
+    if (blank) return;
+    setError(null);
+    setState('requesting');
+    try {
+      await sendProviderRequest(provider.id, text.trim());
+      setState('sent');
+      notify('success', t('services.sentToast'), config.toast.providerRequestMs);
+    } catch (failure) {
+      const errors = describeError(parseErrorBody(failure), t);
+      setError(errors.general ?? Object.values(errors.fields).join(' '));
+      setState('empty');
+    }
+  }
+
+  return (
+    <form className="form request-form" onSubmit={onSubmit} aria-labelledby={headingId} noValidate>
+      <h3 id={headingId}>{t('services.requestHeading', { name: provider.name })}</h3>
+      {intro ? <p className="pre-line muted">{intro}</p> : null}
+      <FormError message={error} />
+      {state === 'sent' ? (
+        <p className="success-text" role="status">
+          {t('services.thanks', { name: provider.name })}
+        </p>
+      ) : (
+        <TextArea
+          label={t('services.requestLabel')}
+          name="text"
+          rows={5}
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && blank ? t('errors.required') : null}
+          disabled={state === 'requesting'}
+          required
+        />
+      )}
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={state === 'requesting' || (state === 'empty' && blank)}
+        aria-busy={state === 'requesting'}
+      >
+        {state === 'sent' ? t('services.again') : t('services.send')}
+      </button>
+    </form>
+  );
+}

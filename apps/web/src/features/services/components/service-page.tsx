@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Provider } from '@hausportal/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { fetchProviders, fetchServices } from '@/app/state/services-slice';
+import { Icon } from '@/components/ui/icon';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { isDirectNumber, visibleProviders } from '@/lib/emergency';
+import { replaceContactTokens, telHref } from '@/lib/text';
+import { RequestForm } from './request-form';
+
+function ProviderCard({ provider, contactText }: { provider: Provider; contactText: string }) {
+  const { t } = useTranslation();
+  const user = useAppSelector((s) => s.user.data);
+  const location = useAppSelector((s) => s.location.data);
+  const intro = replaceContactTokens(contactText, {
+    placeholder: provider.placeholder || t('services.defaultPlaceholder'),
+    profile_name: user?.name ?? '',
+    apartment_number: user?.apartment_number ?? '',
+    location: location?.title || location?.name || '',
+  });
+  const showPhone =
+    provider.phone && !provider.hide_phone && !(user?.emergency_services_deactivated && isDirectNumber(provider.phone, location));
+
+  return (
+    <article className="card stack provider">
+      <h2>{provider.name}</h2>
+      {provider.text ? <p className="pre-line">{provider.text}</p> : null}
+      <dl className="details">
+        {provider.contact ? (
+          <div>
+            <dt>
+              <Icon name="user" /> {t('services.contact')}
+            </dt>
+            <dd>{provider.contact}</dd>
+          </div>
+        ) : null}
+        {provider.hours ? (
+          <div>
+            <dt>
+              <Icon name="clock" /> {t('services.hours')}
+            </dt>
+            <dd className="pre-line">{provider.hours}</dd>
+          </div>
+        ) : null}
+        {showPhone ? (
+          <div>
+            <dt>
+              <Icon name="phone" /> {t('services.phone')}
+            </dt>
+            <dd>
+              <a href={telHref(provider.phone)}>{provider.phone}</a>
+            </dd>
+          </div>
+        ) : null}
+        {provider.email ? (
+          <div>
+            <dt>
+              <Icon name="mail" /> {t('services.email')}
+            </dt>
+            <dd>
+              <a href={`mailto:${provider.email}`}>{provider.email}</a>
+            </dd>
+          </div>
+        ) : null}
+        {provider.website ? (
+          <div>
+            <dt>
+              <Icon name="globe" /> {t('services.website')}
+            </dt>
+            <dd>
+              <a href={provider.website} target="_blank" rel="noopener noreferrer">
+                {provider.website.replace(/^https?:\/\//, '')}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {provider.allow_form_contact ? <RequestForm provider={provider} intro={intro} /> : null}
+    </article>
+  );
+}
+
+export default function ServicePage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const serviceId = Number(useParams().serviceId);
+  const service = useAppSelector((s) => s.services.results.find((x) => x.id === serviceId));
+  const providers = useAppSelector((s) => s.services.providers[serviceId]);
+  const loading = useAppSelector((s) => s.services.providersFetching.includes(serviceId));
+  const user = useAppSelector((s) => s.user.data);
+  const location = useAppSelector((s) => s.location.data);
+
+  useEffect(() => {
+    if (!Number.isInteger(serviceId) || serviceId <= 0) return;
+    void dispatch(fetchProviders(serviceId));
+  }, [dispatch, serviceId]);
+
+  useEffect(() => {
+    if (!service) void dispatch(fetchServices());
+  }, [dispatch, service]);
+
+  const shown = visibleProviders(providers ?? [], user, location);
+
+  return (
+    <Page title={service?.title ?? t('titles.services')}>
+      {!providers && loading ? <Spinner /> : null}
+      {providers && shown.length === 0 ? <p className="empty">{t('services.noProviders')}</p> : null}
+      <div className="stack-lg">
+        {shown.map((provider) => (
+          <ProviderCard key={provider.id} provider={provider} contactText={service?.contact_text ?? ''} />
+        ))}
+      </div>
+    </Page>
+  );
+}

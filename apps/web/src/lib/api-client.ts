@@ -1,0 +1,168 @@
+import { config, storageKeys } from '@/config';
+
+/** SPEC §8: the exact text of the error every call raises while the browser is offline. */
+export const OFFLINE_MESSAGE = 'Network unavailable, try later.';
+
+/**
+ * A failed call. As in SPEC §8 the message carries the response body as text, so slices
+ * can parse it into their error field (or keep the raw text when it is not JSON).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get offline(): boolean {
+    return this.status === 0;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The app registers what a 401 means for it (reset state, go to /login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(storageKeys.token);
+  } catch {
+    return null;
+  }
+}
+
+function authHeader(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Token ${token}` } : {};
+}
+
+function messageOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { detail?: unknown; error?: unknown };
+    if (typeof body.detail === 'string') return body.detail;
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // not JSON: the raw text is the message
+  }
+  return text;
+}
+
+function handleUnauthorized(text: string): never {
+  // SPEC §8: a 401 clears local storage and sends the visitor to /login.
+  try {
+    localStorage.clear();
+  } catch {
+    // storage may be unavailable (private mode); the redirect still matters
+  }
+  onUnauthorized?.();
+  throw new ApiError(401, messageOf(text) || 'Unauthorized');
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Anonymous calls (login, tenant lookup, reset) carry no token. */
+  anonymous?: boolean;
+}
+
+/** One call to the API with the rules of SPEC §6–8. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
+  const { method = 'GET', body, anonymous = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(anonymous ? {} : authHeader()) };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiHost}${path}`, { method, headers, body: payload });
+  } catch {
+    // The connection dropped although the browser claimed to be online.
+    throw new ApiError(0, OFFLINE_MESSAGE);
+  }
+  if (response.status === 401 && !anonymous) handleUnauthorized(await response.text().catch(() => ''));
+  if (!response.ok) throw new ApiError(response.status, await response.text().catch(() => response.statusText));
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, anonymous = false) => apiRequest<T>(path, { anonymous }),
+  post: <T>(path: string, body?: unknown, anonymous = false) => apiRequest<T>(path, { method: 'POST', body, anonymous }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+/**
+ * A multipart upload through XMLHttpRequest, because fetch cannot report upload progress
+ * and the new-post screen shows a progress bar. Same error rules as apiRequest.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (loaded: number, total: number) => void,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
+  if (!isOnline()) return Promise.reject(new ApiError(0, OFFLINE_MESSAGE));
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${config.apiHost}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, OFFLINE_MESSAGE));
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      if (xhr.status === 401) {
+        try {
+          handleUnauthorized(text);
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, text || xhr.statusText));
+        return;
+      }
+      try {
+        resolve((text ? JSON.parse(text) : undefined) as T);
+      } catch {
+        resolve(undefined as T);
+      }
+    };
+    xhr.send(form);
+  });
+}
+
+/**
+ * SPEC §4: the error field receives the parsed error body, or the raw error if it does
+ * not parse.
+ */
+export function parseErrorBody(error: unknown): unknown {
+  if (error instanceof Error) {
+    try {
+      return JSON.parse(error.message) as unknown;
+    } catch {
+      return error.message;
+    }
+  }
+  return error;
+}

@@ -1,0 +1,14 @@
+/** SPEC §5: most fields must hold something other than white space. */
+export function isBlank(value: string | null | undefined): boolean {
+  return !value || value.trim().length === 0;
+}
+
+/** True when every given value has content after trimming. */
+export function allFilled(...values: (string | null | undefined)[]): boolean {
+  return values.every((v) => !isBlank(v));
+}
+
+/** SPEC §5 forgot password: valid when any field has content. */
+export function anyFilled(...values: (string | null | undefined)[]): boolean {
+  return values.some((v) => !isBlank(v));
+}
