@@ -1,0 +1,67 @@
+// Creates (or resets) a property-manager account for an install where SEED_DEMO=false:
+//   npm run create-manager -- --email verwaltung@firma.de --name "Hausverwaltung" [--locations 1,2]
+// The password is read from HAUSPORTAL_PASSWORD or generated and printed once.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig, ConfigError } from '../config/config.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+import { hashPassword } from '../lib/passwords.js';
+import { nowIso } from '../lib/time.js';
+import { audit } from '../lib/audit.js';
+
+const args = z.object({
+  email: z.email({ error: '--email muss eine E-Mail-Adresse sein' }),
+  name: z.string().trim().min(1, { error: '--name darf nicht leer sein' }).max(150),
+  locations: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { error: '--locations erwartet Standort-IDs wie 1,2' })
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+});
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string', default: 'Hausverwaltung' }, locations: { type: 'string' } } });
+  const parsed = args.safeParse(values);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('\n'));
+  const { email, name, locations } = parsed.data;
+  const password = process.env.HAUSPORTAL_PASSWORD || randomBytes(12).toString('base64url');
+  if (password.length < 8) throw new ConfigError('HAUSPORTAL_PASSWORD muss mindestens 8 Zeichen lang sein');
+
+  const config = loadConfig();
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+    const login = email.toLowerCase();
+    const passwordHash = await hashPassword(password);
+    const existing = await handle.db.selectFrom('users').select(['id', 'role']).where('login', '=', login).executeTakeFirst();
+    if (existing && existing.role !== 'manager') throw new ConfigError(`${email} gehört bereits einem Konto, das keine Verwaltung ist`);
+    const id = existing
+      ? (await handle.db.updateTable('users').set({ password_hash: passwordHash, name, is_active: 1 }).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
+      : (
+          await handle.db
+            .insertInto('users')
+            .values({ location_id: null, role: 'manager', login, apartment_number: '', name, email: login, password_hash: passwordHash, profile_picture: null, emergency_services_deactivated: 0, language: 'de', is_active: 1, created_at: nowIso() })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+    const allLocations = (await handle.db.selectFrom('locations').select('id').execute()).map((r) => r.id);
+    const assign = locations ?? allLocations;
+    const unknown = assign.filter((l) => !allLocations.includes(l));
+    if (unknown.length) throw new ConfigError(`Unbekannte Standorte: ${unknown.join(', ')}`);
+    for (const locationId of assign) {
+      await handle.db.insertInto('manager_locations').values({ user_id: id, location_id: locationId }).onConflict((oc) => oc.columns(['user_id', 'location_id']).doNothing()).execute();
+    }
+    await audit(handle.db, { userId: id, action: existing ? 'manager_reset' : 'manager_created', entity: 'user', entityId: id, details: { via: 'cli' } });
+    console.log(`${existing ? 'Zugang aktualisiert' : 'Verwaltungszugang angelegt'}: ${login}`);
+    if (!process.env.HAUSPORTAL_PASSWORD) console.log(`Passwort (nur jetzt sichtbar): ${password}`);
+    console.log(`Standorte: ${assign.length ? assign.join(', ') : '(noch keine – später im Backoffice zuordnen)'}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
