@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import webpush from 'web-push';
+import { z } from 'zod';
 import { idParam, pushToken, pushTokenCreate } from '@hausportal/contract';
+import type { DB } from '../../db/database.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { currentUser, requireUser } from '../auth/auth.hooks.js';
@@ -23,9 +26,27 @@ function isPushSubscription(raw: string): boolean {
   }
 }
 
+/** The VAPID key pair, generated once and kept in the database so every process shares it. */
+export async function vapidKeys(db: DB): Promise<{ publicKey: string; privateKey: string }> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'vapid_keys').executeTakeFirst();
+  if (row) return JSON.parse(row.value) as { publicKey: string; privateKey: string };
+  await db
+    .insertInto('app_settings')
+    .values({ key: 'vapid_keys', value: JSON.stringify(webpush.generateVAPIDKeys()) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return vapidKeys(db);
+}
+
 export async function pushRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+
+  r.get(
+    '/api/push/config/',
+    { onRequest: requireUser, schema: { tags, security, summary: 'Öffentlicher VAPID-Schlüssel für pushManager.subscribe()', response: { 200: z.object({ public_key: z.string() }) } } },
+    async () => ({ public_key: (await vapidKeys(db)).publicKey }),
+  );
 
   r.post(
     '/api/fcm/token/',
