@@ -1,0 +1,125 @@
+// `npm run bench:web`: what the login and home routes cost a phone. Prints the gzip size of the
+// JS and CSS each route loads (measured from what Chromium actually requests) and a Lighthouse
+// mobile run on /login and on / signed in. Not a test.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import net from 'node:net';
+import { chromium, type Page } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD) {
+  spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-webbench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+});
+for (let i = 0; i < 200; i++) {
+  try {
+    if ((await fetch(`${base}/api/health/`)).ok) break;
+  } catch { /* starting */ }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** Sums the gzip size of the JS and CSS files from dist that the page requested. */
+function assetSizes(urls: Set<string>) {
+  let js = 0;
+  let css = 0;
+  for (const u of urls) {
+    const file = path.join(dist, new URL(u).pathname);
+    if (!fs.existsSync(file)) continue;
+    if (file.endsWith('.js')) js += gzipSize(file);
+    if (file.endsWith('.css')) css += gzipSize(file);
+  }
+  return { js: js / 1024, css: css / 1024 };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Benutzername').fill('A-0101');
+  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL(`${base}/`);
+  await page.waitForLoadState('networkidle');
+}
+
+try {
+  // Bundle sizes from a cold page each: what a first visit downloads.
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
+  const sizes: Record<string, { js: number; css: number }> = {};
+  {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const urls = new Set<string>();
+    page.on('request', (r) => { if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url()); });
+    await page.goto(`${base}/login`);
+    await page.waitForLoadState('networkidle');
+    sizes['/login'] = assetSizes(urls);
+    urls.clear();
+    await signIn(page);
+    const storage = await ctx.storageState();
+    await ctx.close();
+    const ctx2 = await browser.newContext({ storageState: storage });
+    const page2 = await ctx2.newPage();
+    page2.on('request', (r) => { if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url()); });
+    await page2.goto(`${base}/`);
+    await page2.waitForLoadState('networkidle');
+    sizes['/ (angemeldet)'] = assetSizes(urls);
+    await ctx2.close();
+  }
+  await browser.close();
+
+  // Lighthouse (mobile defaults) in its own Chrome; for "/" the same profile is signed in first.
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hp-lh-')) });
+  const scores: Record<string, Record<string, number>> = {};
+  const run = async (url: string, label: string) => {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true });
+    const cats = result!.lhr.categories;
+    scores[label] = Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+  };
+  await run(`${base}/login`, '/login');
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await cdp.contexts()[0]!.newPage();
+  await signIn(page);
+  await page.close();
+  await cdp.close();
+  await run(`${base}/`, '/ (angemeldet)');
+  chrome.kill();
+
+  console.log('\n| Route | JS kB gzip | CSS kB gzip | Performance | Accessibility | Best Practices |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const label of ['/login', '/ (angemeldet)']) {
+    const s = sizes[label]!;
+    const l = scores[label] ?? {};
+    console.log(`| ${label} | ${s.js.toFixed(1)} | ${s.css.toFixed(1)} | ${l.performance ?? '–'} | ${l.accessibility ?? '–'} | ${l['best-practices'] ?? '–'} |`);
+  }
+  console.log('Ziele: /login ≤ 150 kB JS gzip; Performance ≥ 90, Accessibility 100, Best Practices 100.');
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
