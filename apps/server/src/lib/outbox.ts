@@ -4,6 +4,7 @@ import type { DB } from '../db/database.js';
 import { nowIso } from './time.js';
 
 const MAX_ATTEMPTS = 5;
+const RETRY_MS = 60_000;
 
 export interface Mail {
   to: string;
@@ -19,6 +20,7 @@ export class Outbox {
   private transport: Transporter | null;
   private running: Promise<void> | null = null;
   private again = false;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: DB,
@@ -27,6 +29,8 @@ export class Outbox {
     private readonly from: string,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    // Mails that failed (SMTP down) are retried every minute until MAX_ATTEMPTS.
+    if (this.transport) this.timer = setInterval(() => void this.flush().catch(() => undefined), RETRY_MS).unref();
   }
 
   /** Queues a mail and starts sending it in the background. */
@@ -97,6 +101,7 @@ export class Outbox {
   }
 
   close(): void {
+    if (this.timer) clearInterval(this.timer);
     this.transport?.close();
   }
 }
