@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +13,7 @@ import { API_ERRORS, MAX_FILE_BYTES } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
-import { ApiError } from './lib/errors.js';
+import { ApiError, fieldError } from './lib/errors.js';
 import { LocalStorage } from './lib/storage.js';
 import { UrlSigner } from './lib/signing.js';
 import { Outbox } from './lib/outbox.js';
@@ -77,6 +77,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A broken percent-encoding or an over-long path parameter is answered by the router before
+    // the error handler runs; without this the body is Fastify's own, not DRF-shaped.
+    frameworkErrors: (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ detail: 'Die URL ist zu lang.' });
+      if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'Die URL ist ungültig.' });
+      return reply.code(500).send({ detail: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.' });
+    },
   });
 
   const handle = opts.database ?? openDatabase(config);
@@ -98,6 +105,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.seedDemo) await seedDemo(handle, storage, app.log);
 
   app.setValidatorCompiler(validatorCompiler);
+  // PostgreSQL text cannot hold U+0000 (the query fails with 500) while SQLite would store it.
+  // No field of the API needs it, so refuse it up front and both dialects answer the same 400.
+  // Every text the API takes is a top-level string of the JSON body or the query string.
+  app.addHook('preValidation', async (request) => {
+    for (const input of [request.body, request.query]) {
+      if (typeof input === 'string' && input.includes('\u0000')) throw fieldError('non_field_errors', 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+      if (input === null || typeof input !== 'object') continue;
+      for (const [field, value] of Object.entries(input)) {
+        if (typeof value === 'string' && value.includes('\u0000')) throw fieldError(field, 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+      }
+    }
+  });
   // Response schemas document the API; serialising with plain JSON.stringify keeps the hot path fast.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 

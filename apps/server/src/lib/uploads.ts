@@ -39,7 +39,11 @@ export async function* formParts(request: FastifyRequest): AsyncGenerator<Multip
       throw malformedBody(err);
     }
     if (next.done) return;
-    yield next.value;
+    // PostgreSQL text cannot hold U+0000 and no name needs it; drop it like the JSON hook refuses it.
+    const part = next.value;
+    if (part.type === 'field' && typeof part.value === 'string') part.value = part.value.replaceAll('\u0000', '');
+    if (part.type === 'file') part.filename = part.filename.replaceAll('\u0000', '');
+    yield part;
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
-import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call } from '../../../test/helpers.js';
+import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call, loginAll } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 
@@ -15,9 +15,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
   beforeAll(async () => {
     t = await startApp(kind);
     await addUser(t, { login: 'see@example.org', name: 'Verwaltung See', email: 'see@example.org', role: 'manager', locationId: null, managerOf: [2] });
-    [anna, bernd, clara, dora, manager, seeManager] = await Promise.all(
-      ['A-0101', 'A-0102', 'A-REZ', 'B-0101', 'verwaltung@example.org', 'see@example.org'].map((l) => login(t.app, l)),
-    );
+    [anna, bernd, clara, dora, manager, seeManager] = await loginAll(t.app, ['A-0101', 'A-0102', 'A-REZ', 'B-0101', 'verwaltung@example.org', 'see@example.org']);
   });
   afterAll(() => t.close());
 
