@@ -43,7 +43,7 @@ export class Outbox {
     if (!this.transport) {
       this.log.info({ outboxId: row.id, to: mail.to }, logLine ?? `E-Mail im Postausgang (kein SMTP_URL gesetzt): ${mail.subject}`);
     } else {
-      this.flush().catch((err) => this.log.error({ err }, "Postausgang konnte nicht verarbeitet werden"));
+      this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
     }
     return row.id;
   }
