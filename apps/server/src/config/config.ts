@@ -15,7 +15,8 @@ const envSchema = z.object({
       error: 'muss mit postgres:// (oder sqlite:) beginnen',
     })
     .optional(),
-  PUBLIC_URL: z.url({ error: 'muss eine URL wie http://localhost:3000 sein' }).optional(),
+  // Only http(s): `localhost:3000` parses as a URL with the scheme "localhost" and gave broken reset links.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'muss eine URL wie http://localhost:3000 sein' }).optional(),
   APP_NAME: z.string().min(1).max(100).default('Hausportal'),
   SMTP_URL: z
     .string()
@@ -57,8 +58,9 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // Empty strings count as unset, so `FOO= npm start` behaves like no FOO.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // Empty strings count as unset, so `FOO= npm start` behaves like no FOO. So does white space,
+  // which z.coerce.number() would otherwise read as 0 (PORT=" " listened on a random port).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
