@@ -336,3 +336,74 @@ describe.each(kinds)('auth (%s)', (kind) => {
     expect(actions).toContain('password_changed');
   });
 });
+
+describe.each(kinds)('attempt limits on the anonymous endpoints (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind, {}, (c) => {
+      c.rateLimit = { points: 3, durationSec: 60 };
+    });
+  });
+  afterAll(() => t.close());
+
+  const TOO_MANY = { detail: 'Zu viele Versuche. Bitte versuchen Sie es in 1 Minute erneut.' };
+  const attempts = {
+    login: (apartment: string, ip: string, password = 'falsch') =>
+      call(t.app, 'POST', '/api/login/', { payload: { apartment_number: apartment, password }, remoteAddress: ip }),
+    tenant: (apartment: string, ip: string) => call(t.app, 'GET', `/api/tenant/?apartment_number=${encodeURIComponent(apartment)}`, { remoteAddress: ip }),
+    reset: (apartment: string, ip: string) =>
+      call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'x•••@example.org', apartment_number: apartment }, remoteAddress: ip }),
+  };
+
+  it.each(Object.keys(attempts) as (keyof typeof attempts)[])('answers %s with 429 after three attempts from one IP address', async (name) => {
+    const ip = `10.1.${Object.keys(attempts).indexOf(name)}.1`;
+    for (let i = 0; i < 3; i++) {
+      const res = await attempts[name](`Z-${name}-${i}`, ip);
+      expect(res.status, `attempt ${i + 1}`).toBeLessThan(429);
+    }
+    const res = await attempts[name](`Z-${name}-x`, ip);
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(TOO_MANY);
+    // Another address is not affected.
+    expect((await attempts[name](`Z-${name}-y`, `10.1.${Object.keys(attempts).indexOf(name)}.2`)).status).toBeLessThan(429);
+  });
+
+  it.each([
+    ['login', 'A-0201'],
+    ['tenant', 'A-0305'],
+    ['reset', 'A-0410'],
+  ] as const)('answers %s with 429 after three attempts on one apartment from different addresses', async (name, apartment) => {
+    for (let i = 0; i < 3; i++) {
+      const res = await attempts[name](apartment, `10.2.${i}.${name.length}`);
+      expect(res.status, `attempt ${i + 1}`).toBeLessThan(429);
+    }
+    // Spelling the apartment differently does not start a new count.
+    const res = await attempts[name](` ${apartment.toLowerCase()} `, `10.2.9.${name.length}`);
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(TOO_MANY);
+  });
+
+  it('refuses even the right password once the apartment is locked, and other apartments still log in', async () => {
+    for (let i = 0; i < 3; i++) await attempts.login('A-0102', `10.3.${i}.1`);
+    const locked = await attempts.login('A-0102', '10.3.9.1', DEMO_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual(TOO_MANY);
+    const other = await attempts.login('A-0101', '10.3.9.2', DEMO_PASSWORD);
+    expect(other.status).toBe(200);
+  });
+
+  it('limits reset confirmations per IP address', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token: `t${i}`, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' }, remoteAddress: '10.4.0.1' });
+      expect(res.status).toBe(404);
+    }
+    const res = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token: 't', password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' }, remoteAddress: '10.4.0.1' });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(TOO_MANY);
+  });
+
+  it('does not limit signed-in calls', async () => {
+    const auth = await login(t.app, 'A-REZ');
+    for (let i = 0; i < 6; i++) expect((await call(t.app, 'GET', '/api/profile/', { auth })).status).toBe(200);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startApp, type TestApp } from './harness.js';
+import { call } from './helpers.js';
+
+const kinds = await dialects();
+
+/** Every call of SPEC §7, the detail GETs and the back office, as OpenAPI writes them. */
+const DOCUMENTED = [
+  'post /api/login/', 'get /api/logout/', 'get /api/tenant/', 'post /api/password_reset/', 'post /api/password_reset/confirm/',
+  'post /api/fcm/token/', 'delete /api/fcm/token/{id}/', 'get /api/profile/', 'put /api/profile/', 'put /api/profile/changepassword/',
+  'get /api/documents/', 'get /api/documents/{id}/', 'get /api/phones/', 'get /api/phones/{id}/', 'get /api/services/', 'get /api/services/{id}/',
+  'get /api/location/', 'get /api/providers/', 'get /api/providers/{id}/', 'post /api/providers/{id}/request/',
+  'get /api/messages/', 'post /api/messages/', 'get /api/messages/{id}/', 'get /api/messages/{id}/comments/', 'post /api/messages/{id}/comments/',
+  'put /api/messages/{id}/like/', 'put /api/messages/{id}/unlike/', 'post /api/messages/{id}/documents/',
+  'get /api/blackboard_opened/{userId}/', 'put /api/blackboard_opened/{userId}/',
+  'get /api/admin/messages/', 'get /api/admin/comments/', 'put /api/admin/messages/{id}/moderation/', 'put /api/admin/comments/{id}/moderation/',
+];
+const ANONYMOUS = ['post /api/login/', 'get /api/tenant/', 'post /api/password_reset/', 'post /api/password_reset/confirm/'];
+
+describe.each(kinds)('API description (%s)', (kind) => {
+  let t: TestApp;
+  let spec: { openapi: string; info: { title: string }; paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>> };
+  beforeAll(async () => {
+    t = await startApp(kind);
+    const res = await call(t.app, 'GET', '/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    spec = res.body;
+  });
+  afterAll(() => t.close());
+
+  const operations = () => Object.entries(spec.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
+
+  it('is an OpenAPI 3 document titled after the product', () => {
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.info.title).toBe('Hausportal API');
+  });
+
+  it('lists every call of SPEC §7, the detail GETs and the moderation endpoints', () => {
+    expect(operations()).toEqual(expect.arrayContaining(DOCUMENTED));
+  });
+
+  it('marks every call except the anonymous ones as needing the token', () => {
+    for (const op of DOCUMENTED) {
+      const [method, p] = op.split(' ') as [string, string];
+      const security = spec.paths[p]![method]!.security;
+      if (ANONYMOUS.includes(op)) expect(security, op).toBeUndefined();
+      else expect(security, op).toEqual([{ token: [] }]);
+    }
+  });
+
+  it('gives every documented operation a summary', () => {
+    for (const [p, ops] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(ops)) expect(op.summary, `${method} ${p}`).toBeTruthy();
+    }
+  });
+
+  it('leaves out its own route and the health check, which answers ok', async () => {
+    expect(Object.keys(spec.paths)).not.toContain('/api/docs/openapi.json');
+    expect(Object.keys(spec.paths)).not.toContain('/api/health/');
+    const health = await call(t.app, 'GET', '/api/health/');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+  });
+});
