@@ -17,6 +17,7 @@ void i18next.use(initReactI18next).init({
   resources: { de: { translation: de } },
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 /** Switches the interface language, loading its catalogue first when needed. */

@@ -43,7 +43,6 @@ export default function LoginPage() {
 
   return (
     <Page title={t('titles.login')} className="page-narrow auth-page">
-      <img className="auth-logo" src="/logo.svg" alt={t('app.defaultLogoAlt')} width={220} height={55} />
       <p className="lead">{t('login.intro')}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />

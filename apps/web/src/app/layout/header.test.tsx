@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Location } from '@hausportal/contract';
+import { login } from '@/app/state/auth-slice';
+import { fetchLocation } from '@/app/state/location-slice';
+import { makeStore } from '@/app/store';
+import { renderWithApp } from '@/test/render';
+import { Header } from './header';
+
+function signedInStore() {
+  const store = makeStore({ persist: false });
+  store.dispatch(login.fulfilled('tok', 'seed', { apartment_number: 'A', password: 'p' }));
+  store.dispatch(fetchLocation.fulfilled({ id: 1, title: 'Residenz am Stadtpark', logo: '/api/media/logos/l.png' } as Location, 'seed'));
+  return store;
+}
+
+describe('header', () => {
+  it('shows the location logo and the profile button on /, without a back button', () => {
+    renderWithApp(<Header />, { path: '/', store: signedInStore() });
+    expect(screen.getByRole('img', { name: 'Logo Residenz am Stadtpark' })).toHaveAttribute('src', '/api/media/logos/l.png');
+    expect(screen.getByRole('link', { name: 'Mein Profil' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('link', { name: 'Zurück' })).not.toBeInTheDocument();
+  });
+
+  it('shows the default logo and no profile button elsewhere', () => {
+    renderWithApp(<Header />, { path: '/phone-numbers', store: signedInStore() });
+    expect(screen.getByRole('img', { name: 'Hausportal' })).toHaveAttribute('src', '/logo.svg');
+    expect(screen.queryByRole('link', { name: 'Mein Profil' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/');
+  });
+
+  it('leads back from /services/3?fd=1 to /services', () => {
+    renderWithApp(<Header />, { path: '/services/3?fd=1', store: signedInStore() });
+    expect(screen.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/services');
+  });
+
+  it('has no back button on /login', () => {
+    renderWithApp(<Header />, { path: '/login' });
+    expect(screen.queryByRole('link', { name: 'Zurück' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Document, Location, Message, Phone } from '@hausportal/contract';
+import { mockFetch, setOnline } from '@/test/fetch-mock';
+import { makeStore } from '../store';
+import { authReducer, forgotPassword, initialAuthState, login, logout } from './auth-slice';
+import { blackboardReducer, fetchBlackboardOpened } from './blackboard-slice';
+import { documentsReducer, fetchDocuments, initialDocumentsState } from './documents-slice';
+import { fetchLocation, initialLocationState, locationReducer } from './location-slice';
+import { fetchComments, fetchMessages, initialMessagesState, likeMessage, messageCreated, messagesReducer } from './messages-slice';
+import { fetchPhones, initialPhonesState, phonesReducer } from './phones-slice';
+import { fetchServices, initialServicesState, servicesReducer } from './services-slice';
+import { sessionReset } from './session-actions';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const doc: Document = { id: 1, title: 'Hausordnung', icon: '/icons/document.svg', document: '/api/media/documents/x.pdf' };
+const phone: Phone = { id: 1, name: 'Polizei', number: '110', icon: '/icons/police.svg', highlighted: false, hidden: false };
+const location = { id: 1, title: 'Residenz am Stadtpark' } as Location;
+const message = (id: number, extra: Partial<Message> = {}): Message => ({
+  id, text: `Beitrag ${id}`, created_at: '2026-05-01T10:00:00Z', user_name: 'Anna', user_image: null, documents: [],
+  like_count: 0, comment_count: 0, self_liked: false, self_commented: false, status: 'approved', rejection_reason: null, ...extra,
+});
+
+describe('auth slice', () => {
+  it('login request sets fetching and authenticated=false', () => {
+    const state = authReducer({ ...initialAuthState, authenticated: true }, login.pending('r', { apartment_number: 'A', password: 'p' }));
+    expect(state).toMatchObject({ fetching: true, authenticated: false });
+  });
+
+  it('login success sets authenticated=true and stores the token', () => {
+    const state = authReducer(initialAuthState, login.fulfilled('tok', 'r', { apartment_number: 'A', password: 'p' }));
+    expect(state).toEqual({ token: 'tok', authenticated: true, fetching: false, error: null });
+  });
+
+  it('login failure clears the token and keeps the parsed error', () => {
+    const body = { non_field_errors: ['Invalid Credentials'] };
+    const state = authReducer(
+      { ...initialAuthState, token: 'old' },
+      login.rejected(null, 'r', { apartment_number: 'A', password: 'p' }, body),
+    );
+    expect(state).toEqual({ token: null, authenticated: false, fetching: false, error: body });
+  });
+
+  it('logout request, success and failure end signed out', () => {
+    const signedIn = { token: 'tok', authenticated: true, fetching: false, error: null };
+    expect(authReducer(signedIn, logout.pending('r'))).toMatchObject({ fetching: true, authenticated: false });
+    expect(authReducer(signedIn, logout.fulfilled(undefined, 'r'))).toMatchObject({ token: null, authenticated: false, fetching: false });
+    expect(authReducer(signedIn, logout.rejected(null, 'r', undefined, 'x'))).toMatchObject({ token: null, authenticated: false });
+  });
+
+  it('forgot-password request sets fetching; success and failure clear the token', () => {
+    expect(authReducer(initialAuthState, forgotPassword.pending('r', 'A-0101'))).toMatchObject({ fetching: true, authenticated: false });
+    const withToken = { ...initialAuthState, token: 'x' };
+    expect(authReducer(withToken, forgotPassword.fulfilled({ email: 'a•••@x.org' }, 'r', 'A-0101'))).toMatchObject({ token: null, authenticated: false });
+    expect(authReducer(withToken, forgotPassword.rejected(null, 'r', 'A-0101', { detail: 'Nicht gefunden.' }))).toMatchObject({
+      token: null,
+      authenticated: false,
+      error: { detail: 'Nicht gefunden.' },
+    });
+  });
+});
+
+describe('data slices', () => {
+  it('follow request, then success', () => {
+    const requested = documentsReducer(initialDocumentsState, fetchDocuments.pending('r'));
+    expect(requested.fetching).toBe(true);
+    expect(documentsReducer(requested, fetchDocuments.fulfilled([doc], 'r'))).toEqual({ results: [doc], fetching: false, error: null });
+  });
+
+  it('a failure empties documents, phones and location', () => {
+    const error = { detail: 'Interner Serverfehler.' };
+    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, fetchDocuments.rejected(null, 'r', undefined, error))).toEqual({
+      results: [],
+      fetching: false,
+      error,
+    });
+    expect(phonesReducer({ ...initialPhonesState, results: [phone] }, fetchPhones.rejected(null, 'r', undefined, error))).toEqual({
+      results: [],
+      fetching: false,
+      error,
+    });
+    expect(locationReducer({ ...initialLocationState, data: location }, fetchLocation.rejected(null, 'r', undefined, error))).toEqual({
+      data: null,
+      fetching: false,
+      error,
+    });
+  });
+
+  it('a failure of services keeps the list and records the error', () => {
+    const service = { id: 3, title: 'Rezeption', icon: '', contact_text: '' };
+    const state = servicesReducer({ ...initialServicesState, results: [service] }, fetchServices.rejected(null, 'r', undefined, 'raw'));
+    expect(state.results).toEqual([service]);
+    expect(state.error).toBe('raw');
+  });
+
+  it('messages keep results, count, page, comments by message id and the created message', () => {
+    let state = messagesReducer(initialMessagesState, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 2 }, 'r', 2));
+    expect(state).toMatchObject({ results: [message(1)], count: 13, page: 2, fetching: false });
+    state = messagesReducer(state, fetchComments.fulfilled({ id: 1, results: [] }, 'r', 1));
+    expect(state.comments).toEqual({ 1: [] });
+    state = messagesReducer(state, messageCreated(42));
+    expect(state.selectedMessage).toBe(42);
+  });
+
+  it('disables liking while a like is sent and applies its result', () => {
+    const base = { ...initialMessagesState, results: [message(1)] };
+    const liking = messagesReducer(base, likeMessage.pending('r', { id: 1, isLike: true }));
+    expect(liking.liking).toBe(1);
+    const liked = messagesReducer(liking, likeMessage.fulfilled({ like_count: 1, self_liked: true }, 'r', { id: 1, isLike: true }));
+    expect(liked.liking).toBeNull();
+    expect(liked.results[0]).toMatchObject({ like_count: 1, self_liked: true });
+  });
+
+  it('session reset returns every slice to its start', () => {
+    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, sessionReset())).toEqual(initialDocumentsState);
+    expect(authReducer({ token: 't', authenticated: true, fetching: false, error: null }, sessionReset())).toEqual(initialAuthState);
+    expect(blackboardReducer({ blackboardOpened: 'x', unreadCount: 3, error: null }, sessionReset())).toEqual({
+      blackboardOpened: null,
+      unreadCount: 0,
+      error: null,
+    });
+  });
+});
+
+describe('thunks against the API', () => {
+  it('put the parsed error body into the error field, or the raw text when it is not JSON', async () => {
+    const store = makeStore({ persist: false });
+    mockFetch({
+      'GET /api/documents/': { status: 500, body: { detail: 'Kaputt.' } },
+      'GET /api/phones/': { status: 502, body: 'Bad Gateway' },
+    });
+    await store.dispatch(fetchDocuments());
+    await store.dispatch(fetchPhones());
+    expect(store.getState().documents.error).toEqual({ detail: 'Kaputt.' });
+    expect(store.getState().phones.error).toBe('Bad Gateway');
+  });
+
+  it('skip fetching offline, so persisted lists and messages stay readable', async () => {
+    const store = makeStore({ persist: false });
+    await store.dispatch(fetchDocuments.fulfilled([doc], 'seed'));
+    const calls = mockFetch({});
+    setOnline(false);
+    await store.dispatch(fetchDocuments());
+    await store.dispatch(fetchMessages(1));
+    await store.dispatch(fetchComments(1));
+    expect(calls).toHaveLength(0);
+    expect(store.getState().documents.results).toEqual([doc]);
+  });
+
+  it('login does not call the API when a token is already stored', async () => {
+    const store = makeStore({ persist: false });
+    localStorage.setItem('token', 'existing-token-1');
+    const calls = mockFetch({});
+    await store.dispatch(login({ apartment_number: 'A-0101', password: 'x' }));
+    expect(calls).toHaveLength(0);
+    expect(store.getState().auth).toMatchObject({ token: 'existing-token-1', authenticated: true });
+  });
+
+  it('login saves the token in local storage', async () => {
+    const store = makeStore({ persist: false });
+    mockFetch({ 'POST /api/login/': { body: { token: 'new-token-123' } } });
+    await store.dispatch(login({ apartment_number: 'A-0101', password: 'x' }));
+    expect(localStorage.getItem('token')).toBe('new-token-123');
+    expect(store.getState().auth.token).toBe('new-token-123');
+  });
+
+  it('forgot password looks up the tenant and requests the reset with its e-mail and apartment number', async () => {
+    const store = makeStore({ persist: false });
+    const calls = mockFetch({
+      'GET /api/tenant/?apartment_number=A-0101': { body: { email: 'a•••@example.org' } },
+      'POST /api/password_reset/': { body: { status: 'OK' } },
+    });
+    const result = await store.dispatch(forgotPassword('A-0101')).unwrap();
+    expect(result.email).toBe('a•••@example.org');
+    expect(calls[1]!.body).toEqual({ email: 'a•••@example.org', apartment_number: 'A-0101' });
+  });
+
+  it('blackboard_opened gives the last visit and the unread count', async () => {
+    const store = makeStore({ persist: false });
+    mockFetch({ 'GET /api/blackboard_opened/7/': { body: { date_blackboard_opened: '2026-05-01T00:00:00Z', unread_count: 4 } } });
+    await store.dispatch(fetchBlackboardOpened(7));
+    expect(store.getState().blackboard).toEqual({ blackboardOpened: '2026-05-01T00:00:00Z', unreadCount: 4, error: null });
+  });
+
+  it('a like sends the given direction and refetches the messages', async () => {
+    const store = makeStore({ persist: false });
+    const calls = mockFetch({
+      'PUT /api/messages/5/unlike/': { body: { like_count: 0, self_liked: false } },
+      'GET /api/messages/?page=1': { body: { count: 1, next: null, previous: null, results: [message(5)] } },
+      'GET /api/messages/5/': { body: message(5) },
+    });
+    await store.dispatch(likeMessage({ id: 5, isLike: false }));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/messages/5/unlike/', 'GET /api/messages/?page=1', 'GET /api/messages/5/']);
+  });
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Location, Profile } from '@hausportal/contract';
+import { fetchBlackboardOpened } from '@/app/state/blackboard-slice';
+import { fetchLocation } from '@/app/state/location-slice';
+import { fetchServices } from '@/app/state/services-slice';
+import { fetchProfile } from '@/app/state/user-slice';
+import { makeStore } from '@/app/store';
+import { setOnline } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import HomePage from './home-page';
+
+afterEach(() => vi.restoreAllMocks());
+
+const user: Profile = {
+  id: 1, name: 'Anna Beispiel', email: 'a@example.org', profile_picture: null, apartment_number: 'A-0101',
+  emergency_services_deactivated: false, is_receptionist: false, language: 'de', location_id: 1,
+};
+const location: Location = {
+  id: 1, title: 'Residenz am Stadtpark', name: 'Residenz', logo: null, direct_call: false, direct_number: '+49 30 9876 5432',
+  default_service_id: 3, default_service_name: 'Rezeption', text: '', hours: '', phone: '', email: '', free_text: '', residents_can_post: false,
+};
+
+function setup({ profile = user, place = location, unread = 0, services = [1, 3] }: { profile?: Profile; place?: Location; unread?: number; services?: number[] } = {}) {
+  // Offline, so the screen shows the state as given and fetches nothing.
+  setOnline(false);
+  const store = makeStore({ persist: false });
+  store.dispatch(fetchProfile.fulfilled(profile, 'seed'));
+  store.dispatch(fetchLocation.fulfilled(place, 'seed'));
+  store.dispatch(fetchServices.fulfilled(services.map((id) => ({ id, title: `S${id}`, icon: '', contact_text: '' })), 'seed'));
+  store.dispatch(fetchBlackboardOpened.fulfilled({ date_blackboard_opened: null, unread_count: unread }, 'seed', 1));
+  return renderWithApp(<HomePage />, { store });
+}
+
+describe('home page', () => {
+  it('has the location title as its heading and the six tiles', () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Residenz am Stadtpark' })).toBeInTheDocument();
+    for (const [name, href] of [
+      ['Wichtige Telefonnummern', '/phone-numbers'],
+      ['Rezeption', '/services/3'],
+      ['Pinnwand', '/blackboard'],
+      ['Dienstleistungen', '/services'],
+      ['Verwaltung', '/services/1'],
+      ['Meine Wohnung', '/apartment'],
+    ]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it('shows the administration tile only when service 1 exists', () => {
+    setup({ services: [3, 14] });
+    expect(screen.queryByRole('link', { name: /^Verwaltung/ })).not.toBeInTheDocument();
+  });
+
+  it('hides the blackboard badge at 0', () => {
+    setup({ unread: 0 });
+    expect(screen.queryByTestId('blackboard-badge')).not.toBeInTheDocument();
+  });
+
+  it('shows the unread count on the blackboard tile', () => {
+    setup({ unread: 7 });
+    expect(screen.getByTestId('blackboard-badge')).toHaveTextContent('7');
+    expect(screen.getByRole('link', { name: /Pinnwand, 7 neue Beiträge/ })).toBeInTheDocument();
+  });
+
+  it("caps the badge at '99+'", () => {
+    setup({ unread: 150 });
+    expect(screen.getByTestId('blackboard-badge')).toHaveTextContent('99+');
+  });
+
+  it('links the emergency button with the default service name to /services/{default_service_id}', () => {
+    setup();
+    const button = screen.getByRole('link', { name: /Rezeption.*Kontakt aufnehmen/ });
+    expect(button).toHaveAttribute('href', '/services/3');
+  });
+
+  it('dials direct_number when direct_call is true', () => {
+    setup({ place: { ...location, direct_call: true } });
+    expect(screen.getByRole('link', { name: /Rezeption.*Anrufen/ })).toHaveAttribute('href', 'tel:+493098765432');
+  });
+
+  it('hides the emergency button when emergency services are deactivated', () => {
+    setup({ profile: { ...user, emergency_services_deactivated: true } });
+    expect(screen.queryByRole('link', { name: /Kontakt aufnehmen/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, setOnline } from '@/test/fetch-mock';
+import { ApiError, OFFLINE_MESSAGE, api, parseErrorBody, setUnauthorizedHandler, uploadWithProgress } from './api-client';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setUnauthorizedHandler(null);
+});
+
+describe('api client', () => {
+  it("fails before sending anything while offline, with 'Network unavailable, try later.'", async () => {
+    const calls = mockFetch({ 'GET /api/phones/': { body: { results: [] } } });
+    setOnline(false);
+    await expect(api.get('/api/phones/')).rejects.toThrow('Network unavailable, try later.');
+    await expect(uploadWithProgress('/api/profile/', new FormData(), () => undefined)).rejects.toThrow(OFFLINE_MESSAGE);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the token in the Authorization header, but not on anonymous calls', async () => {
+    localStorage.setItem('token', 'abc123abc123');
+    const calls = mockFetch({ 'GET /api/profile/': { body: {} }, 'POST /api/login/': { body: { token: 't' } } });
+    await api.get('/api/profile/');
+    await api.post('/api/login/', { apartment_number: 'A', password: 'p' }, true);
+    expect(calls[0]!.headers.Authorization).toBe('Token abc123abc123');
+    expect(calls[1]!.headers.Authorization).toBeUndefined();
+    expect(calls[1]!.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('on 401 clears local storage, calls the handler and raises the server message', async () => {
+    localStorage.setItem('token', 'abc123abc123');
+    localStorage.setItem('persist:user', '{}');
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    mockFetch({ 'GET /api/profile/': { status: 401, body: { detail: 'Ungültiges Token.' } } });
+    await expect(api.get('/api/profile/')).rejects.toThrow('Ungültiges Token.');
+    expect(localStorage.length).toBe(0);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('raises other errors with the body as text, which slices parse', async () => {
+    mockFetch({ 'PUT /api/profile/changepassword/': { status: 400, body: { old_password: ['Wrong password'] } } });
+    const error = await api.put('/api/profile/changepassword/', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe('{"old_password":["Wrong password"]}');
+    expect(parseErrorBody(error)).toEqual({ old_password: ['Wrong password'] });
+  });
+
+  it('keeps the raw error when the body is not JSON', async () => {
+    mockFetch({ 'GET /api/location/': { status: 502, body: 'Bad Gateway' } });
+    const error = await api.get('/api/location/').catch((e: unknown) => e);
+    expect(parseErrorBody(error)).toBe('Bad Gateway');
+  });
+});
