@@ -1,0 +1,163 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { DEMO_PASSWORD, dialects, login, startApp, type TestApp } from './harness.js';
+import { call } from './helpers.js';
+
+const kinds = await dialects();
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** Splits a raw message into headers and a decoded text body (quoted-printable or base64 aware). */
+function parseMail(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headerText = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of headerText.split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.slice(split + 4);
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') {
+    // Soft line breaks first, then =XX bytes, decoded as UTF-8.
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    body = Buffer.from(bytes, 'latin1').toString('utf8');
+  } else if (encoding === 'base64') {
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  return { headers, body };
+}
+
+/** Decodes RFC 2047 encoded words such as =?UTF-8?Q?f=C3=BCr?=. */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
+  let smtp: SMTPServer;
+  let t: TestApp;
+  const inbox: ReceivedMail[] = [];
+  const REFUSED = 'fatma.yildiz@example.org';
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address === REFUSED) {
+          const err = new Error('Postfach voll') as Error & { responseCode: number };
+          err.responseCode = 552;
+          return callback(err);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          inbox.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('latin1'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await startApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  /** Waits until a mail to `to` has arrived. */
+  async function awaitMail(to: string): Promise<ReceivedMail> {
+    await t.app.ctx.outbox.flush();
+    for (let i = 0; i < 100; i++) {
+      const mail = inbox.find((m) => m.to.includes(to));
+      if (mail) return mail;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`Keine E-Mail an ${to} angekommen`);
+  }
+
+  it('delivers the reset link by e-mail, sets the new password with it, and refuses the link a second time', async () => {
+    const tenant = await call(t.app, 'GET', '/api/tenant/?apartment_number=A-0101');
+    expect(tenant.status).toBe(200);
+    expect(tenant.body).toEqual({ email: 'a•••@example.org' });
+
+    const requested = await call(t.app, 'POST', '/api/password_reset/', { payload: { email: tenant.body.email, apartment_number: 'A-0101' } });
+    expect(requested.status).toBe(200);
+    expect(requested.body).toEqual({ status: 'OK' });
+
+    const mail = await awaitMail('anna.beispiel@example.org');
+    expect(mail.to).toEqual(['anna.beispiel@example.org']);
+    expect(mail.from).toBe('no-reply@hausportal.test');
+    const { headers, body } = parseMail(mail.raw);
+    expect(decodeHeader(headers.subject!)).toBe('Neues Passwort für Hausportal');
+    expect(body).toContain('Guten Tag Anna Beispiel,');
+    expect(body).toContain('innerhalb der nächsten 60 Minuten');
+    const link = /http:\/\/hausportal\.test\/forgot-password\/([A-Za-z0-9_-]+)/.exec(body);
+    expect(link, body).not.toBeNull();
+    const token = link![1]!;
+    expect(token).toHaveLength(43);
+
+    const row = await t.app.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'anna.beispiel@example.org').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+
+    const confirmed = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Frühling-2026!', repeat_password: 'Frühling-2026!' } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ status: 'OK' });
+
+    await login(t.app, 'A-0101', 'Frühling-2026!');
+    const old = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD } });
+    expect(old.status).toBe(400);
+    expect(old.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
+
+    const again = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Sommer-2026!!', repeat_password: 'Sommer-2026!!' } });
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ status: 'notfound' });
+    await login(t.app, 'A-0101', 'Frühling-2026!');
+  });
+
+  it('sends one mail with a fresh link per request', async () => {
+    const before = inbox.length;
+    await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
+    await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
+    await t.app.ctx.outbox.flush();
+    for (let i = 0; i < 100 && inbox.length < before + 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const mails = inbox.slice(before).filter((m) => m.to.includes('emil.nachbar@example.org'));
+    expect(mails).toHaveLength(2);
+    const tokens = mails.map((m) => /forgot-password\/([A-Za-z0-9_-]+)/.exec(parseMail(m.raw).body)![1]);
+    expect(tokens[0]).not.toBe(tokens[1]);
+  });
+
+  it('keeps a mail the SMTP server refuses in the outbox for a retry, and still answers OK', async () => {
+    const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0305' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'OK' });
+    await t.app.ctx.outbox.flush();
+    const row = await t.app.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', REFUSED).executeTakeFirstOrThrow();
+    // Still queued for the retry timer. (Each flush currently retries it at once, so the
+    // background flush of enqueue() and ours may both have tried: one or two attempts.)
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
+    expect(row.attempts).toBeLessThanOrEqual(2);
+    expect(row.sent_at).toBeNull();
+    expect(row.last_error).toContain('Postfach voll');
+    expect(inbox.some((m) => m.to.includes(REFUSED))).toBe(false);
+  });
+});
