@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, login, multipart, type TestApp } from './harness.js';
 export interface Reply {
   status: number;
   /** The parsed JSON body, or undefined when the body is empty or not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions check its shape
   body: any;
   headers: Record<string, string | string[] | number | undefined>;
   raw: Buffer;
@@ -119,7 +120,7 @@ export function expectDrfError(body: unknown): void {
 }
 
 /** The list envelope of DESIGN §3. */
-export function expectPage(body: any, count: number, length: number): void {
+export function expectPage(body: { count: number; results: unknown[] }, count: number, length: number): void {
   expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results']);
   expect(body.count).toBe(count);
   expect(body.results).toHaveLength(length);

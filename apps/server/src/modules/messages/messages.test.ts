@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { dialects, login, multipart, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, multipart, startApp, type TestApp } from '../../../test/harness.js';
 import {
   FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call, loginAll, expectPage, jpegWithExif, pdfFile, pngImage, uploadAttachment,
 } from '../../../test/helpers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call, loginAll } from '../../../test/helpers.js';
 
 const kinds = await dialects();
