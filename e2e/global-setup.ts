@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startSmtpStore } from './support/smtp';
-import { CHROMIUM, ENV_BASE_URL, ENV_MAIL_FILE, NO_CHROMIUM_NOTICE, ROOT_DIR, hasChromium, requireE2E } from './support/env';
+import { CHROMIUM, ENV_BASE_URL, ENV_DIST_MTIME, ENV_MAIL_FILE, NO_CHROMIUM_NOTICE, ROOT_DIR, WEB_INDEX, hasChromium, requireE2E } from './support/env';
 
 /** What global-teardown.ts needs; kept on globalThis because both run in the runner process. */
 export interface E2EHandles {
@@ -124,6 +124,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   state.server = server;
 
   await waitForHealth(baseURL, server, logFile, 90_000);
+  process.env[ENV_DIST_MTIME] = String(fs.statSync(WEB_INDEX).mtimeMs);
   process.env[ENV_BASE_URL] = baseURL;
   process.env[ENV_MAIL_FILE] = mailFile;
   console.log(`[e2e] server on ${baseURL}, SMTP on 127.0.0.1:${smtp.port}, data in ${dataDir}`);

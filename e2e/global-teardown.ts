@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { handles } from './global-setup';
+import { DIST_REBUILT_NOTICE, distRebuiltDuringRun } from './support/env';
 
 async function stop(pid: number, exited: Promise<unknown>): Promise<void> {
   const signal = (sig: NodeJS.Signals) => {
@@ -17,6 +18,7 @@ async function stop(pid: number, exited: Promise<unknown>): Promise<void> {
 export default async function globalTeardown(): Promise<void> {
   const h = handles();
   if (!h) return;
+  if (distRebuiltDuringRun()) console.warn(`\n!! [e2e] ${DIST_REBUILT_NOTICE}\n`);
   const server = h.server;
   if (server?.pid && server.exitCode === null && server.signalCode === null) {
     await stop(server.pid, new Promise((r) => server.once('exit', r)));

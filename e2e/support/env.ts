@@ -29,6 +29,23 @@ export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
 /** Set by global-setup.ts and inherited by the test workers. */
 export const ENV_BASE_URL = 'HP_E2E_BASE_URL';
 export const ENV_MAIL_FILE = 'HP_E2E_MAIL_FILE';
+export const ENV_DIST_MTIME = 'HP_E2E_DIST_MTIME';
+
+export const WEB_INDEX = path.join(ROOT_DIR, 'apps', 'web', 'dist', 'index.html');
+
+/**
+ * The server serves only the web files that existed when it started. A rebuild of apps/web
+ * during the run (someone else building) makes every later page blank; say so instead of
+ * letting it pass for an app bug.
+ */
+export function distRebuiltDuringRun(): boolean {
+  const recorded = process.env[ENV_DIST_MTIME];
+  if (!recorded) return false;
+  const now = fs.existsSync(WEB_INDEX) ? String(fs.statSync(WEB_INDEX).mtimeMs) : 'missing';
+  return now !== recorded;
+}
+export const DIST_REBUILT_NOTICE =
+  'apps/web/dist was rebuilt while the e2e server was running; its new asset files are not served, so pages may be blank. Rerun the e2e tests.';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const MANAGER_LOGIN = 'verwaltung@example.org';

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { CHROMIUM, ENV_BASE_URL, NO_CHROMIUM_NOTICE, hasChromium } from './env';
+import { CHROMIUM, DIST_REBUILT_NOTICE, ENV_BASE_URL, NO_CHROMIUM_NOTICE, distRebuiltDuringRun, hasChromium } from './env';
 
 /**
  * The project's `test`: the base URL comes from the server that global-setup.ts started,
@@ -16,6 +16,10 @@ export const test = base.extend<{ chromiumGate: void }>({
         testInfo.skip(true, `${CHROMIUM} is missing`);
       }
       await use();
+      if (testInfo.status !== testInfo.expectedStatus && distRebuiltDuringRun()) {
+        testInfo.annotations.push({ type: 'warning', description: DIST_REBUILT_NOTICE });
+        console.warn(`!! [e2e] ${testInfo.title}: ${DIST_REBUILT_NOTICE}`);
+      }
     },
     { auto: true },
   ],

@@ -10,7 +10,7 @@ test('provider request: the Hausmeister form is disabled while empty, sends, con
   // Services 1, 3 and 14 carry ?fd=1 when opened from the list.
   await expectPath(page, '/services/14?fd=1');
   await expect(heading(page, 'Hausmeister')).toBeVisible();
-  await expect(page.getByText('Hausmeisterservice Krause')).toBeVisible();
+  await expect(page.getByText('Hausmeisterservice Krause', { exact: true })).toBeVisible();
 
   const send = page.getByRole('button', { name: 'Anfrage absenden', exact: true });
   const box = page.getByRole('main').getByRole('textbox');

@@ -14,7 +14,7 @@ test('offline: loaded data stays visible and an API call answers "Network unavai
   await expectPath(page, '/');
   await tile(page, '/services').click();
   await page.getByRole('main').getByRole('link', { name: 'Hausmeister' }).click();
-  await expect(page.getByText('Hausmeisterservice Krause')).toBeVisible();
+  await expect(page.getByText('Hausmeisterservice Krause', { exact: true })).toBeVisible();
   await page.goBack();
   await page.goBack();
   await expectPath(page, '/');
@@ -28,7 +28,7 @@ test('offline: loaded data stays visible and an API call answers "Network unavai
 
   await tile(page, '/services').click();
   await page.getByRole('main').getByRole('link', { name: 'Hausmeister' }).click();
-  await expect(page.getByText('Hausmeisterservice Krause')).toBeVisible();
+  await expect(page.getByText('Hausmeisterservice Krause', { exact: true })).toBeVisible();
   await page.getByRole('main').getByRole('textbox').fill('Offline geschrieben: bitte den Briefkasten reparieren.');
   await page.getByRole('button', { name: 'Anfrage absenden', exact: true }).click();
   await expect(page.getByText('Network unavailable, try later.')).toBeVisible();
