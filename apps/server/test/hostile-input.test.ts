@@ -42,6 +42,7 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       { method: 'GET', url: '/api/tenant/?apartment_number=A-0101', who: 'anonymous' },
       { method: 'POST', url: '/api/password_reset/', who: 'anonymous', body: true },
       { method: 'POST', url: '/api/password_reset/confirm/', who: 'anonymous', body: true },
+      { method: 'GET', url: '/api/push/config/', who: 'resident' },
       { method: 'POST', url: '/api/fcm/token/', who: 'resident', body: true },
       { method: 'DELETE', url: '/api/fcm/token/999999/', who: 'resident' },
       { method: 'GET', url: '/api/profile/', who: 'resident' },

@@ -7,7 +7,7 @@ const kinds = await dialects();
 /** Every call of SPEC §7, the detail GETs and the back office, as OpenAPI writes them. */
 const DOCUMENTED = [
   'post /api/login/', 'get /api/logout/', 'get /api/tenant/', 'post /api/password_reset/', 'post /api/password_reset/confirm/',
-  'post /api/fcm/token/', 'delete /api/fcm/token/{id}/', 'get /api/profile/', 'put /api/profile/', 'put /api/profile/changepassword/',
+  'get /api/push/config/', 'post /api/fcm/token/', 'delete /api/fcm/token/{id}/', 'get /api/profile/', 'put /api/profile/', 'put /api/profile/changepassword/',
   'get /api/documents/', 'get /api/documents/{id}/', 'get /api/phones/', 'get /api/phones/{id}/', 'get /api/services/', 'get /api/services/{id}/',
   'get /api/location/', 'get /api/providers/', 'get /api/providers/{id}/', 'post /api/providers/{id}/request/',
   'get /api/messages/', 'post /api/messages/', 'get /api/messages/{id}/', 'get /api/messages/{id}/comments/', 'post /api/messages/{id}/comments/',

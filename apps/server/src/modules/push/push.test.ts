@@ -78,7 +78,20 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     expect(b.body.id).not.toBe(a.body.id);
   });
 
+  it('hands out one stable VAPID public key for pushManager.subscribe()', async () => {
+    const first = await call(t.app, 'GET', '/api/push/config/', { auth: anna });
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body)).toEqual(['public_key']);
+    // An uncompressed P-256 point, base64url: 65 bytes.
+    expect(Buffer.from(first.body.public_key, 'base64url')).toHaveLength(65);
+    expect((await call(t.app, 'GET', '/api/push/config/', { auth: bernd })).body).toEqual(first.body);
+    expect(JSON.stringify(first.body)).not.toMatch(/private/i);
+  });
+
   it('answers 401 to anonymous callers', async () => {
+    const config = await call(t.app, 'GET', '/api/push/config/');
+    expect(config.status).toBe(401);
+    expect(config.body).toEqual(NO_CREDENTIALS);
     const post = await call(t.app, 'POST', '/api/fcm/token/', { payload: { type: 'web', registration_id: subscription(7) } });
     expect(post.status).toBe(401);
     expect(post.body).toEqual(NO_CREDENTIALS);
