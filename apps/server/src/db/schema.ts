@@ -185,6 +185,7 @@ export interface EmailOutboxTable {
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   last_error: string | null;
+  next_attempt_at: Timestamp;
   created_at: Timestamp;
   sent_at: Timestamp | null;
 }

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/database.js';
-import { nowIso } from './time.js';
+import { isoFromMs, nowIso } from './time.js';
 
 const MAX_ATTEMPTS = 5;
 const RETRY_MS = 60_000;
@@ -37,7 +37,7 @@ export class Outbox {
   async enqueue(mail: Mail, logLine?: string): Promise<number> {
     const row = await this.db
       .insertInto('email_outbox')
-      .values({ to_address: mail.to, subject: mail.subject, body_text: mail.text, status: 'pending', attempts: 0, created_at: nowIso() })
+      .values({ to_address: mail.to, subject: mail.subject, body_text: mail.text, status: 'pending', attempts: 0, next_attempt_at: nowIso(), created_at: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.transport) {
@@ -71,7 +71,7 @@ export class Outbox {
       .selectFrom('email_outbox')
       .selectAll()
       .where('status', '=', 'pending')
-      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('next_attempt_at', '<=', nowIso())
       .orderBy('id')
       .limit(50)
       .execute();
@@ -90,9 +90,12 @@ export class Outbox {
         await this.db.updateTable('email_outbox').set({ status: 'sent', sent_at: nowIso(), last_error: null }).where('id', '=', row.id).execute();
       } catch (err) {
         const failed = row.attempts + 1 >= MAX_ATTEMPTS;
+        // Back off 1, 2, 4, 8 minutes, so a burst of new mail while SMTP is down cannot use up
+        // every attempt of the mails already waiting.
+        const nextAttempt = isoFromMs(Date.now() + RETRY_MS * 2 ** row.attempts);
         await this.db
           .updateTable('email_outbox')
-          .set({ status: failed ? 'failed' : 'pending', last_error: String(err).slice(0, 500) })
+          .set({ status: failed ? 'failed' : 'pending', last_error: String(err).slice(0, 500), next_attempt_at: nextAttempt })
           .where('id', '=', row.id)
           .execute();
         this.log.warn({ err, outboxId: row.id }, 'E-Mail konnte nicht gesendet werden');

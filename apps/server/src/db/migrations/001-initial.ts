@@ -214,10 +214,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
+    .addColumn('next_attempt_at', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await db.schema.createIndex('email_outbox_status').on('email_outbox').columns(['status', 'id']).execute();
+  await db.schema.createIndex('email_outbox_status').on('email_outbox').columns(['status', 'next_attempt_at']).execute();
 
   await withId(db.schema.createTable('audit_log'), pg)
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))

@@ -62,6 +62,7 @@ export async function listMessages(db: DB, v: Viewer, page: number, pageSize: nu
             ]),
           )
           .orderBy('messages.created_at', 'desc')
+          .limit(pageSize)
           .execute()
       : [],
     selectMessages(db, v.userId)
