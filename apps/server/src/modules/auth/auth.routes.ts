@@ -78,7 +78,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { apartment_number } = request.query;
       await limiter.consume(limitKeys(request, apartment_number));
       const user = await repo.findUserByLogin(db, apartment_number);
-      if (!user || user.role === 'manager') throw notFound();
+      if (!user || user.role === 'manager' || !user.is_active) throw notFound();
       return { email: maskEmail(user.email) };
     },
   );

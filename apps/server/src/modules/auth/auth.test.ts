@@ -81,6 +81,10 @@ describe.each(kinds)('auth (%s)', (kind) => {
         const profile = await call(t.app, 'GET', '/api/profile/', { auth });
         expect(profile.status).toBe(401);
         expect(profile.body).toEqual({ detail: 'Dieses Konto ist deaktiviert.' });
+        // Nor does the password-reset lookup reveal anything about a deactivated account.
+        const tenant = await call(t.app, 'GET', '/api/tenant/?apartment_number=A-0201');
+        expect(tenant.status).toBe(404);
+        expect(tenant.body).toEqual({ detail: 'Nicht gefunden.' });
       } finally {
         await t.app.ctx.db.updateTable('users').set({ is_active: 1 }).where('login', '=', 'a-0201').execute();
       }
