@@ -17,6 +17,16 @@ const decision = z.object({
 });
 const listQuery = z.object({ status: z.enum(MODERATION_STATUSES).default('pending') });
 
+/** The columns a decision sets. A rejection always carries a reason, which the author sees (DSA). */
+function decisionColumns(d: z.infer<typeof decision>, moderatorId: number) {
+  return {
+    status: d.status,
+    rejection_reason: d.status === 'rejected' ? d.rejection_reason || 'Verstößt gegen die Hausordnung.' : null,
+    moderated_at: nowIso(),
+    moderated_by: moderatorId,
+  };
+}
+
 /** Location ids a manager runs. */
 export async function managedLocationIds(db: DB, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('manager_locations').select('location_id').where('user_id', '=', userId).execute();
@@ -84,7 +94,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       if (!target) throw notFound();
       await db
         .updateTable('messages')
-        .set({ status, rejection_reason: status === 'rejected' ? rejection_reason || 'Verstößt gegen die Hausordnung.' : null, moderated_at: nowIso(), moderated_by: user.id })
+        .set(decisionColumns(request.body, user.id))
         .where('id', '=', target.id)
         .execute();
       await refreshApprovedCount(db, target.location_id);
@@ -110,7 +120,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       if (!target) throw notFound();
       await db
         .updateTable('comments')
-        .set({ status, rejection_reason: status === 'rejected' ? rejection_reason || 'Verstößt gegen die Hausordnung.' : null, moderated_at: nowIso(), moderated_by: user.id })
+        .set(decisionColumns(request.body, user.id))
         .where('id', '=', target.id)
         .execute();
       await refreshCommentCount(db, target.message_id);
