@@ -6,6 +6,7 @@ import type { PhoneTable } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { currentResident, requireUser } from '../auth/auth.hooks.js';
+import { countPhones, findPhone, listPhones } from './phones.repository.js';
 
 const tags = ['phones'];
 const security = [{ token: [] }];
@@ -29,12 +30,11 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { locationId } = currentResident(request);
       const { page } = request.query;
-      const base = db.selectFrom('phones').where('location_id', '=', locationId);
       const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        base.selectAll().orderBy('sort_order').orderBy('id').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute(),
+        countPhones(db, locationId),
+        listPhones(db, locationId, PAGE_SIZE, (page - 1) * PAGE_SIZE),
       ]);
-      return paginate('/api/phones/', page, Number(count.n), rows.map(toDto));
+      return paginate('/api/phones/', page, count, rows.map(toDto));
     },
   );
 
@@ -43,7 +43,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { tags, security, summary: 'Eine Telefonnummer', params: idParam, response: { 200: phoneSchema } } },
     async (request) => {
       const { locationId } = currentResident(request);
-      const row = await db.selectFrom('phones').selectAll().where('id', '=', request.params.id).where('location_id', '=', locationId).executeTakeFirst();
+      const row = await findPhone(db, locationId, request.params.id);
       if (!row) throw notFound();
       return toDto(row);
     },
