@@ -5,7 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startSmtpStore } from './support/smtp';
-import { CHROMIUM, ENV_BASE_URL, ENV_DIST_MTIME, ENV_MAIL_FILE, NO_CHROMIUM_NOTICE, ROOT_DIR, WEB_INDEX, hasChromium, requireE2E } from './support/env';
+import {
+  CHROMIUM,
+  ENV_BASE_URL,
+  ENV_DIST_MTIME,
+  ENV_MAIL_FILE,
+  NO_CHROMIUM_NOTICE,
+  ROOT_DIR,
+  WEB_INDEX,
+  hasChromium,
+  requireE2E,
+} from './support/env';
 
 /** What global-teardown.ts needs; kept on globalThis because both run in the runner process. */
 export interface E2EHandles {
@@ -14,7 +24,8 @@ export interface E2EHandles {
   closeSmtp: (() => Promise<void>) | null;
 }
 const HANDLES = '__hausportalE2E';
-export const handles = (): E2EHandles | undefined => (globalThis as Record<string, unknown>)[HANDLES] as E2EHandles | undefined;
+export const handles = (): E2EHandles | undefined =>
+  (globalThis as Record<string, unknown>)[HANDLES] as E2EHandles | undefined;
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

@@ -22,7 +22,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || path.join(ROOT_DIR, 'test-results', 'e2e-results.json') }],
+    [
+      'json',
+      {
+        outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || path.join(ROOT_DIR, 'test-results', 'e2e-results.json'),
+      },
+    ],
   ],
   use: {
     browserName: 'chromium',

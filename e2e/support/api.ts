@@ -76,13 +76,18 @@ export class Api {
   async approvePendingPost(text: string): Promise<number> {
     const pending = await this.adminMessages('pending');
     const post = pending.find((m) => m.text === text.trim());
-    if (!post) throw new Error(`No pending post with text ${JSON.stringify(text)} among ${pending.length} pending posts`);
+    if (!post)
+      throw new Error(`No pending post with text ${JSON.stringify(text)} among ${pending.length} pending posts`);
     await this.approveMessage(post.id);
     return post.id;
   }
 
   changePassword(oldPassword: string, newPassword: string) {
-    return this.put('/api/profile/changepassword/', { old_password: oldPassword, new_password: newPassword, repeat_password: newPassword });
+    return this.put('/api/profile/changepassword/', {
+      old_password: oldPassword,
+      new_password: newPassword,
+      repeat_password: newPassword,
+    });
   }
 
   dispose() {

@@ -32,7 +32,9 @@ function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 
@@ -49,7 +51,14 @@ export function parseMail(stored: StoredMail): Mail {
       : encoding === 'base64'
         ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
         : body;
-  return { from: stored.from, to: stored.to, subject: decodeHeader(header('Subject')), text, raw: stored.raw, receivedAt: new Date(stored.receivedAt) };
+  return {
+    from: stored.from,
+    to: stored.to,
+    subject: decodeHeader(header('Subject')),
+    text,
+    raw: stored.raw,
+    receivedAt: new Date(stored.receivedAt),
+  };
 }
 
 /** Every mail the SMTP server of global-setup.ts has received so far. */
@@ -67,7 +76,9 @@ export async function waitForMail(to: string, since: Date, timeoutMs = 20_000): 
     if (mail) return mail;
     if (Date.now() > deadline) {
       const seen = readMails().map((m) => `${m.to.join(',')}: ${m.subject}`);
-      throw new Error(`No mail to ${to} since ${since.toISOString()} within ${timeoutMs} ms. Received: ${JSON.stringify(seen)}`);
+      throw new Error(
+        `No mail to ${to} since ${since.toISOString()} within ${timeoutMs} ms. Received: ${JSON.stringify(seen)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

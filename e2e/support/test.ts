@@ -1,5 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { CHROMIUM, DIST_REBUILT_NOTICE, ENV_BASE_URL, NO_CHROMIUM_NOTICE, distRebuiltDuringRun, hasChromium } from './env';
+import {
+  CHROMIUM,
+  DIST_REBUILT_NOTICE,
+  ENV_BASE_URL,
+  NO_CHROMIUM_NOTICE,
+  distRebuiltDuringRun,
+  hasChromium,
+} from './env';
 
 /**
  * The project's `test`: the base URL comes from the server that global-setup.ts started,
@@ -9,6 +16,8 @@ let noticeShown = false;
 
 export const test = base.extend<{ chromiumGate: void }>({
   chromiumGate: [
+    // Playwright requires a destructuring pattern here, even when the fixture needs nothing.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       if (!hasChromium) {
         if (!noticeShown) console.warn(NO_CHROMIUM_NOTICE);
@@ -23,6 +32,7 @@ export const test = base.extend<{ chromiumGate: void }>({
     },
     { auto: true },
   ],
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(process.env[ENV_BASE_URL]);
   },

@@ -21,7 +21,9 @@ async function approvedPostsOfLocation1(): Promise<AdminMessage[]> {
   }
 }
 
-test('blackboard: 10 posts per page newest first, long posts cut at 150 characters, the detail shows full text and time', async ({ page }) => {
+test('blackboard: 10 posts per page newest first, long posts cut at 150 characters, the detail shows full text and time', async ({
+  page,
+}) => {
   const approved = await approvedPostsOfLocation1();
   expect(approved.length, 'demo data has two pages of posts').toBeGreaterThan(PAGE_SIZE);
   const long = approved.find((m) => m.text.length > PREVIEW && !m.text.includes('\n'));
@@ -54,9 +56,14 @@ test('blackboard: 10 posts per page newest first, long posts cut at 150 characte
   await expect(page.getByText(formatTimestamp(long.created_at))).toBeVisible();
 });
 
-test('receptionist likes a post and comments on it; a resident sees no like or comment controls', async ({ page, browser }) => {
+test('receptionist likes a post and comments on it; a resident sees no like or comment controls', async ({
+  page,
+  browser,
+}) => {
   const rez = await Api.login('A-REZ');
-  const target = (await rez.messages(1)).results.find((m) => m.status === 'approved' && !m.self_liked && !m.self_commented);
+  const target = (await rez.messages(1)).results.find(
+    (m) => m.status === 'approved' && !m.self_liked && !m.self_commented,
+  );
   if (!target) throw new Error('no approved post on page 1 that A-REZ has neither liked nor commented');
 
   await login(page, 'A-REZ');
@@ -65,12 +72,18 @@ test('receptionist likes a post and comments on it; a resident sees no like or c
   await expect(page.getByRole('main').getByText(target.text.split('\n')[0]!)).toBeVisible();
 
   // Wider than 500 px, so the controls carry their labels next to the counts.
-  const likeButton = page.getByRole('main').getByRole('button').filter({ hasText: /Likes?/ });
+  const likeButton = page
+    .getByRole('main')
+    .getByRole('button')
+    .filter({ hasText: /Likes?/ });
   await expect(likeButton).toHaveCount(1);
   await expect(likeButton).toContainText(count(target.like_count));
   // The comment control may be a button or a link to the #newComment form.
   const main = page.getByRole('main');
-  const commentControl = main.getByRole('button').or(main.getByRole('link')).filter({ hasText: /Kommentare?\b/ });
+  const commentControl = main
+    .getByRole('button')
+    .or(main.getByRole('link'))
+    .filter({ hasText: /Kommentare?\b/ });
   await expect(commentControl).toContainText(count(target.comment_count));
   await likeButton.click();
   await expect(likeButton).toContainText(count(target.like_count + 1));
@@ -88,7 +101,9 @@ test('receptionist likes a post and comments on it; a resident sees no like or c
   await expect(submit).toBeEnabled();
   await submit.click();
   await expect(
-    page.getByText('Vielen Dank für Ihren Kommentar. Hausportal wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.'),
+    page.getByText(
+      'Vielen Dank für Ihren Kommentar. Hausportal wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+    ),
   ).toBeVisible();
   await rez.dispose();
 
@@ -97,13 +112,21 @@ test('receptionist likes a post and comments on it; a resident sees no like or c
   await login(resident, 'A-0101');
   await resident.goto(`/messages/view/${target.id}`);
   await expect(resident.getByRole('main').getByText(target.text.split('\n')[0]!)).toBeVisible();
-  await expect(resident.getByRole('main').getByRole('button').filter({ hasText: /Likes?/ })).toHaveCount(0);
+  await expect(
+    resident
+      .getByRole('main')
+      .getByRole('button')
+      .filter({ hasText: /Likes?/ }),
+  ).toHaveCount(0);
   await expect(resident.getByPlaceholder('Kommentar verfassen…')).toHaveCount(0);
   await expect(resident.getByRole('button', { name: 'Kommentieren' })).toHaveCount(0);
   await ctx.close();
 });
 
-test('new post with a photo and a PDF: upload progress, thank-you text, visible to others after approval; 11 MB is refused', async ({ page, browser }) => {
+test('new post with a photo and a PDF: upload progress, thank-you text, visible to others after approval; 11 MB is refused', async ({
+  page,
+  browser,
+}) => {
   const text = `E2E-Aushang ${Date.now()}: Flohmarkt im Innenhof am Samstag ab 10 Uhr. Tische bitte mitbringen.`;
   await login(page, 'A-REZ');
   await page.goto('/blackboard');
@@ -113,16 +136,24 @@ test('new post with a photo and a PDF: upload progress, thank-you text, visible 
   await expect(heading(page, 'Neuer Beitrag')).toBeVisible();
 
   await page.getByRole('main').getByRole('textbox').fill(text);
-  await attachFiles(page, [makePng('flohmarkt-hof.png', [200, 120, 40]), makePdf('Flohmarkt-Plan', 'Flohmarkt im Innenhof')]);
+  await attachFiles(page, [
+    makePng('flohmarkt-hof.png', [200, 120, 40]),
+    makePdf('Flohmarkt-Plan', 'Flohmarkt im Innenhof'),
+  ]);
   // Hold each upload a moment on its way to the real server, so the progress can be seen.
   await page.route('**/api/messages/*/documents/', async (route) => {
     await new Promise((r) => setTimeout(r, 700));
     await route.continue();
   });
-  await page.getByRole('main').getByRole('button', { name: /senden|veröffentlichen/i }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /senden|veröffentlichen/i })
+    .click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(
-    page.getByText('Vielen Dank für Ihren Beitrag. Hausportal wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.'),
+    page.getByText(
+      'Vielen Dank für Ihren Beitrag. Hausportal wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+    ),
   ).toBeVisible({ timeout: 15_000 });
   await page.unroute('**/api/messages/*/documents/');
 

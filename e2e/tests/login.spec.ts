@@ -1,11 +1,16 @@
 import { login, submitLogin } from '../support/auth';
 import { expect, expectPath, heading, test } from '../support/test';
 
-test('login: anonymous visitors are sent to /login, wrong names and passwords get the spec errors, success opens the home page', async ({ page }) => {
+test('login: anonymous visitors are sent to /login, wrong names and passwords get the spec errors, success opens the home page', async ({
+  page,
+}) => {
   // Without a token only /login and /forgot-password are reachable.
   await page.goto('/apartment');
   await expectPath(page, '/login');
-  await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', /\/forgot-password\/?$/);
+  await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute(
+    'href',
+    /\/forgot-password\/?$/,
+  );
 
   await submitLogin(page, 'X-9999', 'Demo1234!');
   await expect(page.getByText('Der Benutzername ist falsch, bitte überprüfen Sie die Schreibweise')).toBeVisible();

@@ -5,7 +5,10 @@ import { waitForMail } from '../support/mail';
 import { buttonOrLink } from '../support/ui';
 import { expect, expectPath, heading, test } from '../support/test';
 
-test('forgot password: request, e-mail link, new password, then sign in with it (A-0201)', async ({ page, baseURL }) => {
+test('forgot password: request, e-mail link, new password, then sign in with it (A-0201)', async ({
+  page,
+  baseURL,
+}) => {
   // A-0201 is used by no other journey; the reset flow never needs the old password, so reruns work.
   const newPassword = 'Sommer-2026-Emil!';
   await page.goto('/login');
@@ -31,13 +34,17 @@ test('forgot password: request, e-mail link, new password, then sign in with it 
   await page.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
   await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }).click();
-  await expect(page.getByText('Ihr Passwort wurde erfolgreich geändert. Bitte melden Sie sich auf der Startseite neu an.')).toBeVisible();
+  await expect(
+    page.getByText('Ihr Passwort wurde erfolgreich geändert. Bitte melden Sie sich auf der Startseite neu an.'),
+  ).toBeVisible();
 
   await login(page, 'A-0201', newPassword);
   await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
 });
 
-test('change password: wrong current password, mismatch, then success on /profile/success (A-0305)', async ({ page }) => {
+test('change password: wrong current password, mismatch, then success on /profile/success (A-0305)', async ({
+  page,
+}) => {
   const newPassword = 'Herbst-2026-Fatma!';
   let changed = false;
   try {
@@ -57,7 +64,9 @@ test('change password: wrong current password, mismatch, then success on /profil
     await next.fill(newPassword);
     await repeat.fill(newPassword);
     await save.click();
-    await expect(page.getByText('Das eingegebene Passwort ist falsch, bitte überprüfen Sie die Schreibweise.')).toBeVisible();
+    await expect(
+      page.getByText('Das eingegebene Passwort ist falsch, bitte überprüfen Sie die Schreibweise.'),
+    ).toBeVisible();
 
     await current.fill(DEMO_PASSWORD);
     await repeat.fill(`${newPassword}x`);

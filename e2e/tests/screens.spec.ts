@@ -47,7 +47,11 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
   const link = mail.text.match(/https?:\/\/\S+\/forgot-password\/[A-Za-z0-9_-]+/)?.[0];
   expect(link, `reset link in:\n${mail.text}`).toBeTruthy();
   await page.goto(new URL(link!).pathname);
-  await capture(page, 'forgot-password-3-token', page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }));
+  await capture(
+    page,
+    'forgot-password-3-token',
+    page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }),
+  );
   await page.getByLabel('Neues Passwort', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }).click();

@@ -2,7 +2,9 @@ import { login } from '../support/auth';
 import { waitForMail } from '../support/mail';
 import { expect, expectPath, heading, test } from '../support/test';
 
-test('provider request: the Hausmeister form is disabled while empty, sends, confirms, and mails the provider', async ({ page }) => {
+test('provider request: the Hausmeister form is disabled while empty, sends, confirms, and mails the provider', async ({
+  page,
+}) => {
   await login(page, 'A-0101');
   await page.goto('/services');
   await expect(heading(page, 'Dienstleistungen')).toBeVisible();

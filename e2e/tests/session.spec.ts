@@ -5,7 +5,10 @@ import { expect, expectPath, heading, test } from '../support/test';
 // The home tiles of SPEC §2, found by the route they open.
 const tile = (page: Page, route: string) => page.getByRole('main').locator(`a[href="${route}"]`);
 
-test('offline: loaded data stays visible and an API call answers "Network unavailable, try later."', async ({ page, context }) => {
+test('offline: loaded data stays visible and an API call answers "Network unavailable, try later."', async ({
+  page,
+  context,
+}) => {
   await login(page, 'A-0101');
   await tile(page, '/phone-numbers').click();
   await expect(heading(page, 'Wichtige Telefonnummern')).toBeVisible();
