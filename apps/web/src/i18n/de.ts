@@ -14,6 +14,9 @@ export const de = {
     loading: 'Wird geladen …',
     offlineBanner: 'Sie sind offline. Angezeigt werden die zuletzt geladenen Daten.',
     close: 'Schließen',
+    screenFailedTitle: 'Seite nicht verfügbar',
+    screenFailed: 'Diese Seite konnte nicht geladen werden. Bitte prüfen Sie Ihre Internetverbindung.',
+    retry: 'Erneut versuchen',
     notFoundTitle: 'Seite nicht gefunden',
   },
   errors: {

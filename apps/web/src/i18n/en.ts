@@ -13,6 +13,9 @@ export const en: Translation = {
     loading: 'Loading …',
     offlineBanner: 'You are offline. You are seeing the data loaded last.',
     close: 'Close',
+    screenFailedTitle: 'Page not available',
+    screenFailed: 'This page could not be loaded. Please check your internet connection.',
+    retry: 'Try again',
     notFoundTitle: 'Page not found',
   },
   errors: {

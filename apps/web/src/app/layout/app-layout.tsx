@@ -3,8 +3,10 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { setLanguage } from '@/i18n';
+import { prefetchScreens } from '../routes/router';
 import { useAppSelector } from '../hooks';
 import { Header } from './header';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { useOnline } from './use-online';
 
 // Only signed-in screens need these, so the login route does not load them.
@@ -24,6 +26,12 @@ export function AppLayout() {
     if (language) void setLanguage(language);
   }, [language]);
 
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(prefetchScreens, 1500);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+
   // A new screen starts at its top; anchors are handled by the screens that have them.
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
@@ -41,9 +49,11 @@ export function AppLayout() {
         </p>
       ) : null}
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <ScreenErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       {signedIn ? (
         <Suspense fallback={null}>

@@ -4,19 +4,44 @@ import { AppLayout } from '../layout/app-layout';
 import { AnonymousOnly, RequireAuth } from './guards';
 
 // Every screen is its own chunk, so the login route does not pull in the whole app.
-const LoginPage = lazy(() => import('@/features/auth/components/login-page'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/components/forgot-password-page'));
-const HomePage = lazy(() => import('@/features/home/components/home-page'));
-const PhonesPage = lazy(() => import('@/features/phones/components/phones-page'));
-const ApartmentPage = lazy(() => import('@/features/apartment/components/apartment-page'));
-const BlackboardPage = lazy(() => import('@/features/blackboard/components/blackboard-page'));
-const NewMessagePage = lazy(() => import('@/features/blackboard/components/new-message-page'));
-const MessageDetailPage = lazy(() => import('@/features/blackboard/components/message-detail-page'));
-const ServicesPage = lazy(() => import('@/features/services/components/services-page'));
-const ServicePage = lazy(() => import('@/features/services/components/service-page'));
-const ReceptionPage = lazy(() => import('@/features/reception/components/reception-page'));
-const ProfilePage = lazy(() => import('@/features/profile/components/profile-page'));
-const ChangePasswordPage = lazy(() => import('@/features/profile/components/change-password-page'));
+const screens = {
+  login: () => import('@/features/auth/components/login-page'),
+  forgotPassword: () => import('@/features/auth/components/forgot-password-page'),
+  home: () => import('@/features/home/components/home-page'),
+  phones: () => import('@/features/phones/components/phones-page'),
+  apartment: () => import('@/features/apartment/components/apartment-page'),
+  blackboard: () => import('@/features/blackboard/components/blackboard-page'),
+  newMessage: () => import('@/features/blackboard/components/new-message-page'),
+  messageDetail: () => import('@/features/blackboard/components/message-detail-page'),
+  services: () => import('@/features/services/components/services-page'),
+  service: () => import('@/features/services/components/service-page'),
+  reception: () => import('@/features/reception/components/reception-page'),
+  profile: () => import('@/features/profile/components/profile-page'),
+  changePassword: () => import('@/features/profile/components/change-password-page'),
+};
+
+const LoginPage = lazy(screens.login);
+const ForgotPasswordPage = lazy(screens.forgotPassword);
+const HomePage = lazy(screens.home);
+const PhonesPage = lazy(screens.phones);
+const ApartmentPage = lazy(screens.apartment);
+const BlackboardPage = lazy(screens.blackboard);
+const NewMessagePage = lazy(screens.newMessage);
+const MessageDetailPage = lazy(screens.messageDetail);
+const ServicesPage = lazy(screens.services);
+const ServicePage = lazy(screens.service);
+const ReceptionPage = lazy(screens.reception);
+const ProfilePage = lazy(screens.profile);
+const ChangePasswordPage = lazy(screens.changePassword);
+
+/**
+ * Loads the signed-in screens in the background, so that they open instantly and still
+ * open after the connection drops (the persisted data is readable offline, SPEC §4).
+ */
+export function prefetchScreens(): void {
+  const { login: _login, forgotPassword: _forgot, ...signedIn } = screens;
+  for (const load of Object.values(signedIn)) load().catch(() => undefined);
+}
 
 /**
  * The routes of SPEC §2. Declarative routes rather than a data router: the app loads its

