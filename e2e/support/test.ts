@@ -59,3 +59,11 @@ const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
 /** The page's <h1>, which SPEC §2 fixes per route. */
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/**
+ * Before asserting that something is absent: let the app's data requests finish, so the check
+ * cannot pass just because the profile (role, emergency flag) has not arrived yet.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}

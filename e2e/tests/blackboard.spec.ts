@@ -4,7 +4,7 @@ import { Api, formatTimestamp, type AdminMessage } from '../support/api';
 import { login } from '../support/auth';
 import { makeOversize, makePdf, makePng } from '../support/files';
 import { attachFiles, buttonOrLink, posts } from '../support/ui';
-import { expect, expectPath, heading, test } from '../support/test';
+import { expect, expectPath, heading, settle, test } from '../support/test';
 
 const PAGE_SIZE = 10;
 /** A count as a whole number, whatever text sits next to it ('3Likes', '3 Likes'). */
@@ -36,6 +36,7 @@ test('blackboard: 10 posts per page newest first, long posts cut at 150 characte
   await expect(posts(page)).toHaveCount(PAGE_SIZE);
   await expect(posts(page).first()).toContainText(approved[0]!.text.split('\n')[0]!);
   // 'Neuer Beitrag' is for receptionists only.
+  await settle(page);
   await expect(buttonOrLink(page, 'Neuer Beitrag')).toHaveCount(0);
 
   const card = posts(page).filter({ hasText: long.text.slice(0, 40) });
@@ -112,6 +113,7 @@ test('receptionist likes a post and comments on it; a resident sees no like or c
   await login(resident, 'A-0101');
   await resident.goto(`/messages/view/${target.id}`);
   await expect(resident.getByRole('main').getByText(target.text.split('\n')[0]!)).toBeVisible();
+  await settle(resident);
   await expect(
     resident
       .getByRole('main')

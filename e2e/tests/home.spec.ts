@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { login } from '../support/auth';
-import { expect, heading, test } from '../support/test';
+import { expect, heading, settle, test } from '../support/test';
 
 // SPEC §2: the home page is "Emergency button and tile grid", so the emergency button is the
 // first link of the main content; the tiles follow it.
@@ -18,6 +18,7 @@ test('emergency button: default service for A-0101, direct call for B-0101, none
   const emergency = mainLinks(page).first();
   await expect(emergency).toContainText('Rezeption');
   await expect(emergency).toHaveAttribute('href', '/services/3');
+  await settle(page);
   const receptionLinksWithButton = await toReception(page).count();
   await expect(telLinks(page)).toHaveCount(0);
   await ctx.close();
@@ -39,6 +40,7 @@ test('emergency button: default service for A-0101, direct call for B-0101, none
   await login(page3, 'A-0102');
   await expect(heading(page3, 'Residenz am Stadtpark')).toBeVisible();
   await expect(page3.getByRole('link', { name: /Wichtige Telefonnummern/ })).toBeVisible();
+  await settle(page3);
   await expect(toReception(page3)).toHaveCount(receptionLinksWithButton - 1);
   await expect(telLinks(page3)).toHaveCount(0);
   await expect(mainLinks(page3).first()).not.toHaveAttribute('href', '/services/3');
