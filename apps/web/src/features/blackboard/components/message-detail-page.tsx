@@ -12,19 +12,36 @@ import { CommentList } from './comment-list';
 import { CountLabel } from './counts';
 import { ModerationNote, SenderLine } from './message-meta';
 
-/** SPEC §2: the page scrolls to the element of the URL hash, below the sticky header. */
+/**
+ * SPEC §2: the page scrolls to the element of the URL hash, below the sticky header.
+ * Pictures and comments arriving later move the target, so the position is corrected
+ * while the layout settles, until the user scrolls on their own.
+ */
 function useScrollToHash(ready: boolean) {
   const { hash } = useLocation();
   useEffect(() => {
     if (!ready || !hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    if (!target) return;
-    const header = document.querySelector<HTMLElement>('.app-header');
-    const offset = header?.offsetHeight ?? 0;
-    const top = target.getBoundingClientRect().top + window.scrollY - offset - 8;
-    window.scrollTo({ top: Math.max(0, top) });
-    const field = target.querySelector<HTMLElement>('textarea');
-    field?.focus({ preventScroll: true });
+    const id = decodeURIComponent(hash.slice(1));
+    const align = () => {
+      const target = document.getElementById(id);
+      if (!target) return;
+      const header = document.querySelector<HTMLElement>('.app-header');
+      const top = target.getBoundingClientRect().top + window.scrollY - (header?.offsetHeight ?? 0) - 8;
+      window.scrollTo({ top: Math.max(0, top) });
+    };
+    align();
+    document.getElementById(id)?.querySelector<HTMLElement>('textarea')?.focus({ preventScroll: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(align);
+    observer?.observe(document.body);
+    const stop = () => observer?.disconnect();
+    const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    for (const name of events) window.addEventListener(name, stop, { once: true, passive: true });
+    const timer = setTimeout(stop, 2000);
+    return () => {
+      stop();
+      clearTimeout(timer);
+      for (const name of events) window.removeEventListener(name, stop);
+    };
   }, [ready, hash]);
 }
 
