@@ -23,7 +23,7 @@ function messages(value: unknown): string[] {
 export function describeError(body: unknown, t: TFunction, handled: readonly string[] = []): FormErrors {
   const result: FormErrors = { fields: {}, general: null };
   if (typeof body === 'string') {
-    result.general = body === OFFLINE_MESSAGE ? OFFLINE_MESSAGE : t('errors.generic');
+    result.general = body === OFFLINE_MESSAGE ? t('errors.offline') : t('errors.generic');
     return result;
   }
   if (!body || typeof body !== 'object') {

@@ -13,7 +13,7 @@ export function CountLabel({ count, label, icon }: { count: number; label: strin
   return (
     <>
       <Icon name={icon} />
-      <span className="count">{count}</span>
+      <span className="count">{count}</span>{' '}
       {wide ? <span className="count-label">{label}</span> : <span className="visually-hidden">{label}</span>}
     </>
   );

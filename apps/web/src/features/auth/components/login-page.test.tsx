@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import LoginPage from './login-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function submit(username: string, password: string) {
+  const user = userEvent.setup();
+  if (username) await user.type(screen.getByLabelText('Benutzername'), username);
+  if (password) await user.type(screen.getByLabelText('Passwort'), password);
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
+
+describe('login page', () => {
+  it("has the fields 'Benutzername' and 'Passwort' and the link 'Passwort vergessen?'", () => {
+    renderWithApp(<LoginPage />, { path: '/login' });
+    expect(screen.getByLabelText('Benutzername')).toBeInTheDocument();
+    expect(screen.getByLabelText('Passwort')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('requires both fields without calling the API', async () => {
+    const calls = mockFetch({});
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await submit('   ', '');
+    expect(screen.getAllByText('Eingabe ist zwingend')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the German message for an unknown apartment under the username', async () => {
+    mockFetch({ 'POST /api/login/': { status: 400, body: { non_field_errors: ['Unknown apartment number'] } } });
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await submit('X-1', 'secret');
+    const message = await screen.findByText('Der Benutzername ist falsch, bitte überprüfen Sie die Schreibweise');
+    expect(screen.getByLabelText('Benutzername')).toHaveAttribute('aria-describedby', message.id);
+  });
+
+  it('goes to / after a successful login', async () => {
+    mockFetch({ 'POST /api/login/': { body: { token: 'tok-1234567890' } } });
+    renderWithApp(<LoginPage />, { path: '/login', pattern: '/login' });
+    await submit('A-0101', 'Demo1234!');
+    await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
+    expect(localStorage.getItem('token')).toBe('tok-1234567890');
+  });
+
+  it('just goes to / when a token is already stored', async () => {
+    localStorage.setItem('token', 'tok-already-there');
+    const calls = mockFetch({});
+    renderWithApp(<LoginPage />, { path: '/login', pattern: '/login' });
+    await submit('A-0101', 'Demo1234!');
+    await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Message } from '@hausportal/contract';
+import { renderWithApp } from '@/test/render';
+import { MessageCard } from './message-card';
+
+const message: Message = {
+  id: 4, text: 'Nachbarschaft'.repeat(15), created_at: '2026-05-01T10:15:00Z', user_name: 'Günther Groß', user_image: null,
+  documents: [], like_count: 3, comment_count: 2, self_liked: false, self_commented: false, status: 'approved', rejection_reason: null,
+};
+
+function setWide(wide: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('message card', () => {
+  it('cuts the text at 150 characters and links to the post', () => {
+    setWide(false);
+    renderWithApp(<MessageCard message={message} showCounts={false} />);
+    const link = screen.getByRole('link', { name: /Nachbarschaft/ });
+    expect(link).toHaveAttribute('href', '/messages/view/4');
+    expect(link.textContent).toHaveLength(151);
+    expect(link.textContent?.endsWith('…')).toBe(true);
+    expect(screen.getByText('12:15, 01.05.2026')).toBeInTheDocument();
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/default-avatar.svg');
+  });
+
+  it('shows counts with the labels Likes and Kommentare on wide screens', () => {
+    setWide(true);
+    renderWithApp(<MessageCard message={message} showCounts />);
+    expect(screen.getByText('Likes')).toBeVisible();
+    expect(screen.getByText('Kommentare')).toBeVisible();
+    expect(screen.getByRole('link', { name: '2 Kommentare' })).toHaveAttribute('href', '/messages/view/4#newComment');
+  });
+
+  it('shows only the numbers on narrow screens', () => {
+    setWide(false);
+    const { container } = renderWithApp(<MessageCard message={message} showCounts />);
+    expect(container.querySelector('.count-label')).toBeNull();
+    expect(container.querySelector('.counts')).toHaveTextContent('3');
+  });
+
+  it('shows no counts to residents', () => {
+    setWide(true);
+    renderWithApp(<MessageCard message={message} showCounts={false} />);
+    expect(screen.queryByText('Likes')).not.toBeInTheDocument();
+  });
+
+  it("marks the author's pending post 'In Prüfung' and a rejected one with its reason", () => {
+    setWide(false);
+    const { rerender } = renderWithApp(<MessageCard message={{ ...message, status: 'pending' }} showCounts />);
+    expect(screen.getByText('In Prüfung')).toBeInTheDocument();
+    rerender(<></>);
+    renderWithApp(<MessageCard message={{ ...message, status: 'rejected', rejection_reason: 'Werbung' }} showCounts />);
+    expect(screen.getByText('Abgelehnt')).toBeInTheDocument();
+    expect(screen.getByText('Begründung: Werbung')).toBeInTheDocument();
+  });
+});
