@@ -20,13 +20,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('message card', () => {
   it('cuts the text at 150 characters and links to the post', () => {
     setWide(false);
-    renderWithApp(<MessageCard message={message} showCounts={false} />);
+    const { container } = renderWithApp(<MessageCard message={message} showCounts={false} />);
     const link = screen.getByRole('link', { name: /Nachbarschaft/ });
     expect(link).toHaveAttribute('href', '/messages/view/4');
     expect(link.textContent).toHaveLength(151);
     expect(link.textContent?.endsWith('…')).toBe(true);
     expect(screen.getByText('12:15, 01.05.2026')).toBeInTheDocument();
-    expect(screen.getByRole('img')).toHaveAttribute('src', '/default-avatar.svg');
+    expect(container.querySelector('img.avatar')).toHaveAttribute('src', '/default-avatar.svg');
   });
 
   it('shows counts with the labels Likes and Kommentare on wide screens', () => {
