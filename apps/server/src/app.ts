@@ -195,6 +195,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.code(404).send({ detail: API_ERRORS.notFound });
     }
+    // A missing file (an old /assets/…js after a deploy) must be a 404, not the SPA's HTML.
+    if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!)) return reply.code(404).type('text/plain').send('Nicht gefunden.');
     // Every other GET is a client-side route of the SPA.
     if (hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply.type('text/html').send(`<!doctype html><html lang="de"><meta charset="utf-8"><title>${config.appName}</title><p>Die Web-App ist noch nicht gebaut. <code>npm run build</code> erzeugt sie.</p></html>`);

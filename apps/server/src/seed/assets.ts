@@ -40,8 +40,10 @@ export function makeAvatar(initials: string, hue: number): Promise<Buffer> {
 
 /** A wide logo with the location's name (demo location logos). */
 export function makeLogo(name: string, hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120">
-    <rect width="480" height="120" rx="16" fill="#fff"/>
+  // Bold DejaVu runs about 19 px per character at this size; the width follows the name.
+  const width = 130 + name.length * 19;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="120">
+    <rect width="${width}" height="120" rx="16" fill="#fff"/>
     <path d="M28 92 V52 L60 28 L92 52 V92 Z" fill="hsl(${hue},50%,40%)"/>
     <rect x="52" y="66" width="16" height="26" fill="#fff"/>
     <text x="112" y="74" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="bold" fill="hsl(${hue},45%,25%)">${escapeXml(name)}</text>
