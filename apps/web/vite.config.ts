@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The contract's schemas are built with zod at module level, which a bundler must assume
 // has side effects. The web app only uses its constants and types, so tell the bundler
@@ -8,7 +9,38 @@ import react from '@vitejs/plugin-react';
 const pureModules = /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // An external registerSW.js, because the server's CSP allows no inline scripts.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'icons/*.svg'],
+      manifest: {
+        name: 'Hausportal',
+        short_name: 'Hausportal',
+        description: 'Das Bewohnerportal Ihres Hauses',
+        lang: 'de',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f3f6f7',
+        theme_color: '#1d5c6f',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell and every screen work offline; API calls and media always go to the network.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/admin/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {

@@ -11,14 +11,14 @@ import { fetchProfile } from './state/user-slice';
 import { sessionReset } from './state/session-actions';
 
 /** SPEC §1/§4: after login, profile, documents, phones, services, location and messages page 1 load in parallel. */
-export function loadInitialData(dispatch: AppDispatch) {
+export function loadInitialData(dispatch: AppDispatch, { messages = true }: { messages?: boolean } = {}) {
   return Promise.all([
     dispatch(fetchProfile()),
     dispatch(fetchDocuments()),
     dispatch(fetchPhones()),
     dispatch(fetchServices()),
     dispatch(fetchLocation()),
-    dispatch(fetchMessages(1)),
+    ...(messages ? [dispatch(fetchMessages(1))] : []),
   ]);
 }
 

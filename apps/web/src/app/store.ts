@@ -34,7 +34,7 @@ const transient: { [K in keyof Reducers]: string[] } = {
   phones: ['fetching', 'error'],
   services: ['fetching', 'providersFetching', 'error'],
   location: ['fetching', 'error'],
-  messages: ['fetching', 'commentsFetching', 'liking', 'missing', 'error'],
+  messages: ['fetching', 'requestedPage', 'commentsFetching', 'liking', 'missing', 'error'],
   blackboard: ['error'],
 };
 

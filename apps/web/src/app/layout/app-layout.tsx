@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { setLanguage } from '@/i18n';
 import { prefetchScreens } from '../routes/router';
-import { useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { loadInitialData } from '../session';
 import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { useOnline } from './use-online';
@@ -21,6 +22,15 @@ export function AppLayout() {
   const signedIn = useAppSelector((s) => Boolean(s.auth.token));
   const language = useAppSelector((s) => s.user.data?.language);
   const headerRef = useRef<HTMLElement>(null);
+  const dispatch = useAppDispatch();
+  const restoredSession = useRef(signedIn);
+
+  // A session restored from storage refreshes its data once, so that what stays readable
+  // offline later is as fresh as possible (a new login loads the same data itself). The
+  // blackboard fetches the page it shows, so page 1 is left to it here.
+  useEffect(() => {
+    if (restoredSession.current) void loadInitialData(dispatch, { messages: false });
+  }, [dispatch]);
 
   useEffect(() => {
     if (language) void setLanguage(language);

@@ -20,6 +20,8 @@ export interface MessagesState {
   /** Ids the detail fetch could not find. */
   missing: number[];
   fetching: boolean;
+  /** The page asked for last; answers for other pages arriving later are stale. */
+  requestedPage: number;
   commentsFetching: number[];
   /** The id of the message whose like is being sent; its button is disabled meanwhile. */
   liking: number | null;
@@ -35,6 +37,7 @@ export const initialMessagesState: MessagesState = {
   details: {},
   missing: [],
   fetching: false,
+  requestedPage: 1,
   commentsFetching: [],
   liking: null,
   error: null,
@@ -116,10 +119,12 @@ const messagesSlice = createSlice({
       .addCase(messageCreated, (state, action) => {
         state.selectedMessage = action.payload;
       })
-      .addCase(fetchMessages.pending, (state) => {
+      .addCase(fetchMessages.pending, (state, action) => {
         state.fetching = true;
+        state.requestedPage = action.meta.arg ?? 1;
       })
       .addCase(fetchMessages.fulfilled, (state, action) => {
+        if (action.payload.page !== state.requestedPage) return;
         state.results = action.payload.results;
         state.count = action.payload.count;
         state.page = action.payload.page;
@@ -130,6 +135,7 @@ const messagesSlice = createSlice({
         }
       })
       .addCase(fetchMessages.rejected, (state, action) => {
+        if ((action.meta.arg ?? 1) !== state.requestedPage) return;
         state.fetching = false;
         state.error = action.payload ?? action.error.message;
       })

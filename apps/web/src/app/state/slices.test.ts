@@ -104,12 +104,21 @@ describe('data slices', () => {
   });
 
   it('messages keep results, count, page, comments by message id and the created message', () => {
-    let state = messagesReducer(initialMessagesState, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 2 }, 'r', 2));
+    let state = messagesReducer(initialMessagesState, fetchMessages.pending('r', 2));
+    state = messagesReducer(state, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 2 }, 'r', 2));
     expect(state).toMatchObject({ results: [message(1)], count: 13, page: 2, fetching: false });
     state = messagesReducer(state, fetchComments.fulfilled({ id: 1, results: [] }, 'r', 1));
     expect(state.comments).toEqual({ 1: [] });
     state = messagesReducer(state, messageCreated(42));
     expect(state.selectedMessage).toBe(42);
+  });
+
+  it('ignores the answer for a page that is no longer wanted', () => {
+    let state = messagesReducer(initialMessagesState, fetchMessages.pending('a', 1));
+    state = messagesReducer(state, fetchMessages.pending('b', 2));
+    state = messagesReducer(state, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(2)], page: 2 }, 'b', 2));
+    state = messagesReducer(state, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 1 }, 'a', 1));
+    expect(state).toMatchObject({ page: 2, results: [message(2)] });
   });
 
   it('disables liking while a like is sent and applies its result', () => {
