@@ -92,6 +92,8 @@ export default function ServicePage() {
   const loading = useAppSelector((s) => s.services.providersFetching.includes(serviceId));
   const user = useAppSelector((s) => s.user.data);
   const location = useAppSelector((s) => s.location.data);
+  const servicesLoading = useAppSelector((s) => s.services.fetching);
+  const servicesKnown = useAppSelector((s) => s.services.results.length > 0);
 
   useEffect(() => {
     if (!Number.isInteger(serviceId) || serviceId <= 0) return;
@@ -106,7 +108,10 @@ export default function ServicePage() {
 
   return (
     <Page title={service?.title ?? t('titles.services')}>
-      {!providers && loading ? <Spinner /> : null}
+      {!providers && (loading || servicesLoading) ? <Spinner /> : null}
+      {!service && !providers && !loading && !servicesLoading && servicesKnown ? (
+        <p className="empty">{t('services.notFound')}</p>
+      ) : null}
       {providers && shown.length === 0 ? <p className="empty">{t('services.noProviders')}</p> : null}
       <div className="stack-lg">
         {shown.map((provider) => (
