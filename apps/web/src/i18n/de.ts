@@ -79,7 +79,7 @@ export const de = {
   },
   phones: {
     empty: 'Es sind keine Telefonnummern hinterlegt.',
-    hiddenNumber: 'Nummer auf Anfrage an der Rezeption',
+    hiddenNumber: 'Nummer nicht öffentlich',
     call: '{{name}} anrufen: {{number}}',
     highlighted: 'Wichtig',
   },

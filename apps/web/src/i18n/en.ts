@@ -78,7 +78,7 @@ export const en: Translation = {
   },
   phones: {
     empty: 'No phone numbers yet.',
-    hiddenNumber: 'Number available at the reception',
+    hiddenNumber: 'Number not public',
     call: 'Call {{name}}: {{number}}',
     highlighted: 'Important',
   },
