@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each server file builds its own app and databases; two cores, so two files at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,8 +12,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file builds its own app and databases; two cores, so two at a time.
-          maxWorkers: 2,
         },
       },
       './apps/web/vitest.config.ts',
