@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Expression, type Migration, type RawBuilder, type Simplify } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -23,6 +26,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   const url = opts.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool.on('connect', (client) => prepareByText(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -37,6 +41,27 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it on each call (about half of
+ * a feed query's cost). Naming statements by their SQL text lets each connection prepare them once.
+ * Bounded per connection; statements past the bound and multi-statement text go unnamed.
+ */
+function prepareByText(client: pg.PoolClient, max = 500): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text === 'string' && Array.isArray(values) && !text.includes(';')) {
+      let name = names.get(text);
+      if (!name && names.size < max) {
+        name = `k${createHash('sha1').update(text).digest('base64url')}`;
+        names.set(text, name);
+      }
+      if (name) return query({ name, text, values }, callback);
+    }
+    return query(text, values, callback);
+  }) as typeof client.query;
 }
 
 /**
@@ -78,4 +103,20 @@ export async function syncSequences(handle: DatabaseHandle, tables: (keyof Datab
       handle.db,
     );
   }
+}
+
+/**
+ * A subquery's rows as one JSON array column, written for the dialect at hand, so a page of
+ * posts and their attachments is one round trip. SQLite hands the array back as JSON text;
+ * read it with parseJsonArray.
+ */
+export function jsonArrayFrom<O>(db: DB, expr: Expression<O>): RawBuilder<Simplify<O>[]> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return pgJsonArrayFrom(expr) as RawBuilder<Simplify<O>[]>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return sqliteJsonArrayFrom(expr as any) as RawBuilder<Simplify<O>[]>;
+}
+
+/** The value of a jsonArrayFrom column on either dialect. */
+export function parseJsonArray<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }

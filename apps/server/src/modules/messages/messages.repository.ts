@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/database.js';
+import { jsonArrayFrom, type DB } from '../../db/database.js';
 import type { ModerationStatus } from '../../db/schema.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
 
@@ -18,13 +18,21 @@ const messageColumns = [
   'users.profile_picture as user_image',
 ] as const;
 
-/** Posts with their author and the viewer's own like/comment flags, in one query. */
+/** Posts with their author, attachments and the viewer's own like/comment flags, in one query. */
 function selectMessages(db: DB, viewerId: number) {
   return db
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.user_id')
     .select(messageColumns)
     .select((eb) => [
+      jsonArrayFrom(
+        db,
+        eb
+          .selectFrom('message_documents')
+          .select(['message_documents.id', 'message_documents.kind', 'message_documents.name', 'message_documents.file_key', 'message_documents.thumbnail_key'])
+          .whereRef('message_documents.message_id', '=', 'messages.id')
+          .orderBy('message_documents.id'),
+      ).as('documents'),
       eb
         .exists(eb.selectFrom('likes').select('likes.user_id').whereRef('likes.message_id', '=', 'messages.id').where('likes.user_id', '=', viewerId))
         .as('self_liked'),
@@ -40,7 +48,8 @@ function selectMessages(db: DB, viewerId: number) {
  * rejection reason while `count` and the paging stay those of the approved posts.
  */
 export async function listMessages(db: DB, v: Viewer, page: number, pageSize: number) {
-  // The page's ids come from the feed index alone; only those ten rows are joined.
+  // The page's ids come from the feed index alone; only those rows are joined. Everything a page
+  // needs is one statement, because on PostgreSQL each round trip costs more than the query.
   const pageIds = db
     .selectFrom('messages')
     .select('id')
@@ -50,28 +59,30 @@ export async function listMessages(db: DB, v: Viewer, page: number, pageSize: nu
     .orderBy('id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [own, approved] = await Promise.all([
+  const ownIds = db
+    .selectFrom('messages')
+    .select('id')
+    .where('user_id', '=', v.userId)
+    .where('location_id', '=', v.locationId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'rejected'), eb('moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS))]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(pageSize);
+  const ids =
     page === 1
-      ? selectMessages(db, v.userId)
-          .where('messages.user_id', '=', v.userId)
-          .where('messages.location_id', '=', v.locationId)
-          .where((eb) =>
-            eb.or([
-              eb('messages.status', '=', 'pending'),
-              eb.and([eb('messages.status', '=', 'rejected'), eb('messages.moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS))]),
-            ]),
-          )
-          .orderBy('messages.created_at', 'desc')
-          .limit(pageSize)
-          .execute()
-      : [],
-    selectMessages(db, v.userId)
-      .where('messages.id', 'in', pageIds)
-      .orderBy('messages.created_at', 'desc')
-      .orderBy('messages.id', 'desc')
-      .execute(),
-  ]);
-  return [...own, ...approved];
+      ? db.selectFrom(pageIds.as('p')).select('p.id').unionAll(db.selectFrom(ownIds.as('o')).select('o.id'))
+      : pageIds;
+  return selectMessages(db, v.userId)
+    .select((eb) => eb.selectFrom('locations').select('approved_message_count').where('locations.id', '=', v.locationId).as('total'))
+    .where('messages.id', 'in', ids)
+    .orderBy(sql`case when messages.status = 'approved' then 1 else 0 end`)
+    .orderBy('messages.created_at', 'desc')
+    .orderBy('messages.id', 'desc')
+    .execute();
 }
 
 /** How long an author keeps seeing their own rejected post (with the reason) on page 1. */
@@ -115,16 +126,8 @@ export function findVisibleMessage(db: DB, v: Viewer, id: number) {
 
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findVisibleMessage>>>;
 
-/** Attachments of the given posts. */
-export function listAttachments(db: DB, messageIds: number[]) {
-  if (messageIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('message_documents')
-    .select(['id', 'message_id', 'kind', 'name', 'file_key', 'thumbnail_key'])
-    .where('message_id', 'in', messageIds)
-    .orderBy('id')
-    .execute();
-}
+/** An attachment as the post queries return it. */
+export type AttachmentRow = { id: number; kind: 'image' | 'pdf'; name: string; file_key: string; thumbnail_key: string | null };
 
 /** Creates a pending post. */
 export async function createMessage(db: DB, v: Viewer, text: string, status: ModerationStatus = 'pending') {

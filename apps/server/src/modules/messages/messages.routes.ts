@@ -17,6 +17,7 @@ import {
   paginated,
   type Message,
 } from '@hausportal/contract';
+import { parseJsonArray } from '../../db/database.js';
 import { ApiError, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
@@ -32,7 +33,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, signer, storage } = app.ctx;
 
-  const attachmentDto = (a: Awaited<ReturnType<typeof repo.listAttachments>>[number]) => ({
+  const attachmentDto = (a: repo.AttachmentRow) => ({
     id: a.id,
     name: a.name,
     document: signer.url(a.file_key)!,
@@ -41,16 +42,14 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Turns rows into the spec's message shape with attachments and the viewer's flags. */
-  async function toMessages(userId: number, rows: repo.MessageRow[]): Promise<Message[]> {
-    const ids = rows.map((m) => m.id);
-    const attachments = await repo.listAttachments(db, ids);
+  function toMessages(userId: number, rows: repo.MessageRow[]): Message[] {
     return rows.map((m) => ({
       id: m.id,
       text: m.text,
       created_at: m.created_at,
       user_name: m.user_name,
       user_image: signer.url(m.user_image),
-      documents: attachments.filter((a) => a.message_id === m.id).map(attachmentDto),
+      documents: parseJsonArray(m.documents).map(attachmentDto),
       like_count: Number(m.like_count),
       comment_count: Number(m.comment_count),
       // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
@@ -80,11 +79,10 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = currentResident(request);
       const { page } = request.query;
-      const [count, rows] = await Promise.all([
-        repo.countApproved(db, user.locationId),
-        repo.listMessages(db, viewer(user), page, PAGE_SIZE),
-      ]);
-      return paginate('/api/messages/', page, count, await toMessages(user.id, rows));
+      const rows = await repo.listMessages(db, viewer(user), page, PAGE_SIZE);
+      // The count rides along with the rows; only a page past the end asks for it separately.
+      const count = rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, user.locationId);
+      return paginate('/api/messages/', page, count, toMessages(user.id, rows));
     },
   );
 
@@ -105,7 +103,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { tags, security, summary: 'Ein Beitrag', params: idParam, response: { 200: messageSchema } } },
     async (request) => {
       const user = currentResident(request);
-      const [message] = await toMessages(user.id, [await visibleOr404(user, request.params.id)]);
+      const [message] = toMessages(user.id, [await visibleOr404(user, request.params.id)]);
       return message!;
     },
   );
