@@ -99,8 +99,14 @@ try {
   const scores: Record<string, Record<string, number>> = {};
   const run = async (url: string, label: string) => {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true });
-    const cats = result!.lhr.categories;
-    scores[label] = Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+    const { categories, audits, runtimeError } = result!.lhr;
+    if (runtimeError) console.log(`${label}: Lighthouse-Fehler ${runtimeError.code}: ${runtimeError.message}`);
+    scores[label] = Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+    const metric = (id: string) => audits[id]?.displayValue ?? '–';
+    console.log(`${label}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`);
+    for (const a of Object.values(audits)) {
+      if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable') console.log(`  - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    }
   };
   await run(`${base}/login`, '/login');
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

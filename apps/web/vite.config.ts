@@ -14,7 +14,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'autoUpdate',
       // An external registerSW.js, because the server's CSP allows no inline scripts.
-      injectRegister: 'script',
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'icons/*.svg'],
       manifest: {
         name: 'Hausportal',

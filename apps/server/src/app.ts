@@ -189,7 +189,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      // Vite names everything under /assets by its content hash: cache it for good. The rest
+      // (service worker, manifest, icons) must be revalidated so updates reach the phone.
+      setHeaders: (reply, file) => {
+        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+      cacheControl: false,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
