@@ -2,12 +2,11 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Location } from '@hausportal/contract';
 import { OFFLINE_MESSAGE, api, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
+import { addFetchCases, type RequestState } from './request-cases';
 import { sessionReset } from './session-actions';
 
-export interface LocationState {
+export interface LocationState extends RequestState {
   data: Location | null;
-  fetching: boolean;
-  error: unknown;
 }
 
 export const initialLocationState: LocationState = { data: null, fetching: false, error: null };
@@ -31,23 +30,19 @@ const locationSlice = createSlice({
   initialState: initialLocationState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionReset, () => initialLocationState)
-      .addCase(fetchLocation.pending, (state) => {
-        state.fetching = true;
-      })
-      .addCase(fetchLocation.fulfilled, (state, action) => {
-        state.data = action.payload;
-        state.fetching = false;
-        state.error = null;
-      })
-      .addCase(fetchLocation.rejected, (state, action) => {
+    builder.addCase(sessionReset, () => initialLocationState);
+    addFetchCases(
+      builder,
+      fetchLocation,
+      (state, location) => {
+        state.data = location;
+      },
+      (state, error) => {
         // SPEC §4: a failure empties the location; but a lost connection is not an answer
         // from the server, and persisted data must stay readable offline.
-        if (action.payload !== OFFLINE_MESSAGE) state.data = null;
-        state.fetching = false;
-        state.error = action.payload ?? action.error.message;
-      });
+        if (error !== OFFLINE_MESSAGE) state.data = null;
+      },
+    );
   },
 });
 

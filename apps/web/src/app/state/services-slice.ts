@@ -2,16 +2,15 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Paginated, Provider, Service } from '@hausportal/contract';
 import { api, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
+import { addFetchCases, type RequestState } from './request-cases';
 import { sessionReset } from './session-actions';
 
-export interface ServicesState {
+export interface ServicesState extends RequestState {
   results: Service[];
   /** Providers by service id (SPEC §3). */
   providers: Record<number, Provider[]>;
-  fetching: boolean;
   /** Service ids whose providers are being fetched. */
   providersFetching: number[];
-  error: unknown;
 }
 
 export const initialServicesState: ServicesState = {
@@ -54,20 +53,12 @@ const servicesSlice = createSlice({
   initialState: initialServicesState,
   reducers: {},
   extraReducers: (builder) => {
+    builder.addCase(sessionReset, () => initialServicesState);
+    // A failure keeps the services: only documents, phones and location are emptied.
+    addFetchCases(builder, fetchServices, (state, services) => {
+      state.results = services;
+    });
     builder
-      .addCase(sessionReset, () => initialServicesState)
-      .addCase(fetchServices.pending, (state) => {
-        state.fetching = true;
-      })
-      .addCase(fetchServices.fulfilled, (state, action) => {
-        state.results = action.payload;
-        state.fetching = false;
-        state.error = null;
-      })
-      .addCase(fetchServices.rejected, (state, action) => {
-        state.fetching = false;
-        state.error = action.payload ?? action.error.message;
-      })
       .addCase(fetchProviders.pending, (state, action) => {
         if (!state.providersFetching.includes(action.meta.arg)) state.providersFetching.push(action.meta.arg);
       })

@@ -3,13 +3,12 @@ import type { Language, Profile } from '@hausportal/contract';
 import { config } from '@/config';
 import { api, parseErrorBody, uploadWithProgress } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
+import { addFetchCases, type RequestState } from './request-cases';
 import { sessionReset } from './session-actions';
 
-export interface UserState {
+export interface UserState extends RequestState {
   data: Profile | null;
-  fetching: boolean;
   updating: boolean;
-  error: unknown;
 }
 
 export const initialUserState: UserState = { data: null, fetching: false, updating: false, error: null };
@@ -50,20 +49,11 @@ const userSlice = createSlice({
   initialState: initialUserState,
   reducers: {},
   extraReducers: (builder) => {
+    builder.addCase(sessionReset, () => initialUserState);
+    addFetchCases(builder, fetchProfile, (state, profile) => {
+      state.data = profile;
+    });
     builder
-      .addCase(sessionReset, () => initialUserState)
-      .addCase(fetchProfile.pending, (state) => {
-        state.fetching = true;
-      })
-      .addCase(fetchProfile.fulfilled, (state, action) => {
-        state.data = action.payload;
-        state.fetching = false;
-        state.error = null;
-      })
-      .addCase(fetchProfile.rejected, (state, action) => {
-        state.fetching = false;
-        state.error = action.payload ?? action.error.message;
-      })
       .addCase(updateProfile.pending, (state) => {
         state.updating = true;
       })

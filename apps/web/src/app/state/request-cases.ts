@@ -1,0 +1,34 @@
+import type { ActionReducerMapBuilder, AsyncThunk, Draft } from '@reduxjs/toolkit';
+
+/** What every slice that loads something from the server keeps besides its data. */
+export interface RequestState {
+  fetching: boolean;
+  error: unknown;
+}
+
+/**
+ * The request/success/failure cases of a fetch: `fetching` while it runs; on success
+ * `fulfilled` stores the payload and the error is cleared; on failure the error is the
+ * parsed body (or the thrown message), and `rejected` may drop what the slice holds.
+ */
+export function addFetchCases<S extends RequestState, Returned, Arg>(
+  builder: ActionReducerMapBuilder<S>,
+  thunk: AsyncThunk<Returned, Arg, { rejectValue: unknown }>,
+  fulfilled: (state: Draft<S>, payload: Returned) => void,
+  rejected?: (state: Draft<S>, error: unknown) => void,
+): void {
+  builder
+    .addCase(thunk.pending, (state) => {
+      state.fetching = true;
+    })
+    .addCase(thunk.fulfilled, (state, action) => {
+      fulfilled(state, action.payload);
+      state.fetching = false;
+      state.error = null;
+    })
+    .addCase(thunk.rejected, (state, action) => {
+      rejected?.(state, action.payload);
+      state.fetching = false;
+      state.error = action.payload ?? action.error.message;
+    });
+}
