@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldBase {
   label: string;
@@ -6,8 +6,21 @@ interface FieldBase {
   hint?: string;
 }
 
-/** A labelled input with its error under it, wired up for screen readers. */
-export function TextField({ label, error, hint, id, ...input }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
+/** What the control of a field gets from it: its id and the accessibility wiring. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The label, hint and error around one control, wired up for screen readers. */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  control,
+}: FieldBase & { id?: string; control: (wiring: ControlWiring) => ReactNode }) {
   const generated = useId();
   const fieldId = id ?? generated;
   const errorId = `${fieldId}-error`;
@@ -16,7 +29,7 @@ export function TextField({ label, error, hint, id, ...input }: FieldBase & Inpu
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={fieldId}>{label}</label>
-      <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {control({ id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}
@@ -31,28 +44,29 @@ export function TextField({ label, error, hint, id, ...input }: FieldBase & Inpu
   );
 }
 
-/** A labelled textarea with its error under it. */
-export function TextArea({ label, error, hint, id, ...textarea }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const errorId = `${fieldId}-error`;
-  const hintId = `${fieldId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+/** A labelled input with its error under it, wired up for screen readers. */
+export function TextField({ label, error, hint, id, ...input }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={fieldId}>{label}</label>
-      <textarea id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
-      {hint ? (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} id={id} control={(wiring) => <input {...wiring} {...input} />} />
+  );
+}
+
+/** A labelled textarea with its error under it. */
+export function TextArea({
+  label,
+  error,
+  hint,
+  id,
+  ...textarea
+}: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(wiring) => <textarea {...wiring} {...textarea} />}
+    />
   );
 }
 
