@@ -8,6 +8,9 @@ export interface FormErrors {
   general: string | null;
 }
 
+/** A form with nothing to complain about. */
+export const noFormErrors: FormErrors = { fields: {}, general: null };
+
 function messages(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');

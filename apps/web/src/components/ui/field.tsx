@@ -70,6 +70,24 @@ export function TextArea({
   );
 }
 
+/** A required password input; `onValueChange` gets what was typed. */
+export function PasswordField({
+  onValueChange,
+  ...field
+}: FieldBase &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & { onValueChange: (value: string) => void }) {
+  return <TextField type="password" onChange={(e) => onValueChange(e.target.value)} required {...field} />;
+}
+
+/** The full-width submit button of a form, disabled and marked busy while it is sent. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+      {children}
+    </button>
+  );
+}
+
 /** An error that concerns the whole form. */
 export function FormError({ message }: { message?: string | null }) {
   return (

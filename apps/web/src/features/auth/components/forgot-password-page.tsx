@@ -3,14 +3,14 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { forgotPassword } from '@/app/state/auth-slice';
-import { FormError, TextField } from '@/components/ui/field';
+import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { parseErrorBody } from '@/lib/api-client';
-import { forgotPasswordErrors, resetConfirmErrors, type FormErrors } from '@/lib/form-errors';
+import { forgotPasswordErrors, noFormErrors, resetConfirmErrors, type FormErrors } from '@/lib/form-errors';
+import { useRequired } from '@/lib/use-required';
 import { anyFilled, isBlank } from '@/lib/validation';
 import { confirmPasswordReset } from '../api/password-reset';
-
-const noErrors: FormErrors = { fields: {}, general: null };
+import { ApartmentNumberField } from './apartment-number-field';
 
 /** SPEC §2/§4: the four stages are requested, e-mail sent, token, done. */
 type Stage = 'request' | 'sent' | 'token' | 'done';
@@ -29,14 +29,14 @@ function RequestStage({ onSent }: { onSent: (email: string) => void }) {
   const dispatch = useAppDispatch();
   const fetching = useAppSelector((s) => s.auth.fetching);
   const [username, setUsername] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const { markSubmitted, required } = useRequired();
+  const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
+    markSubmitted();
     if (!anyFilled(username)) return;
-    setErrors(noErrors);
+    setErrors(noFormErrors);
     try {
       const { email } = await dispatch(forgotPassword(username.trim())).unwrap();
       onSent(email);
@@ -50,20 +50,13 @@ function RequestStage({ onSent }: { onSent: (email: string) => void }) {
       <p className="lead">{t('forgot.intro')}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
-        <TextField
+        <ApartmentNumberField
           label={t('forgot.username')}
-          name="apartment_number"
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          error={errors.fields.apartment_number ?? (submitted && isBlank(username) ? t('errors.required') : null)}
-          required
+          onValueChange={setUsername}
+          error={errors.fields.apartment_number ?? required(username)}
         />
-        <button type="submit" className="button button-primary button-block" disabled={fetching} aria-busy={fetching}>
-          {t('forgot.submit')}
-        </button>
+        <SubmitButton busy={fetching}>{t('forgot.submit')}</SubmitButton>
       </form>
     </>
   );
@@ -73,16 +66,15 @@ function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const { markSubmitted, required } = useRequired();
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const required = (value: string) => (submitted && isBlank(value) ? t('errors.required') : null);
+  const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
+    markSubmitted();
     if (isBlank(password) || isBlank(repeat)) return;
-    setErrors(noErrors);
+    setErrors(noFormErrors);
     setBusy(true);
     try {
       await confirmPasswordReset({ token, password, repeat_password: repeat });
@@ -99,29 +91,23 @@ function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
       <p className="lead">{t('forgot.tokenIntro')}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
-        <TextField
+        <PasswordField
           label={t('forgot.newPassword')}
           name="password"
-          type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValueChange={setPassword}
           error={errors.fields.password ?? required(password)}
-          required
         />
-        <TextField
+        <PasswordField
           label={t('forgot.confirmPassword')}
           name="repeat_password"
-          type="password"
           autoComplete="new-password"
           value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
+          onValueChange={setRepeat}
           error={errors.fields.repeat_password ?? required(repeat)}
-          required
         />
-        <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
-          {t('forgot.save')}
-        </button>
+        <SubmitButton busy={busy}>{t('forgot.save')}</SubmitButton>
       </form>
     </>
   );

@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { signIn } from '@/app/session';
-import { FormError, TextField } from '@/components/ui/field';
+import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { getToken } from '@/lib/api-client';
-import { loginErrors, type FormErrors } from '@/lib/form-errors';
+import { loginErrors, noFormErrors, type FormErrors } from '@/lib/form-errors';
+import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
-
-const noErrors: FormErrors = { fields: {}, general: null };
+import { ApartmentNumberField } from './apartment-number-field';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -18,21 +18,19 @@ export default function LoginPage() {
   const fetching = useAppSelector((s) => s.auth.fetching);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-
-  const required = (value: string) => (submitted && isBlank(value) ? t('errors.required') : null);
+  const { markSubmitted, required } = useRequired();
+  const [errors, setErrors] = useState<FormErrors>(noFormErrors);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
+    markSubmitted();
     if (isBlank(username) || isBlank(password)) return;
     // SPEC §4: with a token already stored, submitting just goes home.
     if (getToken()) {
       navigate('/', { replace: true });
       return;
     }
-    setErrors(noErrors);
+    setErrors(noFormErrors);
     try {
       await signIn(dispatch, { apartment_number: username.trim(), password });
       navigate('/', { replace: true });
@@ -46,30 +44,21 @@ export default function LoginPage() {
       <p className="lead">{t('login.intro')}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
-        <TextField
+        <ApartmentNumberField
           label={t('login.username')}
-          name="apartment_number"
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onValueChange={setUsername}
           error={errors.fields.apartment_number ?? required(username)}
-          required
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
           name="password"
-          type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValueChange={setPassword}
           error={errors.fields.password ?? required(password)}
-          required
         />
-        <button type="submit" className="button button-primary button-block" disabled={fetching} aria-busy={fetching}>
-          {t('login.submit')}
-        </button>
+        <SubmitButton busy={fetching}>{t('login.submit')}</SubmitButton>
         <p className="form-footer">
           <Link to="/forgot-password">{t('login.forgot')}</Link>
         </p>
