@@ -1,44 +1,45 @@
 import type { Location, Phone, Profile, Provider, Service } from '@hausportal/contract';
 import { normalizeNumber } from './text';
 
+type EmergencyUser = Pick<Profile, 'emergency_services_deactivated'> | null;
+type EmergencyLocation = Pick<Location, 'direct_number'> | null;
+
 /** True when `number` is the location's emergency number, spaces ignored (SPEC §5). */
-export function isDirectNumber(number: string, location: Pick<Location, 'direct_number'> | null): boolean {
+export function isDirectNumber(number: string, location: EmergencyLocation): boolean {
   if (!location?.direct_number) return false;
   const direct = normalizeNumber(location.direct_number);
   return direct !== '' && normalizeNumber(number) === direct;
 }
 
-function deactivated(user: Pick<Profile, 'emergency_services_deactivated'> | null): boolean {
-  return Boolean(user?.emergency_services_deactivated);
+/** All of `items` for most users; for those whose emergency services are deactivated, only those `keep` accepts. */
+function forUser<T>(items: readonly T[], user: EmergencyUser, keep: (item: T) => boolean): T[] {
+  return user?.emergency_services_deactivated ? items.filter(keep) : [...items];
 }
 
 /** Phones without the emergency number for users whose emergency services are deactivated. */
-export function visiblePhones(
-  phones: readonly Phone[],
-  user: Pick<Profile, 'emergency_services_deactivated'> | null,
-  location: Pick<Location, 'direct_number'> | null,
-): Phone[] {
-  if (!deactivated(user)) return [...phones];
-  return phones.filter((p) => !isDirectNumber(p.number, location));
+export function visiblePhones(phones: readonly Phone[], user: EmergencyUser, location: EmergencyLocation): Phone[] {
+  return forUser(phones, user, (p) => !isDirectNumber(p.number, location));
 }
 
 /** Services without those whose providers answer on the emergency number, for the same users. */
 export function visibleServices(
   services: readonly Service[],
   providersByService: Readonly<Record<number, readonly Provider[] | undefined>>,
-  user: Pick<Profile, 'emergency_services_deactivated'> | null,
-  location: Pick<Location, 'direct_number'> | null,
+  user: EmergencyUser,
+  location: EmergencyLocation,
 ): Service[] {
-  if (!deactivated(user)) return [...services];
-  return services.filter((s) => !(providersByService[s.id] ?? []).some((p) => isDirectNumber(p.phone, location)));
+  return forUser(
+    services,
+    user,
+    (s) => !(providersByService[s.id] ?? []).some((p) => isDirectNumber(p.phone, location)),
+  );
 }
 
 /** Providers of a service, minus those reachable on the emergency number, for the same users. */
 export function visibleProviders(
   providers: readonly Provider[],
-  user: Pick<Profile, 'emergency_services_deactivated'> | null,
-  location: Pick<Location, 'direct_number'> | null,
+  user: EmergencyUser,
+  location: EmergencyLocation,
 ): Provider[] {
-  if (!deactivated(user)) return [...providers];
-  return providers.filter((p) => !isDirectNumber(p.phone, location));
+  return forUser(providers, user, (p) => !isDirectNumber(p.phone, location));
 }

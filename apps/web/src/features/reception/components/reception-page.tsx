@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { fetchLocation } from '@/app/state/location-slice';
-import { Icon } from '@/components/ui/icon';
+import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { telHref } from '@/lib/text';
@@ -24,32 +24,19 @@ export default function ReceptionPage() {
           {location.text ? <p className="pre-line">{location.text}</p> : null}
           <dl className="details">
             {location.hours ? (
-              <div>
-                <dt>
-                  <Icon name="clock" /> {t('reception.hours')}
-                </dt>
-                <dd className="pre-line">{location.hours}</dd>
-              </div>
+              <DetailRow icon="clock" label={t('reception.hours')} className="pre-line">
+                {location.hours}
+              </DetailRow>
             ) : null}
             {location.phone ? (
-              <div>
-                <dt>
-                  <Icon name="phone" /> {t('reception.phone')}
-                </dt>
-                <dd>
-                  <a href={telHref(location.phone)}>{location.phone}</a>
-                </dd>
-              </div>
+              <DetailRow icon="phone" label={t('reception.phone')}>
+                <a href={telHref(location.phone)}>{location.phone}</a>
+              </DetailRow>
             ) : null}
             {location.email ? (
-              <div>
-                <dt>
-                  <Icon name="mail" /> {t('reception.email')}
-                </dt>
-                <dd>
-                  <a href={`mailto:${location.email}`}>{location.email}</a>
-                </dd>
-              </div>
+              <DetailRow icon="mail" label={t('reception.email')}>
+                <a href={`mailto:${location.email}`}>{location.email}</a>
+              </DetailRow>
             ) : null}
           </dl>
           {location.free_text ? <p className="pre-line muted">{location.free_text}</p> : null}

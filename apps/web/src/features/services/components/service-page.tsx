@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Provider } from '@hausportal/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { fetchProviders, fetchServices } from '@/app/state/services-slice';
-import { Icon } from '@/components/ui/icon';
+import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { isDirectNumber, visibleProviders } from '@/lib/emergency';
@@ -22,7 +22,9 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
     location: location?.title || location?.name || '',
   });
   const showPhone =
-    provider.phone && !provider.hide_phone && !(user?.emergency_services_deactivated && isDirectNumber(provider.phone, location));
+    provider.phone &&
+    !provider.hide_phone &&
+    !(user?.emergency_services_deactivated && isDirectNumber(provider.phone, location));
 
   return (
     <article className="card stack provider">
@@ -30,52 +32,31 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
       {provider.text ? <p className="pre-line">{provider.text}</p> : null}
       <dl className="details">
         {provider.contact ? (
-          <div>
-            <dt>
-              <Icon name="user" /> {t('services.contact')}
-            </dt>
-            <dd>{provider.contact}</dd>
-          </div>
+          <DetailRow icon="user" label={t('services.contact')}>
+            {provider.contact}
+          </DetailRow>
         ) : null}
         {provider.hours ? (
-          <div>
-            <dt>
-              <Icon name="clock" /> {t('services.hours')}
-            </dt>
-            <dd className="pre-line">{provider.hours}</dd>
-          </div>
+          <DetailRow icon="clock" label={t('services.hours')} className="pre-line">
+            {provider.hours}
+          </DetailRow>
         ) : null}
         {showPhone ? (
-          <div>
-            <dt>
-              <Icon name="phone" /> {t('services.phone')}
-            </dt>
-            <dd>
-              <a href={telHref(provider.phone)}>{provider.phone}</a>
-            </dd>
-          </div>
+          <DetailRow icon="phone" label={t('services.phone')}>
+            <a href={telHref(provider.phone)}>{provider.phone}</a>
+          </DetailRow>
         ) : null}
         {provider.email ? (
-          <div>
-            <dt>
-              <Icon name="mail" /> {t('services.email')}
-            </dt>
-            <dd>
-              <a href={`mailto:${provider.email}`}>{provider.email}</a>
-            </dd>
-          </div>
+          <DetailRow icon="mail" label={t('services.email')}>
+            <a href={`mailto:${provider.email}`}>{provider.email}</a>
+          </DetailRow>
         ) : null}
         {provider.website ? (
-          <div>
-            <dt>
-              <Icon name="globe" /> {t('services.website')}
-            </dt>
-            <dd>
-              <a href={provider.website} target="_blank" rel="noopener noreferrer">
-                {provider.website.replace(/^https?:\/\//, '')}
-              </a>
-            </dd>
-          </div>
+          <DetailRow icon="globe" label={t('services.website')}>
+            <a href={provider.website} target="_blank" rel="noopener noreferrer">
+              {provider.website.replace(/^https?:\/\//, '')}
+            </a>
+          </DetailRow>
         ) : null}
       </dl>
       {provider.allow_form_contact ? <RequestForm provider={provider} intro={intro} /> : null}
