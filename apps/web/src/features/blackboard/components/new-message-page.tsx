@@ -4,17 +4,56 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { fetchMessages, messageCreated } from '@/app/state/messages-slice';
 import { config } from '@/config';
-import { FormError, TextArea } from '@/components/ui/field';
-import { Icon } from '@/components/ui/icon';
+import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
+import { Icon, type IconName } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { parseErrorBody } from '@/lib/api-client';
 import { describeError } from '@/lib/form-errors';
+import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
 import { createMessage, uploadAttachment } from '../api/blackboard-api';
 import { pickFiles, type Picked } from '../pick-files';
 
 /** SPEC §4: typing, submitting, done. */
 type PostState = 'typing' | 'submitting' | 'done';
+
+/** A button that opens the file chooser for one kind of attachment, with its hint under it. */
+function FilePicker({
+  icon,
+  label,
+  hint,
+  name,
+  accept,
+  onChange,
+  disabled,
+}: {
+  icon: IconName;
+  label: string;
+  hint: string;
+  name: string;
+  accept: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="file-picker">
+      <label className={`button${disabled ? ' is-disabled' : ''}`}>
+        <Icon name={icon} />
+        <span>{label}</span>
+        <input
+          className="visually-hidden"
+          type="file"
+          name={name}
+          accept={accept}
+          multiple
+          onChange={onChange}
+          disabled={disabled}
+        />
+      </label>
+      <p className="field-hint">{hint}</p>
+    </div>
+  );
+}
 
 export default function NewMessagePage() {
   const { t } = useTranslation();
@@ -24,7 +63,7 @@ export default function NewMessagePage() {
   const [files, setFiles] = useState<Picked[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [state, setState] = useState<PostState>('typing');
-  const [submitted, setSubmitted] = useState(false);
+  const { markSubmitted, required } = useRequired();
   const [error, setError] = useState<string | null>(null);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -41,7 +80,7 @@ export default function NewMessagePage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
+    markSubmitted();
     if (isBlank(text)) return;
     setError(null);
     setState('submitting');
@@ -62,7 +101,9 @@ export default function NewMessagePage() {
     if (files.length > 0) setProgress(0);
     for (const { file } of files) {
       try {
-        await uploadAttachment(id, file, (loaded) => setProgress(Math.min(100, Math.round(((done + loaded) / total) * 100))));
+        await uploadAttachment(id, file, (loaded) =>
+          setProgress(Math.min(100, Math.round(((done + loaded) / total) * 100))),
+        );
       } catch (failure) {
         const errors = describeError(parseErrorBody(failure), t);
         failures.push(
@@ -117,43 +158,29 @@ export default function NewMessagePage() {
           hint={t('newMessage.textHint')}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          error={submitted && isBlank(text) ? t('errors.required') : null}
+          error={required(text)}
           disabled={submitting}
           required
         />
         <div className="file-pickers">
-          <div className="file-picker">
-            <label className={`button${photoCount >= config.maxPhotosPerPost || submitting ? ' is-disabled' : ''}`}>
-              <Icon name="camera" />
-              <span>{t('newMessage.photos')}</span>
-              <input
-                className="visually-hidden"
-                type="file"
-                name="photos"
-                accept="image/*"
-                multiple
-                onChange={onPick('image')}
-                disabled={photoCount >= config.maxPhotosPerPost || submitting}
-              />
-            </label>
-            <p className="field-hint">{t('newMessage.photosHint', { max: config.maxPhotosPerPost })}</p>
-          </div>
-          <div className="file-picker">
-            <label className={`button${pdfCount >= config.maxPdfsPerPost || submitting ? ' is-disabled' : ''}`}>
-              <Icon name="file" />
-              <span>{t('newMessage.pdfs')}</span>
-              <input
-                className="visually-hidden"
-                type="file"
-                name="pdfs"
-                accept="application/pdf,.pdf"
-                multiple
-                onChange={onPick('pdf')}
-                disabled={pdfCount >= config.maxPdfsPerPost || submitting}
-              />
-            </label>
-            <p className="field-hint">{t('newMessage.pdfsHint', { max: config.maxPdfsPerPost })}</p>
-          </div>
+          <FilePicker
+            icon="camera"
+            label={t('newMessage.photos')}
+            hint={t('newMessage.photosHint', { max: config.maxPhotosPerPost })}
+            name="photos"
+            accept="image/*"
+            onChange={onPick('image')}
+            disabled={photoCount >= config.maxPhotosPerPost || submitting}
+          />
+          <FilePicker
+            icon="file"
+            label={t('newMessage.pdfs')}
+            hint={t('newMessage.pdfsHint', { max: config.maxPdfsPerPost })}
+            name="pdfs"
+            accept="application/pdf,.pdf"
+            onChange={onPick('pdf')}
+            disabled={pdfCount >= config.maxPdfsPerPost || submitting}
+          />
         </div>
         {fileErrors.length > 0 ? (
           <ul className="form-error" role="alert">
@@ -190,9 +217,7 @@ export default function NewMessagePage() {
             <span aria-hidden="true">{progress} %</span>
           </div>
         ) : null}
-        <button type="submit" className="button button-primary button-block" disabled={submitting} aria-busy={submitting}>
-          {t('newMessage.submit')}
-        </button>
+        <SubmitButton busy={submitting}>{t('newMessage.submit')}</SubmitButton>
       </form>
     </Page>
   );
