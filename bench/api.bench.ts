@@ -31,7 +31,9 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) throw new Error('Server beendet sich beim Start');
     try {
       if ((await fetch(`${url}/api/health/`)).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('Server startet nicht');
@@ -39,9 +41,25 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
 
 type Row = { dialect: string; endpoint: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
-async function load(url: string, opts: { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }) {
-  const r = await autocannon({ url: url + opts.path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections: CONNECTIONS, duration: DURATION });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+async function load(
+  url: string,
+  opts: { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string },
+) {
+  const r = await autocannon({
+    url: url + opts.path,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
@@ -72,7 +90,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   if (dialect === 'postgres') await (await import('kysely')).sql`vacuum analyze`.execute(handle.db);
   else await (await import('kysely')).sql`pragma optimize`.execute(handle.db);
   await handle.close();
-  console.log(`[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${SIZES.locations} Standorte, ${SIZES.residents} Bewohner, ${SIZES.messages} Beiträge, ${SIZES.likes} Likes, ${SIZES.comments} Kommentare, ${SIZES.documents} Anhänge`);
+  console.log(
+    `[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${SIZES.locations} Standorte, ${SIZES.residents} Bewohner, ${SIZES.messages} Beiträge, ${SIZES.likes} Likes, ${SIZES.comments} Kommentare, ${SIZES.documents} Anhänge`,
+  );
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -80,29 +100,52 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', NODE_ENV: 'production',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000000',
+      NODE_ENV: 'production',
     },
   });
   const rows: Row[] = [];
   try {
     await waitHealthy(url, child);
     const loginBody = JSON.stringify({ apartment_number: 'R-21', password: BENCH_PASSWORD });
-    const res = await fetch(`${url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+    const res = await fetch(`${url}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    });
     const { token } = (await res.json()) as { token: string };
     const auth = { authorization: `Token ${token}` };
-    const count = (await (await fetch(`${url}/api/messages/?page=500`, { headers: auth })).json()) as { results: unknown[]; count: number };
-    if (count.results.length !== 10) throw new Error(`Seite 500 hat ${count.results.length} Beiträge (count ${count.count})`);
+    const count = (await (await fetch(`${url}/api/messages/?page=500`, { headers: auth })).json()) as {
+      results: unknown[];
+      count: number;
+    };
+    if (count.results.length !== 10)
+      throw new Error(`Seite 500 hat ${count.results.length} Beiträge (count ${count.count})`);
     const plan = [
       { endpoint: 'GET /api/messages/?page=1', path: '/api/messages/?page=1', headers: auth },
       { endpoint: 'GET /api/messages/?page=500', path: '/api/messages/?page=500', headers: auth },
       { endpoint: 'GET /api/location/', path: '/api/location/', headers: auth },
-      { endpoint: 'POST /api/login/', path: '/api/login/', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: loginBody },
+      {
+        endpoint: 'POST /api/login/',
+        path: '/api/login/',
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body: loginBody,
+      },
     ];
     for (const p of plan) {
       await load(url, { ...p, path: p.path }).then((r) => rows.push({ dialect, endpoint: p.endpoint, ...r }));
       const last = rows.at(-1)!;
-      console.log(`[${dialect}] ${last.endpoint.padEnd(30)} ${last.rps.toFixed(0).padStart(6)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(4)} ms  non-2xx ${last.non2xx}  errors ${last.errors}`);
+      console.log(
+        `[${dialect}] ${last.endpoint.padEnd(30)} ${last.rps.toFixed(0).padStart(6)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(4)} ms  non-2xx ${last.non2xx}  errors ${last.errors}`,
+      );
     }
   } finally {
     child.kill('SIGTERM');
@@ -130,12 +173,16 @@ all.push(...(await benchDialect('sqlite')));
 if (await pgReachable()) all.push(...(await benchDialect('postgres')));
 else console.log('PostgreSQL nicht erreichbar: nur SQLite gemessen.');
 
-console.log(`\nErgebnis (${CONNECTIONS} Verbindungen, je ${DURATION} s, ${os.cpus().length} Kerne, Node ${process.version})`);
+console.log(
+  `\nErgebnis (${CONNECTIONS} Verbindungen, je ${DURATION} s, ${os.cpus().length} Kerne, Node ${process.version})`,
+);
 console.log('| Datenbank | Endpunkt | req/s | p50 ms | p99 ms | non-2xx |');
 console.log('|---|---|---:|---:|---:|---:|');
-for (const r of all) console.log(`| ${r.dialect} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+for (const r of all)
+  console.log(`| ${r.dialect} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
 for (const d of new Set(all.map((r) => r.dialect))) {
   const p1 = all.find((r) => r.dialect === d && r.endpoint.endsWith('page=1'));
   const p500 = all.find((r) => r.dialect === d && r.endpoint.endsWith('page=500'));
-  if (p1 && p500) console.log(`${d}: Seite 500 ist ${(p1.rps / p500.rps).toFixed(2)}× langsamer als Seite 1 (Durchsatz)`);
+  if (p1 && p500)
+    console.log(`${d}: Seite 500 ist ${(p1.rps / p500.rps).toFixed(2)}× langsamer als Seite 1 (Durchsatz)`);
 }

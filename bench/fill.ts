@@ -5,20 +5,31 @@ import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { refreshApprovedCount } from '../apps/server/src/modules/messages/messages.repository.js';
 
 export const BENCH_PASSWORD = 'Bench1234!';
-export const SIZES = { locations: 20, residents: 5_000, messages: 200_000, documents: 20_000, likes: 200_000, comments: 100_000 };
+export const SIZES = {
+  locations: 20,
+  residents: 5_000,
+  messages: 200_000,
+  documents: 20_000,
+  likes: 200_000,
+  comments: 100_000,
+};
 
 /** Inserts rows in batches; one statement per batch keeps a 200k-row fill to seconds. */
 async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: Insertable<Database[T]>[], batch = 500) {
   for (let i = 0; i < rows.length; i += batch) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table).values(rows.slice(i, i + batch) as any).execute();
+    await db
+      .insertInto(table)
+      // Kysely cannot relate a generic table name to its row type; the signature above does.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(rows.slice(i, i + batch) as any)
+      .execute();
   }
 }
 
 // A small deterministic PRNG so every run fills the same data.
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Fills an empty, migrated database with the issue's bench volume. */
@@ -29,19 +40,65 @@ export async function fill(db: DB): Promise<void> {
   const hash = await hashPassword(BENCH_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
-    await insertBatched(trx, 'locations', Array.from({ length: SIZES.locations }, (_, i) => ({
-      id: i + 1, title: `Standort ${i + 1}`, name: `Standort ${i + 1}`, logo: null, direct_call: 0, direct_number: '+49 30 1111 0000',
-      default_service_id: 3, text: '', hours: '', phone: '', email: '', free_text: '', residents_can_post: 0, created_at: created,
-    })));
+    await insertBatched(
+      trx,
+      'locations',
+      Array.from({ length: SIZES.locations }, (_, i) => ({
+        id: i + 1,
+        title: `Standort ${i + 1}`,
+        name: `Standort ${i + 1}`,
+        logo: null,
+        direct_call: 0,
+        direct_number: '+49 30 1111 0000',
+        default_service_id: 3,
+        text: '',
+        hours: '',
+        phone: '',
+        email: '',
+        free_text: '',
+        residents_can_post: 0,
+        created_at: created,
+      })),
+    );
     await insertBatched(trx, 'services', [
-      { id: 1, location_id: null, title: 'Verwaltung', icon: '/icons/admin.svg', contact_text: '', is_system: 1, sort_order: 90 },
-      { id: 3, location_id: null, title: 'Rezeption', icon: '/icons/reception.svg', contact_text: '', is_system: 1, sort_order: 1 },
+      {
+        id: 1,
+        location_id: null,
+        title: 'Verwaltung',
+        icon: '/icons/admin.svg',
+        contact_text: '',
+        is_system: 1,
+        sort_order: 90,
+      },
+      {
+        id: 3,
+        location_id: null,
+        title: 'Rezeption',
+        icon: '/icons/reception.svg',
+        contact_text: '',
+        is_system: 1,
+        sort_order: 1,
+      },
     ]);
-    await insertBatched(trx, 'users', Array.from({ length: SIZES.residents }, (_, i) => ({
-      id: i + 1, location_id: (i % SIZES.locations) + 1, role: i % 250 === 0 ? 'receptionist' as const : 'resident' as const,
-      login: `r-${i + 1}`, apartment_number: `R-${i + 1}`, name: `Bewohner ${i + 1}`, email: `r${i + 1}@example.org`, password_hash: hash,
-      profile_picture: null, emergency_services_deactivated: 0, language: 'de', is_active: 1, created_at: created,
-    })));
+    await insertBatched(
+      trx,
+      'users',
+      Array.from({ length: SIZES.residents }, (_, i) => ({
+        id: i + 1,
+        location_id: (i % SIZES.locations) + 1,
+        role: i % 250 === 0 ? ('receptionist' as const) : ('resident' as const),
+        login: `r-${i + 1}`,
+        apartment_number: `R-${i + 1}`,
+        name: `Bewohner ${i + 1}`,
+        email: `r${i + 1}@example.org`,
+        password_hash: hash,
+        profile_picture: null,
+        emergency_services_deactivated: 0,
+        language: 'de',
+        is_active: 1,
+        created_at: created,
+      })),
+    );
   });
 
   const messages: Insertable<Database['messages']>[] = [];
@@ -49,17 +106,31 @@ export async function fill(db: DB): Promise<void> {
     const location = (i % SIZES.locations) + 1;
     const author = location + SIZES.locations * Math.floor(rand() * (SIZES.residents / SIZES.locations));
     messages.push({
-      id: i + 1, location_id: location, user_id: author, text: `Beitrag ${i + 1}: ${'Lorem ipsum dolor sit amet. '.repeat(1 + (i % 8))}`,
-      status: rand() < 0.97 ? 'approved' : 'pending', rejection_reason: null, like_count: 0, comment_count: 0,
+      id: i + 1,
+      location_id: location,
+      user_id: author,
+      text: `Beitrag ${i + 1}: ${'Lorem ipsum dolor sit amet. '.repeat(1 + (i % 8))}`,
+      status: rand() < 0.97 ? 'approved' : 'pending',
+      rejection_reason: null,
+      like_count: 0,
+      comment_count: 0,
       // Spread over two years, newest ids newest.
-      created_at: new Date(now - (SIZES.messages - i) * 300_000).toISOString(), moderated_at: null, moderated_by: null,
+      created_at: new Date(now - (SIZES.messages - i) * 300_000).toISOString(),
+      moderated_at: null,
+      moderated_by: null,
     });
   }
   await db.transaction().execute((trx) => insertBatched(trx, 'messages', messages));
 
   const docs = Array.from({ length: SIZES.documents }, (_, i) => ({
-    message_id: 1 + Math.floor(rand() * SIZES.messages), kind: 'pdf' as const, name: `Anhang ${i}`, file_key: `posts/bench${String(i).padStart(16, '0')}.pdf`,
-    thumbnail_key: null, content_type: 'application/pdf', size: 1000, created_at: created,
+    message_id: 1 + Math.floor(rand() * SIZES.messages),
+    kind: 'pdf' as const,
+    name: `Anhang ${i}`,
+    file_key: `posts/bench${String(i).padStart(16, '0')}.pdf`,
+    thumbnail_key: null,
+    content_type: 'application/pdf',
+    size: 1000,
+    created_at: created,
   }));
   await db.transaction().execute((trx) => insertBatched(trx, 'message_documents', docs));
 
@@ -83,7 +154,16 @@ export async function fill(db: DB): Promise<void> {
     const m = 1 + Math.floor(rand() * SIZES.messages);
     const loc = ((m - 1) % SIZES.locations) + 1;
     commentCounts.set(m, (commentCounts.get(m) ?? 0) + 1);
-    return { message_id: m, user_id: loc, text: `Kommentar ${i}`, status: 'approved' as const, rejection_reason: null, created_at: created, moderated_at: null, moderated_by: null };
+    return {
+      message_id: m,
+      user_id: loc,
+      text: `Kommentar ${i}`,
+      status: 'approved' as const,
+      rejection_reason: null,
+      created_at: created,
+      moderated_at: null,
+      moderated_by: null,
+    };
   });
   await db.transaction().execute((trx) => insertBatched(trx, 'comments', comments));
 
@@ -92,7 +172,11 @@ export async function fill(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const ids = new Set([...likeCounts.keys(), ...commentCounts.keys()]);
     for (const id of ids) {
-      await trx.updateTable('messages').set({ like_count: likeCounts.get(id) ?? 0, comment_count: commentCounts.get(id) ?? 0 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('messages')
+        .set({ like_count: likeCounts.get(id) ?? 0, comment_count: commentCounts.get(id) ?? 0 })
+        .where('id', '=', id)
+        .execute();
     }
   });
 }

@@ -14,7 +14,16 @@ import * as chromeLauncher from 'chrome-launcher';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -35,12 +44,21 @@ const base = `http://127.0.0.1:${port}`;
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000',
+  },
 });
 for (let i = 0; i < 200; i++) {
   try {
     if ((await fetch(`${base}/api/health/`)).ok) break;
-  } catch { /* starting */ }
+  } catch {
+    /* starting */
+  }
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -76,7 +94,9 @@ try {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     const urls = new Set<string>();
-    page.on('request', (r) => { if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url()); });
+    page.on('request', (r) => {
+      if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url());
+    });
     await page.goto(`${base}/login`);
     await page.waitForLoadState('networkidle');
     sizes['/login'] = assetSizes(urls);
@@ -86,7 +106,9 @@ try {
     await ctx.close();
     const ctx2 = await browser.newContext({ storageState: storage });
     const page2 = await ctx2.newPage();
-    page2.on('request', (r) => { if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url()); });
+    page2.on('request', (r) => {
+      if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url());
+    });
     await page2.goto(`${base}/`);
     await page2.waitForLoadState('networkidle');
     sizes['/ (angemeldet)'] = assetSizes(urls);
@@ -95,17 +117,37 @@ try {
   await browser.close();
 
   // Lighthouse (mobile defaults) in its own Chrome; for "/" the same profile is signed in first.
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hp-lh-')) });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: FLAGS,
+    userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hp-lh-')),
+  });
   const scores: Record<string, Record<string, number>> = {};
   const run = async (url: string, label: string) => {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: true,
+    });
     const { categories, audits, runtimeError } = result!.lhr;
     if (runtimeError) console.log(`${label}: Lighthouse-Fehler ${runtimeError.code}: ${runtimeError.message}`);
-    scores[label] = Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+    scores[label] = Object.fromEntries(
+      Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]),
+    );
     const metric = (id: string) => audits[id]?.displayValue ?? '–';
-    console.log(`${label}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`);
+    console.log(
+      `${label}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    );
     for (const a of Object.values(audits)) {
-      if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable') console.log(`  - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      if (
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'notApplicable'
+      )
+        console.log(`  - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     }
   };
   await run(`${base}/login`, '/login');
@@ -122,7 +164,9 @@ try {
   for (const label of ['/login', '/ (angemeldet)']) {
     const s = sizes[label]!;
     const l = scores[label] ?? {};
-    console.log(`| ${label} | ${s.js.toFixed(1)} | ${s.css.toFixed(1)} | ${l.performance ?? '–'} | ${l.accessibility ?? '–'} | ${l['best-practices'] ?? '–'} |`);
+    console.log(
+      `| ${label} | ${s.js.toFixed(1)} | ${s.css.toFixed(1)} | ${l.performance ?? '–'} | ${l.accessibility ?? '–'} | ${l['best-practices'] ?? '–'} |`,
+    );
   }
   console.log('Ziele: /login ≤ 150 kB JS gzip; Performance ≥ 90, Accessibility 100, Best Practices 100.');
 } finally {

@@ -10,6 +10,9 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
-const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], { cwd: root, stdio: 'inherit' });
+const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -18,14 +18,21 @@ function run(cmd, args, env = {}) {
 
 const vitestOut = path.join(root, '.vitest-results.json');
 fs.rmSync(vitestOut, { force: true });
-const vitestCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
+const vitestCode = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestOut}`,
+]);
 if (fs.existsSync(vitestOut)) {
   const r = JSON.parse(fs.readFileSync(vitestOut, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   // A suite that fails to load has no failed tests but must still fail the run.
-  if (vitestCode !== 0 && r.numFailedTests === 0) { failed += Math.max(1, r.numFailedTestSuites); }
+  if (vitestCode !== 0 && r.numFailedTests === 0) {
+    failed += Math.max(1, r.numFailedTestSuites);
+  }
 } else if (vitestCode !== 0) {
   broken = true;
 }

@@ -47,7 +47,11 @@ export interface BuildOptions {
 /** The secret for signed URLs: SECRET_KEY, or one generated once and kept in the database. */
 async function loadSecret(handle: DatabaseHandle, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  const existing = await handle.db.selectFrom('app_settings').select('value').where('key', '=', 'secret_key').executeTakeFirst();
+  const existing = await handle.db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'secret_key')
+    .executeTakeFirst();
   if (existing) return existing.value;
   const value = randomBytes(32).toString('base64url');
   await handle.db
@@ -55,7 +59,11 @@ async function loadSecret(handle: DatabaseHandle, configured: string | undefined
     .values({ key: 'secret_key', value })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await handle.db.selectFrom('app_settings').select('value').where('key', '=', 'secret_key').executeTakeFirstOrThrow();
+  const row = await handle.db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'secret_key')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -110,10 +118,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Every text the API takes is a top-level string of the JSON body or the query string.
   app.addHook('preValidation', async (request) => {
     for (const input of [request.body, request.query]) {
-      if (typeof input === 'string' && input.includes('\u0000')) throw fieldError('non_field_errors', 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+      if (typeof input === 'string' && input.includes('\u0000'))
+        throw fieldError('non_field_errors', 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
       if (input === null || typeof input !== 'object') continue;
       for (const [field, value] of Object.entries(input)) {
-        if (typeof value === 'string' && value.includes('\u0000')) throw fieldError(field, 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+        if (typeof value === 'string' && value.includes('\u0000'))
+          throw fieldError(field, 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
       }
     }
   });
@@ -146,8 +156,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: `${config.appName} API`, version: '1.0.0', description: 'API für Bewohner, Rezeption und Verwaltung. Fehler im DRF-Format.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>` oder `Bearer <key>`' } } },
+      info: {
+        title: `${config.appName} API`,
+        version: '1.0.0',
+        description: 'API für Bewohner, Rezeption und Verwaltung. Fehler im DRF-Format.',
+      },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: '`Token <key>` oder `Bearer <key>`',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -161,7 +184,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         return reply.code(400).send({ detail: 'JSON-Fehler: Der Anfragekörper ist kein gültiges JSON.' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return reply.code(415).send({ detail: `Nicht unterstützter Medientyp "${request.headers['content-type'] ?? ''}" in der Anfrage.` });
+        return reply
+          .code(415)
+          .send({ detail: `Nicht unterstützter Medientyp "${request.headers['content-type'] ?? ''}" in der Anfrage.` });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send({ detail: 'Die Anfrage ist zu groß.' });
       case 'FST_REQ_FILE_TOO_LARGE':
@@ -178,8 +203,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   for (const routes of [
-    authRoutes, profileRoutes, locationRoutes, documentRoutes, phoneRoutes, serviceRoutes,
-    messageRoutes, blackboardRoutes, pushRoutes, mediaRoutes, moderationRoutes,
+    authRoutes,
+    profileRoutes,
+    locationRoutes,
+    documentRoutes,
+    phoneRoutes,
+    serviceRoutes,
+    messageRoutes,
+    blackboardRoutes,
+    pushRoutes,
+    mediaRoutes,
+    moderationRoutes,
   ]) {
     await app.register(routes);
   }
@@ -196,7 +230,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Vite names everything under /assets by its content hash: cache it for good. The rest
       // (service worker, manifest, icons) must be revalidated so updates reach the phone.
       setHeaders: (reply, file) => {
-        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
       cacheControl: false,
     });
@@ -206,10 +243,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.code(404).send({ detail: API_ERRORS.notFound });
     }
     // A missing file (an old /assets/…js after a deploy) must be a 404, not the SPA's HTML.
-    if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!)) return reply.code(404).type('text/plain').send('Nicht gefunden.');
+    if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!))
+      return reply.code(404).type('text/plain').send('Nicht gefunden.');
     // Every other GET is a client-side route of the SPA.
     if (hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.type('text/html').send(`<!doctype html><html lang="de"><meta charset="utf-8"><title>${config.appName}</title><p>Die Web-App ist noch nicht gebaut. <code>npm run build</code> erzeugt sie.</p></html>`);
+    return reply
+      .type('text/html')
+      .send(
+        `<!doctype html><html lang="de"><meta charset="utf-8"><title>${config.appName}</title><p>Die Web-App ist noch nicht gebaut. <code>npm run build</code> erzeugt sie.</p></html>`,
+      );
   });
 
   app.addHook('onClose', async () => {

@@ -22,7 +22,8 @@ export function postgresAvailable(): Promise<boolean> {
       await client.query('select 1');
       return true;
     } catch (err) {
-      if (process.env.REQUIRE_PG === '1') throw new Error(`REQUIRE_PG=1, aber PostgreSQL ist nicht erreichbar (${PG_ADMIN_URL}): ${String(err)}`);
+      if (process.env.REQUIRE_PG === '1')
+        throw new Error(`REQUIRE_PG=1, aber PostgreSQL ist nicht erreichbar (${PG_ADMIN_URL}): ${String(err)}`);
       console.warn(`\n!!! PostgreSQL nicht erreichbar (${PG_ADMIN_URL}) – PostgreSQL-Tests werden ÜBERSPRUNGEN !!!\n`);
       return false;
     } finally {
@@ -48,7 +49,14 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-test-'));
   if (dialect === 'sqlite') {
     const handle = openDatabase({ dataDir });
-    return { handle, dataDir, drop: async () => { await handle.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      handle,
+      dataDir,
+      drop: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `hp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -92,30 +100,53 @@ export async function startApp(
   tweak?: (config: ReturnType<typeof loadConfig>) => void,
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect);
-  const config = loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://hausportal.test', ...env });
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://hausportal.test',
+    ...env,
+  });
   // Most suites log in many times from one address; the rate-limit suite sets its own limit.
   config.rateLimit = { points: 10_000, durationSec: 60 };
   tweak?.(config);
   const app = await buildApp({ config, database: db.handle, logger: false });
-  return { app, db, close: async () => { await app.close(); await db.drop(); } };
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
 }
 
 /** Logs a demo user in and returns the Authorization header value. */
 export async function login(app: FastifyInstance, apartment: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { apartment_number: apartment, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { apartment_number: apartment, password },
+  });
   if (res.statusCode !== 200) throw new Error(`Login ${apartment} fehlgeschlagen: ${res.statusCode} ${res.body}`);
   return `Token ${res.json().token}`;
 }
 
 /** A multipart body with fields and one file, built by hand so tests control every byte. */
-export function multipart(fields: Record<string, string>, file?: { field: string; filename: string; type: string; data: Buffer }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; filename: string; type: string; data: Buffer },
+) {
   const boundary = `----hp${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

@@ -19,7 +19,12 @@ export async function call(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  opts: { auth?: string; payload?: InjectOptions['payload']; headers?: Record<string, string>; remoteAddress?: string } = {},
+  opts: {
+    auth?: string;
+    payload?: InjectOptions['payload'];
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
 ): Promise<Reply> {
   const res = await app.inject({
     method,
@@ -38,7 +43,10 @@ export async function call(
 }
 
 /** Logs several demo users in at once; one Authorization header per login, in order. */
-export function loginAll<const T extends readonly string[]>(app: FastifyInstance, logins: T): Promise<{ -readonly [K in keyof T]: string }> {
+export function loginAll<const T extends readonly string[]>(
+  app: FastifyInstance,
+  logins: T,
+): Promise<{ -readonly [K in keyof T]: string }> {
   return Promise.all(logins.map((l) => login(app, l))) as Promise<{ -readonly [K in keyof T]: string }>;
 }
 
@@ -47,32 +55,55 @@ export const rawJson = (text: string) => ({ payload: text, headers: { 'content-t
 
 /** The database id of a demo user by login. */
 export async function userId(t: TestApp, login: string): Promise<number> {
-  const row = await t.app.ctx.db.selectFrom('users').select('id').where('login', '=', login.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await t.app.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('login', '=', login.toLowerCase())
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Adds a user straight to the database (for roles the demo data lacks) and returns its id. */
 export async function addUser(
   t: TestApp,
-  u: { login: string; name: string; email: string; role: 'resident' | 'receptionist' | 'manager'; locationId: number | null; managerOf?: number[] },
+  u: {
+    login: string;
+    name: string;
+    email: string;
+    role: 'resident' | 'receptionist' | 'manager';
+    locationId: number | null;
+    managerOf?: number[];
+  },
 ): Promise<number> {
   const { db } = t.app.ctx;
   const row = await db
     .insertInto('users')
     .values({
-      location_id: u.locationId, role: u.role, login: u.login.toLowerCase(), apartment_number: u.role === 'manager' ? '' : u.login, name: u.name,
-      email: u.email, password_hash: await hashPassword(DEMO_PASSWORD), profile_picture: null, emergency_services_deactivated: 0,
-      language: 'de', is_active: 1, created_at: new Date().toISOString(),
+      location_id: u.locationId,
+      role: u.role,
+      login: u.login.toLowerCase(),
+      apartment_number: u.role === 'manager' ? '' : u.login,
+      name: u.name,
+      email: u.email,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      profile_picture: null,
+      emergency_services_deactivated: 0,
+      language: 'de',
+      is_active: 1,
+      created_at: new Date().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const loc of u.managerOf ?? []) await db.insertInto('manager_locations').values({ user_id: row.id, location_id: loc }).execute();
+  for (const loc of u.managerOf ?? [])
+    await db.insertInto('manager_locations').values({ user_id: row.id, location_id: loc }).execute();
   return row.id;
 }
 
 /** A real PNG of the given size. */
 export const pngImage = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#c03030' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#c03030' } })
+    .png()
+    .toBuffer();
 
 /** A real JPEG carrying an EXIF copyright tag, to show that uploads lose their metadata. */
 export const jpegWithExif = (width = 80, height = 60) =>

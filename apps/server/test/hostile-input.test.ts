@@ -20,23 +20,44 @@ const AWKWARD_TEXTS = [
 
 describe.each(kinds)('hostile input (%s)', (kind) => {
   let t: TestApp;
-  const auth: Record<Who, string | undefined> = { anonymous: undefined, resident: undefined, receptionist: undefined, manager: undefined };
+  const auth: Record<Who, string | undefined> = {
+    anonymous: undefined,
+    resident: undefined,
+    receptionist: undefined,
+    manager: undefined,
+  };
   let endpoints: Endpoint[];
   let annaId: number;
   let festId: number;
 
   beforeAll(async () => {
     t = await startApp(kind);
-    [auth.resident, auth.receptionist, auth.manager] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'A-REZ'), login(t.app, 'verwaltung@example.org')]);
+    [auth.resident, auth.receptionist, auth.manager] = await Promise.all([
+      login(t.app, 'A-0101'),
+      login(t.app, 'A-REZ'),
+      login(t.app, 'verwaltung@example.org'),
+    ]);
     annaId = await userId(t, 'A-0101');
     const { db } = t.app.ctx;
     const messages = await db.selectFrom('messages').select(['id', 'text']).execute();
     festId = messages.find((m) => m.text.startsWith('Sommerfest'))!.id;
     const pendingId = messages.find((m) => m.text.startsWith('Hat jemand Lust'))!.id;
-    const doc = await db.selectFrom('documents').select('id').where('apartment_number', '=', 'A-0101').executeTakeFirstOrThrow();
+    const doc = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('apartment_number', '=', 'A-0101')
+      .executeTakeFirstOrThrow();
     const phone = await db.selectFrom('phones').select('id').where('location_id', '=', 1).executeTakeFirstOrThrow();
-    const provider = await db.selectFrom('providers').select('id').where('service_id', '=', 14).executeTakeFirstOrThrow();
-    const comment = await db.selectFrom('comments').select('id').where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const provider = await db
+      .selectFrom('providers')
+      .select('id')
+      .where('service_id', '=', 14)
+      .executeTakeFirstOrThrow();
+    const comment = await db
+      .selectFrom('comments')
+      .select('id')
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     endpoints = [
       { method: 'POST', url: '/api/login/', who: 'anonymous', body: true },
       { method: 'GET', url: '/api/tenant/?apartment_number=A-0101', who: 'anonymous' },
@@ -85,7 +106,8 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     }
   }
 
-  const send = (e: Endpoint, opts: Parameters<typeof call>[3] = {}) => call(t.app, e.method, e.url, { auth: auth[e.who], ...opts });
+  const send = (e: Endpoint, opts: Parameters<typeof call>[3] = {}) =>
+    call(t.app, e.method, e.url, { auth: auth[e.who], ...opts });
 
   describe('malformed and mistyped bodies on every endpoint', () => {
     const bodies: [string, string, string][] = [
@@ -114,8 +136,20 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
 
     it('answers 400 with field errors to wrong types in every field', async () => {
       const wrong = {
-        apartment_number: 5, password: ['x'], email: { a: 1 }, token: 7, repeat_password: null, old_password: true, new_password: 1.5,
-        text: { a: 1 }, type: 7, registration_id: [], language: {}, date_blackboard_opened: 1_700_000_000_000, status: 9, rejection_reason: [],
+        apartment_number: 5,
+        password: ['x'],
+        email: { a: 1 },
+        token: 7,
+        repeat_password: null,
+        old_password: true,
+        new_password: 1.5,
+        text: { a: 1 },
+        type: 7,
+        registration_id: [],
+        language: {},
+        date_blackboard_opened: 1_700_000_000_000,
+        status: 9,
+        rejection_reason: [],
       };
       for (const e of endpoints.filter((x) => x.body)) {
         const res = await send(e, { payload: wrong });
@@ -134,7 +168,10 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     });
 
     it('answers 415 with the content type named for a body the server cannot read', async () => {
-      const res = await call(t.app, 'POST', '/api/login/', { payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: '<x/>',
+        headers: { 'content-type': 'application/xml' },
+      });
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ detail: 'Nicht unterstützter Medientyp "application/xml" in der Anfrage.' });
     });
@@ -157,34 +194,56 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
   describe('malformed multipart bodies', () => {
     const uploads = () => [
       { method: 'PUT' as const, url: '/api/profile/' },
-      { method: 'POST' as const, url: endpoints.find((e) => e.url.startsWith('/api/messages/') && e.url.endsWith('/documents/'))!.url },
+      {
+        method: 'POST' as const,
+        url: endpoints.find((e) => e.url.startsWith('/api/messages/') && e.url.endsWith('/documents/'))!.url,
+      },
     ];
     const garbage: [string, string, string | Buffer][] = [
       ['no boundary', 'multipart/form-data', 'hello'],
       ['a boundary that never occurs', 'multipart/form-data; boundary=abc', 'garbage without any boundary'],
       ['an empty boundary', 'multipart/form-data; boundary=""', 'x'],
       ['a boundary over 256 bytes', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
-      ['a part without headers end', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n'],
+      [
+        'a part without headers end',
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n',
+      ],
     ];
     it.each(garbage)('answers 400 to a body with %s', async (_name, type, payload) => {
       for (const u of uploads()) {
-        const res = await call(t.app, u.method, u.url, { auth: auth.resident, payload, headers: { 'content-type': type } });
+        const res = await call(t.app, u.method, u.url, {
+          auth: auth.resident,
+          payload,
+          headers: { 'content-type': type },
+        });
         expect(res.status, `${u.method} ${u.url}: ${res.raw.toString()}`).toBe(400);
         expectDrfError(res.body);
       }
     });
 
     it('answers 400 to a file cut off in the middle', async () => {
-      const mp = multipart({ name: 'x' }, { field: 'document', filename: 'a.pdf', type: 'application/pdf', data: await pdfFile() });
+      const mp = multipart(
+        { name: 'x' },
+        { field: 'document', filename: 'a.pdf', type: 'application/pdf', data: await pdfFile() },
+      );
       const cut = mp.payload.subarray(0, mp.payload.length - 200);
-      const res = await call(t.app, 'POST', uploads()[1]!.url, { auth: auth.resident, payload: cut, headers: mp.headers });
+      const res = await call(t.app, 'POST', uploads()[1]!.url, {
+        auth: auth.resident,
+        payload: cut,
+        headers: mp.headers,
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Die multipart/form-data-Daten sind fehlerhaft oder unvollständig.' });
     });
 
     it('answers 415 to a multipart type other than form-data', async () => {
       for (const u of uploads()) {
-        const res = await call(t.app, u.method, u.url, { auth: auth.resident, payload: 'x', headers: { 'content-type': 'multipart/mixed; boundary=abc' } });
+        const res = await call(t.app, u.method, u.url, {
+          auth: auth.resident,
+          payload: 'x',
+          headers: { 'content-type': 'multipart/mixed; boundary=abc' },
+        });
         expect(res.status).toBe(415);
         expectDrfError(res.body);
       }
@@ -193,7 +252,11 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     it('answers 400 to a __proto__ form field', async () => {
       const boundary = 'hpboundary';
       const payload = `--${boundary}\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${boundary}--\r\n`;
-      const res = await call(t.app, 'PUT', '/api/profile/', { auth: auth.resident, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await call(t.app, 'PUT', '/api/profile/', {
+        auth: auth.resident,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(res.status).toBe(400);
       expectDrfError(res.body);
     });
@@ -202,7 +265,9 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
   describe('strings', () => {
     it('answers 400 with a field error to a 10,000-character apartment number', async () => {
       const long = 'A'.repeat(10_000);
-      const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: long, password: DEMO_PASSWORD } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: long, password: DEMO_PASSWORD },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ apartment_number: ['Höchstens 150 Zeichen erlaubt.'] });
       const tenant = await call(t.app, 'GET', `/api/tenant/?apartment_number=${long}`);
@@ -215,11 +280,23 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
 
     it('treats SQL and unicode in the login as an unknown apartment and leaves the users table alone', async () => {
       const before = (await t.app.ctx.db.selectFrom('users').select('id').execute()).length;
-      for (const apartment_number of ["' OR '1'='1", "A-0101' --", 'A-0101"; DROP TABLE users; --', 'Ä-0101 🏠', '\\', '%', '_-0101']) {
+      for (const apartment_number of [
+        "' OR '1'='1",
+        "A-0101' --",
+        'A-0101"; DROP TABLE users; --',
+        'Ä-0101 🏠',
+        '\\',
+        '%',
+        '_-0101',
+      ]) {
         const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number, password: "' OR ''='" } });
         expect(res.status, apartment_number).toBe(400);
         expect(res.body).toEqual({ non_field_errors: ['Unknown apartment number'] });
-        const tenant = await call(t.app, 'GET', `/api/tenant/?apartment_number=${encodeURIComponent(apartment_number)}`);
+        const tenant = await call(
+          t.app,
+          'GET',
+          `/api/tenant/?apartment_number=${encodeURIComponent(apartment_number)}`,
+        );
         expect(tenant.status, apartment_number).toBe(404);
       }
       expect((await t.app.ctx.db.selectFrom('users').select('id').execute()).length).toBe(before);
@@ -231,14 +308,19 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
         expect(created.status, text).toBe(201);
         const detail = await call(t.app, 'GET', `/api/messages/${created.body.id}/`, { auth: auth.resident });
         expect(detail.body.text).toBe(text.trim());
-        const comment = await call(t.app, 'POST', `/api/messages/${festId}/comments/`, { auth: auth.receptionist, payload: { text } });
+        const comment = await call(t.app, 'POST', `/api/messages/${festId}/comments/`, {
+          auth: auth.receptionist,
+          payload: { text },
+        });
         expect(comment.status, text).toBe(201);
         expect(comment.body.text).toBe(text.trim());
       }
-      const comments = await call(t.app, 'GET', `/api/messages/${festId}/comments/?page=1`, { auth: auth.receptionist });
+      const comments = await call(t.app, 'GET', `/api/messages/${festId}/comments/?page=1`, {
+        auth: auth.receptionist,
+      });
       expect(comments.status).toBe(200);
       const all: string[] = [];
-      for (let url: string | null = `/api/messages/${festId}/comments/`; url; ) {
+      for (let url: string | null = `/api/messages/${festId}/comments/`; url;) {
         const res: Reply = await call(t.app, 'GET', url, { auth: auth.receptionist });
         all.push(...res.body.results.map((c: { text: string }) => c.text));
         url = res.body.next;
@@ -251,14 +333,26 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       const text = AWKWARD_TEXTS.join('\n');
       const res = await send(provider, { payload: { text } });
       expect(res.status).toBe(201);
-      const mail = await t.app.ctx.db.selectFrom('email_outbox').select('body_text').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const mail = await t.app.ctx.db
+        .selectFrom('email_outbox')
+        .select('body_text')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(mail.body_text).toContain(text.trim());
     });
 
     it('keeps an awkward attachment name intact', async () => {
-      const draft = (await call(t.app, 'POST', '/api/messages/', { auth: auth.resident, payload: { text: 'Anhang mit Namen' } })).body.id;
+      const draft = (
+        await call(t.app, 'POST', '/api/messages/', { auth: auth.resident, payload: { text: 'Anhang mit Namen' } })
+      ).body.id;
       const name = `Flyer „Sommer“ 🌞 O'Brien; --`;
-      const res = await uploadAttachment(t.app, auth.resident!, draft, { filename: 'f.pdf', type: 'application/pdf', data: await pdfFile() }, name);
+      const res = await uploadAttachment(
+        t.app,
+        auth.resident!,
+        draft,
+        { filename: 'f.pdf', type: 'application/pdf', data: await pdfFile() },
+        name,
+      );
       expect(res.status).toBe(201);
       expect(res.body.name).toBe(name);
     });
@@ -272,7 +366,12 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
         ['POST', '/api/messages/', 'resident', { text: nul }],
         ['POST', endpoints.find((e) => e.url.endsWith('/request/'))!.url, 'resident', { text: nul }],
         ['POST', `/api/messages/${festId}/comments/`, 'receptionist', { text: nul }],
-        ['PUT', '/api/profile/changepassword/', 'resident', { old_password: nul, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' }],
+        [
+          'PUT',
+          '/api/profile/changepassword/',
+          'resident',
+          { old_password: nul, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+        ],
       ];
       for (const [method, url, who, payload] of cases) {
         const res = await call(t.app, method, url, { auth: auth[who], payload });
@@ -285,11 +384,25 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     });
 
     it('stores an attachment whose name or file name holds a NUL character without it', async () => {
-      const draft = (await call(t.app, 'POST', '/api/messages/', { auth: auth.resident, payload: { text: 'NUL im Namen' } })).body.id;
-      const named = await uploadAttachment(t.app, auth.resident!, draft, { filename: 'f.pdf', type: 'application/pdf', data: await pdfFile() }, 'Fly\u0000er');
+      const draft = (
+        await call(t.app, 'POST', '/api/messages/', { auth: auth.resident, payload: { text: 'NUL im Namen' } })
+      ).body.id;
+      const named = await uploadAttachment(
+        t.app,
+        auth.resident!,
+        draft,
+        { filename: 'f.pdf', type: 'application/pdf', data: await pdfFile() },
+        'Fly\u0000er',
+      );
       expect(named.status).toBe(201);
       expect(named.body.name).toBe('Flyer');
-      const unnamed = await uploadAttachment(t.app, auth.resident!, draft, { filename: 'Pro\u0000gramm.pdf', type: 'application/pdf', data: await pdfFile() }, '');
+      const unnamed = await uploadAttachment(
+        t.app,
+        auth.resident!,
+        draft,
+        { filename: 'Pro\u0000gramm.pdf', type: 'application/pdf', data: await pdfFile() },
+        '',
+      );
       expect(unnamed.status).toBe(201);
       expect(unnamed.body.name).toBe('Programm');
     });
@@ -298,18 +411,42 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
   describe('URLs', () => {
     it('answers 400 with an id field error to negative, zero, fractional, huge and non-numeric ids', async () => {
       const templates = [
-        ['GET', '/api/documents/:id/', 'resident'], ['GET', '/api/phones/:id/', 'resident'], ['GET', '/api/services/:id/', 'resident'],
-        ['GET', '/api/providers/:id/', 'resident'], ['POST', '/api/providers/:id/request/', 'resident'], ['GET', '/api/messages/:id/', 'resident'],
-        ['GET', '/api/messages/:id/comments/', 'resident'], ['POST', '/api/messages/:id/comments/', 'receptionist'],
-        ['PUT', '/api/messages/:id/like/', 'receptionist'], ['PUT', '/api/messages/:id/unlike/', 'receptionist'],
-        ['POST', '/api/messages/:id/documents/', 'resident'], ['DELETE', '/api/fcm/token/:id/', 'resident'],
-        ['GET', '/api/blackboard_opened/:id/', 'resident'], ['PUT', '/api/blackboard_opened/:id/', 'resident'],
-        ['PUT', '/api/admin/messages/:id/moderation/', 'manager'], ['PUT', '/api/admin/comments/:id/moderation/', 'manager'],
+        ['GET', '/api/documents/:id/', 'resident'],
+        ['GET', '/api/phones/:id/', 'resident'],
+        ['GET', '/api/services/:id/', 'resident'],
+        ['GET', '/api/providers/:id/', 'resident'],
+        ['POST', '/api/providers/:id/request/', 'resident'],
+        ['GET', '/api/messages/:id/', 'resident'],
+        ['GET', '/api/messages/:id/comments/', 'resident'],
+        ['POST', '/api/messages/:id/comments/', 'receptionist'],
+        ['PUT', '/api/messages/:id/like/', 'receptionist'],
+        ['PUT', '/api/messages/:id/unlike/', 'receptionist'],
+        ['POST', '/api/messages/:id/documents/', 'resident'],
+        ['DELETE', '/api/fcm/token/:id/', 'resident'],
+        ['GET', '/api/blackboard_opened/:id/', 'resident'],
+        ['PUT', '/api/blackboard_opened/:id/', 'resident'],
+        ['PUT', '/api/admin/messages/:id/moderation/', 'manager'],
+        ['PUT', '/api/admin/comments/:id/moderation/', 'manager'],
       ] as const;
       for (const [method, template, who] of templates) {
-        for (const id of ['-1', '0', 'NaN', '1.5', '1e309', '99999999999', '2147483648', 'abc', '%00', "1'%20OR%20'1'='1", '%F0%9F%8F%A0']) {
+        for (const id of [
+          '-1',
+          '0',
+          'NaN',
+          '1.5',
+          '1e309',
+          '99999999999',
+          '2147483648',
+          'abc',
+          '%00',
+          "1'%20OR%20'1'='1",
+          '%F0%9F%8F%A0',
+        ]) {
           const url = template.replace(':id', id);
-          const payload = method === 'GET' || method === 'DELETE' ? undefined : { text: 'x', status: 'approved', date_blackboard_opened: new Date().toISOString() };
+          const payload =
+            method === 'GET' || method === 'DELETE'
+              ? undefined
+              : { text: 'x', status: 'approved', date_blackboard_opened: new Date().toISOString() };
           const res = await call(t.app, method, url, { auth: auth[who], payload });
           expect(res.status, `${method} ${url}: ${res.raw.toString()}`).toBe(400);
           expect(Object.keys(res.body), url).toEqual([template.includes('blackboard') ? 'userId' : 'id']);
@@ -318,7 +455,13 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     });
 
     it('answers 404 for well-formed ids that do not exist', async () => {
-      for (const url of ['/api/documents/2147483647/', '/api/phones/2147483647/', '/api/services/2147483647/', '/api/providers/2147483647/', '/api/messages/2147483647/']) {
+      for (const url of [
+        '/api/documents/2147483647/',
+        '/api/phones/2147483647/',
+        '/api/services/2147483647/',
+        '/api/providers/2147483647/',
+        '/api/messages/2147483647/',
+      ]) {
         const res = await call(t.app, 'GET', url, { auth: auth.resident });
         expect(res.status, url).toBe(404);
         expect(res.body).toEqual({ detail: 'Nicht gefunden.' });
@@ -326,7 +469,13 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     });
 
     it('handles huge and odd page numbers on every list without a 5xx', async () => {
-      const lists = ['/api/messages/', '/api/documents/', '/api/phones/', '/api/services/', `/api/messages/${festId}/comments/`];
+      const lists = [
+        '/api/messages/',
+        '/api/documents/',
+        '/api/phones/',
+        '/api/services/',
+        `/api/messages/${festId}/comments/`,
+      ];
       for (const list of lists) {
         const last = await call(t.app, 'GET', `${list}?page=1000000`, { auth: auth.resident });
         expect(last.status, list).toBe(200);
@@ -341,7 +490,15 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     });
 
     it('answers odd query strings on every GET endpoint below 500 with a DRF body', async () => {
-      const queries = ['page[$gt]=1', 'service_id[]=1&service_id[]=2', 'apartment_number=%27%22%3B--', 'status=%00', `x=${'y'.repeat(5000)}`, '%', 'a=%E0%A4%A'];
+      const queries = [
+        'page[$gt]=1',
+        'service_id[]=1&service_id[]=2',
+        'apartment_number=%27%22%3B--',
+        'status=%00',
+        `x=${'y'.repeat(5000)}`,
+        '%',
+        'a=%E0%A4%A',
+      ];
       for (const e of endpoints.filter((x) => x.method === 'GET')) {
         for (const q of queries) {
           const url = `${e.url}${e.url.includes('?') ? '&' : '?'}${q}`;
@@ -364,7 +521,12 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     });
 
     it('answers 404 Nicht gefunden. to unknown API paths and methods', async () => {
-      for (const [method, url] of [['GET', '/api/nope/'], ['PATCH', '/api/messages/'], ['DELETE', '/api/profile/'], ['POST', '/api/admin/']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/nope/'],
+        ['PATCH', '/api/messages/'],
+        ['DELETE', '/api/profile/'],
+        ['POST', '/api/admin/'],
+      ] as const) {
         const res = await call(t.app, method, url, { auth: auth.resident });
         expect(res.status, `${method} ${url}`).toBe(404);
         expect(res.body).toEqual({ detail: 'Nicht gefunden.' });
@@ -374,7 +536,14 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
 
   describe('headers', () => {
     it('answers 401 with a detail to odd Authorization headers on every authenticated endpoint', async () => {
-      const headers = ['Token ' + 'x'.repeat(5000), 'Token \u00e4\u00f6\u00fc-not-ascii-token', "Token ' OR 1=1 --xxxxx", 'Bearer', 'Token    ', 'Digest abc'];
+      const headers = [
+        'Token ' + 'x'.repeat(5000),
+        'Token \u00e4\u00f6\u00fc-not-ascii-token',
+        "Token ' OR 1=1 --xxxxx",
+        'Bearer',
+        'Token    ',
+        'Digest abc',
+      ];
       for (const e of endpoints.filter((x) => x.who !== 'anonymous')) {
         for (const header of headers) {
           const res = await call(t.app, e.method, e.url, { headers: { authorization: header } });

@@ -6,20 +6,56 @@ const kinds = await dialects();
 
 /** Every call of SPEC §7, the detail GETs and the back office, as OpenAPI writes them. */
 const DOCUMENTED = [
-  'post /api/login/', 'get /api/logout/', 'get /api/tenant/', 'post /api/password_reset/', 'post /api/password_reset/confirm/',
-  'get /api/push/config/', 'post /api/fcm/token/', 'delete /api/fcm/token/{id}/', 'get /api/profile/', 'put /api/profile/', 'put /api/profile/changepassword/',
-  'get /api/documents/', 'get /api/documents/{id}/', 'get /api/phones/', 'get /api/phones/{id}/', 'get /api/services/', 'get /api/services/{id}/',
-  'get /api/location/', 'get /api/providers/', 'get /api/providers/{id}/', 'post /api/providers/{id}/request/',
-  'get /api/messages/', 'post /api/messages/', 'get /api/messages/{id}/', 'get /api/messages/{id}/comments/', 'post /api/messages/{id}/comments/',
-  'put /api/messages/{id}/like/', 'put /api/messages/{id}/unlike/', 'post /api/messages/{id}/documents/',
-  'get /api/blackboard_opened/{userId}/', 'put /api/blackboard_opened/{userId}/',
-  'get /api/admin/messages/', 'get /api/admin/comments/', 'put /api/admin/messages/{id}/moderation/', 'put /api/admin/comments/{id}/moderation/',
+  'post /api/login/',
+  'get /api/logout/',
+  'get /api/tenant/',
+  'post /api/password_reset/',
+  'post /api/password_reset/confirm/',
+  'get /api/push/config/',
+  'post /api/fcm/token/',
+  'delete /api/fcm/token/{id}/',
+  'get /api/profile/',
+  'put /api/profile/',
+  'put /api/profile/changepassword/',
+  'get /api/documents/',
+  'get /api/documents/{id}/',
+  'get /api/phones/',
+  'get /api/phones/{id}/',
+  'get /api/services/',
+  'get /api/services/{id}/',
+  'get /api/location/',
+  'get /api/providers/',
+  'get /api/providers/{id}/',
+  'post /api/providers/{id}/request/',
+  'get /api/messages/',
+  'post /api/messages/',
+  'get /api/messages/{id}/',
+  'get /api/messages/{id}/comments/',
+  'post /api/messages/{id}/comments/',
+  'put /api/messages/{id}/like/',
+  'put /api/messages/{id}/unlike/',
+  'post /api/messages/{id}/documents/',
+  'get /api/blackboard_opened/{userId}/',
+  'put /api/blackboard_opened/{userId}/',
+  'get /api/admin/messages/',
+  'get /api/admin/comments/',
+  'put /api/admin/messages/{id}/moderation/',
+  'put /api/admin/comments/{id}/moderation/',
 ];
-const ANONYMOUS = ['post /api/login/', 'get /api/tenant/', 'post /api/password_reset/', 'post /api/password_reset/confirm/'];
+const ANONYMOUS = [
+  'post /api/login/',
+  'get /api/tenant/',
+  'post /api/password_reset/',
+  'post /api/password_reset/confirm/',
+];
 
 describe.each(kinds)('API description (%s)', (kind) => {
   let t: TestApp;
-  let spec: { openapi: string; info: { title: string }; paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>> };
+  let spec: {
+    openapi: string;
+    info: { title: string };
+    paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>>;
+  };
   beforeAll(async () => {
     t = await startApp(kind);
     const res = await call(t.app, 'GET', '/api/docs/openapi.json');

@@ -25,7 +25,9 @@ function parseMail(raw: string): { headers: Record<string, string>; body: string
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
   if (encoding === 'quoted-printable') {
     // Soft line breaks first, then =XX bytes, decoded as UTF-8.
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     body = Buffer.from(bytes, 'latin1').toString('utf8');
   } else if (encoding === 'base64') {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -38,7 +40,10 @@ function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -99,7 +104,9 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     expect(tenant.status).toBe(200);
     expect(tenant.body).toEqual({ email: 'a•••@example.org' });
 
-    const requested = await call(t.app, 'POST', '/api/password_reset/', { payload: { email: tenant.body.email, apartment_number: 'A-0101' } });
+    const requested = await call(t.app, 'POST', '/api/password_reset/', {
+      payload: { email: tenant.body.email, apartment_number: 'A-0101' },
+    });
     expect(requested.status).toBe(200);
     expect(requested.body).toEqual({ status: 'OK' });
 
@@ -115,19 +122,29 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     const token = link![1]!;
     expect(token).toHaveLength(43);
 
-    const row = await t.app.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'anna.beispiel@example.org').executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', 'anna.beispiel@example.org')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
 
-    const confirmed = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Frühling-2026!', repeat_password: 'Frühling-2026!' } });
+    const confirmed = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+      payload: { token, password: 'Frühling-2026!', repeat_password: 'Frühling-2026!' },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ status: 'OK' });
 
     await login(t.app, 'A-0101', 'Frühling-2026!');
-    const old = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD } });
+    const old = await call(t.app, 'POST', '/api/login/', {
+      payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD },
+    });
     expect(old.status).toBe(400);
     expect(old.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
 
-    const again = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Sommer-2026!!', repeat_password: 'Sommer-2026!!' } });
+    const again = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+      payload: { token, password: 'Sommer-2026!!', repeat_password: 'Sommer-2026!!' },
+    });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ status: 'notfound' });
     await login(t.app, 'A-0101', 'Frühling-2026!');
@@ -152,7 +169,11 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     await t.app.ctx.outbox.flush();
     // Still queued, and backed off: further flushes right now do not spend its attempts.
     await t.app.ctx.outbox.flush();
-    const row = await t.app.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', REFUSED).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', REFUSED)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(row.attempts).toBe(1);
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now() + 30_000);

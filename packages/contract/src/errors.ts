@@ -18,7 +18,4 @@ export function fileTooLargeMessage(filename: string): string {
 }
 
 /** A DRF-shaped error body: `detail`, field lists or `non_field_errors`. */
-export type ApiErrorBody = { detail?: string; non_field_errors?: string[]; status?: string } & Record<
-  string,
-  unknown
->;
+export type ApiErrorBody = { detail?: string; non_field_errors?: string[]; status?: string } & Record<string, unknown>;

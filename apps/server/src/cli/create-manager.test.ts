@@ -20,13 +20,22 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('create-manager', () => {
   it('creates a manager on an empty production database who can then log in', async () => {
-    const { stdout } = await cli(['--email', 'Chefin@Firma.de', '--name', 'Hausverwaltung Nord'], { HAUSPORTAL_PASSWORD: 'Sicher-123!' });
+    const { stdout } = await cli(['--email', 'Chefin@Firma.de', '--name', 'Hausverwaltung Nord'], {
+      HAUSPORTAL_PASSWORD: 'Sicher-123!',
+    });
     expect(stdout).toContain('Verwaltungszugang angelegt: chefin@firma.de');
     expect(stdout).not.toContain('Sicher-123!');
 
-    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }), logger: false });
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+      logger: false,
+    });
     try {
-      const ok = await app.inject({ method: 'POST', url: '/api/login/', payload: { apartment_number: 'chefin@firma.de', password: 'Sicher-123!' } });
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { apartment_number: 'chefin@firma.de', password: 'Sicher-123!' },
+      });
       expect(ok.statusCode).toBe(200);
       const locations = await app.ctx.db.selectFrom('locations').select('id').execute();
       expect(locations).toEqual([]);
@@ -36,6 +45,8 @@ describe('create-manager', () => {
   });
 
   it('refuses an invalid e-mail with a German message and a non-zero exit', async () => {
-    await expect(cli(['--email', 'keine-adresse'])).rejects.toMatchObject({ stderr: expect.stringContaining('--email muss eine E-Mail-Adresse sein') });
+    await expect(cli(['--email', 'keine-adresse'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--email muss eine E-Mail-Adresse sein'),
+    });
   });
 });

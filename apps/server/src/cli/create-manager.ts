@@ -21,7 +21,13 @@ const args = z.object({
 });
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string', default: 'Hausverwaltung' }, locations: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string', default: 'Hausverwaltung' },
+      locations: { type: 'string' },
+    },
+  });
   const parsed = args.safeParse(values);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('\n'));
   const { email, name, locations } = parsed.data;
@@ -34,14 +40,39 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     const login = email.toLowerCase();
     const passwordHash = await hashPassword(password);
-    const existing = await handle.db.selectFrom('users').select(['id', 'role']).where('login', '=', login).executeTakeFirst();
-    if (existing && existing.role !== 'manager') throw new ConfigError(`${email} gehört bereits einem Konto, das keine Verwaltung ist`);
+    const existing = await handle.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('login', '=', login)
+      .executeTakeFirst();
+    if (existing && existing.role !== 'manager')
+      throw new ConfigError(`${email} gehört bereits einem Konto, das keine Verwaltung ist`);
     const id = existing
-      ? (await handle.db.updateTable('users').set({ password_hash: passwordHash, name, is_active: 1 }).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
+      ? (
+          await handle.db
+            .updateTable('users')
+            .set({ password_hash: passwordHash, name, is_active: 1 })
+            .where('id', '=', existing.id)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
       : (
           await handle.db
             .insertInto('users')
-            .values({ location_id: null, role: 'manager', login, apartment_number: '', name, email: login, password_hash: passwordHash, profile_picture: null, emergency_services_deactivated: 0, language: 'de', is_active: 1, created_at: nowIso() })
+            .values({
+              location_id: null,
+              role: 'manager',
+              login,
+              apartment_number: '',
+              name,
+              email: login,
+              password_hash: passwordHash,
+              profile_picture: null,
+              emergency_services_deactivated: 0,
+              language: 'de',
+              is_active: 1,
+              created_at: nowIso(),
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
@@ -50,9 +81,19 @@ async function main(): Promise<void> {
     const unknown = assign.filter((l) => !allLocations.includes(l));
     if (unknown.length) throw new ConfigError(`Unbekannte Standorte: ${unknown.join(', ')}`);
     for (const locationId of assign) {
-      await handle.db.insertInto('manager_locations').values({ user_id: id, location_id: locationId }).onConflict((oc) => oc.columns(['user_id', 'location_id']).doNothing()).execute();
+      await handle.db
+        .insertInto('manager_locations')
+        .values({ user_id: id, location_id: locationId })
+        .onConflict((oc) => oc.columns(['user_id', 'location_id']).doNothing())
+        .execute();
     }
-    await audit(handle.db, { userId: id, action: existing ? 'manager_reset' : 'manager_created', entity: 'user', entityId: id, details: { via: 'cli' } });
+    await audit(handle.db, {
+      userId: id,
+      action: existing ? 'manager_reset' : 'manager_created',
+      entity: 'user',
+      entityId: id,
+      details: { via: 'cli' },
+    });
     console.log(`${existing ? 'Zugang aktualisiert' : 'Verwaltungszugang angelegt'}: ${login}`);
     if (!process.env.HAUSPORTAL_PASSWORD) console.log(`Passwort (nur jetzt sichtbar): ${password}`);
     console.log(`Standorte: ${assign.length ? assign.join(', ') : '(noch keine – später im Backoffice zuordnen)'}`);

@@ -37,14 +37,35 @@ describe('loadConfig', () => {
 
   it('reads every variable it knows', () => {
     const c = loadConfig({
-      PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/hp-data', DATABASE_URL: 'postgres://u@db:5432/hp', PUBLIC_URL: 'https://portal.example.org/',
-      APP_NAME: 'Mieterportal', SMTP_URL: 'smtps://user:pw@mail.example.org:465', MAIL_FROM: 'Portal <portal@example.org>', SEED_DEMO: 'false',
-      REDIS_URL: 'redis://cache:6379', SECRET_KEY: 's'.repeat(32), LOG_LEVEL: 'warn', TRUST_PROXY: 'true',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/hp-data',
+      DATABASE_URL: 'postgres://u@db:5432/hp',
+      PUBLIC_URL: 'https://portal.example.org/',
+      APP_NAME: 'Mieterportal',
+      SMTP_URL: 'smtps://user:pw@mail.example.org:465',
+      MAIL_FROM: 'Portal <portal@example.org>',
+      SEED_DEMO: 'false',
+      REDIS_URL: 'redis://cache:6379',
+      SECRET_KEY: 's'.repeat(32),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
     });
     expect(c).toMatchObject({
-      port: 8080, host: '127.0.0.1', dataDir: '/tmp/hp-data', mediaDir: '/tmp/hp-data/media', databaseUrl: 'postgres://u@db:5432/hp',
-      publicUrl: 'https://portal.example.org', appName: 'Mieterportal', smtpUrl: 'smtps://user:pw@mail.example.org:465',
-      mailFrom: 'Portal <portal@example.org>', seedDemo: false, redisUrl: 'redis://cache:6379', secretKey: 's'.repeat(32), logLevel: 'warn', trustProxy: true,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/hp-data',
+      mediaDir: '/tmp/hp-data/media',
+      databaseUrl: 'postgres://u@db:5432/hp',
+      publicUrl: 'https://portal.example.org',
+      appName: 'Mieterportal',
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      mailFrom: 'Portal <portal@example.org>',
+      seedDemo: false,
+      redisUrl: 'redis://cache:6379',
+      secretKey: 's'.repeat(32),
+      logLevel: 'warn',
+      trustProxy: true,
     });
   });
 
@@ -56,7 +77,14 @@ describe('loadConfig', () => {
   });
 
   it('accepts true/false, 1/0 and yes/no for flags', () => {
-    for (const [v, expected] of [['true', true], ['1', true], ['yes', true], ['false', false], ['0', false], ['no', false]] as const) {
+    for (const [v, expected] of [
+      ['true', true],
+      ['1', true],
+      ['yes', true],
+      ['false', false],
+      ['0', false],
+      ['no', false],
+    ] as const) {
       expect(loadConfig({ SEED_DEMO: v }).seedDemo, v).toBe(expected);
       expect(loadConfig({ TRUST_PROXY: v }).trustProxy, v).toBe(expected);
     }
@@ -69,11 +97,20 @@ describe('loadConfig', () => {
 
   it('treats empty and blank values as unset', () => {
     const c = loadConfig({ PORT: '', HOST: '  ', SEED_DEMO: '', PUBLIC_URL: ' ', SMTP_URL: '' });
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, publicUrl: 'http://localhost:3000', smtpUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      seedDemo: true,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+    });
   });
 
   it('reads the attempt limit for login, tenant lookup and reset', () => {
-    expect(loadConfig({ AUTH_RATE_LIMIT: '5', AUTH_RATE_WINDOW_SEC: '60' }).rateLimit).toEqual({ points: 5, durationSec: 60 });
+    expect(loadConfig({ AUTH_RATE_LIMIT: '5', AUTH_RATE_WINDOW_SEC: '60' }).rateLimit).toEqual({
+      points: 5,
+      durationSec: 60,
+    });
   });
 
   it.each([

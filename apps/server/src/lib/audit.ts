@@ -4,7 +4,14 @@ import { nowIso } from './time.js';
 /** Appends one entry to the audit log (who did what to which entity). */
 export async function audit(
   db: DB,
-  entry: { userId: number | null; action: string; entity: string; entityId?: number | null; details?: unknown; ip?: string },
+  entry: {
+    userId: number | null;
+    action: string;
+    entity: string;
+    entityId?: number | null;
+    details?: unknown;
+    ip?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('audit_log')

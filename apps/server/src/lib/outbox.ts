@@ -37,11 +37,22 @@ export class Outbox {
   async enqueue(mail: Mail, logLine?: string): Promise<number> {
     const row = await this.db
       .insertInto('email_outbox')
-      .values({ to_address: mail.to, subject: mail.subject, body_text: mail.text, status: 'pending', attempts: 0, next_attempt_at: nowIso(), created_at: nowIso() })
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        body_text: mail.text,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: nowIso(),
+        created_at: nowIso(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.transport) {
-      this.log.info({ outboxId: row.id, to: mail.to }, logLine ?? `E-Mail im Postausgang (kein SMTP_URL gesetzt): ${mail.subject}`);
+      this.log.info(
+        { outboxId: row.id, to: mail.to },
+        logLine ?? `E-Mail im Postausgang (kein SMTP_URL gesetzt): ${mail.subject}`,
+      );
     } else {
       this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
     }
@@ -86,8 +97,17 @@ export class Outbox {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       try {
-        await this.transport!.sendMail({ from: this.from, to: row.to_address, subject: row.subject, text: row.body_text });
-        await this.db.updateTable('email_outbox').set({ status: 'sent', sent_at: nowIso(), last_error: null }).where('id', '=', row.id).execute();
+        await this.transport!.sendMail({
+          from: this.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.body_text,
+        });
+        await this.db
+          .updateTable('email_outbox')
+          .set({ status: 'sent', sent_at: nowIso(), last_error: null })
+          .where('id', '=', row.id)
+          .execute();
       } catch (err) {
         const failed = row.attempts + 1 >= MAX_ATTEMPTS;
         // Back off 1, 2, 4, 8 minutes, so a burst of new mail while SMTP is down cannot use up
@@ -95,7 +115,11 @@ export class Outbox {
         const nextAttempt = isoFromMs(Date.now() + RETRY_MS * 2 ** row.attempts);
         await this.db
           .updateTable('email_outbox')
-          .set({ status: failed ? 'failed' : 'pending', last_error: String(err).slice(0, 500), next_attempt_at: nextAttempt })
+          .set({
+            status: failed ? 'failed' : 'pending',
+            last_error: String(err).slice(0, 500),
+            next_attempt_at: nextAttempt,
+          })
           .where('id', '=', row.id)
           .execute();
         this.log.warn({ err, outboxId: row.id }, 'E-Mail konnte nicht gesendet werden');

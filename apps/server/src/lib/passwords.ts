@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
-const options = { algorithm: 2 /* Algorithm.Argon2id; a const enum, not importable under isolatedModules */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const options = {
+  algorithm: 2 /* Algorithm.Argon2id; a const enum, not importable under isolatedModules */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {

@@ -82,7 +82,12 @@ export async function checkUpload(
       throw fieldError(field, `Die Datei ${filename} ist kein lesbares Bild.`);
     }
   }
-  const what = allowed.length === 2 ? 'PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder' : allowed[0] === 'pdf' ? 'PDF-Dokumente' : 'JPEG-, PNG- oder WebP-Bilder';
+  const what =
+    allowed.length === 2
+      ? 'PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder'
+      : allowed[0] === 'pdf'
+        ? 'PDF-Dokumente'
+        : 'JPEG-, PNG- oder WebP-Bilder';
   throw fieldError(field, `Die Datei ${filename} hat ein nicht unterstütztes Format. Erlaubt sind ${what}.`);
 }
 

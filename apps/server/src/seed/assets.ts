@@ -13,7 +13,8 @@ export async function makePdf(title: string, lines: string[]): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 /** A JPEG picture drawn from SVG: a calm gradient with a label (demo post photo). */
 export function makePhoto(label: string, hue: number, width = 1200, height = 800): Promise<Buffer> {

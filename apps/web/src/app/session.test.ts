@@ -25,8 +25,20 @@ describe('login sequence', () => {
     });
     await signIn(store.dispatch, { apartment_number: 'A-0101', password: 'Demo1234!' });
     await vi.waitFor(() => expect(calls).toHaveLength(7));
-    expect(calls.slice(1).map((c) => c.url).sort()).toEqual(
-      ['/api/documents/', '/api/location/', '/api/messages/?page=1', '/api/phones/', '/api/profile/', '/api/services/'].sort(),
+    expect(
+      calls
+        .slice(1)
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(
+      [
+        '/api/documents/',
+        '/api/location/',
+        '/api/messages/?page=1',
+        '/api/phones/',
+        '/api/profile/',
+        '/api/services/',
+      ].sort(),
     );
     expect(calls.slice(1).every((c) => c.headers.Authorization === 'Token tok-1234567890')).toBe(true);
   });
@@ -48,7 +60,9 @@ describe('login sequence', () => {
     restoreSpecDelays();
     vi.useFakeTimers();
     const store = makeStore({ persist: false });
-    const calls = mockFetch({ 'POST /api/login/': { status: 400, body: { non_field_errors: ['Invalid Credentials'] } } });
+    const calls = mockFetch({
+      'POST /api/login/': { status: 400, body: { non_field_errors: ['Invalid Credentials'] } },
+    });
     const pending = signIn(store.dispatch, { apartment_number: 'A-0101', password: 'x' }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(499);
     expect(calls).toHaveLength(0);

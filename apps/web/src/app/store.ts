@@ -40,7 +40,10 @@ const transient: { [K in keyof Reducers]: string[] } = {
 
 function persisted<S>(key: string, reducer: Reducer<S>, blacklist: string[]): Reducer<S> {
   // SPEC §3/§9: each slice is persisted on its own and restored with a 5000 ms time-out.
-  return persistReducer({ key, storage, timeout: config.persistTimeoutMs, blacklist }, reducer) as unknown as Reducer<S>;
+  return persistReducer(
+    { key, storage, timeout: config.persistTimeoutMs, blacklist },
+    reducer,
+  ) as unknown as Reducer<S>;
 }
 
 function persistedReducers() {

@@ -50,11 +50,13 @@ export const de = {
     forgot: 'Passwort vergessen?',
   },
   forgot: {
-    intro: 'Geben Sie Ihren Benutzernamen ein. Wir senden Ihnen eine E-Mail mit einem Link, über den Sie ein neues Passwort festlegen.',
+    intro:
+      'Geben Sie Ihren Benutzernamen ein. Wir senden Ihnen eine E-Mail mit einem Link, über den Sie ein neues Passwort festlegen.',
     username: 'Benutzername',
     submit: 'Neues Passwort',
     sent: 'Wir haben Ihnen eine E-Mail mit einem temporären Link an {{email}} gesendet. Über diesen Link können Sie innerhalb der nächsten 60 Minuten ein neues Passwort festlegen.',
-    sentNoEmail: 'Wir haben Ihnen eine E-Mail mit einem temporären Link gesendet. Über diesen Link können Sie innerhalb der nächsten 60 Minuten ein neues Passwort festlegen.',
+    sentNoEmail:
+      'Wir haben Ihnen eine E-Mail mit einem temporären Link gesendet. Über diesen Link können Sie innerhalb der nächsten 60 Minuten ein neues Passwort festlegen.',
     backToLogin: 'Zurück zur Anmeldung',
     tokenIntro: 'Bitte legen Sie Ihr neues Passwort fest (mindestens 8 Zeichen).',
     newPassword: 'Neues Passwort',
@@ -110,7 +112,8 @@ export const de = {
     commentLabel: 'Kommentar',
     commentPlaceholder: 'Kommentar verfassen…',
     commentSubmit: 'Kommentieren',
-    commentThanks: 'Vielen Dank für Ihren Kommentar. {{product}} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+    commentThanks:
+      'Vielen Dank für Ihren Kommentar. {{product}} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
     commentsHeading: 'Kommentare',
     noComments: 'Noch keine Kommentare.',
     notFound: 'Dieser Beitrag wurde nicht gefunden.',
@@ -131,7 +134,8 @@ export const de = {
     selected: 'Ausgewählte Anhänge',
     submit: 'Beitrag senden',
     uploading: 'Anhänge werden hochgeladen …',
-    thanks: 'Vielen Dank für Ihren Beitrag. {{product}} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+    thanks:
+      'Vielen Dank für Ihren Beitrag. {{product}} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
     toBlackboard: 'Zur Pinnwand',
     uploadFailed: 'Die Datei {{filename}} konnte nicht hochgeladen werden: {{reason}}',
   },

@@ -53,7 +53,8 @@ export const en: Translation = {
     username: 'Username',
     submit: 'New password',
     sent: 'We have sent an e-mail with a temporary link to {{email}}. Use it within the next 60 minutes to set a new password.',
-    sentNoEmail: 'We have sent you an e-mail with a temporary link. Use it within the next 60 minutes to set a new password.',
+    sentNoEmail:
+      'We have sent you an e-mail with a temporary link. Use it within the next 60 minutes to set a new password.',
     backToLogin: 'Back to sign in',
     tokenIntro: 'Please choose your new password (at least 8 characters).',
     newPassword: 'New password',
@@ -109,7 +110,8 @@ export const en: Translation = {
     commentLabel: 'Comment',
     commentPlaceholder: 'Write a comment…',
     commentSubmit: 'Comment',
-    commentThanks: 'Thank you for your comment. {{product}} will review and approve it, after which it will be visible to all users.',
+    commentThanks:
+      'Thank you for your comment. {{product}} will review and approve it, after which it will be visible to all users.',
     commentsHeading: 'Comments',
     noComments: 'No comments yet.',
     notFound: 'This post was not found.',
@@ -130,7 +132,8 @@ export const en: Translation = {
     selected: 'Selected attachments',
     submit: 'Send post',
     uploading: 'Uploading attachments …',
-    thanks: 'Thank you for your post. {{product}} will review and approve it, after which it will be visible to all users.',
+    thanks:
+      'Thank you for your post. {{product}} will review and approve it, after which it will be visible to all users.',
     toBlackboard: 'To the blackboard',
     uploadFailed: 'The file {{filename}} could not be uploaded: {{reason}}',
   },

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, setOnline } from '@/test/fetch-mock';
-import { ApiError, OFFLINE_MESSAGE, api, parseErrorBody, setUnauthorizedHandler, uploadWithProgress } from './api-client';
+import {
+  ApiError,
+  OFFLINE_MESSAGE,
+  api,
+  parseErrorBody,
+  setUnauthorizedHandler,
+  uploadWithProgress,
+} from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -103,7 +103,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export const api = {
   get: <T>(path: string, anonymous = false) => apiRequest<T>(path, { anonymous }),
-  post: <T>(path: string, body?: unknown, anonymous = false) => apiRequest<T>(path, { method: 'POST', body, anonymous }),
+  post: <T>(path: string, body?: unknown, anonymous = false) =>
+    apiRequest<T>(path, { method: 'POST', body, anonymous }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };

@@ -4,11 +4,7 @@ import { config } from '@/config';
  * SPEC §9: posts newer than both the last blackboard visit and three days ago.
  * The server computes the same number; this is used when only local data is at hand.
  */
-export function countUnread(
-  createdAt: readonly string[],
-  lastOpened: string | null,
-  now: number = Date.now(),
-): number {
+export function countUnread(createdAt: readonly string[], lastOpened: string | null, now: number = Date.now()): number {
   const windowStart = now - config.badgeWindowMs;
   const opened = lastOpened ? Date.parse(lastOpened) : Number.NEGATIVE_INFINITY;
   const since = Math.max(windowStart, Number.isNaN(opened) ? Number.NEGATIVE_INFINITY : opened);

@@ -6,10 +6,26 @@ const location = { direct_number: '+49 30 9876 5432' };
 const deactivated = { emergency_services_deactivated: true };
 const active = { emergency_services_deactivated: false };
 
-const phone = (id: number, number: string): Phone => ({ id, name: `P${id}`, number, icon: '', highlighted: false, hidden: false });
+const phone = (id: number, number: string): Phone => ({
+  id,
+  name: `P${id}`,
+  number,
+  icon: '',
+  highlighted: false,
+  hidden: false,
+});
 const provider = (id: number, number: string): Provider => ({
-  id, name: `Anbieter ${id}`, phone: number, hide_phone: false, text: '', contact: '', hours: '', email: '', website: '',
-  allow_form_contact: false, placeholder: '',
+  id,
+  name: `Anbieter ${id}`,
+  phone: number,
+  hide_phone: false,
+  text: '',
+  contact: '',
+  hours: '',
+  email: '',
+  website: '',
+  allow_form_contact: false,
+  placeholder: '',
 });
 const service = (id: number): Service => ({ id, title: `S${id}`, icon: '', contact_text: '' });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { i18next } from '@/i18n';
-import { changePasswordErrors, describeError, forgotPasswordErrors, loginErrors, resetConfirmErrors } from './form-errors';
+import {
+  changePasswordErrors,
+  describeError,
+  forgotPasswordErrors,
+  loginErrors,
+  resetConfirmErrors,
+} from './form-errors';
 
 const t = i18next.getFixedT('de');
 
@@ -37,7 +43,9 @@ describe('forgotPasswordErrors', () => {
   });
 
   it('puts a field error of the reset call under the one username field', () => {
-    expect(forgotPasswordErrors({ email: ['Eingabe ist zwingend'] }, t).fields).toEqual({ apartment_number: 'Eingabe ist zwingend' });
+    expect(forgotPasswordErrors({ email: ['Eingabe ist zwingend'] }, t).fields).toEqual({
+      apartment_number: 'Eingabe ist zwingend',
+    });
   });
 });
 
@@ -96,6 +104,9 @@ describe('describeError', () => {
   });
 
   it('puts field lists under their fields', () => {
-    expect(describeError({ text: ['Eingabe ist zwingend'] }, t)).toEqual({ fields: { text: 'Eingabe ist zwingend' }, general: null });
+    expect(describeError({ text: ['Eingabe ist zwingend'] }, t)).toEqual({
+      fields: { text: 'Eingabe ist zwingend' },
+      general: null,
+    });
   });
 });

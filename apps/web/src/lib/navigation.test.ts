@@ -36,7 +36,15 @@ describe('backTarget', () => {
   });
 
   it('leads everywhere else to /', () => {
-    for (const path of ['/phone-numbers', '/apartment', '/blackboard', '/blackboard/2', '/services', '/profile', '/profile/success']) {
+    for (const path of [
+      '/phone-numbers',
+      '/apartment',
+      '/blackboard',
+      '/blackboard/2',
+      '/services',
+      '/profile',
+      '/profile/success',
+    ]) {
       expect(backTarget(path)).toBe('/');
     }
   });

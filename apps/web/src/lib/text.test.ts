@@ -41,7 +41,9 @@ describe('replaceContactTokens', () => {
   });
 
   it('replaces a token each time it occurs and leaves unknown braces alone', () => {
-    expect(replaceContactTokens('{profile_name}/{profile_name} {unknown}', tokens)).toBe('Anna Beispiel/Anna Beispiel {unknown}');
+    expect(replaceContactTokens('{profile_name}/{profile_name} {unknown}', tokens)).toBe(
+      'Anna Beispiel/Anna Beispiel {unknown}',
+    );
   });
 
   it('does not interpret replacement patterns in the values', () => {

@@ -16,7 +16,10 @@ export interface ContactTokens {
 
 /** SPEC §3: fills {placeholder}, {profile_name}, {apartment_number} and {location} in a service's contact_text. */
 export function replaceContactTokens(template: string, tokens: ContactTokens): string {
-  return template.replace(/\{(placeholder|profile_name|apartment_number|location)\}/g, (_, key: keyof ContactTokens) => tokens[key]);
+  return template.replace(
+    /\{(placeholder|profile_name|apartment_number|location)\}/g,
+    (_, key: keyof ContactTokens) => tokens[key],
+  );
 }
 
 /** SPEC §2: 'Wohnung' shows the part of the apartment number after the first dash. */

@@ -7,7 +7,11 @@ import { makeStore, type AppStore } from '@/app/store';
 /** Renders `ui` at `path` (matched by `pattern`) with a fresh, non-persisted store. */
 export function renderWithApp(
   ui: ReactElement,
-  { path = '/', pattern = '*', store = makeStore({ persist: false }) }: { path?: string; pattern?: string; store?: AppStore } = {},
+  {
+    path = '/',
+    pattern = '*',
+    store = makeStore({ persist: false }),
+  }: { path?: string; pattern?: string; store?: AppStore } = {},
 ) {
   const result = render(
     <Provider store={store}>

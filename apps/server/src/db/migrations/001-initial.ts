@@ -94,11 +94,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('documents_scope')
-    .on('documents')
-    .columns(['location_id', 'apartment_number'])
-    .execute();
+  await db.schema.createIndex('documents_scope').on('documents').columns(['location_id', 'apartment_number']).execute();
 
   await withId(db.schema.createTable('phones'), pg)
     .addColumn('location_id', 'integer', (c) => c.notNull().references('locations.id').onDelete('cascade'))
@@ -218,7 +214,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await db.schema.createIndex('email_outbox_status').on('email_outbox').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('email_outbox_status')
+    .on('email_outbox')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
 
   await withId(db.schema.createTable('audit_log'), pg)
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -240,9 +240,25 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   for (const t of [
-    'app_settings', 'audit_log', 'email_outbox', 'push_subscriptions', 'blackboard_opened', 'likes',
-    'comments', 'message_documents', 'messages', 'provider_requests', 'providers', 'phones', 'documents',
-    'services', 'password_reset_tokens', 'auth_tokens', 'manager_locations', 'users', 'locations',
+    'app_settings',
+    'audit_log',
+    'email_outbox',
+    'push_subscriptions',
+    'blackboard_opened',
+    'likes',
+    'comments',
+    'message_documents',
+    'messages',
+    'provider_requests',
+    'providers',
+    'phones',
+    'documents',
+    'services',
+    'password_reset_tokens',
+    'auth_tokens',
+    'manager_locations',
+    'users',
+    'locations',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

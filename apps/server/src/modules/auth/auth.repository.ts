@@ -44,7 +44,10 @@ export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: n
 /** Stores a new token hash for a user. */
 export async function createToken(db: DB, userId: number, tokenHash: string): Promise<void> {
   const now = nowIso();
-  await db.insertInto('auth_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now }).execute();
+  await db
+    .insertInto('auth_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
+    .execute();
 }
 
 /** Finds a user by login (apartment number or, for managers, e-mail), ignoring case. */

@@ -43,7 +43,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/login/',
-    { schema: { tags, summary: 'Anmelden mit Wohnungsnummer und Passwort', body: loginRequest, response: { 200: loginResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Anmelden mit Wohnungsnummer und Passwort',
+        body: loginRequest,
+        response: { 200: loginResponse },
+      },
+    },
     async (request) => {
       const { apartment_number, password } = request.body;
       await limiter.consume(limitKeys(request, apartment_number));
@@ -64,7 +71,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/logout/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Abmelden (widerruft das Token)', response: { 200: z.object({ detail: z.string() }) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Abmelden (widerruft das Token)',
+        response: { 200: z.object({ detail: z.string() }) },
+      },
+    },
     async (request) => {
       await repo.deleteToken(db, currentUser(request).tokenId);
       return { detail: 'Sie wurden abgemeldet.' };
@@ -73,7 +88,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/tenant/',
-    { schema: { tags, summary: 'Maskierte E-Mail-Adresse zu einer Wohnungsnummer', querystring: tenantQuery, response: { 200: tenantResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Maskierte E-Mail-Adresse zu einer Wohnungsnummer',
+        querystring: tenantQuery,
+        response: { 200: tenantResponse },
+      },
+    },
     async (request) => {
       const { apartment_number } = request.query;
       await limiter.consume(limitKeys(request, apartment_number));
@@ -85,7 +107,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/password_reset/',
-    { schema: { tags, summary: 'Link zum Zurücksetzen des Passworts anfordern', body: passwordResetRequest, response: { 200: statusResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Link zum Zurücksetzen des Passworts anfordern',
+        body: passwordResetRequest,
+        response: { 200: statusResponse },
+      },
+    },
     async (request) => {
       const { email, apartment_number } = request.body;
       await limiter.consume(limitKeys(request, apartment_number || email));
@@ -118,19 +147,33 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         },
         `Link zum Zurücksetzen des Passworts für ${user.login}: ${link}`,
       );
-      await audit(db, { userId: user.id, action: 'password_reset_requested', entity: 'user', entityId: user.id, ip: request.ip });
+      await audit(db, {
+        userId: user.id,
+        action: 'password_reset_requested',
+        entity: 'user',
+        entityId: user.id,
+        ip: request.ip,
+      });
       return { status: 'OK' };
     },
   );
 
   r.post(
     '/api/password_reset/confirm/',
-    { schema: { tags, summary: 'Neues Passwort mit dem Token aus der E-Mail setzen', body: passwordResetConfirm, response: { 200: statusResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Neues Passwort mit dem Token aus der E-Mail setzen',
+        body: passwordResetConfirm,
+        response: { 200: statusResponse },
+      },
+    },
     async (request) => {
       const { token, password, repeat_password } = request.body;
       await limiter.consume(limitKeys(request));
       const tokenHash = hashToken(token);
-      if (!(await repo.resetTokenIsValid(db, tokenHash))) throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+      if (!(await repo.resetTokenIsValid(db, tokenHash)))
+        throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
       if (password !== repeat_password) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
       const passwordHash = await hashPassword(password);
       const userId = await repo.consumeResetToken(db, tokenHash);
@@ -145,16 +188,36 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/profile/changepassword/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Passwort ändern', body: changePasswordRequest, response: { 200: statusResponse } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Passwort ändern',
+        body: changePasswordRequest,
+        response: { 200: statusResponse },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { old_password, new_password, repeat_password } = request.body;
-      const row = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(row.password_hash, old_password))) throw fieldError('old_password', API_ERRORS.wrongPassword);
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.password_hash, old_password)))
+        throw fieldError('old_password', API_ERRORS.wrongPassword);
       if (new_password !== repeat_password) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
       await repo.setPasswordHash(db, user.id, await hashPassword(new_password));
       await repo.deleteUserTokens(db, user.id, user.tokenId);
-      await audit(db, { userId: user.id, action: 'password_changed', entity: 'user', entityId: user.id, ip: request.ip });
+      await audit(db, {
+        userId: user.id,
+        action: 'password_changed',
+        entity: 'user',
+        entityId: user.id,
+        ip: request.ip,
+      });
       return { status: 'OK' };
     },
   );

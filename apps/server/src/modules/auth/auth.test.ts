@@ -27,7 +27,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
   describe('POST /api/login/', () => {
     it('answers 200 with only a token for the right apartment number and password', async () => {
-      const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['token']);
       // 32 random bytes in base64url.
@@ -35,30 +37,40 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('stores only a hash of the token, never the token itself', async () => {
-      const { body } = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD } });
+      const { body } = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD },
+      });
       const rows = await t.app.ctx.db.selectFrom('auth_tokens').select('token_hash').execute();
       expect(rows.map((r) => r.token_hash)).toContain(hashToken(body.token));
       expect(rows.map((r) => r.token_hash)).not.toContain(body.token);
     });
 
     it('ignores case and surrounding spaces in the apartment number', async () => {
-      const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: '  a-0101 ', password: DEMO_PASSWORD } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: '  a-0101 ', password: DEMO_PASSWORD },
+      });
       expect(res.status).toBe(200);
     });
 
     it('lets the property manager log in with the e-mail address', async () => {
-      const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'verwaltung@example.org', password: DEMO_PASSWORD } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'verwaltung@example.org', password: DEMO_PASSWORD },
+      });
       expect(res.status).toBe(200);
     });
 
     it('answers 400 Unknown apartment number for an unknown login', async () => {
-      const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'Z-9999', password: DEMO_PASSWORD } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'Z-9999', password: DEMO_PASSWORD },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Unknown apartment number'] });
     });
 
     it('answers 400 Invalid Credentials for a wrong password', async () => {
-      const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0101', password: 'Demo1234?' } });
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'A-0101', password: 'Demo1234?' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
     });
@@ -75,7 +87,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
       const auth = await login(t.app, 'A-0201');
       await t.app.ctx.db.updateTable('users').set({ is_active: 0 }).where('login', '=', 'a-0201').execute();
       try {
-        const res = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0201', password: DEMO_PASSWORD } });
+        const res = await call(t.app, 'POST', '/api/login/', {
+          payload: { apartment_number: 'A-0201', password: DEMO_PASSWORD },
+        });
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
         const profile = await call(t.app, 'GET', '/api/profile/', { auth });
@@ -125,7 +139,11 @@ describe.each(kinds)('auth (%s)', (kind) => {
       const auth = await login(t.app, 'A-0101');
       const hash = hashToken(auth.replace(/^Token /, ''));
       const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
-      await t.app.ctx.db.updateTable('auth_tokens').set({ last_used_at: longAgo }).where('token_hash', '=', hash).execute();
+      await t.app.ctx.db
+        .updateTable('auth_tokens')
+        .set({ last_used_at: longAgo })
+        .where('token_hash', '=', hash)
+        .execute();
       const res = await call(t.app, 'GET', '/api/profile/', { auth });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: 'Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.' });
@@ -171,7 +189,11 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('does not look up property managers', async () => {
-      const res = await call(t.app, 'GET', `/api/tenant/?apartment_number=${encodeURIComponent('verwaltung@example.org')}`);
+      const res = await call(
+        t.app,
+        'GET',
+        `/api/tenant/?apartment_number=${encodeURIComponent('verwaltung@example.org')}`,
+      );
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     });
@@ -188,10 +210,16 @@ describe.each(kinds)('auth (%s)', (kind) => {
   describe('password reset', () => {
     it('queues a mail with a one-time link for the apartment when the client sends the masked address', async () => {
       const before = await t.app.ctx.db.selectFrom('email_outbox').select('id').execute();
-      const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'e•••@example.org', apartment_number: 'A-0201' } });
+      const res = await call(t.app, 'POST', '/api/password_reset/', {
+        payload: { email: 'e•••@example.org', apartment_number: 'A-0201' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'OK' });
-      const mails = await t.app.ctx.db.selectFrom('email_outbox').selectAll().where('id', 'not in', before.length ? before.map((r) => r.id) : [-1]).execute();
+      const mails = await t.app.ctx.db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where('id', 'not in', before.length ? before.map((r) => r.id) : [-1])
+        .execute();
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to_address).toBe('emil.nachbar@example.org');
       expect(mails[0]!.subject).toBe('Neues Passwort für Hausportal');
@@ -209,7 +237,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
     it('answers the same OK for an unknown account and sends nothing', async () => {
       const count = async () => (await t.app.ctx.db.selectFrom('email_outbox').select('id').execute()).length;
       const before = await count();
-      const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'niemand@example.org', apartment_number: 'Z-9999' } });
+      const res = await call(t.app, 'POST', '/api/password_reset/', {
+        payload: { email: 'niemand@example.org', apartment_number: 'Z-9999' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'OK' });
       expect(await count()).toBe(before);
@@ -223,27 +253,39 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
     it('sets a new password with the token, ends every session and works only once', async () => {
       const session = await login(t.app, 'A-0305');
-      await call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'f•••@example.org', apartment_number: 'A-0305' } });
+      await call(t.app, 'POST', '/api/password_reset/', {
+        payload: { email: 'f•••@example.org', apartment_number: 'A-0305' },
+      });
       const token = await resetTokenFromOutbox(t, 'fatma.yildiz@example.org');
 
-      const mismatch = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' } });
+      const mismatch = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+        payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' },
+      });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body).toEqual({ non_field_errors: ['Passwords do not match'] });
 
-      const short = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'kurz', repeat_password: 'kurz' } });
+      const short = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+        payload: { token, password: 'kurz', repeat_password: 'kurz' },
+      });
       expect(short.status).toBe(400);
       expect(short.body).toEqual({ password: ['Das Passwort muss mindestens 8 Zeichen lang sein.'] });
 
-      const ok = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' } });
+      const ok = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+        payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ status: 'OK' });
 
       expect((await call(t.app, 'GET', '/api/profile/', { auth: session })).status).toBe(401);
-      const oldPassword = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0305', password: DEMO_PASSWORD } });
+      const oldPassword = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'A-0305', password: DEMO_PASSWORD },
+      });
       expect(oldPassword.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
       await login(t.app, 'A-0305', 'Neu-Passwort1');
 
-      const again = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Anderes-Pw1', repeat_password: 'Anderes-Pw1' } });
+      const again = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+        payload: { token, password: 'Anderes-Pw1', repeat_password: 'Anderes-Pw1' },
+      });
       expect(again.status).toBe(404);
       expect(again.body).toEqual({ status: 'notfound' });
     });
@@ -267,7 +309,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('token_hash', '=', hashToken(token))
         .execute();
-      const res = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' } });
+      const res = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+        payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ status: 'notfound' });
       await login(t.app, 'A-0201');
@@ -277,7 +321,11 @@ describe.each(kinds)('auth (%s)', (kind) => {
       const start = Date.now();
       await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
       const token = await resetTokenFromOutbox(t, 'emil.nachbar@example.org');
-      const row = await t.app.ctx.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('password_reset_tokens')
+        .selectAll()
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirstOrThrow();
       const ttl = Date.parse(row.expires_at) - start;
       expect(ttl).toBeGreaterThanOrEqual(3_600_000 - 100);
       expect(ttl).toBeLessThanOrEqual(3_600_000 + 5_000);
@@ -289,21 +337,30 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
     it('answers 400 Wrong password for a wrong old password', async () => {
       const auth = await login(t.app, 'A-0410');
-      const res = await call(t.app, 'PUT', url, { auth, payload: { old_password: 'falsch', new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' } });
+      const res = await call(t.app, 'PUT', url, {
+        auth,
+        payload: { old_password: 'falsch', new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ old_password: ['Wrong password'] });
     });
 
     it('answers 400 Passwords do not match when the repetition differs', async () => {
       const auth = await login(t.app, 'A-0410');
-      const res = await call(t.app, 'PUT', url, { auth, payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' } });
+      const res = await call(t.app, 'PUT', url, {
+        auth,
+        payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Passwords do not match'] });
     });
 
     it('answers 400 Eingabe ist zwingend for blank fields', async () => {
       const auth = await login(t.app, 'A-0410');
-      const res = await call(t.app, 'PUT', url, { auth, payload: { old_password: ' ', new_password: '', repeat_password: '  ' } });
+      const res = await call(t.app, 'PUT', url, {
+        auth,
+        payload: { old_password: ' ', new_password: '', repeat_password: '  ' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         old_password: ['Eingabe ist zwingend'],
@@ -315,18 +372,25 @@ describe.each(kinds)('auth (%s)', (kind) => {
     it('changes the password, keeps the current session and ends the others', async () => {
       const auth = await login(t.app, 'A-0410');
       const otherDevice = await login(t.app, 'A-0410');
-      const res = await call(t.app, 'PUT', url, { auth, payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' } });
+      const res = await call(t.app, 'PUT', url, {
+        auth,
+        payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'OK' });
       expect((await call(t.app, 'GET', '/api/profile/', { auth })).status).toBe(200);
       expect((await call(t.app, 'GET', '/api/profile/', { auth: otherDevice })).status).toBe(401);
-      const old = await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: 'A-0410', password: DEMO_PASSWORD } });
+      const old = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: 'A-0410', password: DEMO_PASSWORD },
+      });
       expect(old.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
       await login(t.app, 'A-0410', 'Neu-Passwort1');
     });
 
     it('answers 401 without a token', async () => {
-      const res = await call(t.app, 'PUT', url, { payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' } });
+      const res = await call(t.app, 'PUT', url, {
+        payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(NO_CREDENTIALS);
     });
@@ -354,38 +418,50 @@ describe.each(kinds)('attempt limits on the anonymous endpoints (%s)', (kind) =>
   const attempts = {
     login: (apartment: string, ip: string, password = 'falsch') =>
       call(t.app, 'POST', '/api/login/', { payload: { apartment_number: apartment, password }, remoteAddress: ip }),
-    tenant: (apartment: string, ip: string) => call(t.app, 'GET', `/api/tenant/?apartment_number=${encodeURIComponent(apartment)}`, { remoteAddress: ip }),
+    tenant: (apartment: string, ip: string) =>
+      call(t.app, 'GET', `/api/tenant/?apartment_number=${encodeURIComponent(apartment)}`, { remoteAddress: ip }),
     reset: (apartment: string, ip: string) =>
-      call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'x•••@example.org', apartment_number: apartment }, remoteAddress: ip }),
+      call(t.app, 'POST', '/api/password_reset/', {
+        payload: { email: 'x•••@example.org', apartment_number: apartment },
+        remoteAddress: ip,
+      }),
   };
 
-  it.each(Object.keys(attempts) as (keyof typeof attempts)[])('answers %s with 429 after three attempts from one IP address', async (name) => {
-    const ip = `10.1.${Object.keys(attempts).indexOf(name)}.1`;
-    for (let i = 0; i < 3; i++) {
-      const res = await attempts[name](`Z-${name}-${i}`, ip);
-      expect(res.status, `attempt ${i + 1}`).toBeLessThan(429);
-    }
-    const res = await attempts[name](`Z-${name}-x`, ip);
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual(TOO_MANY);
-    // Another address is not affected.
-    expect((await attempts[name](`Z-${name}-y`, `10.1.${Object.keys(attempts).indexOf(name)}.2`)).status).toBeLessThan(429);
-  });
+  it.each(Object.keys(attempts) as (keyof typeof attempts)[])(
+    'answers %s with 429 after three attempts from one IP address',
+    async (name) => {
+      const ip = `10.1.${Object.keys(attempts).indexOf(name)}.1`;
+      for (let i = 0; i < 3; i++) {
+        const res = await attempts[name](`Z-${name}-${i}`, ip);
+        expect(res.status, `attempt ${i + 1}`).toBeLessThan(429);
+      }
+      const res = await attempts[name](`Z-${name}-x`, ip);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual(TOO_MANY);
+      // Another address is not affected.
+      expect(
+        (await attempts[name](`Z-${name}-y`, `10.1.${Object.keys(attempts).indexOf(name)}.2`)).status,
+      ).toBeLessThan(429);
+    },
+  );
 
   it.each([
     ['login', 'A-0201'],
     ['tenant', 'A-0305'],
     ['reset', 'A-0410'],
-  ] as const)('answers %s with 429 after three attempts on one apartment from different addresses', async (name, apartment) => {
-    for (let i = 0; i < 3; i++) {
-      const res = await attempts[name](apartment, `10.2.${i}.${name.length}`);
-      expect(res.status, `attempt ${i + 1}`).toBeLessThan(429);
-    }
-    // Spelling the apartment differently does not start a new count.
-    const res = await attempts[name](` ${apartment.toLowerCase()} `, `10.2.9.${name.length}`);
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual(TOO_MANY);
-  });
+  ] as const)(
+    'answers %s with 429 after three attempts on one apartment from different addresses',
+    async (name, apartment) => {
+      for (let i = 0; i < 3; i++) {
+        const res = await attempts[name](apartment, `10.2.${i}.${name.length}`);
+        expect(res.status, `attempt ${i + 1}`).toBeLessThan(429);
+      }
+      // Spelling the apartment differently does not start a new count.
+      const res = await attempts[name](` ${apartment.toLowerCase()} `, `10.2.9.${name.length}`);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual(TOO_MANY);
+    },
+  );
 
   it('refuses even the right password once the apartment is locked, and other apartments still log in', async () => {
     for (let i = 0; i < 3; i++) await attempts.login('A-0102', `10.3.${i}.1`);
@@ -398,10 +474,16 @@ describe.each(kinds)('attempt limits on the anonymous endpoints (%s)', (kind) =>
 
   it('limits reset confirmations per IP address', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token: `t${i}`, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' }, remoteAddress: '10.4.0.1' });
+      const res = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+        payload: { token: `t${i}`, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+        remoteAddress: '10.4.0.1',
+      });
       expect(res.status).toBe(404);
     }
-    const res = await call(t.app, 'POST', '/api/password_reset/confirm/', { payload: { token: 't', password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' }, remoteAddress: '10.4.0.1' });
+    const res = await call(t.app, 'POST', '/api/password_reset/confirm/', {
+      payload: { token: 't', password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+      remoteAddress: '10.4.0.1',
+    });
     expect(res.status).toBe(429);
     expect(res.body).toEqual(TOO_MANY);
   });

@@ -16,7 +16,11 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   async function state(userId: number, locationId: number) {
-    const row = await db.selectFrom('blackboard_opened').select('date_blackboard_opened').where('user_id', '=', userId).executeTakeFirst();
+    const row = await db
+      .selectFrom('blackboard_opened')
+      .select('date_blackboard_opened')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     const opened = row?.date_blackboard_opened ?? null;
     // The badge counts approved posts newer than both the last visit and three days ago.
     const windowStart = isoFromMs(Date.now() - BADGE_WINDOW_MS);
@@ -26,7 +30,16 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/blackboard_opened/:userId/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Letzter Besuch der Pinnwand und Zahl neuer Beiträge (nur eigene userId)', params, response: { 200: blackboardOpened } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Letzter Besuch der Pinnwand und Zahl neuer Beiträge (nur eigene userId)',
+        params,
+        response: { 200: blackboardOpened },
+      },
+    },
     async (request) => {
       const user = currentResident(request);
       if (request.params.userId !== user.id) throw notFound();
@@ -36,7 +49,17 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/blackboard_opened/:userId/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Besuch der Pinnwand speichern', params, body: blackboardOpenedUpdate, response: { 200: blackboardOpened } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Besuch der Pinnwand speichern',
+        params,
+        body: blackboardOpenedUpdate,
+        response: { 200: blackboardOpened },
+      },
+    },
     async (request) => {
       const user = currentResident(request);
       if (request.params.userId !== user.id) throw notFound();

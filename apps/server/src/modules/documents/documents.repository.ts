@@ -13,12 +13,20 @@ function scoped(db: DB, s: DocumentScope) {
 
 /** Documents the caller may see, newest first. */
 export function listDocuments(db: DB, s: DocumentScope, limit: number, offset: number): Promise<DocumentRow[]> {
-  return scoped(db, s).select(['id', 'title', 'icon', 'file_key']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return scoped(db, s)
+    .select(['id', 'title', 'icon', 'file_key'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** How many documents the caller may see. */
 export async function countDocuments(db: DB, s: DocumentScope): Promise<number> {
-  const row = await scoped(db, s).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await scoped(db, s)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

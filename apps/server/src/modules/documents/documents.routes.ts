@@ -16,7 +16,16 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/documents/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Dokumente des Standorts und der eigenen Wohnung', querystring: pageQuery, response: { 200: paginated(documentSchema) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Dokumente des Standorts und der eigenen Wohnung',
+        querystring: pageQuery,
+        response: { 200: paginated(documentSchema) },
+      },
+    },
     async (request) => {
       const user = currentResident(request);
       const { page } = request.query;
@@ -31,10 +40,17 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/documents/:id/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, security, summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } },
+    },
     async (request) => {
       const user = currentResident(request);
-      const row = await findDocument(db, { locationId: user.locationId, apartmentNumber: user.apartmentNumber }, request.params.id);
+      const row = await findDocument(
+        db,
+        { locationId: user.locationId, apartmentNumber: user.apartmentNumber },
+        request.params.id,
+      );
       if (!row) throw notFound();
       return toDto(row);
     },

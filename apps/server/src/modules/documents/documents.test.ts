@@ -18,13 +18,17 @@ describe.each(kinds)('documents (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('lists the apartment\'s documents and the location\'s, newest first', async () => {
+  it("lists the apartment's documents and the location's, newest first", async () => {
     const res = await call(t.app, 'GET', '/api/documents/', { auth: anna });
     expect(res.status).toBe(200);
     expectPage(res.body, 3, 3);
     expect(res.body.next).toBeNull();
     expect(res.body.previous).toBeNull();
-    expect(res.body.results.map((d: { title: string }) => d.title)).toEqual(['Nebenkostenabrechnung 2025', 'Mietvertrag Wohnung 0101', 'Hausordnung']);
+    expect(res.body.results.map((d: { title: string }) => d.title)).toEqual([
+      'Nebenkostenabrechnung 2025',
+      'Mietvertrag Wohnung 0101',
+      'Hausordnung',
+    ]);
     expect(res.body.results[0]).toEqual({
       id: ids['Nebenkostenabrechnung 2025'],
       title: 'Nebenkostenabrechnung 2025',
@@ -36,7 +40,11 @@ describe.each(kinds)('documents (%s)', (kind) => {
   it('returns one document by id', async () => {
     const res = await call(t.app, 'GET', `/api/documents/${ids['Mietvertrag Wohnung 0101']}/`, { auth: anna });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: ids['Mietvertrag Wohnung 0101'], title: 'Mietvertrag Wohnung 0101', icon: '/icons/document.svg' });
+    expect(res.body).toMatchObject({
+      id: ids['Mietvertrag Wohnung 0101'],
+      title: 'Mietvertrag Wohnung 0101',
+      icon: '/icons/document.svg',
+    });
   });
 
   it('serves a document as a PDF through its signed URL', async () => {

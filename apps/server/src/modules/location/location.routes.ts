@@ -39,7 +39,15 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
   const { db, signer } = app.ctx;
   r.get(
     '/api/location/',
-    { onRequest: requireUser, schema: { tags: ['location'], security: [{ token: [] }], summary: 'Der eigene Standort', response: { 200: locationSchema } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['location'],
+        security: [{ token: [] }],
+        summary: 'Der eigene Standort',
+        response: { 200: locationSchema },
+      },
+    },
     (request) => loadLocation(db, signer, currentResident(request).locationId),
   );
 }

@@ -43,7 +43,13 @@ describe.each(kinds)('location (%s)', (kind) => {
   it('gives a resident of location 2 their own location with direct_call', async () => {
     const res = await call(t.app, 'GET', '/api/location/', { auth: await login(t.app, 'B-0101') });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 2, title: 'Haus am See', direct_call: true, direct_number: '+49 30 5555 0110', default_service_id: 3 });
+    expect(res.body).toMatchObject({
+      id: 2,
+      title: 'Haus am See',
+      direct_call: true,
+      direct_number: '+49 30 5555 0110',
+      default_service_id: 3,
+    });
   });
 
   it('answers 403 to the property manager, who has no location of their own', async () => {

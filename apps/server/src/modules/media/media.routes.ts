@@ -15,7 +15,14 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   // to users who may see the file, and it expires (DESIGN §3).
   r.get(
     '/api/media/:folder/:file',
-    { schema: { tags: ['media'], summary: 'Hochgeladene Datei über eine signierte, ablaufende URL', params, querystring: query } },
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Hochgeladene Datei über eine signierte, ablaufende URL',
+        params,
+        querystring: query,
+      },
+    },
     async (request, reply) => {
       const key = `${request.params.folder}/${request.params.file}`;
       const { exp, sig } = request.query;

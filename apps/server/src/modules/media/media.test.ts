@@ -22,9 +22,14 @@ describe.each(kinds)('media (%s)', (kind) => {
     urls.avatar = fest.user_image;
     urls.document = (await call(t.app, 'GET', '/api/documents/', { auth: anna })).body.results[0].document;
     urls.logo = (await call(t.app, 'GET', '/api/location/', { auth: anna })).body.logo;
-    const draft = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Mit Anhang' } })).body.id;
-    urls.uploadedPng = (await uploadAttachment(t.app, anna, draft, { filename: 'a.png', type: 'image/png', data: await pngImage() })).body.document;
-    urls.uploadedPdf = (await uploadAttachment(t.app, anna, draft, { filename: 'a.pdf', type: 'application/pdf', data: await pdfFile() })).body.document;
+    const draft = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Mit Anhang' } })).body
+      .id;
+    urls.uploadedPng = (
+      await uploadAttachment(t.app, anna, draft, { filename: 'a.png', type: 'image/png', data: await pngImage() })
+    ).body.document;
+    urls.uploadedPdf = (
+      await uploadAttachment(t.app, anna, draft, { filename: 'a.pdf', type: 'application/pdf', data: await pdfFile() })
+    ).body.document;
   });
   afterAll(() => t.close());
 
@@ -75,7 +80,7 @@ describe.each(kinds)('media (%s)', (kind) => {
     expect(res.body).toEqual(INVALID_LINK);
   });
 
-  it('answers 403 when one file\'s signature is used for another file', async () => {
+  it("answers 403 when one file's signature is used for another file", async () => {
     const a = new URL(urls.document!, 'http://x');
     const b = new URL(urls.attachmentPdf!, 'http://x');
     const res = await call(t.app, 'GET', `${b.pathname}${a.search}`);

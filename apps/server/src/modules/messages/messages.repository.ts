@@ -29,15 +29,33 @@ function selectMessages(db: DB, viewerId: number) {
         db,
         eb
           .selectFrom('message_documents')
-          .select(['message_documents.id', 'message_documents.kind', 'message_documents.name', 'message_documents.file_key', 'message_documents.thumbnail_key'])
+          .select([
+            'message_documents.id',
+            'message_documents.kind',
+            'message_documents.name',
+            'message_documents.file_key',
+            'message_documents.thumbnail_key',
+          ])
           .whereRef('message_documents.message_id', '=', 'messages.id')
           .orderBy('message_documents.id'),
       ).as('documents'),
       eb
-        .exists(eb.selectFrom('likes').select('likes.user_id').whereRef('likes.message_id', '=', 'messages.id').where('likes.user_id', '=', viewerId))
+        .exists(
+          eb
+            .selectFrom('likes')
+            .select('likes.user_id')
+            .whereRef('likes.message_id', '=', 'messages.id')
+            .where('likes.user_id', '=', viewerId),
+        )
         .as('self_liked'),
       eb
-        .exists(eb.selectFrom('comments').select('comments.id').whereRef('comments.message_id', '=', 'messages.id').where('comments.user_id', '=', viewerId))
+        .exists(
+          eb
+            .selectFrom('comments')
+            .select('comments.id')
+            .whereRef('comments.message_id', '=', 'messages.id')
+            .where('comments.user_id', '=', viewerId),
+        )
         .as('self_commented'),
     ]);
 }
@@ -67,17 +85,25 @@ export async function listMessages(db: DB, v: Viewer, page: number, pageSize: nu
     .where((eb) =>
       eb.or([
         eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'rejected'), eb('moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS))]),
+        eb.and([
+          eb('status', '=', 'rejected'),
+          eb('moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS)),
+        ]),
       ]),
     )
     .orderBy('created_at', 'desc')
     .limit(pageSize);
   const ids =
     page === 1
-      ? db.selectFrom(pageIds.as('p')).select('p.id').unionAll(db.selectFrom(ownIds.as('o')).select('o.id'))
+      ? db
+          .selectFrom(pageIds.as('p'))
+          .select('p.id')
+          .unionAll(db.selectFrom(ownIds.as('o')).select('o.id'))
       : pageIds;
   return selectMessages(db, v.userId)
-    .select((eb) => eb.selectFrom('locations').select('approved_message_count').where('locations.id', '=', v.locationId).as('total'))
+    .select((eb) =>
+      eb.selectFrom('locations').select('approved_message_count').where('locations.id', '=', v.locationId).as('total'),
+    )
     .where('messages.id', 'in', ids)
     .orderBy(sql`case when messages.status = 'approved' then 1 else 0 end`)
     .orderBy('messages.created_at', 'desc')
@@ -91,7 +117,11 @@ const OWN_REJECTED_VISIBLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** Approved posts of a location: the stored counter, or a count of those newer than `since`. */
 export async function countApproved(db: DB, locationId: number, since?: string): Promise<number> {
   if (!since) {
-    const row = await db.selectFrom('locations').select('approved_message_count').where('id', '=', locationId).executeTakeFirst();
+    const row = await db
+      .selectFrom('locations')
+      .select('approved_message_count')
+      .where('id', '=', locationId)
+      .executeTakeFirst();
     return Number(row?.approved_message_count ?? 0);
   }
   const row = await db
@@ -127,13 +157,30 @@ export function findVisibleMessage(db: DB, v: Viewer, id: number) {
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findVisibleMessage>>>;
 
 /** An attachment as the post queries return it. */
-export type AttachmentRow = { id: number; kind: 'image' | 'pdf'; name: string; file_key: string; thumbnail_key: string | null };
+export type AttachmentRow = {
+  id: number;
+  kind: 'image' | 'pdf';
+  name: string;
+  file_key: string;
+  thumbnail_key: string | null;
+};
 
 /** Creates a pending post. */
 export async function createMessage(db: DB, v: Viewer, text: string, status: ModerationStatus = 'pending') {
   const row = await db
     .insertInto('messages')
-    .values({ location_id: v.locationId, user_id: v.userId, text, status, rejection_reason: null, like_count: 0, comment_count: 0, created_at: nowIso(), moderated_at: null, moderated_by: null })
+    .values({
+      location_id: v.locationId,
+      user_id: v.userId,
+      text,
+      status,
+      rejection_reason: null,
+      like_count: 0,
+      comment_count: 0,
+      created_at: nowIso(),
+      moderated_at: null,
+      moderated_by: null,
+    })
     .returning(['id', 'status'])
     .executeTakeFirstOrThrow();
   return row;
@@ -154,11 +201,28 @@ export async function countAttachments(db: DB, messageId: number) {
 /** Adds an attachment to a post. */
 export async function addAttachment(
   db: DB,
-  v: { messageId: number; kind: 'image' | 'pdf'; name: string; fileKey: string; thumbnailKey: string | null; contentType: string; size: number },
+  v: {
+    messageId: number;
+    kind: 'image' | 'pdf';
+    name: string;
+    fileKey: string;
+    thumbnailKey: string | null;
+    contentType: string;
+    size: number;
+  },
 ) {
   return db
     .insertInto('message_documents')
-    .values({ message_id: v.messageId, kind: v.kind, name: v.name, file_key: v.fileKey, thumbnail_key: v.thumbnailKey, content_type: v.contentType, size: v.size, created_at: nowIso() })
+    .values({
+      message_id: v.messageId,
+      kind: v.kind,
+      name: v.name,
+      file_key: v.fileKey,
+      thumbnail_key: v.thumbnailKey,
+      content_type: v.contentType,
+      size: v.size,
+      created_at: nowIso(),
+    })
     .returning(['id', 'message_id', 'kind', 'name', 'file_key', 'thumbnail_key'])
     .executeTakeFirstOrThrow();
 }
@@ -168,7 +232,14 @@ export function listComments(db: DB, userId: number, messageId: number, limit: n
   return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
-    .select(['comments.id', 'comments.text', 'comments.created_at', 'comments.status', 'users.name as user_name', 'users.profile_picture as user_image'])
+    .select([
+      'comments.id',
+      'comments.text',
+      'comments.created_at',
+      'comments.status',
+      'users.name as user_name',
+      'users.profile_picture as user_image',
+    ])
     .where('comments.message_id', '=', messageId)
     .where((eb) => eb.or([eb('comments.status', '=', 'approved'), eb('comments.user_id', '=', userId)]))
     .orderBy('comments.created_at')
@@ -193,7 +264,16 @@ export async function countComments(db: DB, userId: number, messageId: number): 
 export async function createComment(db: DB, userId: number, messageId: number, text: string) {
   return db
     .insertInto('comments')
-    .values({ message_id: messageId, user_id: userId, text, status: 'pending', rejection_reason: null, created_at: nowIso(), moderated_at: null, moderated_by: null })
+    .values({
+      message_id: messageId,
+      user_id: userId,
+      text,
+      status: 'pending',
+      rejection_reason: null,
+      created_at: nowIso(),
+      moderated_at: null,
+      moderated_by: null,
+    })
     .returning(['id', 'status', 'created_at'])
     .executeTakeFirstOrThrow();
 }
@@ -216,7 +296,11 @@ export async function setLike(db: DB, userId: number, messageId: number, like: b
       .set({ like_count: sql<number>`(select count(*) from likes where likes.message_id = ${messageId})` })
       .where('id', '=', messageId)
       .execute();
-    const row = await trx.selectFrom('messages').select('like_count').where('id', '=', messageId).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('messages')
+      .select('like_count')
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
     return Number(row.like_count);
   });
 }
@@ -225,7 +309,9 @@ export async function setLike(db: DB, userId: number, messageId: number, like: b
 export async function refreshCommentCount(db: DB, messageId: number): Promise<void> {
   await db
     .updateTable('messages')
-    .set({ comment_count: sql<number>`(select count(*) from comments where comments.message_id = ${messageId} and comments.status = 'approved')` })
+    .set({
+      comment_count: sql<number>`(select count(*) from comments where comments.message_id = ${messageId} and comments.status = 'approved')`,
+    })
     .where('id', '=', messageId)
     .execute();
 }

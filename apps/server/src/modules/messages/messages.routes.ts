@@ -75,7 +75,16 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/messages/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Pinnwand, neueste zuerst', querystring: pageQuery, response: { 200: paginated(messageSchema) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Pinnwand, neueste zuerst',
+        querystring: pageQuery,
+        response: { 200: paginated(messageSchema) },
+      },
+    },
     async (request) => {
       const user = currentResident(request);
       const { page } = request.query;
@@ -88,7 +97,16 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/messages/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Neuen Beitrag anlegen (wird moderiert)', body: messageCreate, response: { 201: messageCreated } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Neuen Beitrag anlegen (wird moderiert)',
+        body: messageCreate,
+        response: { 201: messageCreated },
+      },
+    },
     async (request, reply) => {
       const user = currentResident(request);
       const created = await repo.createMessage(db, viewer(user), request.body.text.trim());
@@ -100,7 +118,10 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/messages/:id/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Ein Beitrag', params: idParam, response: { 200: messageSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, security, summary: 'Ein Beitrag', params: idParam, response: { 200: messageSchema } },
+    },
     async (request) => {
       const user = currentResident(request);
       const [message] = toMessages(user.id, [await visibleOr404(user, request.params.id)]);
@@ -110,7 +131,17 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/messages/:id/comments/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Kommentare eines Beitrags', params: idParam, querystring: pageQuery, response: { 200: paginated(commentSchema) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Kommentare eines Beitrags',
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: paginated(commentSchema) },
+      },
+    },
     async (request) => {
       const user = currentResident(request);
       await visibleOr404(user, request.params.id);
@@ -126,29 +157,60 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/messages/:id/comments/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Kommentieren (nur Rezeption; wird moderiert)', params: idParam, body: commentCreate, response: { 201: commentSchema } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Kommentieren (nur Rezeption; wird moderiert)',
+        params: idParam,
+        body: commentCreate,
+        response: { 201: commentSchema },
+      },
+    },
     async (request, reply) => {
       const user = currentResident(request);
       requireReceptionist(user);
       const message = await visibleOr404(user, request.params.id);
-      if (message.status !== 'approved') throw new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
+      if (message.status !== 'approved')
+        throw new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
       const text = request.body.text.trim();
       const created = await repo.createComment(db, user.id, message.id, text);
       await audit(db, { userId: user.id, action: 'comment_created', entity: 'comment', entityId: created.id });
       reply.code(201);
-      return { id: created.id, text, created_at: created.created_at, status: created.status, user_name: user.name, user_image: signer.url(user.profilePicture) };
+      return {
+        id: created.id,
+        text,
+        created_at: created.created_at,
+        status: created.status,
+        user_name: user.name,
+        user_image: signer.url(user.profilePicture),
+      };
     },
   );
 
-  for (const [suffix, like] of [['like', true], ['unlike', false]] as const) {
+  for (const [suffix, like] of [
+    ['like', true],
+    ['unlike', false],
+  ] as const) {
     r.put(
       `/api/messages/:id/${suffix}/`,
-      { onRequest: requireUser, schema: { tags, security, summary: like ? 'Gefällt mir (nur Rezeption)' : 'Gefällt mir zurücknehmen (nur Rezeption)', params: idParam, response: { 200: likeResponse } } },
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: like ? 'Gefällt mir (nur Rezeption)' : 'Gefällt mir zurücknehmen (nur Rezeption)',
+          params: idParam,
+          response: { 200: likeResponse },
+        },
+      },
       async (request) => {
         const user = currentResident(request);
         requireReceptionist(user);
         const message = await visibleOr404(user, request.params.id);
-        if (message.status !== 'approved') throw new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
+        if (message.status !== 'approved')
+          throw new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
         const like_count = await repo.setLike(db, user.id, message.id, like);
         return { like_count, self_liked: like };
       },
@@ -173,7 +235,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const message = await visibleOr404(user, request.params.id);
       // Attachments belong to the post as it was moderated: only its author, only while pending.
       if (message.user_id !== user.id) throw forbidden();
-      if (message.status !== 'pending') throw new ApiError(400, { detail: 'Anhänge können nur vor der Freigabe hinzugefügt werden.' });
+      if (message.status !== 'pending')
+        throw new ApiError(400, { detail: 'Anhänge können nur vor der Freigabe hinzugefügt werden.' });
       if (!request.isMultipart()) throw new ApiError(415, { detail: 'Bitte als multipart/form-data senden.' });
 
       let name = '';
@@ -202,7 +265,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
         throw fieldError('document', `Pro Beitrag sind höchstens ${MAX_PDFS_PER_POST} PDF-Dokumente erlaubt.`);
       }
       const fileKey = await storage.put('posts', upload.ext, upload.data);
-      const thumbKey = upload.kind === 'image' ? await storage.put('thumbs', 'webp', await thumbnail(upload.data, 400)) : null;
+      const thumbKey =
+        upload.kind === 'image' ? await storage.put('thumbs', 'webp', await thumbnail(upload.data, 400)) : null;
       const row = await repo.addAttachment(db, {
         messageId: message.id,
         kind: upload.kind,
@@ -217,4 +281,3 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
-

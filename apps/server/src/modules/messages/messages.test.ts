@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { dialects, multipart, startApp, type TestApp } from '../../../test/harness.js';
 import {
-  FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call, loginAll, expectPage, jpegWithExif, pdfFile, pngImage, uploadAttachment,
+  FORBIDDEN,
+  NO_CREDENTIALS,
+  NOT_FOUND,
+  addUser,
+  call,
+  loginAll,
+  expectPage,
+  jpegWithExif,
+  pdfFile,
+  pngImage,
+  uploadAttachment,
 } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -21,14 +31,28 @@ describe.each(kinds)('messages (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startApp(kind);
-    await addUser(t, { login: 'B-REZ', name: 'Sven Rezeption', email: 'rezeption@see.example.org', role: 'receptionist', locationId: 2 });
-    [anna, bernd, clara, dora, seeRez, manager] = await loginAll(t.app, ['A-0101', 'A-0102', 'A-REZ', 'B-0101', 'B-REZ', 'verwaltung@example.org']);
+    await addUser(t, {
+      login: 'B-REZ',
+      name: 'Sven Rezeption',
+      email: 'rezeption@see.example.org',
+      role: 'receptionist',
+      locationId: 2,
+    });
+    [anna, bernd, clara, dora, seeRez, manager] = await loginAll(t.app, [
+      'A-0101',
+      'A-0102',
+      'A-REZ',
+      'B-0101',
+      'B-REZ',
+      'verwaltung@example.org',
+    ]);
     const rows = await t.app.ctx.db.selectFrom('messages').select(['id', 'text']).execute();
     post = (start) => rows.find((r) => r.text.startsWith(start))!.id;
   });
   afterAll(() => t.close());
 
-  const approve = (id: number) => call(t.app, 'PUT', `/api/admin/messages/${id}/moderation/`, { auth: manager, payload: { status: 'approved' } });
+  const approve = (id: number) =>
+    call(t.app, 'PUT', `/api/admin/messages/${id}/moderation/`, { auth: manager, payload: { status: 'approved' } });
 
   describe('GET /api/messages/', () => {
     it('pages the approved posts ten at a time, newest first, with a second page for location 1', async () => {
@@ -65,8 +89,20 @@ describe.each(kinds)('messages (%s)', (kind) => {
         user_name: 'Emil Nachbar',
         user_image: expect.stringMatching(SIGNED),
         documents: [
-          { id: expect.any(Number), name: 'Sommerfest 2025', document: expect.stringMatching(SIGNED), kind: 'image', thumbnail: expect.stringMatching(SIGNED) },
-          { id: expect.any(Number), name: 'Programm Sommerfest', document: expect.stringMatching(SIGNED), kind: 'pdf', thumbnail: null },
+          {
+            id: expect.any(Number),
+            name: 'Sommerfest 2025',
+            document: expect.stringMatching(SIGNED),
+            kind: 'image',
+            thumbnail: expect.stringMatching(SIGNED),
+          },
+          {
+            id: expect.any(Number),
+            name: 'Programm Sommerfest',
+            document: expect.stringMatching(SIGNED),
+            kind: 'pdf',
+            thumbnail: null,
+          },
         ],
         like_count: 1,
         comment_count: 2,
@@ -89,11 +125,18 @@ describe.each(kinds)('messages (%s)', (kind) => {
     it('shows the author their own pending post on top of page 1 without counting it', async () => {
       const page1 = await call(t.app, 'GET', '/api/messages/', { auth: anna });
       expect(page1.body.count).toBe(13);
-      expect(page1.body.results[0]).toMatchObject({ id: post('Hat jemand Lust'), status: 'pending', user_name: 'Anna Beispiel', user_image: null });
+      expect(page1.body.results[0]).toMatchObject({
+        id: post('Hat jemand Lust'),
+        status: 'pending',
+        user_name: 'Anna Beispiel',
+        user_image: null,
+      });
       expect(page1.body.results.filter((m: { status: string }) => m.status === 'pending')).toHaveLength(1);
       const page2 = await call(t.app, 'GET', page1.body.next, { auth: anna });
       expect(page2.body.next).toBeNull();
-      const approved = [...page1.body.results, ...page2.body.results].filter((m: { status: string }) => m.status === 'approved');
+      const approved = [...page1.body.results, ...page2.body.results].filter(
+        (m: { status: string }) => m.status === 'approved',
+      );
       expect(new Set(approved.map((m: { id: number }) => m.id)).size).toBe(13);
     });
 
@@ -123,7 +166,13 @@ describe.each(kinds)('messages (%s)', (kind) => {
     it('returns one post with its attachments', async () => {
       const res = await call(t.app, 'GET', `/api/messages/${post('Sommerfest')}/`, { auth: bernd });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: post('Sommerfest'), user_name: 'Emil Nachbar', like_count: 1, comment_count: 2, status: 'approved' });
+      expect(res.body).toMatchObject({
+        id: post('Sommerfest'),
+        user_name: 'Emil Nachbar',
+        like_count: 1,
+        comment_count: 2,
+        status: 'approved',
+      });
       expect(res.body.documents.map((d: { kind: string }) => d.kind)).toEqual(['image', 'pdf']);
     });
 
@@ -136,13 +185,26 @@ describe.each(kinds)('messages (%s)', (kind) => {
 
   describe('POST /api/messages/', () => {
     it('creates a pending post with the trimmed text and answers 201 with id and status', async () => {
-      const res = await call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: '  Wer leiht mir eine Leiter?  \n' } });
+      const res = await call(t.app, 'POST', '/api/messages/', {
+        auth: bernd,
+        payload: { text: '  Wer leiht mir eine Leiter?  \n' },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: expect.any(Number), status: 'pending' });
-      const row = await t.app.ctx.db.selectFrom('messages').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ text: 'Wer leiht mir eine Leiter?', status: 'pending', location_id: 1 });
       const detail = await call(t.app, 'GET', `/api/messages/${res.body.id}/`, { auth: bernd });
-      expect(detail.body).toMatchObject({ text: 'Wer leiht mir eine Leiter?', status: 'pending', like_count: 0, comment_count: 0, documents: [] });
+      expect(detail.body).toMatchObject({
+        text: 'Wer leiht mir eine Leiter?',
+        status: 'pending',
+        like_count: 0,
+        comment_count: 0,
+        documents: [],
+      });
     });
 
     it('answers 400 Eingabe ist zwingend for blank text', async () => {
@@ -166,13 +228,30 @@ describe.each(kinds)('messages (%s)', (kind) => {
       expect(res.status).toBe(200);
       expectPage(res.body, 2, 2);
       expect(res.body.results).toEqual([
-        { id: expect.any(Number), text: 'Wir stellen gern Bierbänke aus dem Keller bereit!', created_at: expect.any(String), status: 'approved', user_name: 'Clara Rezeption', user_image: expect.stringMatching(SIGNED) },
-        { id: expect.any(Number), text: 'Die Grillkohle liegt ab Freitag an der Rezeption.', created_at: expect.any(String), status: 'approved', user_name: 'Clara Rezeption', user_image: expect.stringMatching(SIGNED) },
+        {
+          id: expect.any(Number),
+          text: 'Wir stellen gern Bierbänke aus dem Keller bereit!',
+          created_at: expect.any(String),
+          status: 'approved',
+          user_name: 'Clara Rezeption',
+          user_image: expect.stringMatching(SIGNED),
+        },
+        {
+          id: expect.any(Number),
+          text: 'Die Grillkohle liegt ab Freitag an der Rezeption.',
+          created_at: expect.any(String),
+          status: 'approved',
+          user_name: 'Clara Rezeption',
+          user_image: expect.stringMatching(SIGNED),
+        },
       ]);
     });
 
     it('lets the receptionist comment and answers 201 with the pending comment', async () => {
-      const res = await call(t.app, 'POST', `/api/messages/${post('Die Paketstation')}/comments/`, { auth: clara, payload: { text: '  Danke für den Hinweis!  ' } });
+      const res = await call(t.app, 'POST', `/api/messages/${post('Die Paketstation')}/comments/`, {
+        auth: clara,
+        payload: { text: '  Danke für den Hinweis!  ' },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.any(Number),
@@ -186,21 +265,33 @@ describe.each(kinds)('messages (%s)', (kind) => {
 
     it('answers 403 to residents and the manager who try to comment', async () => {
       for (const auth of [anna, bernd, manager]) {
-        const res = await call(t.app, 'POST', `/api/messages/${post('Sommerfest')}/comments/`, { auth, payload: { text: 'Hallo' } });
+        const res = await call(t.app, 'POST', `/api/messages/${post('Sommerfest')}/comments/`, {
+          auth,
+          payload: { text: 'Hallo' },
+        });
         expect(res.status).toBe(403);
         expect(res.body).toEqual(FORBIDDEN);
       }
     });
 
     it('answers 400 Eingabe ist zwingend for a blank comment', async () => {
-      const res = await call(t.app, 'POST', `/api/messages/${post('Sommerfest')}/comments/`, { auth: clara, payload: { text: '   ' } });
+      const res = await call(t.app, 'POST', `/api/messages/${post('Sommerfest')}/comments/`, {
+        auth: clara,
+        payload: { text: '   ' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ text: ['Eingabe ist zwingend'] });
     });
 
     it('answers 400 when the receptionist comments on or likes her own post before it is approved', async () => {
-      const { body } = await call(t.app, 'POST', '/api/messages/', { auth: clara, payload: { text: 'Noch nicht freigegeben' } });
-      const comment = await call(t.app, 'POST', `/api/messages/${body.id}/comments/`, { auth: clara, payload: { text: 'Selbst' } });
+      const { body } = await call(t.app, 'POST', '/api/messages/', {
+        auth: clara,
+        payload: { text: 'Noch nicht freigegeben' },
+      });
+      const comment = await call(t.app, 'POST', `/api/messages/${body.id}/comments/`, {
+        auth: clara,
+        payload: { text: 'Selbst' },
+      });
       expect(comment.status).toBe(400);
       expect(comment.body).toEqual({ detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
       const like = await call(t.app, 'PUT', `/api/messages/${body.id}/like/`, { auth: clara });
@@ -215,15 +306,30 @@ describe.each(kinds)('messages (%s)', (kind) => {
       const like = await call(t.app, 'PUT', `/api/messages/${id}/like/`, { auth: clara });
       expect(like.status).toBe(200);
       expect(like.body).toEqual({ like_count: 1, self_liked: true });
-      expect((await call(t.app, 'PUT', `/api/messages/${id}/like/`, { auth: clara })).body).toEqual({ like_count: 1, self_liked: true });
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: clara })).body).toMatchObject({ like_count: 1, self_liked: true });
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: bernd })).body).toMatchObject({ like_count: 1, self_liked: false });
+      expect((await call(t.app, 'PUT', `/api/messages/${id}/like/`, { auth: clara })).body).toEqual({
+        like_count: 1,
+        self_liked: true,
+      });
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: clara })).body).toMatchObject({
+        like_count: 1,
+        self_liked: true,
+      });
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: bernd })).body).toMatchObject({
+        like_count: 1,
+        self_liked: false,
+      });
 
       const unlike = await call(t.app, 'PUT', `/api/messages/${id}/unlike/`, { auth: clara });
       expect(unlike.status).toBe(200);
       expect(unlike.body).toEqual({ like_count: 0, self_liked: false });
-      expect((await call(t.app, 'PUT', `/api/messages/${id}/unlike/`, { auth: clara })).body).toEqual({ like_count: 0, self_liked: false });
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: clara })).body).toMatchObject({ like_count: 0, self_liked: false });
+      expect((await call(t.app, 'PUT', `/api/messages/${id}/unlike/`, { auth: clara })).body).toEqual({
+        like_count: 0,
+        self_liked: false,
+      });
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: clara })).body).toMatchObject({
+        like_count: 0,
+        self_liked: false,
+      });
     });
 
     it('answers 403 to residents and the manager on like and unlike', async () => {
@@ -234,20 +340,39 @@ describe.each(kinds)('messages (%s)', (kind) => {
           expect(res.body).toEqual(FORBIDDEN);
         }
       }
-      expect((await call(t.app, 'GET', `/api/messages/${post('Sommerfest')}/`, { auth: bernd })).body.like_count).toBe(1);
+      expect((await call(t.app, 'GET', `/api/messages/${post('Sommerfest')}/`, { auth: bernd })).body.like_count).toBe(
+        1,
+      );
     });
   });
 
   describe('attachments (POST /api/messages/:id/documents/)', () => {
     let draft: number;
     beforeAll(async () => {
-      draft = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Flohmarkt im Hof, Bilder und Flyer anbei' } })).body.id;
+      draft = (
+        await call(t.app, 'POST', '/api/messages/', {
+          auth: anna,
+          payload: { text: 'Flohmarkt im Hof, Bilder und Flyer anbei' },
+        })
+      ).body.id;
     });
 
     it('accepts a real PNG and answers 201 with a signed URL and a thumbnail', async () => {
-      const res = await uploadAttachment(t.app, anna, draft, { filename: 'hof.png', type: 'image/png', data: await pngImage() }, 'Der Hof');
+      const res = await uploadAttachment(
+        t.app,
+        anna,
+        draft,
+        { filename: 'hof.png', type: 'image/png', data: await pngImage() },
+        'Der Hof',
+      );
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(Number), name: 'Der Hof', document: expect.stringMatching(SIGNED), kind: 'image', thumbnail: expect.stringMatching(SIGNED) });
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        name: 'Der Hof',
+        document: expect.stringMatching(SIGNED),
+        kind: 'image',
+        thumbnail: expect.stringMatching(SIGNED),
+      });
       const file = await call(t.app, 'GET', res.body.document);
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
@@ -259,7 +384,11 @@ describe.each(kinds)('messages (%s)', (kind) => {
     it('re-encodes a JPEG and strips its EXIF data', async () => {
       const original = await jpegWithExif();
       expect((await sharp(original).metadata()).exif).toBeInstanceOf(Buffer);
-      const res = await uploadAttachment(t.app, anna, draft, { filename: 'flyer.jpg', type: 'image/jpeg', data: original });
+      const res = await uploadAttachment(t.app, anna, draft, {
+        filename: 'flyer.jpg',
+        type: 'image/jpeg',
+        data: original,
+      });
       expect(res.status).toBe(201);
       expect(res.body.name).toBe('flyer');
       const file = await call(t.app, 'GET', res.body.document);
@@ -273,18 +402,30 @@ describe.each(kinds)('messages (%s)', (kind) => {
     });
 
     it('rejects a third image with 400', async () => {
-      const res = await uploadAttachment(t.app, anna, draft, { filename: 'drei.png', type: 'image/png', data: await pngImage() });
+      const res = await uploadAttachment(t.app, anna, draft, {
+        filename: 'drei.png',
+        type: 'image/png',
+        data: await pngImage(),
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ document: ['Pro Beitrag sind höchstens 2 Fotos erlaubt.'] });
     });
 
     it('accepts three real PDFs and rejects a fourth with 400', async () => {
       for (let i = 1; i <= 3; i++) {
-        const res = await uploadAttachment(t.app, anna, draft, { filename: `flyer-${i}.pdf`, type: 'application/pdf', data: await pdfFile(`Flyer ${i}`) });
+        const res = await uploadAttachment(t.app, anna, draft, {
+          filename: `flyer-${i}.pdf`,
+          type: 'application/pdf',
+          data: await pdfFile(`Flyer ${i}`),
+        });
         expect(res.status, `PDF ${i}`).toBe(201);
         expect(res.body).toMatchObject({ name: `flyer-${i}`, kind: 'pdf', thumbnail: null });
       }
-      const fourth = await uploadAttachment(t.app, anna, draft, { filename: 'flyer-4.pdf', type: 'application/pdf', data: await pdfFile() });
+      const fourth = await uploadAttachment(t.app, anna, draft, {
+        filename: 'flyer-4.pdf',
+        type: 'application/pdf',
+        data: await pdfFile(),
+      });
       expect(fourth.status).toBe(400);
       expect(fourth.body).toEqual({ document: ['Pro Beitrag sind höchstens 3 PDF-Dokumente erlaubt.'] });
     });
@@ -292,21 +433,39 @@ describe.each(kinds)('messages (%s)', (kind) => {
     it('lists exactly the accepted attachments on the post', async () => {
       const { body } = await call(t.app, 'GET', `/api/messages/${draft}/`, { auth: anna });
       expect(body.documents.map((d: { kind: string; name: string }) => `${d.kind}:${d.name}`)).toEqual([
-        'image:Der Hof', 'image:flyer', 'pdf:flyer-1', 'pdf:flyer-2', 'pdf:flyer-3',
+        'image:Der Hof',
+        'image:flyer',
+        'pdf:flyer-1',
+        'pdf:flyer-2',
+        'pdf:flyer-3',
       ]);
     });
 
     it('rejects a text file named .pdf and declared as application/pdf', async () => {
-      const other = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Noch ein Entwurf' } })).body.id;
-      const res = await uploadAttachment(t.app, anna, other, { filename: 'rechnung.pdf', type: 'application/pdf', data: Buffer.from('Das ist nur Text, kein PDF.\n'.repeat(20)) });
+      const other = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Noch ein Entwurf' } }))
+        .body.id;
+      const res = await uploadAttachment(t.app, anna, other, {
+        filename: 'rechnung.pdf',
+        type: 'application/pdf',
+        data: Buffer.from('Das ist nur Text, kein PDF.\n'.repeat(20)),
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ document: ['Die Datei rechnung.pdf hat ein nicht unterstütztes Format. Erlaubt sind PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder.'] });
+      expect(res.body).toEqual({
+        document: [
+          'Die Datei rechnung.pdf hat ein nicht unterstütztes Format. Erlaubt sind PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder.',
+        ],
+      });
     });
 
     it('rejects a file over 10 MB with Die Datei <name> ist zu gross', async () => {
-      const other = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Großer Anhang' } })).body.id;
+      const other = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Großer Anhang' } }))
+        .body.id;
       const big = Buffer.concat([await pdfFile(), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
-      const res = await uploadAttachment(t.app, anna, other, { filename: 'gross.pdf', type: 'application/pdf', data: big });
+      const res = await uploadAttachment(t.app, anna, other, {
+        filename: 'gross.pdf',
+        type: 'application/pdf',
+        data: big,
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ document: ['Die Datei gross.pdf ist zu gross'] });
       expect((await call(t.app, 'GET', `/api/messages/${other}/`, { auth: anna })).body.documents).toEqual([]);
@@ -314,10 +473,17 @@ describe.each(kinds)('messages (%s)', (kind) => {
 
     it('answers 400 when no file is sent and 415 for a JSON body', async () => {
       const mp = multipart({ name: 'nur Name' });
-      const none = await call(t.app, 'POST', `/api/messages/${draft}/documents/`, { auth: anna, payload: mp.payload, headers: mp.headers });
+      const none = await call(t.app, 'POST', `/api/messages/${draft}/documents/`, {
+        auth: anna,
+        payload: mp.payload,
+        headers: mp.headers,
+      });
       expect(none.status).toBe(400);
       expect(none.body).toEqual({ document: ['Eingabe ist zwingend'] });
-      const json = await call(t.app, 'POST', `/api/messages/${draft}/documents/`, { auth: anna, payload: { name: 'x' } });
+      const json = await call(t.app, 'POST', `/api/messages/${draft}/documents/`, {
+        auth: anna,
+        payload: { name: 'x' },
+      });
       expect(json.status).toBe(415);
       expect(json.body).toEqual({ detail: 'Bitte als multipart/form-data senden.' });
     });
@@ -334,7 +500,11 @@ describe.each(kinds)('messages (%s)', (kind) => {
 
     it('answers 400 once the post is approved, and then shows the attachments to everyone', async () => {
       expect((await approve(draft)).status).toBe(200);
-      const res = await uploadAttachment(t.app, anna, draft, { filename: 'spaet.pdf', type: 'application/pdf', data: await pdfFile() });
+      const res = await uploadAttachment(t.app, anna, draft, {
+        filename: 'spaet.pdf',
+        type: 'application/pdf',
+        data: await pdfFile(),
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Anhänge können nur vor der Freigabe hinzugefügt werden.' });
       const seen = await call(t.app, 'GET', `/api/messages/${draft}/`, { auth: bernd });
@@ -350,7 +520,10 @@ describe.each(kinds)('messages (%s)', (kind) => {
     it('answers 404 to a resident of location 2 for location-1 posts: detail, comments and uploads', async () => {
       const png = { filename: 'x.png', type: 'image/png', data: await pngImage() };
       for (const id of [post('Sommerfest'), post('Der Aufzug'), post('Hat jemand Lust')]) {
-        for (const [method, url] of [['GET', `/api/messages/${id}/`], ['GET', `/api/messages/${id}/comments/`]] as const) {
+        for (const [method, url] of [
+          ['GET', `/api/messages/${id}/`],
+          ['GET', `/api/messages/${id}/comments/`],
+        ] as const) {
           const res = await call(t.app, method, url, { auth: dora });
           expect(res.status, url).toBe(404);
           expect(res.body).toEqual(NOT_FOUND);
@@ -363,7 +536,10 @@ describe.each(kinds)('messages (%s)', (kind) => {
 
     it('answers 404 to a receptionist of location 2 for commenting on or liking location-1 posts', async () => {
       const id = post('Sommerfest');
-      const comment = await call(t.app, 'POST', `/api/messages/${id}/comments/`, { auth: seeRez, payload: { text: 'Hallo vom See' } });
+      const comment = await call(t.app, 'POST', `/api/messages/${id}/comments/`, {
+        auth: seeRez,
+        payload: { text: 'Hallo vom See' },
+      });
       expect(comment.status).toBe(404);
       expect(comment.body).toEqual(NOT_FOUND);
       for (const action of ['like', 'unlike']) {
@@ -371,7 +547,10 @@ describe.each(kinds)('messages (%s)', (kind) => {
         expect(res.status, action).toBe(404);
         expect(res.body).toEqual(NOT_FOUND);
       }
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: bernd })).body).toMatchObject({ like_count: 1, comment_count: 2 });
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: bernd })).body).toMatchObject({
+        like_count: 1,
+        comment_count: 2,
+      });
       // Her own location works.
       const own = await call(t.app, 'PUT', `/api/messages/${post('Wer kommt mit zum Segeln')}/like/`, { auth: seeRez });
       expect(own.body).toEqual({ like_count: 1, self_liked: true });
@@ -395,7 +574,10 @@ describe.each(kinds)('messages (%s)', (kind) => {
     // push the oldest approved ones onto one page more than `count` alone would need.
     const { count } = (await call(t.app, 'GET', '/api/messages/', { auth: bernd })).body;
     for (let i = 0; i < (10 - (count % 10)) % 10; i++) {
-      const { body } = await call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: `Füllbeitrag ${i}` } });
+      const { body } = await call(t.app, 'POST', '/api/messages/', {
+        auth: bernd,
+        payload: { text: `Füllbeitrag ${i}` },
+      });
       await approve(body.id);
     }
     const approved = (await call(t.app, 'GET', '/api/messages/', { auth: bernd })).body.count;
@@ -404,7 +586,9 @@ describe.each(kinds)('messages (%s)', (kind) => {
     const seen: number[] = [];
     let url: string | null = '/api/messages/';
     while (url) {
-      const res: { body: { next: string | null; results: { id: number }[] } } = await call(t.app, 'GET', url, { auth: anna });
+      const res: { body: { next: string | null; results: { id: number }[] } } = await call(t.app, 'GET', url, {
+        auth: anna,
+      });
       seen.push(...res.body.results.map((m) => m.id));
       url = res.body.next;
     }
@@ -422,9 +606,13 @@ describe.each(kinds)('messages (%s)', (kind) => {
   it('answers 403 to the property manager and 401 to anonymous callers on every endpoint', async () => {
     const id = post('Sommerfest');
     const calls = [
-      ['GET', '/api/messages/'], ['POST', '/api/messages/'], ['GET', `/api/messages/${id}/`],
-      ['GET', `/api/messages/${id}/comments/`], ['POST', `/api/messages/${id}/comments/`],
-      ['PUT', `/api/messages/${id}/like/`], ['PUT', `/api/messages/${id}/unlike/`],
+      ['GET', '/api/messages/'],
+      ['POST', '/api/messages/'],
+      ['GET', `/api/messages/${id}/`],
+      ['GET', `/api/messages/${id}/comments/`],
+      ['POST', `/api/messages/${id}/comments/`],
+      ['PUT', `/api/messages/${id}/like/`],
+      ['PUT', `/api/messages/${id}/unlike/`],
     ] as const;
     for (const [method, url] of calls) {
       const payload = method === 'POST' ? { text: 'Hallo' } : undefined;
@@ -435,10 +623,20 @@ describe.each(kinds)('messages (%s)', (kind) => {
       expect(a.status, `${method} ${url}`).toBe(401);
       expect(a.body).toEqual(NO_CREDENTIALS);
     }
-    const upload = await uploadAttachment(t.app, manager, id, { filename: 'x.png', type: 'image/png', data: await pngImage() });
+    const upload = await uploadAttachment(t.app, manager, id, {
+      filename: 'x.png',
+      type: 'image/png',
+      data: await pngImage(),
+    });
     expect(upload.status).toBe(403);
-    const anonymous = multipart({ name: 'x' }, { field: 'document', filename: 'x.png', type: 'image/png', data: await pngImage() });
-    const anon = await call(t.app, 'POST', `/api/messages/${id}/documents/`, { payload: anonymous.payload, headers: anonymous.headers });
+    const anonymous = multipart(
+      { name: 'x' },
+      { field: 'document', filename: 'x.png', type: 'image/png', data: await pngImage() },
+    );
+    const anon = await call(t.app, 'POST', `/api/messages/${id}/documents/`, {
+      payload: anonymous.payload,
+      headers: anonymous.headers,
+    });
     expect(anon.status).toBe(401);
     expect(anon.body).toEqual(NO_CREDENTIALS);
   });

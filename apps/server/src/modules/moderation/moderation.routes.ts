@@ -41,14 +41,26 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/messages/',
-    { onRequest: requireManager, schema: { tags, security, summary: 'Beiträge nach Status (Standard: pending)', querystring: listQuery } },
+    {
+      onRequest: requireManager,
+      schema: { tags, security, summary: 'Beiträge nach Status (Standard: pending)', querystring: listQuery },
+    },
     async (request) => {
       const locations = await locationsOf(request);
       if (locations.length === 0) return { count: 0, next: null, previous: null, results: [] };
       const rows = await db
         .selectFrom('messages')
         .innerJoin('users', 'users.id', 'messages.user_id')
-        .select(['messages.id', 'messages.text', 'messages.status', 'messages.created_at', 'messages.location_id', 'messages.rejection_reason', 'users.name as user_name', 'users.apartment_number'])
+        .select([
+          'messages.id',
+          'messages.text',
+          'messages.status',
+          'messages.created_at',
+          'messages.location_id',
+          'messages.rejection_reason',
+          'users.name as user_name',
+          'users.apartment_number',
+        ])
         .where('messages.location_id', 'in', locations)
         .where('messages.status', '=', request.query.status)
         .orderBy('messages.created_at', 'desc')
@@ -60,7 +72,10 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/comments/',
-    { onRequest: requireManager, schema: { tags, security, summary: 'Kommentare nach Status (Standard: pending)', querystring: listQuery } },
+    {
+      onRequest: requireManager,
+      schema: { tags, security, summary: 'Kommentare nach Status (Standard: pending)', querystring: listQuery },
+    },
     async (request) => {
       const locations = await locationsOf(request);
       if (locations.length === 0) return { count: 0, next: null, previous: null, results: [] };
@@ -68,7 +83,14 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         .selectFrom('comments')
         .innerJoin('messages', 'messages.id', 'comments.message_id')
         .innerJoin('users', 'users.id', 'comments.user_id')
-        .select(['comments.id', 'comments.text', 'comments.status', 'comments.created_at', 'comments.message_id', 'users.name as user_name'])
+        .select([
+          'comments.id',
+          'comments.text',
+          'comments.status',
+          'comments.created_at',
+          'comments.message_id',
+          'users.name as user_name',
+        ])
         .where('messages.location_id', 'in', locations)
         .where('comments.status', '=', request.query.status)
         .orderBy('comments.created_at', 'desc')
@@ -80,7 +102,16 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/admin/messages/:id/moderation/',
-    { onRequest: requireManager, schema: { tags, security, summary: 'Beitrag freigeben oder ablehnen (mit Begründung)', params: idParam, body: decision } },
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Beitrag freigeben oder ablehnen (mit Begründung)',
+        params: idParam,
+        body: decision,
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const locations = await locationsOf(request);
@@ -98,14 +129,29 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         .where('id', '=', target.id)
         .execute();
       await refreshApprovedCount(db, target.location_id);
-      await audit(db, { userId: user.id, action: `message_${status}`, entity: 'message', entityId: request.params.id, details: { rejection_reason } });
+      await audit(db, {
+        userId: user.id,
+        action: `message_${status}`,
+        entity: 'message',
+        entityId: request.params.id,
+        details: { rejection_reason },
+      });
       return { id: request.params.id, status };
     },
   );
 
   r.put(
     '/api/admin/comments/:id/moderation/',
-    { onRequest: requireManager, schema: { tags, security, summary: 'Kommentar freigeben oder ablehnen (mit Begründung)', params: idParam, body: decision } },
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Kommentar freigeben oder ablehnen (mit Begründung)',
+        params: idParam,
+        body: decision,
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const locations = await locationsOf(request);
@@ -124,7 +170,13 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         .where('id', '=', target.id)
         .execute();
       await refreshCommentCount(db, target.message_id);
-      await audit(db, { userId: user.id, action: `comment_${status}`, entity: 'comment', entityId: target.id, details: { rejection_reason } });
+      await audit(db, {
+        userId: user.id,
+        action: `comment_${status}`,
+        entity: 'comment',
+        entityId: target.id,
+        details: { rejection_reason },
+      });
       return { id: target.id, status };
     },
   );

@@ -14,8 +14,22 @@ describe.each(kinds)('moderation (%s)', (kind) => {
   let seeManager: string; // manages location 2 only
   beforeAll(async () => {
     t = await startApp(kind);
-    await addUser(t, { login: 'see@example.org', name: 'Verwaltung See', email: 'see@example.org', role: 'manager', locationId: null, managerOf: [2] });
-    [anna, bernd, clara, dora, manager, seeManager] = await loginAll(t.app, ['A-0101', 'A-0102', 'A-REZ', 'B-0101', 'verwaltung@example.org', 'see@example.org']);
+    await addUser(t, {
+      login: 'see@example.org',
+      name: 'Verwaltung See',
+      email: 'see@example.org',
+      role: 'manager',
+      locationId: null,
+      managerOf: [2],
+    });
+    [anna, bernd, clara, dora, manager, seeManager] = await loginAll(t.app, [
+      'A-0101',
+      'A-0102',
+      'A-REZ',
+      'B-0101',
+      'verwaltung@example.org',
+      'see@example.org',
+    ]);
   });
   afterAll(() => t.close());
 
@@ -24,7 +38,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
   const count = async (auth: string) => (await call(t.app, 'GET', '/api/messages/', { auth })).body.count as number;
   const ids = async (auth: string) => {
     const ids: number[] = [];
-    for (let url: string | null = '/api/messages/'; url; ) {
+    for (let url: string | null = '/api/messages/'; url;) {
       const res: { body: { next: string | null; results: { id: number }[] } } = await call(t.app, 'GET', url, { auth });
       ids.push(...res.body.results.map((m) => m.id));
       url = res.body.next;
@@ -37,11 +51,20 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     let countBefore: number;
     beforeAll(async () => {
       countBefore = await count(bernd);
-      postId = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Tauschbörse für Zimmerpflanzen am Sonntag' } })).body.id;
+      postId = (
+        await call(t.app, 'POST', '/api/messages/', {
+          auth: anna,
+          payload: { text: 'Tauschbörse für Zimmerpflanzen am Sonntag' },
+        })
+      ).body.id;
     });
 
     it('creates a new post as pending', async () => {
-      const row = await t.app.ctx.db.selectFrom('messages').select('status').where('id', '=', postId).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('messages')
+        .select('status')
+        .where('id', '=', postId)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('pending');
     });
 
@@ -67,7 +90,14 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       const res = await call(t.app, 'GET', '/api/admin/messages/', { auth: manager });
       expect(res.status).toBe(200);
       const item = res.body.results.find((m: { id: number }) => m.id === postId);
-      expect(item).toMatchObject({ id: postId, status: 'pending', location_id: 1, user_name: 'Anna Beispiel', apartment_number: 'A-0101', text: 'Tauschbörse für Zimmerpflanzen am Sonntag' });
+      expect(item).toMatchObject({
+        id: postId,
+        status: 'pending',
+        location_id: 1,
+        user_name: 'Anna Beispiel',
+        apartment_number: 'A-0101',
+        text: 'Tauschbörse für Zimmerpflanzen am Sonntag',
+      });
       expect(res.body.results.every((m: { status: string }) => m.status === 'pending')).toBe(true);
       expect(res.body.count).toBe(res.body.results.length);
     });
@@ -90,33 +120,55 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     });
 
     it('shows a rejected post with its reason to the author only', async () => {
-      const id = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Verkaufe Feuerwerk aus dem Keller' } })).body.id;
-      const res = await moderate(manager, id, { status: 'rejected', rejection_reason: 'Gefährliche Gegenstände dürfen nicht angeboten werden.' });
+      const id = (
+        await call(t.app, 'POST', '/api/messages/', {
+          auth: anna,
+          payload: { text: 'Verkaufe Feuerwerk aus dem Keller' },
+        })
+      ).body.id;
+      const res = await moderate(manager, id, {
+        status: 'rejected',
+        rejection_reason: 'Gefährliche Gegenstände dürfen nicht angeboten werden.',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id, status: 'rejected' });
       const own = await call(t.app, 'GET', `/api/messages/${id}/`, { auth: anna });
-      expect(own.body).toMatchObject({ status: 'rejected', rejection_reason: 'Gefährliche Gegenstände dürfen nicht angeboten werden.' });
+      expect(own.body).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'Gefährliche Gegenstände dürfen nicht angeboten werden.',
+      });
       for (const auth of [bernd, clara]) {
         const other = await call(t.app, 'GET', `/api/messages/${id}/`, { auth });
         expect(other.status).toBe(404);
         expect(other.body).toEqual(NOT_FOUND);
-        expect(JSON.stringify((await call(t.app, 'GET', '/api/messages/', { auth })).body)).not.toContain('Gefährliche');
+        expect(JSON.stringify((await call(t.app, 'GET', '/api/messages/', { auth })).body)).not.toContain(
+          'Gefährliche',
+        );
       }
       const rejected = await call(t.app, 'GET', '/api/admin/messages/?status=rejected', { auth: manager });
-      expect(rejected.body.results.find((m: { id: number }) => m.id === id)).toMatchObject({ rejection_reason: 'Gefährliche Gegenstände dürfen nicht angeboten werden.' });
+      expect(rejected.body.results.find((m: { id: number }) => m.id === id)).toMatchObject({
+        rejection_reason: 'Gefährliche Gegenstände dürfen nicht angeboten werden.',
+      });
     });
 
     it('gives a rejection without a reason the default reason', async () => {
-      const id = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Noch ein Versuch' } })).body.id;
+      const id = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Noch ein Versuch' } }))
+        .body.id;
       await moderate(manager, id, { status: 'rejected' });
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: anna })).body.rejection_reason).toBe('Verstößt gegen die Hausordnung.');
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: anna })).body.rejection_reason).toBe(
+        'Verstößt gegen die Hausordnung.',
+      );
     });
 
     it('clears the reason when a rejected post is approved after all', async () => {
-      const id = (await call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: 'Zweite Chance' } })).body.id;
+      const id = (await call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: 'Zweite Chance' } })).body
+        .id;
       await moderate(manager, id, { status: 'rejected', rejection_reason: 'Zu kurz' });
       await moderate(manager, id, { status: 'approved' });
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: bernd })).body).toMatchObject({ status: 'approved', rejection_reason: null });
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: bernd })).body).toMatchObject({
+        status: 'approved',
+        rejection_reason: null,
+      });
       expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: anna })).status).toBe(200);
     });
 
@@ -144,16 +196,24 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       const target = rows.find((r) => r.text.startsWith('Erinnerung: Die Mülltonnen'))!;
       messageId = target.id;
       countBefore = Number(target.comment_count);
-      const res = await call(t.app, 'POST', `/api/messages/${messageId}/comments/`, { auth: clara, payload: { text: 'Danke für die Info!' } });
+      const res = await call(t.app, 'POST', `/api/messages/${messageId}/comments/`, {
+        auth: clara,
+        payload: { text: 'Danke für die Info!' },
+      });
       expect(res.status).toBe(201);
       commentId = res.body.id;
     });
-    const comments = async (auth: string) => (await call(t.app, 'GET', `/api/messages/${messageId}/comments/`, { auth })).body;
-    const commentCount = async (auth: string) => (await call(t.app, 'GET', `/api/messages/${messageId}/`, { auth })).body.comment_count;
+    const comments = async (auth: string) =>
+      (await call(t.app, 'GET', `/api/messages/${messageId}/comments/`, { auth })).body;
+    const commentCount = async (auth: string) =>
+      (await call(t.app, 'GET', `/api/messages/${messageId}/`, { auth })).body.comment_count;
 
     it('creates a new comment as pending, visible to its author', async () => {
       const own = await comments(clara);
-      expect(own.results.find((c: { id: number }) => c.id === commentId)).toMatchObject({ status: 'pending', text: 'Danke für die Info!' });
+      expect(own.results.find((c: { id: number }) => c.id === commentId)).toMatchObject({
+        status: 'pending',
+        text: 'Danke für die Info!',
+      });
       expect((await call(t.app, 'GET', `/api/messages/${messageId}/`, { auth: clara })).body.self_commented).toBe(true);
     });
 
@@ -171,7 +231,11 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       const res = await call(t.app, 'GET', '/api/admin/comments/', { auth: manager });
       expect(res.status).toBe(200);
       expect(res.body.results.find((c: { id: number }) => c.id === commentId)).toMatchObject({
-        id: commentId, message_id: messageId, status: 'pending', text: 'Danke für die Info!', user_name: 'Clara Rezeption',
+        id: commentId,
+        message_id: messageId,
+        status: 'pending',
+        text: 'Danke für die Info!',
+        user_name: 'Clara Rezeption',
       });
     });
 
@@ -188,12 +252,22 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     });
 
     it('does not count a rejected comment and shows it only to its author', async () => {
-      const created = await call(t.app, 'POST', `/api/messages/${messageId}/comments/`, { auth: clara, payload: { text: 'Unpassend' } });
-      const res = await moderate(manager, created.body.id, { status: 'rejected', rejection_reason: 'Off-Topic' }, 'comments');
+      const created = await call(t.app, 'POST', `/api/messages/${messageId}/comments/`, {
+        auth: clara,
+        payload: { text: 'Unpassend' },
+      });
+      const res = await moderate(
+        manager,
+        created.body.id,
+        { status: 'rejected', rejection_reason: 'Off-Topic' },
+        'comments',
+      );
       expect(res.body).toEqual({ id: created.body.id, status: 'rejected' });
       expect(await commentCount(anna)).toBe(countBefore + 1);
       expect((await comments(anna)).results.map((c: { id: number }) => c.id)).not.toContain(created.body.id);
-      expect((await comments(clara)).results.find((c: { id: number }) => c.id === created.body.id)).toMatchObject({ status: 'rejected' });
+      expect((await comments(clara)).results.find((c: { id: number }) => c.id === created.body.id)).toMatchObject({
+        status: 'rejected',
+      });
     });
 
     it('takes the count back when an approved comment is rejected later', async () => {
@@ -227,10 +301,15 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     });
 
     it('answers 403 to residents and receptionists on every /api/admin/ endpoint and changes nothing', async () => {
-      const pending = (await call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: 'Selbst freigeben?' } })).body.id;
+      const pending = (
+        await call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: 'Selbst freigeben?' } })
+      ).body.id;
       for (const auth of [anna, bernd, clara, dora]) {
         for (const [method, url] of [...endpoints, ['PUT', `/api/admin/messages/${pending}/moderation/`] as const]) {
-          const res = await call(t.app, method, url, { auth, payload: method === 'PUT' ? { status: 'approved' } : undefined });
+          const res = await call(t.app, method, url, {
+            auth,
+            payload: method === 'PUT' ? { status: 'approved' } : undefined,
+          });
           expect(res.status, url).toBe(403);
           expect(res.body).toEqual(FORBIDDEN);
         }
@@ -244,7 +323,10 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       const res = await moderate(seeManager, loc1.id, { status: 'rejected' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
-      expect((await t.app.ctx.db.selectFrom('messages').select('status').where('id', '=', loc1.id).executeTakeFirstOrThrow()).status).toBe('pending');
+      expect(
+        (await t.app.ctx.db.selectFrom('messages').select('status').where('id', '=', loc1.id).executeTakeFirstOrThrow())
+          .status,
+      ).toBe('pending');
 
       const list = await call(t.app, 'GET', '/api/admin/messages/?status=approved', { auth: seeManager });
       expect(list.status).toBe(200);

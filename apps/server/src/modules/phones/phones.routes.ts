@@ -26,7 +26,16 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/phones/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Wichtige Telefonnummern', querystring: pageQuery, response: { 200: paginated(phoneSchema) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Wichtige Telefonnummern',
+        querystring: pageQuery,
+        response: { 200: paginated(phoneSchema) },
+      },
+    },
     async (request) => {
       const { locationId } = currentResident(request);
       const { page } = request.query;
@@ -40,7 +49,10 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/phones/:id/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Eine Telefonnummer', params: idParam, response: { 200: phoneSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, security, summary: 'Eine Telefonnummer', params: idParam, response: { 200: phoneSchema } },
+    },
     async (request) => {
       const { locationId } = currentResident(request);
       const row = await findPhone(db, locationId, request.params.id);

@@ -18,7 +18,7 @@ describe.each(kinds)('phones (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('lists the location\'s phone numbers in their display order', async () => {
+  it("lists the location's phone numbers in their display order", async () => {
     const res = await call(t.app, 'GET', '/api/phones/', { auth: anna });
     expect(res.status).toBe(200);
     expectPage(res.body, 7, 7);
@@ -46,20 +46,32 @@ describe.each(kinds)('phones (%s)', (kind) => {
     const location = await call(t.app, 'GET', '/api/location/', { auth: anna });
     type P = { name: string; number: string; highlighted: boolean; hidden: boolean };
     expect(body.results.filter((p: P) => p.highlighted)).toHaveLength(1);
-    expect(body.results.filter((p: P) => p.hidden).map((p: P) => p.name)).toEqual(['Schlüsselnotdienst (über die Rezeption)']);
+    expect(body.results.filter((p: P) => p.hidden).map((p: P) => p.name)).toEqual([
+      'Schlüsselnotdienst (über die Rezeption)',
+    ]);
     expect(body.results.filter((p: P) => digits(p.number) === digits(location.body.direct_number))).toHaveLength(1);
   });
 
   it('returns one phone number by id', async () => {
     const res = await call(t.app, 'GET', `/api/phones/${location1Ids[2]}/`, { auth: anna });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: location1Ids[2], name: 'Polizei', number: '110', icon: '/icons/police.svg', highlighted: false, hidden: false });
+    expect(res.body).toEqual({
+      id: location1Ids[2],
+      name: 'Polizei',
+      number: '110',
+      icon: '/icons/police.svg',
+      highlighted: false,
+      hidden: false,
+    });
   });
 
   it('shows a resident of location 2 only their own numbers and 404 for those of location 1', async () => {
     const list = await call(t.app, 'GET', '/api/phones/', { auth: dora });
     expectPage(list.body, 2, 2);
-    expect(list.body.results.map((p: { name: string }) => p.name)).toEqual(['Notruf Haus am See', 'Feuerwehr und Rettungsdienst']);
+    expect(list.body.results.map((p: { name: string }) => p.name)).toEqual([
+      'Notruf Haus am See',
+      'Feuerwehr und Rettungsdienst',
+    ]);
     for (const id of location1Ids) {
       const res = await call(t.app, 'GET', `/api/phones/${id}/`, { auth: dora });
       expect(res.status, String(id)).toBe(404);

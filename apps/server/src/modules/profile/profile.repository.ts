@@ -5,8 +5,15 @@ export function findProfile(db: DB, userId: number) {
   return db
     .selectFrom('users')
     .select([
-      'id', 'name', 'email', 'profile_picture', 'apartment_number', 'emergency_services_deactivated',
-      'role', 'language', 'location_id',
+      'id',
+      'name',
+      'email',
+      'profile_picture',
+      'apartment_number',
+      'emergency_services_deactivated',
+      'role',
+      'language',
+      'location_id',
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();

@@ -29,8 +29,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     };
   };
 
-  r.get('/api/profile/', { onRequest: requireUser, schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } }, (request) =>
-    load(currentUser(request).id),
+  r.get(
+    '/api/profile/',
+    { onRequest: requireUser, schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } },
+    (request) => load(currentUser(request).id),
   );
 
   r.put(
@@ -78,7 +80,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const before = patch.profile_picture ? await findProfile(db, user.id) : null;
       await updateProfile(db, user.id, patch);
       if (before?.profile_picture) await storage.remove(before.profile_picture);
-      await audit(db, { userId: user.id, action: 'profile_updated', entity: 'user', entityId: user.id, details: Object.keys(patch) });
+      await audit(db, {
+        userId: user.id,
+        action: 'profile_updated',
+        entity: 'user',
+        entityId: user.id,
+        details: Object.keys(patch),
+      });
       return load(user.id);
     },
   );

@@ -19,7 +19,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
     return call(t.app, 'PUT', '/api/profile/', { auth, payload: mp.payload, headers: mp.headers });
   };
 
-  it('returns the caller\'s own profile with every field of SPEC §3', async () => {
+  it("returns the caller's own profile with every field of SPEC §3", async () => {
     const res = await call(t.app, 'GET', '/api/profile/', { auth: anna });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -37,10 +37,20 @@ describe.each(kinds)('profile (%s)', (kind) => {
 
   it('flags the resident with emergency services deactivated and the receptionist', async () => {
     const bernd = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'A-0102') });
-    expect(bernd.body).toMatchObject({ apartment_number: 'A-0102', emergency_services_deactivated: true, is_receptionist: false });
+    expect(bernd.body).toMatchObject({
+      apartment_number: 'A-0102',
+      emergency_services_deactivated: true,
+      is_receptionist: false,
+    });
     const clara = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'A-REZ') });
-    expect(clara.body).toMatchObject({ apartment_number: 'A-REZ', emergency_services_deactivated: false, is_receptionist: true });
-    expect(clara.body.profile_picture).toMatch(/^\/api\/media\/avatars\/[A-Za-z0-9_-]+\.webp\?exp=\d+&sig=[A-Za-z0-9_-]+$/);
+    expect(clara.body).toMatchObject({
+      apartment_number: 'A-REZ',
+      emergency_services_deactivated: false,
+      is_receptionist: true,
+    });
+    expect(clara.body.profile_picture).toMatch(
+      /^\/api\/media\/avatars\/[A-Za-z0-9_-]+\.webp\?exp=\d+&sig=[A-Za-z0-9_-]+$/,
+    );
   });
 
   it('gives the property manager a profile without a location', async () => {
@@ -51,7 +61,9 @@ describe.each(kinds)('profile (%s)', (kind) => {
 
   it('answers 401 to anonymous callers for GET and PUT', async () => {
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await call(t.app, method, '/api/profile/', { payload: method === 'PUT' ? { language: 'en' } : undefined });
+      const res = await call(t.app, method, '/api/profile/', {
+        payload: method === 'PUT' ? { language: 'en' } : undefined,
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(NO_CREDENTIALS);
     }
@@ -81,7 +93,11 @@ describe.each(kinds)('profile (%s)', (kind) => {
   });
 
   it('stores an uploaded picture as a 512 px WebP without metadata and serves it via a signed URL', async () => {
-    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'ich.jpg', type: 'image/jpeg', data: await jpegWithExif(900, 600) });
+    const res = await putMultipart(
+      anna,
+      {},
+      { field: 'profile_picture', filename: 'ich.jpg', type: 'image/jpeg', data: await jpegWithExif(900, 600) },
+    );
     expect(res.status).toBe(200);
     expect(res.body.profile_picture).toMatch(/^\/api\/media\/avatars\/[A-Za-z0-9_-]+\.webp\?exp=\d+&sig=/);
     const file = await call(t.app, 'GET', res.body.profile_picture);
@@ -91,12 +107,22 @@ describe.each(kinds)('profile (%s)', (kind) => {
     const meta = await sharp(file.raw).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
     expect(meta.exif).toBeUndefined();
-    expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(res.body.profile_picture);
+    expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(
+      res.body.profile_picture,
+    );
   });
 
   it('deletes the previous picture when a new one is uploaded', async () => {
-    const first = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'a.png', type: 'image/png', data: await pngImage() });
-    const second = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'b.png', type: 'image/png', data: await pngImage(30, 30) });
+    const first = await putMultipart(
+      anna,
+      {},
+      { field: 'profile_picture', filename: 'a.png', type: 'image/png', data: await pngImage() },
+    );
+    const second = await putMultipart(
+      anna,
+      {},
+      { field: 'profile_picture', filename: 'b.png', type: 'image/png', data: await pngImage(30, 30) },
+    );
     expect(second.status).toBe(200);
     expect(second.body.profile_picture).not.toBe(first.body.profile_picture);
     const old = await call(t.app, 'GET', first.body.profile_picture);
@@ -106,27 +132,47 @@ describe.each(kinds)('profile (%s)', (kind) => {
 
   it('rejects a PDF uploaded as a photo, whatever its name and declared type', async () => {
     const before = (await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture;
-    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'foto.jpg', type: 'image/jpeg', data: await pdfFile() });
+    const res = await putMultipart(
+      anna,
+      {},
+      { field: 'profile_picture', filename: 'foto.jpg', type: 'image/jpeg', data: await pdfFile() },
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ profile_picture: ['Die Datei foto.jpg hat ein nicht unterstütztes Format. Erlaubt sind JPEG-, PNG- oder WebP-Bilder.'] });
+    expect(res.body).toEqual({
+      profile_picture: [
+        'Die Datei foto.jpg hat ein nicht unterstütztes Format. Erlaubt sind JPEG-, PNG- oder WebP-Bilder.',
+      ],
+    });
     expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(before);
   });
 
   it('rejects a picture over 10 MB with Die Datei <name> ist zu gross', async () => {
     const big = Buffer.concat([await pngImage(), Buffer.alloc(10_485_760)]);
-    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'riesig.png', type: 'image/png', data: big });
+    const res = await putMultipart(
+      anna,
+      {},
+      { field: 'profile_picture', filename: 'riesig.png', type: 'image/png', data: big },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ profile_picture: ['Die Datei riesig.png ist zu gross'] });
   });
 
   it('rejects a file sent under another field name', async () => {
-    const res = await putMultipart(anna, {}, { field: 'avatar', filename: 'a.png', type: 'image/png', data: await pngImage() });
+    const res = await putMultipart(
+      anna,
+      {},
+      { field: 'avatar', filename: 'a.png', type: 'image/png', data: await pngImage() },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ avatar: ['Unbekanntes Dateifeld.'] });
   });
 
   it('rejects an empty picture file', async () => {
-    const res = await putMultipart(anna, {}, { field: 'profile_picture', filename: 'leer.png', type: 'image/png', data: Buffer.alloc(0) });
+    const res = await putMultipart(
+      anna,
+      {},
+      { field: 'profile_picture', filename: 'leer.png', type: 'image/png', data: Buffer.alloc(0) },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ profile_picture: ['Die übermittelte Datei ist leer.'] });
   });

@@ -44,13 +44,30 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/push/config/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Öffentlicher VAPID-Schlüssel für pushManager.subscribe()', response: { 200: z.object({ public_key: z.string() }) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Öffentlicher VAPID-Schlüssel für pushManager.subscribe()',
+        response: { 200: z.object({ public_key: z.string() }) },
+      },
+    },
     async () => ({ public_key: (await vapidKeys(db)).publicKey }),
   );
 
   r.post(
     '/api/fcm/token/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Web-Push-Abonnement registrieren', body: pushTokenCreate, response: { 200: pushToken, 201: pushToken } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Web-Push-Abonnement registrieren',
+        body: pushTokenCreate,
+        response: { 200: pushToken, 201: pushToken },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { registration_id } = request.body;
@@ -79,7 +96,11 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { tags, security, summary: 'Web-Push-Abonnement löschen', params: idParam } },
     async (request, reply) => {
       const user = currentUser(request);
-      const res = await db.deleteFrom('push_subscriptions').where('id', '=', request.params.id).where('user_id', '=', user.id).executeTakeFirst();
+      const res = await db
+        .deleteFrom('push_subscriptions')
+        .where('id', '=', request.params.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) throw notFound();
       return reply.code(204).send();
     },

@@ -5,7 +5,11 @@ import { NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.j
 const kinds = await dialects();
 
 const subscription = (n: number) =>
-  JSON.stringify({ endpoint: `https://push.example.org/send/${n}`, expirationTime: null, keys: { p256dh: `BP${n}key`, auth: `auth${n}` } });
+  JSON.stringify({
+    endpoint: `https://push.example.org/send/${n}`,
+    expirationTime: null,
+    keys: { p256dh: `BP${n}key`, auth: `auth${n}` },
+  });
 
 describe.each(kinds)('push tokens (%s)', (kind) => {
   let t: TestApp;
@@ -18,33 +22,58 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
   afterAll(() => t.close());
 
   const rowsOf = async (login: string) =>
-    t.app.ctx.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', await userId(t, login)).execute();
+    t.app.ctx.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('user_id', '=', await userId(t, login))
+      .execute();
 
   it('registers a web push subscription and answers 201 with its id', async () => {
-    const res = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id: subscription(1) } });
+    const res = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: subscription(1) },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), type: 'web', registration_id: subscription(1) });
     expect((await rowsOf('A-0101')).map((r) => r.registration_id)).toEqual([subscription(1)]);
   });
 
   it('answers 200 with the same id when the same subscription is registered again', async () => {
-    const first = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id: subscription(2) } });
-    const again = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id: subscription(2) } });
+    const first = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: subscription(2) },
+    });
+    const again = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: subscription(2) },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect((await rowsOf('A-0101')).filter((r) => r.registration_id === subscription(2))).toHaveLength(1);
   });
 
   it('answers 400 for a registration_id that is not a PushSubscription', async () => {
-    for (const registration_id of ['fcm-token-123', '{"endpoint":"http://insecure.example.org","keys":{"p256dh":"a","auth":"b"}}', '{"endpoint":"https://x"}']) {
-      const res = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id } });
+    for (const registration_id of [
+      'fcm-token-123',
+      '{"endpoint":"http://insecure.example.org","keys":{"p256dh":"a","auth":"b"}}',
+      '{"endpoint":"https://x"}',
+    ]) {
+      const res = await call(t.app, 'POST', '/api/fcm/token/', {
+        auth: anna,
+        payload: { type: 'web', registration_id },
+      });
       expect(res.status, registration_id).toBe(400);
-      expect(res.body).toEqual({ registration_id: ['Ungültiges Push-Abonnement (erwartet wird ein PushSubscription-JSON).'] });
+      expect(res.body).toEqual({
+        registration_id: ['Ungültiges Push-Abonnement (erwartet wird ein PushSubscription-JSON).'],
+      });
     }
   });
 
   it('answers 400 for a type other than web and for a missing registration_id', async () => {
-    const wrongType = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'android', registration_id: subscription(3) } });
+    const wrongType = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'android', registration_id: subscription(3) },
+    });
     expect(wrongType.status).toBe(400);
     expect(Object.keys(wrongType.body)).toEqual(['type']);
     const missing = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web' } });
@@ -52,8 +81,11 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     expect(missing.body).toEqual({ registration_id: ['Eingabe ist zwingend'] });
   });
 
-  it('deletes the caller\'s own subscription with 204 and then answers 404', async () => {
-    const { body } = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id: subscription(4) } });
+  it("deletes the caller's own subscription with 204 and then answers 404", async () => {
+    const { body } = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: subscription(4) },
+    });
     const res = await call(t.app, 'DELETE', `/api/fcm/token/${body.id}/`, { auth: anna });
     expect(res.status).toBe(204);
     expect(res.raw.length).toBe(0);
@@ -63,8 +95,11 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     expect(again.body).toEqual(NOT_FOUND);
   });
 
-  it('answers 404 when deleting another user\'s subscription and keeps it', async () => {
-    const { body } = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id: subscription(5) } });
+  it("answers 404 when deleting another user's subscription and keeps it", async () => {
+    const { body } = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: subscription(5) },
+    });
     const res = await call(t.app, 'DELETE', `/api/fcm/token/${body.id}/`, { auth: bernd });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(NOT_FOUND);
@@ -72,8 +107,14 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
   });
 
   it('lets two users register the same browser subscription separately', async () => {
-    const a = await call(t.app, 'POST', '/api/fcm/token/', { auth: anna, payload: { type: 'web', registration_id: subscription(6) } });
-    const b = await call(t.app, 'POST', '/api/fcm/token/', { auth: bernd, payload: { type: 'web', registration_id: subscription(6) } });
+    const a = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: subscription(6) },
+    });
+    const b = await call(t.app, 'POST', '/api/fcm/token/', {
+      auth: bernd,
+      payload: { type: 'web', registration_id: subscription(6) },
+    });
     expect(b.status).toBe(201);
     expect(b.body.id).not.toBe(a.body.id);
   });
@@ -92,7 +133,9 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     const config = await call(t.app, 'GET', '/api/push/config/');
     expect(config.status).toBe(401);
     expect(config.body).toEqual(NO_CREDENTIALS);
-    const post = await call(t.app, 'POST', '/api/fcm/token/', { payload: { type: 'web', registration_id: subscription(7) } });
+    const post = await call(t.app, 'POST', '/api/fcm/token/', {
+      payload: { type: 'web', registration_id: subscription(7) },
+    });
     expect(post.status).toBe(401);
     expect(post.body).toEqual(NO_CREDENTIALS);
     const del = await call(t.app, 'DELETE', '/api/fcm/token/1/');

@@ -44,7 +44,16 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/services/',
-    { onRequest: requireUser, schema: { tags: ['services'], security, summary: 'Dienstleistungen des Standorts', querystring: pageQuery, response: { 200: paginated(serviceSchema) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['services'],
+        security,
+        summary: 'Dienstleistungen des Standorts',
+        querystring: pageQuery,
+        response: { 200: paginated(serviceSchema) },
+      },
+    },
     async (request) => {
       const { locationId } = currentResident(request);
       const { page } = request.query;
@@ -58,7 +67,16 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/services/:id/',
-    { onRequest: requireUser, schema: { tags: ['services'], security, summary: 'Eine Dienstleistung', params: idParam, response: { 200: serviceSchema } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['services'],
+        security,
+        summary: 'Eine Dienstleistung',
+        params: idParam,
+        response: { 200: serviceSchema },
+      },
+    },
     async (request) => {
       const row = await repo.findService(db, currentResident(request).locationId, request.params.id);
       if (!row) throw notFound();
@@ -68,7 +86,16 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/providers/',
-    { onRequest: requireUser, schema: { tags: ['providers'], security, summary: 'Anbieter einer Dienstleistung am eigenen Standort', querystring: providersQuery, response: { 200: providersResponse } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['providers'],
+        security,
+        summary: 'Anbieter einer Dienstleistung am eigenen Standort',
+        querystring: providersQuery,
+        response: { 200: providersResponse },
+      },
+    },
     async (request) => {
       const { locationId } = currentResident(request);
       const { service_id } = request.query;
@@ -80,7 +107,16 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/providers/:id/',
-    { onRequest: requireUser, schema: { tags: ['providers'], security, summary: 'Ein Anbieter', params: idParam, response: { 200: providerSchema } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['providers'],
+        security,
+        summary: 'Ein Anbieter',
+        params: idParam,
+        response: { 200: providerSchema },
+      },
+    },
     async (request) => {
       const row = await repo.findProvider(db, currentResident(request).locationId, request.params.id);
       if (!row) throw notFound();
@@ -109,8 +145,18 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
         throw new ApiError(400, { detail: 'Dieser Anbieter nimmt keine Anfragen über das Formular entgegen.' });
       }
       const text = request.body.text.trim();
-      const id = await repo.createProviderRequest(db, { providerId: provider.id, userId: user.id, locationId: user.locationId, text, createdAt: nowIso() });
-      const location = await db.selectFrom('locations').select(['name', 'title', 'email']).where('id', '=', user.locationId).executeTakeFirstOrThrow();
+      const id = await repo.createProviderRequest(db, {
+        providerId: provider.id,
+        userId: user.id,
+        locationId: user.locationId,
+        text,
+        createdAt: nowIso(),
+      });
+      const location = await db
+        .selectFrom('locations')
+        .select(['name', 'title', 'email'])
+        .where('id', '=', user.locationId)
+        .executeTakeFirstOrThrow();
       const to = provider.email || location.email;
       if (to) {
         await outbox.enqueue({
@@ -129,7 +175,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
             text,
             '',
             `Diese Nachricht wurde automatisch von ${config.appName} versendet.`,
-          ].filter((l, i, a) => l !== '' || a[i - 1] !== '').join('\n'),
+          ]
+            .filter((l, i, a) => l !== '' || a[i - 1] !== '')
+            .join('\n'),
         });
       }
       await audit(db, { userId: user.id, action: 'provider_request', entity: 'provider', entityId: provider.id });

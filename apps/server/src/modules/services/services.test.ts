@@ -20,14 +20,23 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
   afterAll(() => t.close());
 
   describe('GET /api/services/', () => {
-    it('lists the system services and the location\'s own, in display order', async () => {
+    it("lists the system services and the location's own, in display order", async () => {
       const res = await call(t.app, 'GET', '/api/services/', { auth: anna });
       expect(res.status).toBe(200);
       expectPage(res.body, 5, 5);
       expect(res.body.results.map((s: { id: number; title: string }) => [s.id, s.title])).toEqual([
-        [3, 'Rezeption'], [14, 'Hausmeister'], [15, 'Reinigung'], [16, 'Wäscherei'], [1, 'Verwaltung'],
+        [3, 'Rezeption'],
+        [14, 'Hausmeister'],
+        [15, 'Reinigung'],
+        [16, 'Wäscherei'],
+        [1, 'Verwaltung'],
       ]);
-      expect(res.body.results[1]).toEqual({ id: 14, title: 'Hausmeister', icon: '/icons/tools.svg', contact_text: CONTACT_TEXT });
+      expect(res.body.results[1]).toEqual({
+        id: 14,
+        title: 'Hausmeister',
+        icon: '/icons/tools.svg',
+        contact_text: CONTACT_TEXT,
+      });
     });
 
     it('shows location 2 only its own service next to the system services', async () => {
@@ -50,7 +59,7 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
   });
 
   describe('GET /api/providers/', () => {
-    it('returns the service id, the count and the location\'s providers, without a hidden phone number', async () => {
+    it("returns the service id, the count and the location's providers, without a hidden phone number", async () => {
       const res = await call(t.app, 'GET', '/api/providers/?service_id=14', { auth: anna });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -98,7 +107,13 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
       const id = p['Glanz & Co. Gebäudereinigung@1']!;
       const ok = await call(t.app, 'GET', `/api/providers/${id}/`, { auth: anna });
       expect(ok.status).toBe(200);
-      expect(ok.body).toMatchObject({ id, name: 'Glanz & Co. Gebäudereinigung', phone: '+49 30 3333 7788', hide_phone: false, allow_form_contact: false });
+      expect(ok.body).toMatchObject({
+        id,
+        name: 'Glanz & Co. Gebäudereinigung',
+        phone: '+49 30 3333 7788',
+        hide_phone: false,
+        allow_form_contact: false,
+      });
       for (const [key, pid] of Object.entries(p).filter(([k]) => k.endsWith('@1'))) {
         const res = await call(t.app, 'GET', `/api/providers/${pid}/`, { auth: dora });
         expect(res.status, key).toBe(404);
@@ -111,12 +126,19 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     it('stores the request and queues a mail to the provider with name, apartment and location', async () => {
       const id = p['Hausmeisterservice Krause@1']!;
       const text = 'Die Heizung im Bad tropft.\nBitte dienstags nach 14 Uhr.';
-      const res = await call(t.app, 'POST', `/api/providers/${id}/request/`, { auth: anna, payload: { text: `  ${text}  ` } });
+      const res = await call(t.app, 'POST', `/api/providers/${id}/request/`, {
+        auth: anna,
+        payload: { text: `  ${text}  ` },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: expect.any(Number), detail: 'Ihre Anfrage wurde erfolgreich versendet.' });
 
       const { db } = t.app.ctx;
-      const stored = await db.selectFrom('provider_requests').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      const stored = await db
+        .selectFrom('provider_requests')
+        .selectAll()
+        .where('id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ provider_id: id, user_id: await userId(t, 'A-0101'), location_id: 1, text });
 
       const mail = await db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -143,13 +165,19 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     });
 
     it('answers 400 for a provider that takes no form requests', async () => {
-      const res = await call(t.app, 'POST', `/api/providers/${p['Glanz & Co. Gebäudereinigung@1']}/request/`, { auth: anna, payload: { text: 'Fenster putzen bitte' } });
+      const res = await call(t.app, 'POST', `/api/providers/${p['Glanz & Co. Gebäudereinigung@1']}/request/`, {
+        auth: anna,
+        payload: { text: 'Fenster putzen bitte' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Dieser Anbieter nimmt keine Anfragen über das Formular entgegen.' });
     });
 
     it('answers 404 to a resident of another location', async () => {
-      const res = await call(t.app, 'POST', `/api/providers/${p['Hausmeisterservice Krause@1']}/request/`, { auth: dora, payload: { text: 'Hallo' } });
+      const res = await call(t.app, 'POST', `/api/providers/${p['Hausmeisterservice Krause@1']}/request/`, {
+        auth: dora,
+        payload: { text: 'Hallo' },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     });
@@ -159,8 +187,11 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     const manager = await login(t.app, 'verwaltung@example.org');
     const id = p['Hausmeisterservice Krause@1'];
     const calls = [
-      ['GET', '/api/services/'], ['GET', '/api/services/14/'], ['GET', '/api/providers/?service_id=14'],
-      ['GET', `/api/providers/${id}/`], ['POST', `/api/providers/${id}/request/`],
+      ['GET', '/api/services/'],
+      ['GET', '/api/services/14/'],
+      ['GET', '/api/providers/?service_id=14'],
+      ['GET', `/api/providers/${id}/`],
+      ['POST', `/api/providers/${id}/request/`],
     ] as const;
     for (const [method, url] of calls) {
       const payload = method === 'POST' ? { text: 'Hallo' } : undefined;

@@ -10,14 +10,22 @@ import { Header } from './header';
 function signedInStore() {
   const store = makeStore({ persist: false });
   store.dispatch(login.fulfilled('tok', 'seed', { apartment_number: 'A', password: 'p' }));
-  store.dispatch(fetchLocation.fulfilled({ id: 1, title: 'Residenz am Stadtpark', logo: '/api/media/logos/l.png' } as Location, 'seed'));
+  store.dispatch(
+    fetchLocation.fulfilled(
+      { id: 1, title: 'Residenz am Stadtpark', logo: '/api/media/logos/l.png' } as Location,
+      'seed',
+    ),
+  );
   return store;
 }
 
 describe('header', () => {
   it('shows the location logo and the profile button on /, without a back button', () => {
     renderWithApp(<Header />, { path: '/', store: signedInStore() });
-    expect(screen.getByRole('img', { name: 'Logo Residenz am Stadtpark' })).toHaveAttribute('src', '/api/media/logos/l.png');
+    expect(screen.getByRole('img', { name: 'Logo Residenz am Stadtpark' })).toHaveAttribute(
+      'src',
+      '/api/media/logos/l.png',
+    );
     expect(screen.getByRole('link', { name: 'Mein Profil' })).toHaveAttribute('href', '/profile');
     expect(screen.queryByRole('link', { name: 'Zurück' })).not.toBeInTheDocument();
   });

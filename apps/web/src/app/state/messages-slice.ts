@@ -45,7 +45,11 @@ export const initialMessagesState: MessagesState = {
 
 type State = { messages: MessagesState };
 
-export const fetchMessages = createAsyncThunk<Paginated<Message> & { page: number }, number | undefined, { rejectValue: unknown }>(
+export const fetchMessages = createAsyncThunk<
+  Paginated<Message> & { page: number },
+  number | undefined,
+  { rejectValue: unknown }
+>(
   'messages/fetch',
   async (page = 1, { rejectWithValue }) => {
     try {

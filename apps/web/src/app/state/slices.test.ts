@@ -6,7 +6,14 @@ import { authReducer, forgotPassword, initialAuthState, login, logout } from './
 import { blackboardReducer, fetchBlackboardOpened } from './blackboard-slice';
 import { documentsReducer, fetchDocuments, initialDocumentsState } from './documents-slice';
 import { fetchLocation, initialLocationState, locationReducer } from './location-slice';
-import { fetchComments, fetchMessages, initialMessagesState, likeMessage, messageCreated, messagesReducer } from './messages-slice';
+import {
+  fetchComments,
+  fetchMessages,
+  initialMessagesState,
+  likeMessage,
+  messageCreated,
+  messagesReducer,
+} from './messages-slice';
 import { fetchPhones, initialPhonesState, phonesReducer } from './phones-slice';
 import { fetchServices, initialServicesState, servicesReducer } from './services-slice';
 import { sessionReset } from './session-actions';
@@ -16,17 +23,43 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const doc: Document = { id: 1, title: 'Hausordnung', icon: '/icons/document.svg', document: '/api/media/documents/x.pdf' };
-const phone: Phone = { id: 1, name: 'Polizei', number: '110', icon: '/icons/police.svg', highlighted: false, hidden: false };
+const doc: Document = {
+  id: 1,
+  title: 'Hausordnung',
+  icon: '/icons/document.svg',
+  document: '/api/media/documents/x.pdf',
+};
+const phone: Phone = {
+  id: 1,
+  name: 'Polizei',
+  number: '110',
+  icon: '/icons/police.svg',
+  highlighted: false,
+  hidden: false,
+};
 const location = { id: 1, title: 'Residenz am Stadtpark' } as Location;
 const message = (id: number, extra: Partial<Message> = {}): Message => ({
-  id, text: `Beitrag ${id}`, created_at: '2026-05-01T10:00:00Z', user_name: 'Anna', user_image: null, documents: [],
-  like_count: 0, comment_count: 0, self_liked: false, self_commented: false, status: 'approved', rejection_reason: null, ...extra,
+  id,
+  text: `Beitrag ${id}`,
+  created_at: '2026-05-01T10:00:00Z',
+  user_name: 'Anna',
+  user_image: null,
+  documents: [],
+  like_count: 0,
+  comment_count: 0,
+  self_liked: false,
+  self_commented: false,
+  status: 'approved',
+  rejection_reason: null,
+  ...extra,
 });
 
 describe('auth slice', () => {
   it('login request sets fetching and authenticated=false', () => {
-    const state = authReducer({ ...initialAuthState, authenticated: true }, login.pending('r', { apartment_number: 'A', password: 'p' }));
+    const state = authReducer(
+      { ...initialAuthState, authenticated: true },
+      login.pending('r', { apartment_number: 'A', password: 'p' }),
+    );
     expect(state).toMatchObject({ fetching: true, authenticated: false });
   });
 
@@ -47,15 +80,30 @@ describe('auth slice', () => {
   it('logout request, success and failure end signed out', () => {
     const signedIn = { token: 'tok', authenticated: true, fetching: false, error: null };
     expect(authReducer(signedIn, logout.pending('r'))).toMatchObject({ fetching: true, authenticated: false });
-    expect(authReducer(signedIn, logout.fulfilled(undefined, 'r'))).toMatchObject({ token: null, authenticated: false, fetching: false });
-    expect(authReducer(signedIn, logout.rejected(null, 'r', undefined, 'x'))).toMatchObject({ token: null, authenticated: false });
+    expect(authReducer(signedIn, logout.fulfilled(undefined, 'r'))).toMatchObject({
+      token: null,
+      authenticated: false,
+      fetching: false,
+    });
+    expect(authReducer(signedIn, logout.rejected(null, 'r', undefined, 'x'))).toMatchObject({
+      token: null,
+      authenticated: false,
+    });
   });
 
   it('forgot-password request sets fetching; success and failure clear the token', () => {
-    expect(authReducer(initialAuthState, forgotPassword.pending('r', 'A-0101'))).toMatchObject({ fetching: true, authenticated: false });
+    expect(authReducer(initialAuthState, forgotPassword.pending('r', 'A-0101'))).toMatchObject({
+      fetching: true,
+      authenticated: false,
+    });
     const withToken = { ...initialAuthState, token: 'x' };
-    expect(authReducer(withToken, forgotPassword.fulfilled({ email: 'a•••@x.org' }, 'r', 'A-0101'))).toMatchObject({ token: null, authenticated: false });
-    expect(authReducer(withToken, forgotPassword.rejected(null, 'r', 'A-0101', { detail: 'Nicht gefunden.' }))).toMatchObject({
+    expect(authReducer(withToken, forgotPassword.fulfilled({ email: 'a•••@x.org' }, 'r', 'A-0101'))).toMatchObject({
+      token: null,
+      authenticated: false,
+    });
+    expect(
+      authReducer(withToken, forgotPassword.rejected(null, 'r', 'A-0101', { detail: 'Nicht gefunden.' })),
+    ).toMatchObject({
       token: null,
       authenticated: false,
       error: { detail: 'Nicht gefunden.' },
@@ -67,22 +115,35 @@ describe('data slices', () => {
   it('follow request, then success', () => {
     const requested = documentsReducer(initialDocumentsState, fetchDocuments.pending('r'));
     expect(requested.fetching).toBe(true);
-    expect(documentsReducer(requested, fetchDocuments.fulfilled([doc], 'r'))).toEqual({ results: [doc], fetching: false, error: null });
+    expect(documentsReducer(requested, fetchDocuments.fulfilled([doc], 'r'))).toEqual({
+      results: [doc],
+      fetching: false,
+      error: null,
+    });
   });
 
   it('a failure empties documents, phones and location', () => {
     const error = { detail: 'Interner Serverfehler.' };
-    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, fetchDocuments.rejected(null, 'r', undefined, error))).toEqual({
+    expect(
+      documentsReducer(
+        { ...initialDocumentsState, results: [doc] },
+        fetchDocuments.rejected(null, 'r', undefined, error),
+      ),
+    ).toEqual({
       results: [],
       fetching: false,
       error,
     });
-    expect(phonesReducer({ ...initialPhonesState, results: [phone] }, fetchPhones.rejected(null, 'r', undefined, error))).toEqual({
+    expect(
+      phonesReducer({ ...initialPhonesState, results: [phone] }, fetchPhones.rejected(null, 'r', undefined, error)),
+    ).toEqual({
       results: [],
       fetching: false,
       error,
     });
-    expect(locationReducer({ ...initialLocationState, data: location }, fetchLocation.rejected(null, 'r', undefined, error))).toEqual({
+    expect(
+      locationReducer({ ...initialLocationState, data: location }, fetchLocation.rejected(null, 'r', undefined, error)),
+    ).toEqual({
       data: null,
       fetching: false,
       error,
@@ -91,21 +152,40 @@ describe('data slices', () => {
 
   it('a lost connection keeps the persisted documents, phones and location readable', () => {
     const offline = 'Network unavailable, try later.';
-    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, fetchDocuments.rejected(null, 'r', undefined, offline)).results).toEqual([doc]);
-    expect(phonesReducer({ ...initialPhonesState, results: [phone] }, fetchPhones.rejected(null, 'r', undefined, offline)).results).toEqual([phone]);
-    expect(locationReducer({ ...initialLocationState, data: location }, fetchLocation.rejected(null, 'r', undefined, offline)).data).toEqual(location);
+    expect(
+      documentsReducer(
+        { ...initialDocumentsState, results: [doc] },
+        fetchDocuments.rejected(null, 'r', undefined, offline),
+      ).results,
+    ).toEqual([doc]);
+    expect(
+      phonesReducer({ ...initialPhonesState, results: [phone] }, fetchPhones.rejected(null, 'r', undefined, offline))
+        .results,
+    ).toEqual([phone]);
+    expect(
+      locationReducer(
+        { ...initialLocationState, data: location },
+        fetchLocation.rejected(null, 'r', undefined, offline),
+      ).data,
+    ).toEqual(location);
   });
 
   it('a failure of services keeps the list and records the error', () => {
     const service = { id: 3, title: 'Rezeption', icon: '', contact_text: '' };
-    const state = servicesReducer({ ...initialServicesState, results: [service] }, fetchServices.rejected(null, 'r', undefined, 'raw'));
+    const state = servicesReducer(
+      { ...initialServicesState, results: [service] },
+      fetchServices.rejected(null, 'r', undefined, 'raw'),
+    );
     expect(state.results).toEqual([service]);
     expect(state.error).toBe('raw');
   });
 
   it('messages keep results, count, page, comments by message id and the created message', () => {
     let state = messagesReducer(initialMessagesState, fetchMessages.pending('r', 2));
-    state = messagesReducer(state, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 2 }, 'r', 2));
+    state = messagesReducer(
+      state,
+      fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 2 }, 'r', 2),
+    );
     expect(state).toMatchObject({ results: [message(1)], count: 13, page: 2, fetching: false });
     state = messagesReducer(state, fetchComments.fulfilled({ id: 1, results: [] }, 'r', 1));
     expect(state.comments).toEqual({ 1: [] });
@@ -116,8 +196,14 @@ describe('data slices', () => {
   it('ignores the answer for a page that is no longer wanted', () => {
     let state = messagesReducer(initialMessagesState, fetchMessages.pending('a', 1));
     state = messagesReducer(state, fetchMessages.pending('b', 2));
-    state = messagesReducer(state, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(2)], page: 2 }, 'b', 2));
-    state = messagesReducer(state, fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 1 }, 'a', 1));
+    state = messagesReducer(
+      state,
+      fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(2)], page: 2 }, 'b', 2),
+    );
+    state = messagesReducer(
+      state,
+      fetchMessages.fulfilled({ count: 13, next: null, previous: null, results: [message(1)], page: 1 }, 'a', 1),
+    );
     expect(state).toMatchObject({ page: 2, results: [message(2)] });
   });
 
@@ -125,14 +211,21 @@ describe('data slices', () => {
     const base = { ...initialMessagesState, results: [message(1)] };
     const liking = messagesReducer(base, likeMessage.pending('r', { id: 1, isLike: true }));
     expect(liking.liking).toBe(1);
-    const liked = messagesReducer(liking, likeMessage.fulfilled({ like_count: 1, self_liked: true }, 'r', { id: 1, isLike: true }));
+    const liked = messagesReducer(
+      liking,
+      likeMessage.fulfilled({ like_count: 1, self_liked: true }, 'r', { id: 1, isLike: true }),
+    );
     expect(liked.liking).toBeNull();
     expect(liked.results[0]).toMatchObject({ like_count: 1, self_liked: true });
   });
 
   it('session reset returns every slice to its start', () => {
-    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, sessionReset())).toEqual(initialDocumentsState);
-    expect(authReducer({ token: 't', authenticated: true, fetching: false, error: null }, sessionReset())).toEqual(initialAuthState);
+    expect(documentsReducer({ ...initialDocumentsState, results: [doc] }, sessionReset())).toEqual(
+      initialDocumentsState,
+    );
+    expect(authReducer({ token: 't', authenticated: true, fetching: false, error: null }, sessionReset())).toEqual(
+      initialAuthState,
+    );
     expect(blackboardReducer({ blackboardOpened: 'x', unreadCount: 3, error: null }, sessionReset())).toEqual({
       blackboardOpened: null,
       unreadCount: 0,
@@ -196,9 +289,15 @@ describe('thunks against the API', () => {
 
   it('blackboard_opened gives the last visit and the unread count', async () => {
     const store = makeStore({ persist: false });
-    mockFetch({ 'GET /api/blackboard_opened/7/': { body: { date_blackboard_opened: '2026-05-01T00:00:00Z', unread_count: 4 } } });
+    mockFetch({
+      'GET /api/blackboard_opened/7/': { body: { date_blackboard_opened: '2026-05-01T00:00:00Z', unread_count: 4 } },
+    });
     await store.dispatch(fetchBlackboardOpened(7));
-    expect(store.getState().blackboard).toEqual({ blackboardOpened: '2026-05-01T00:00:00Z', unreadCount: 4, error: null });
+    expect(store.getState().blackboard).toEqual({
+      blackboardOpened: '2026-05-01T00:00:00Z',
+      unreadCount: 4,
+      error: null,
+    });
   });
 
   it('a like sends the given direction and refetches the messages', async () => {
@@ -209,6 +308,10 @@ describe('thunks against the API', () => {
       'GET /api/messages/5/': { body: message(5) },
     });
     await store.dispatch(likeMessage({ id: 5, isLike: false }));
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/messages/5/unlike/', 'GET /api/messages/?page=1', 'GET /api/messages/5/']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PUT /api/messages/5/unlike/',
+      'GET /api/messages/?page=1',
+      'GET /api/messages/5/',
+    ]);
   });
 });

@@ -18,13 +18,23 @@ describe('pickFiles', () => {
   });
 
   it('keeps at most 2 photos', () => {
-    const result = pickFiles([], [file('a.jpg', 'image/jpeg'), file('b.png', 'image/png'), file('c.jpg', 'image/jpeg')], 'image', t);
+    const result = pickFiles(
+      [],
+      [file('a.jpg', 'image/jpeg'), file('b.png', 'image/png'), file('c.jpg', 'image/jpeg')],
+      'image',
+      t,
+    );
     expect(result.picked.map((p) => p.file.name)).toEqual(['a.jpg', 'b.png']);
     expect(result.errors).toEqual(['Sie können höchstens 2 Fotos anhängen.']);
   });
 
   it('keeps at most 3 PDFs, counting those already picked', () => {
-    const current: Picked[] = pickFiles([], [file('1.pdf', 'application/pdf'), file('2.pdf', 'application/pdf')], 'pdf', t).picked;
+    const current: Picked[] = pickFiles(
+      [],
+      [file('1.pdf', 'application/pdf'), file('2.pdf', 'application/pdf')],
+      'pdf',
+      t,
+    ).picked;
     const result = pickFiles(current, [file('3.pdf', 'application/pdf'), file('4.pdf', 'application/pdf')], 'pdf', t);
     expect(result.picked.map((p) => p.file.name)).toEqual(['1.pdf', '2.pdf', '3.pdf']);
     expect(result.errors).toEqual(['Sie können höchstens 3 PDF-Dokumente anhängen.']);

@@ -15,7 +15,12 @@ export function CommentList({ comments, loading }: { comments: Comment[] | undef
           {comments.map((comment) => (
             <li key={comment.id} className="comment">
               <div className="message-head">
-                <SenderLine name={comment.user_name} image={comment.user_image} createdAt={comment.created_at} size={36} />
+                <SenderLine
+                  name={comment.user_name}
+                  image={comment.user_image}
+                  createdAt={comment.created_at}
+                  size={36}
+                />
                 <ModerationNote message={{ status: comment.status, rejection_reason: null }} />
               </div>
               <p className="pre-line">{comment.text}</p>

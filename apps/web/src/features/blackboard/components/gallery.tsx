@@ -8,7 +8,15 @@ export interface GallerySlide {
 }
 
 /** The image gallery modal; loaded only when someone opens it on a wide screen. */
-export default function Gallery({ slides, index, onClose }: { slides: GallerySlide[]; index: number; onClose: () => void }) {
+export default function Gallery({
+  slides,
+  index,
+  onClose,
+}: {
+  slides: GallerySlide[];
+  index: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Lightbox

@@ -5,13 +5,26 @@ import { renderWithApp } from '@/test/render';
 import { MessageCard } from './message-card';
 
 const message: Message = {
-  id: 4, text: 'Nachbarschaft'.repeat(15), created_at: '2026-05-01T10:15:00Z', user_name: 'Günther Groß', user_image: null,
-  documents: [], like_count: 3, comment_count: 2, self_liked: false, self_commented: false, status: 'approved', rejection_reason: null,
+  id: 4,
+  text: 'Nachbarschaft'.repeat(15),
+  created_at: '2026-05-01T10:15:00Z',
+  user_name: 'Günther Groß',
+  user_image: null,
+  documents: [],
+  like_count: 3,
+  comment_count: 2,
+  self_liked: false,
+  self_commented: false,
+  status: 'approved',
+  rejection_reason: null,
 };
 
 function setWide(wide: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined,
+    matches: wide,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
   }));
 }
 

@@ -62,12 +62,16 @@ function ReceptionControls({ message }: { message: Message }) {
       >
         <CountLabel count={message.like_count} label={t('blackboard.likes')} icon="heart" />
       </button>
-      <a className="count-button" href="#newComment" onClick={(event) => {
-        event.preventDefault();
-        const form = document.getElementById('newComment');
-        form?.scrollIntoView({ block: 'center' });
-        form?.querySelector<HTMLElement>('textarea')?.focus({ preventScroll: true });
-      }}>
+      <a
+        className="count-button"
+        href="#newComment"
+        onClick={(event) => {
+          event.preventDefault();
+          const form = document.getElementById('newComment');
+          form?.scrollIntoView({ block: 'center' });
+          form?.querySelector<HTMLElement>('textarea')?.focus({ preventScroll: true });
+        }}
+      >
         <CountLabel count={message.comment_count} label={t('blackboard.comments')} icon="comment" />
       </a>
     </div>
@@ -109,7 +113,12 @@ export default function MessageDetailPage() {
         <>
           <article className={`card message-detail status-${message.status}`}>
             <header className="message-head">
-              <SenderLine name={message.user_name} image={message.user_image} createdAt={message.created_at} size={56} />
+              <SenderLine
+                name={message.user_name}
+                image={message.user_image}
+                createdAt={message.created_at}
+                size={56}
+              />
               <ModerationNote message={message} />
             </header>
             <p className="message-body pre-line">{message.text}</p>

@@ -4,7 +4,17 @@ import { Avatar } from '@/components/ui/avatar';
 import { formatDateTime } from '@/lib/format-date';
 
 /** Sender picture (or the default one), name and time of a post or comment. */
-export function SenderLine({ name, image, createdAt, size = 44 }: { name: string; image: string | null; createdAt: string; size?: number }) {
+export function SenderLine({
+  name,
+  image,
+  createdAt,
+  size = 44,
+}: {
+  name: string;
+  image: string | null;
+  createdAt: string;
+  size?: number;
+}) {
   return (
     <div className="sender">
       <Avatar src={image} alt="" size={size} />
@@ -26,7 +36,9 @@ export function ModerationNote({ message }: { message: Pick<Message, 'status' | 
     return (
       <div className="rejection">
         <span className="tag tag-rejected">{t('blackboard.rejected')}</span>
-        {message.rejection_reason ? <p>{t('blackboard.rejectionReason', { reason: message.rejection_reason })}</p> : null}
+        {message.rejection_reason ? (
+          <p>{t('blackboard.rejectionReason', { reason: message.rejection_reason })}</p>
+        ) : null}
       </div>
     );
   }

@@ -13,21 +13,50 @@ import HomePage from './home-page';
 afterEach(() => vi.restoreAllMocks());
 
 const user: Profile = {
-  id: 1, name: 'Anna Beispiel', email: 'a@example.org', profile_picture: null, apartment_number: 'A-0101',
-  emergency_services_deactivated: false, is_receptionist: false, language: 'de', location_id: 1,
+  id: 1,
+  name: 'Anna Beispiel',
+  email: 'a@example.org',
+  profile_picture: null,
+  apartment_number: 'A-0101',
+  emergency_services_deactivated: false,
+  is_receptionist: false,
+  language: 'de',
+  location_id: 1,
 };
 const location: Location = {
-  id: 1, title: 'Residenz am Stadtpark', name: 'Residenz', logo: null, direct_call: false, direct_number: '+49 30 9876 5432',
-  default_service_id: 3, default_service_name: 'Rezeption', text: '', hours: '', phone: '', email: '', free_text: '', residents_can_post: false,
+  id: 1,
+  title: 'Residenz am Stadtpark',
+  name: 'Residenz',
+  logo: null,
+  direct_call: false,
+  direct_number: '+49 30 9876 5432',
+  default_service_id: 3,
+  default_service_name: 'Rezeption',
+  text: '',
+  hours: '',
+  phone: '',
+  email: '',
+  free_text: '',
+  residents_can_post: false,
 };
 
-function setup({ profile = user, place = location, unread = 0, services = [1, 3] }: { profile?: Profile; place?: Location; unread?: number; services?: number[] } = {}) {
+function setup({
+  profile = user,
+  place = location,
+  unread = 0,
+  services = [1, 3],
+}: { profile?: Profile; place?: Location; unread?: number; services?: number[] } = {}) {
   // Offline, so the screen shows the state as given and fetches nothing.
   setOnline(false);
   const store = makeStore({ persist: false });
   store.dispatch(fetchProfile.fulfilled(profile, 'seed'));
   store.dispatch(fetchLocation.fulfilled(place, 'seed'));
-  store.dispatch(fetchServices.fulfilled(services.map((id) => ({ id, title: `S${id}`, icon: '', contact_text: '' })), 'seed'));
+  store.dispatch(
+    fetchServices.fulfilled(
+      services.map((id) => ({ id, title: `S${id}`, icon: '', contact_text: '' })),
+      'seed',
+    ),
+  );
   store.dispatch(fetchBlackboardOpened.fulfilled({ date_blackboard_opened: null, unread_count: unread }, 'seed', 1));
   return renderWithApp(<HomePage />, { store });
 }

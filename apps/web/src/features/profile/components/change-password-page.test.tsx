@@ -32,12 +32,17 @@ describe('change password page', () => {
     mockFetch({ 'PUT /api/profile/changepassword/': { status: 400, body: { old_password: ['Wrong password'] } } });
     renderPage();
     await fill('falsch', 'Neu12345!', 'Neu12345!');
-    expect(await screen.findByText('Das eingegebene Passwort ist falsch, bitte überprüfen Sie die Schreibweise.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Das eingegebene Passwort ist falsch, bitte überprüfen Sie die Schreibweise.'),
+    ).toBeInTheDocument();
   });
 
   it('maps the mismatch to the repeat field and shows other non-field errors in the general area', async () => {
     mockFetch({
-      'PUT /api/profile/changepassword/': { status: 400, body: { non_field_errors: ['Passwords do not match', 'Zu viele Versuche.'] } },
+      'PUT /api/profile/changepassword/': {
+        status: 400,
+        body: { non_field_errors: ['Passwords do not match', 'Zu viele Versuche.'] },
+      },
     });
     renderPage();
     await fill('Demo1234!', 'Neu12345!', 'Neu12345?');

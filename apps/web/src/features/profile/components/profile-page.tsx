@@ -92,7 +92,9 @@ export default function ProfilePage() {
         </div>
         <p className="profile-name">{user?.name}</p>
         {/* SPEC §2: 'Wohnung' and the part of the apartment number after the first dash, as one line. */}
-        <p className="profile-apartment">{user ? `${t('profile.apartment')} ${apartmentPart(user.apartment_number)}` : ''}</p>
+        <p className="profile-apartment">
+          {user ? `${t('profile.apartment')} ${apartmentPart(user.apartment_number)}` : ''}
+        </p>
         <dl className="details profile-details">
           <div>
             <dt>{t('profile.email')}</dt>

@@ -15,8 +15,17 @@ afterEach(() => {
 });
 
 const provider: Provider = {
-  id: 9, name: 'Wäscherei Blitzblank', phone: '', hide_phone: false, text: '', contact: '', hours: '', email: '', website: '',
-  allow_form_contact: true, placeholder: '',
+  id: 9,
+  name: 'Wäscherei Blitzblank',
+  phone: '',
+  hide_phone: false,
+  text: '',
+  contact: '',
+  hours: '',
+  email: '',
+  website: '',
+  allow_form_contact: true,
+  placeholder: '',
 };
 
 describe('provider request form', () => {
