@@ -1,43 +1,19 @@
 // `npm run bench`: fills fresh databases with 20 locations, 5,000 residents and 200,000 messages,
 // starts the real server in its own process and loads it with autocannon. Not a test: it prints
 // figures (req/s, p50, p99) to compare between runs and machines.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, syncSequences } from '../apps/server/src/db/database.js';
 import { BENCH_PASSWORD, SIZES, fill } from './fill.js';
+import { startServer } from './server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 20;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error('Server beendet sich beim Start');
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('Server startet nicht');
-}
 
 type Row = { dialect: string; endpoint: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -94,26 +70,16 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     `[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${SIZES.locations} Standorte, ${SIZES.residents} Bewohner, ${SIZES.messages} Beiträge, ${SIZES.likes} Likes, ${SIZES.comments} Kommentare, ${SIZES.documents} Anhänge`,
   );
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000000',
-      NODE_ENV: 'production',
-    },
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT: '1000000',
+    NODE_ENV: 'production',
   });
+  const { url } = server;
   const rows: Row[] = [];
   try {
-    await waitHealthy(url, child);
     const loginBody = JSON.stringify({ apartment_number: 'R-21', password: BENCH_PASSWORD });
     const res = await fetch(`${url}/api/login/`, {
       method: 'POST',
@@ -148,8 +114,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
       );
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     await dropPg?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

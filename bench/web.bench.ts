@@ -1,15 +1,15 @@
 // `npm run bench:web`: what the login and home routes cost a phone. Prints the gzip size of the
 // JS and CSS each route loads (measured from what Chromium actually requests) and a Lighthouse
 // mobile run on /login and on / signed in. Not a test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import net from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { startServer } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -25,42 +25,13 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD) {
   spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-webbench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '1000',
-  },
-});
-for (let i = 0; i < 200; i++) {
-  try {
-    if ((await fetch(`${base}/api/health/`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000' });
+const base = server.url;
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
@@ -170,6 +141,6 @@ try {
   }
   console.log('Ziele: /login ≤ 150 kB JS gzip; Performance ≥ 90, Accessibility 100, Best Practices 100.');
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MODERATION_STATUSES, idParam } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
+import { singlePage } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser, requireManager } from '../auth/auth.hooks.js';
@@ -47,7 +48,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const locations = await locationsOf(request);
-      if (locations.length === 0) return { count: 0, next: null, previous: null, results: [] };
+      if (locations.length === 0) return singlePage([]);
       const rows = await db
         .selectFrom('messages')
         .innerJoin('users', 'users.id', 'messages.user_id')
@@ -66,7 +67,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         .orderBy('messages.created_at', 'desc')
         .limit(100)
         .execute();
-      return { count: rows.length, next: null, previous: null, results: rows };
+      return singlePage(rows);
     },
   );
 
@@ -78,7 +79,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const locations = await locationsOf(request);
-      if (locations.length === 0) return { count: 0, next: null, previous: null, results: [] };
+      if (locations.length === 0) return singlePage([]);
       const rows = await db
         .selectFrom('comments')
         .innerJoin('messages', 'messages.id', 'comments.message_id')
@@ -96,7 +97,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         .orderBy('comments.created_at', 'desc')
         .limit(100)
         .execute();
-      return { count: rows.length, next: null, previous: null, results: rows };
+      return singlePage(rows);
     },
   );
 

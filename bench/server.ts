@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server in its own process (so the load generator does not share its event
+ * loop) on a free loopback port, and resolves once /api/health/ answers.
+ */
+export async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('Server beendet sich beim Start');
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) return { url, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('Server startet nicht');
+}
