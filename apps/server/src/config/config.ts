@@ -31,6 +31,7 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, { error: 'muss mindestens 32 Zeichen lang sein' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(200).default(4),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(1_000_000).default(10),
   AUTH_RATE_WINDOW_SEC: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(86_400).default(900),
 });
@@ -41,6 +42,8 @@ export type Config = {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per server process. */
+  poolSize: number;
   publicUrl: string;
   appName: string;
   smtpUrl: string | undefined;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
+    poolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     appName: e.APP_NAME,
     smtpUrl: e.SMTP_URL,

@@ -32,10 +32,11 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = { '001-initial': m001 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {
   const url = opts.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Few connections per process: on a small machine more backends only compete for the same cores.
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 4 });
     pool.on('connect', (client) => prepareByText(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
