@@ -584,6 +584,12 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
 
     const festId = messageIds[1]!;
     const photo = await makePhoto('Sommerfest 2025', 140);
+    const programme = await makePdf('Programm Sommerfest', [
+      '15:00 Begrüßung im Innenhof',
+      '15:30 Grillen und Kuchenbuffet',
+      '17:00 Kinderschminken',
+      '19:00 Musik mit der Hausband',
+    ]);
     await trx
       .insertInto('message_documents')
       .values([
@@ -601,19 +607,10 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
           message_id: festId,
           kind: 'pdf',
           name: 'Programm Sommerfest',
-          file_key: await storage.put(
-            'posts',
-            'pdf',
-            await makePdf('Programm Sommerfest', [
-              '15:00 Begrüßung im Innenhof',
-              '15:30 Grillen und Kuchenbuffet',
-              '17:00 Kinderschminken',
-              '19:00 Musik mit der Hausband',
-            ]),
-          ),
+          file_key: await storage.put('posts', 'pdf', programme),
           thumbnail_key: null,
           content_type: 'application/pdf',
-          size: 2000,
+          size: programme.length,
           created_at: created,
         },
       ])
