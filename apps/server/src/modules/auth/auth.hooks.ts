@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
-import { ApiError, forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { findUserByTokenHash, touchToken, deleteToken } from './auth.repository.js';
 
@@ -64,4 +64,3 @@ export async function requireManager(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'manager') throw forbidden();
 }
 
-export { ApiError };
