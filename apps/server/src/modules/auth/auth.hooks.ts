@@ -63,4 +63,3 @@ export async function requireManager(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== 'manager') throw forbidden();
 }
-
