@@ -96,3 +96,15 @@ export function FormError({ message }: { message?: string | null }) {
     </div>
   );
 }
+
+/** Several form-wide errors (e.g. one per refused file); nothing when there are none. */
+export function FormErrorList({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul className="form-error" role="alert">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { fetchMessages, messageCreated } from '@/app/state/messages-slice';
 import { config } from '@/config';
-import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
+import { FormError, FormErrorList, SubmitButton, TextArea } from '@/components/ui/field';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { parseErrorBody } from '@/lib/api-client';
@@ -128,13 +128,7 @@ export default function NewMessagePage() {
           <p className="success-text" role="status">
             {t('newMessage.thanks', { product: config.productName })}
           </p>
-          {uploadErrors.length > 0 ? (
-            <ul className="form-error" role="alert">
-              {uploadErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          ) : null}
+          <FormErrorList messages={uploadErrors} />
           <Link to="/blackboard" className="button button-primary">
             {t('newMessage.toBlackboard')}
           </Link>
@@ -182,13 +176,7 @@ export default function NewMessagePage() {
             disabled={pdfCount >= config.maxPdfsPerPost || submitting}
           />
         </div>
-        {fileErrors.length > 0 ? (
-          <ul className="form-error" role="alert">
-            {fileErrors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        ) : null}
+        <FormErrorList messages={fileErrors} />
         {files.length > 0 ? (
           <ul className="picked-files" aria-label={t('newMessage.selected')}>
             {files.map((picked) => (
