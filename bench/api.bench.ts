@@ -74,7 +74,6 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
     SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT: '1000000',
     NODE_ENV: 'production',
   });
   const { url } = server;

@@ -17,11 +17,14 @@ async function freePort(): Promise<number> {
  * Starts the real server in its own process (so the load generator does not share its event
  * loop) on a free loopback port, and resolves once /api/health/ answers.
  */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServer(
+  env: Record<string, string>,
+  serverRoot = root,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
+  const child = spawn(path.join(serverRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: serverRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });

@@ -30,7 +30,7 @@ if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD) 
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-webbench-'));
-const server = await startServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000' });
+const server = await startServer({ DATA_DIR: dataDir });
 const base = server.url;
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;

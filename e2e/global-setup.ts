@@ -124,9 +124,6 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
-      // Every journey signs in through the UI from 127.0.0.1; the production limit of 10 attempts
-      // per 15 minutes per IP would lock the suite out after a few tests.
-      AUTH_RATE_LIMIT: '100000',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -17,7 +18,9 @@ import { ApiError, fieldError } from './lib/errors.js';
 import { LocalStorage } from './lib/storage.js';
 import { UrlSigner } from './lib/signing.js';
 import { Outbox } from './lib/outbox.js';
-import { AttemptLimiter } from './lib/rate-limit.js';
+import { CounterStore } from './lib/throttle.js';
+import { WriteThrottle } from './lib/write-throttle.js';
+import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { seedDemo } from './seed/demo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -41,7 +44,8 @@ export interface BuildOptions {
   config: Config;
   /** Reuse an open database (tests, bench); otherwise one is opened from the config. */
   database?: DatabaseHandle;
-  logger?: boolean;
+  /** false for silence; a stream receives the JSON log lines (tests read warnings from it). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 /** The secret for signed URLs: SECRET_KEY, or one generated once and kept in the database. */
@@ -81,8 +85,18 @@ function drfValidationBody(validation: { instancePath: string; message?: string 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) },
+    // A number trusts that many proxy hops; Fastify does the same at run time but does not type it.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A broken percent-encoding or an over-long path parameter is answered by the router before
@@ -98,19 +112,37 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await migrateToLatest(handle.db);
 
   const storage = new LocalStorage(config.mediaDir);
+  const secret = await loadSecret(handle, config.secretKey);
+  const counters = new CounterStore({ redisUrl: config.redisUrl, prefix: 'hp' });
   const ctx: AppContext = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     storage,
-    signer: new UrlSigner(await loadSecret(handle, config.secretKey)),
-    outbox: new Outbox(handle.db, app.log, config.smtpUrl, config.mailFrom),
-    limiter: new AttemptLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, prefix: 'hp-auth' }),
+    signer: new UrlSigner(secret),
+    outbox: new Outbox(handle.db, app.log, config.mail, { publicUrl: config.publicUrl, production: config.production }),
+    counters,
+    signIn: new SignInThrottle(counters, config.throttle),
+    writes: new WriteThrottle(counters, config.throttle.writes),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 
   if (config.seedDemo) await seedDemo(handle, storage, app.log);
+
+  // Behind a reverse proxy every request seems to come from the proxy, so all residents would
+  // share one throttle budget. Say so once, the first time a forwarded request arrives.
+  if (config.trustProxy === false) {
+    let warned = false;
+    app.addHook('onRequest', async (request) => {
+      if (warned || request.headers['x-forwarded-for'] === undefined) return;
+      warned = true;
+      request.log.warn(
+        'Anfragen kommen mit X-Forwarded-For, aber TRUST_PROXY ist aus: Alle Nutzer zählen als eine Adresse (' +
+          `${request.ip}) und teilen sich die Anmelde-Limits. Hinter einem Reverse Proxy TRUST_PROXY=1 setzen (README).`,
+      );
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   // PostgreSQL text cannot hold U+0000 (the query fails with 500) while SQLite would store it.
@@ -149,6 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameguard: { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Signed with the same secret as media URLs; carries the device cookie of the login throttle.
+  await app.register(cookie, { secret });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 5, fields: 20, fieldSize: 100_000, parts: 30 },
   });
@@ -176,7 +210,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) return reply.code(err.statusCode).send(err.body);
+    if (err instanceof ApiError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(drfValidationBody(err.validation));
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -254,9 +288,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       );
   });
 
+  app.addHook('onReady', () => ctx.outbox.start());
   app.addHook('onClose', async () => {
     ctx.outbox.close();
-    await ctx.limiter.close();
+    await ctx.counters.close();
     if (!opts.database) await handle.close();
   });
 

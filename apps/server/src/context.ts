@@ -3,7 +3,9 @@ import type { DB, Dialect } from './db/database.js';
 import type { FileStorage } from './lib/storage.js';
 import type { UrlSigner } from './lib/signing.js';
 import type { Outbox } from './lib/outbox.js';
-import type { AttemptLimiter } from './lib/rate-limit.js';
+import type { CounterStore } from './lib/throttle.js';
+import type { WriteThrottle } from './lib/write-throttle.js';
+import type { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {
@@ -13,7 +15,11 @@ export interface AppContext {
   storage: FileStorage;
   signer: UrlSigner;
   outbox: Outbox;
-  limiter: AttemptLimiter;
+  counters: CounterStore;
+  /** Failure-based limits on login, tenant lookup and password reset (ADR 008). */
+  signIn: SignInThrottle;
+  /** Per-user budgets for posts, comments, uploads and provider requests (ADR 008). */
+  writes: WriteThrottle;
 }
 
 /** The signed-in caller, as the auth hook puts it on the request. */

@@ -25,7 +25,6 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.appName} läuft auf ${config.publicUrl}`);
-  void app.ctx.outbox.flush();
 }
 
 main().catch((err) => {

@@ -41,6 +41,8 @@ export async function dialects(): Promise<('sqlite' | 'postgres')[]> {
 export interface TestDatabase {
   handle: DatabaseHandle;
   dataDir: string;
+  /** The PostgreSQL URL of this database (undefined for SQLite, which lives in dataDir). */
+  databaseUrl: string | undefined;
   drop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<Tes
     return {
       handle,
       dataDir,
+      databaseUrl: undefined,
       drop: async () => {
         await handle.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -69,6 +72,7 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<Tes
   return {
     handle,
     dataDir,
+    databaseUrl: url.toString(),
     drop: async () => {
       await handle.close();
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -98,6 +102,7 @@ export async function startApp(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
   tweak?: (config: ReturnType<typeof loadConfig>) => void,
+  logStream?: NodeJS.WritableStream,
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect);
   const config = loadConfig({
@@ -106,10 +111,8 @@ export async function startApp(
     PUBLIC_URL: 'http://hausportal.test',
     ...env,
   });
-  // Most suites log in many times from one address; the rate-limit suite sets its own limit.
-  config.rateLimit = { points: 10_000, durationSec: 60 };
   tweak?.(config);
-  const app = await buildApp({ config, database: db.handle, logger: false });
+  const app = await buildApp({ config, database: db.handle, logger: logStream ? { stream: logStream } : false });
   return {
     app,
     db,

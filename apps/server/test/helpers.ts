@@ -11,6 +11,8 @@ export interface Reply {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions check its shape
   body: any;
   headers: Record<string, string | string[] | number | undefined>;
+  /** Cookies the response sets, by name. */
+  cookies: Record<string, string>;
   raw: Buffer;
 }
 
@@ -24,6 +26,7 @@ export async function call(
     payload?: InjectOptions['payload'];
     headers?: Record<string, string>;
     remoteAddress?: string;
+    cookies?: Record<string, string>;
   } = {},
 ): Promise<Reply> {
   const res = await app.inject({
@@ -31,6 +34,7 @@ export async function call(
     url,
     payload: opts.payload,
     remoteAddress: opts.remoteAddress,
+    cookies: opts.cookies,
     headers: { ...(opts.auth ? { authorization: opts.auth } : {}), ...opts.headers },
   });
   let body: unknown;
@@ -39,7 +43,8 @@ export async function call(
   } catch {
     body = undefined;
   }
-  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+  const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+  return { status: res.statusCode, body, headers: res.headers, cookies, raw: res.rawPayload };
 }
 
 /** Logs several demo users in at once; one Authorization header per login, in order. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { DEMO_PASSWORD, dialects, login, startApp, type TestApp } from './harness.js';
 import { call } from './helpers.js';
+import { REDACTED_BODY, requeueFailed } from '../src/lib/outbox.js';
 
 const kinds = await dialects();
 
@@ -52,6 +53,7 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
   let t: TestApp;
   const inbox: ReceivedMail[] = [];
   const REFUSED = 'fatma.yildiz@example.org';
+  const GREYLISTED = 'guenther.gross@example.org';
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -62,6 +64,11 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
         if (address.address === REFUSED) {
           const err = new Error('Postfach voll') as Error & { responseCode: number };
           err.responseCode = 552;
+          return callback(err);
+        }
+        if (address.address === GREYLISTED) {
+          const err = new Error('Bitte spaeter erneut versuchen') as Error & { responseCode: number };
+          err.responseCode = 451;
           return callback(err);
         }
         callback();
@@ -128,6 +135,12 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
       .where('to_address', '=', 'anna.beispiel@example.org')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    // The link is in the resident's inbox; the outbox no longer holds it, and the Message-ID it
+    // was sent with is the one queued, so a second send after a crash is recognisable.
+    expect(row.body_text).toBe(REDACTED_BODY);
+    expect(row.body_text).not.toContain(token);
+    expect(headers['message-id']).toBe(row.message_id);
+    expect(row.message_id).toMatch(/^<[0-9a-f-]{36}@hausportal\.test>$/);
 
     const confirmed = await call(t.app, 'POST', '/api/password_reset/confirm/', {
       payload: { token, password: 'Frühling-2026!', repeat_password: 'Frühling-2026!' },
@@ -162,23 +175,46 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     expect(tokens[0]).not.toBe(tokens[1]);
   });
 
-  it('keeps a mail the SMTP server refuses in the outbox for a retry, and still answers OK', async () => {
+  it('marks a mail the SMTP server refuses for good (5xx) as failed, keeps it, and lets it be re-queued', async () => {
     const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0305' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'OK' });
-    await t.app.ctx.outbox.flush();
-    // Still queued, and backed off: further flushes right now do not spend its attempts.
     await t.app.ctx.outbox.flush();
     const row = await t.app.ctx.db
       .selectFrom('email_outbox')
       .selectAll()
       .where('to_address', '=', REFUSED)
       .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
-    expect(row.attempts).toBe(1);
-    expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now() + 30_000);
-    expect(row.sent_at).toBeNull();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, sent_at: null });
     expect(row.last_error).toContain('Postfach voll');
+    // A failed mail keeps its body, so it can be sent again.
+    expect(row.body_text).toContain('forgot-password/');
     expect(inbox.some((m) => m.to.includes(REFUSED))).toBe(false);
+
+    expect(await requeueFailed(t.app.ctx.db, [row.id])).toBe(1);
+    const requeued = await t.app.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(requeued).toMatchObject({ status: 'pending', attempts: 0, first_error_at: null });
+  });
+
+  it('keeps a mail refused for now (4xx) in the outbox and retries it later, and still answers OK', async () => {
+    const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0410' } });
+    expect(res.status).toBe(200);
+    await t.app.ctx.outbox.flush();
+    // Still queued, and backed off: further flushes right now do not spend its attempts.
+    await t.app.ctx.outbox.flush();
+    const row = await t.app.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', GREYLISTED)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null, locked_until: null });
+    expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now() + 20_000);
+    expect(row.first_error_at).not.toBeNull();
+    expect(row.last_error).toContain('Bitte spaeter erneut versuchen');
+    expect(inbox.some((m) => m.to.includes(GREYLISTED))).toBe(false);
   });
 });

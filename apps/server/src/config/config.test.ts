@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_THROTTLE, loadConfig } from './config.js';
 
 /** The message loadConfig throws for `env`, or a failure when it does not throw. */
 function errorFor(env: Record<string, string>): string {
@@ -25,14 +25,23 @@ describe('loadConfig', () => {
       poolSize: 4,
       publicUrl: 'http://localhost:3000',
       appName: 'Hausportal',
-      smtpUrl: undefined,
-      mailFrom: 'Hausportal <no-reply@localhost>',
       seedDemo: true,
       redisUrl: undefined,
       secretKey: undefined,
       logLevel: 'info',
       trustProxy: false,
-      rateLimit: { points: 10, durationSec: 900 },
+      production: false,
+      throttle: DEFAULT_THROTTLE,
+      mail: {
+        smtpUrl: undefined,
+        from: 'Hausportal <no-reply@localhost>',
+        retryBaseMs: 30_000,
+        retryMaxMs: 900_000,
+        giveUpMs: 48 * 3_600_000,
+        concurrency: 4,
+        pollMs: 30_000,
+        leaseMs: 300_000,
+      },
     });
   });
 
@@ -52,6 +61,8 @@ describe('loadConfig', () => {
       SECRET_KEY: 's'.repeat(32),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      MAIL_GIVE_UP_HOURS: '72',
+      NODE_ENV: 'production',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -62,13 +73,17 @@ describe('loadConfig', () => {
       poolSize: 12,
       publicUrl: 'https://portal.example.org',
       appName: 'Mieterportal',
-      smtpUrl: 'smtps://user:pw@mail.example.org:465',
-      mailFrom: 'Portal <portal@example.org>',
+      mail: expect.objectContaining({
+        smtpUrl: 'smtps://user:pw@mail.example.org:465',
+        from: 'Portal <portal@example.org>',
+        giveUpMs: 72 * 3_600_000,
+      }),
       seedDemo: false,
       redisUrl: 'redis://cache:6379',
       secretKey: 's'.repeat(32),
       logLevel: 'warn',
       trustProxy: true,
+      production: true,
     });
   });
 
@@ -76,7 +91,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     const c = loadConfig({ PUBLIC_URL: 'https://haus.example.org//', APP_NAME: 'Haus' });
     expect(c.publicUrl).toBe('https://haus.example.org');
-    expect(c.mailFrom).toBe('Haus <no-reply@haus.example.org>');
+    expect(c.mail.from).toBe('Haus <no-reply@haus.example.org>');
   });
 
   it('accepts true/false, 1/0 and yes/no for flags', () => {
@@ -89,8 +104,27 @@ describe('loadConfig', () => {
       ['no', false],
     ] as const) {
       expect(loadConfig({ SEED_DEMO: v }).seedDemo, v).toBe(expected);
-      expect(loadConfig({ TRUST_PROXY: v }).trustProxy, v).toBe(expected);
     }
+  });
+
+  it('reads TRUST_PROXY as off, all proxies, a number of hops or a list of proxy addresses', () => {
+    for (const [v, expected] of [
+      ['false', false],
+      ['0', false],
+      ['true', true],
+      ['1', 1],
+      ['2', 2],
+      ['10.0.0.5', ['10.0.0.5']],
+      ['10.0.0.0/8, 172.16.0.0/12,::1', ['10.0.0.0/8', '172.16.0.0/12', '::1']],
+    ] as const) {
+      expect(loadConfig({ TRUST_PROXY: v }).trustProxy, v).toEqual(expected);
+    }
+  });
+
+  it('gives every loaded config its own throttle figures, so a test that tightens one changes no other', () => {
+    const a = loadConfig({});
+    a.throttle.login.perPair.points = 1;
+    expect(loadConfig({}).throttle.login.perPair.points).toBe(10);
   });
 
   it('accepts sqlite: and postgresql:// database URLs', () => {
@@ -105,14 +139,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       seedDemo: true,
       publicUrl: 'http://localhost:3000',
-      smtpUrl: undefined,
-    });
-  });
-
-  it('reads the attempt limit for login, tenant lookup and reset', () => {
-    expect(loadConfig({ AUTH_RATE_LIMIT: '5', AUTH_RATE_WINDOW_SEC: '60' }).rateLimit).toEqual({
-      points: 5,
-      durationSec: 60,
+      mail: expect.objectContaining({ smtpUrl: undefined }),
     });
   });
 
@@ -125,7 +152,13 @@ describe('loadConfig', () => {
     ['DATABASE_URL', '/var/lib/hp.sqlite', 'DATABASE_URL: muss mit postgres:// (oder sqlite:) beginnen'],
     ['SMTP_URL', 'http://x', 'SMTP_URL: muss mit smtp:// oder smtps:// beginnen'],
     ['SEED_DEMO', 'maybe', 'SEED_DEMO: muss true oder false sein'],
-    ['TRUST_PROXY', 'sometimes', 'TRUST_PROXY: muss true oder false sein'],
+    [
+      'TRUST_PROXY',
+      'sometimes',
+      'TRUST_PROXY: muss false, true, eine Zahl von Proxys oder eine Liste von IP-Adressen sein',
+    ],
+    ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY: muss false'],
+    ['MAIL_GIVE_UP_HOURS', 'nie', 'MAIL_GIVE_UP_HOURS: muss eine Zahl sein'],
     ['REDIS_URL', 'memcached://x', 'REDIS_URL: muss mit redis:// beginnen'],
     ['SECRET_KEY', 'kurz', 'SECRET_KEY: muss mindestens 32 Zeichen lang sein'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL:'],
@@ -133,8 +166,6 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'localhost:3000', 'PUBLIC_URL: muss eine URL wie http://localhost:3000 sein'],
     ['PUBLIC_URL', 'ftp://files.example.org', 'PUBLIC_URL: muss eine URL wie http://localhost:3000 sein'],
     ['APP_NAME', 'x'.repeat(101), 'APP_NAME:'],
-    ['AUTH_RATE_LIMIT', '0', 'AUTH_RATE_LIMIT:'],
-    ['AUTH_RATE_WINDOW_SEC', 'lang', 'AUTH_RATE_WINDOW_SEC: muss eine Zahl sein'],
   ])('rejects %s=%s with a message naming the variable', (name, value, expected) => {
     const message = errorFor({ [name]: value });
     expect(message).toMatch(/^Ungültige Konfiguration:\n/);
@@ -152,6 +183,6 @@ describe('loadConfig', () => {
   });
 
   it('ignores variables it does not know', () => {
-    expect(loadConfig({ HOME: '/root', NODE_ENV: 'production', PATH: '/usr/bin' }).port).toBe(3000);
+    expect(loadConfig({ HOME: '/root', PATH: '/usr/bin' }).port).toBe(3000);
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,11 +31,118 @@ const envSchema = z.object({
     .optional(),
   SECRET_KEY: z.string().min(32, { error: 'muss mindestens 32 Zeichen lang sein' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'muss false, true, eine Zahl von Proxys oder eine Liste von IP-Adressen sein',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .default(false),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(200).default(4),
-  AUTH_RATE_LIMIT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(1_000_000).default(10),
-  AUTH_RATE_WINDOW_SEC: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(86_400).default(900),
+  MAIL_GIVE_UP_HOURS: z.coerce
+    .number({ error: 'muss eine Zahl sein' })
+    .positive()
+    .max(24 * 30)
+    .default(48),
+  NODE_ENV: z.string().optional(),
 });
+
+/**
+ * Which proxies may set the client address through X-Forwarded-For: none, all (`true`), the
+ * nearest n hops (`1` for one reverse proxy), or the listed addresses and networks. Null if invalid.
+ */
+function parseTrustProxy(value: string): boolean | number | string[] | null {
+  const v = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const valid = entries.every((e) => {
+    const [ip, bits, ...rest] = e.split('/');
+    if (rest.length || !ip || !net.isIP(ip)) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (net.isIPv4(ip) ? 32 : 128));
+  });
+  return valid ? entries : null;
+}
+
+/** A budget: `points` within `durationSec`. */
+export interface Limit {
+  points: number;
+  durationSec: number;
+}
+
+/** What a signed-in user may write per time window (ADR 008). */
+export type WriteAction = 'providerRequest' | 'message' | 'comment' | 'attachment' | 'profilePicture';
+
+/** Every throttle figure, explained in ADR 008. Tests shorten them through the config. */
+export interface ThrottleConfig {
+  login: {
+    /** Consecutive failures per (address, apartment); a correct login clears it. */
+    perPair: Limit;
+    /** Failures per address, whichever apartment. */
+    perIp: Limit;
+    /** Failures on a device that signed in to the account before (device cookie). */
+    perDevice: Limit;
+    /** Across all addresses: failures without delay, then a delay doubling from 1 s to maxDelaySec. */
+    account: { freeFailures: number; windowSec: number; maxDelaySec: number };
+  };
+  /** Failed lookups (unknown apartment). */
+  tenant: { perPair: Limit; perIp: Limit };
+  /** Requests per address, and reset mails per account. */
+  reset: { perIp: Limit; perAccount: Limit };
+  /** Confirmations with an invalid token. */
+  resetConfirm: { perIp: Limit };
+  writes: Record<WriteAction, Limit[]>;
+}
+
+const minutes = (n: number) => n * 60;
+const hours = (n: number) => n * 3600;
+
+export const DEFAULT_THROTTLE: ThrottleConfig = {
+  login: {
+    perPair: { points: 10, durationSec: minutes(15) },
+    perIp: { points: 100, durationSec: hours(1) },
+    perDevice: { points: 10, durationSec: minutes(15) },
+    account: { freeFailures: 20, windowSec: hours(24), maxDelaySec: minutes(15) },
+  },
+  tenant: { perPair: { points: 10, durationSec: minutes(15) }, perIp: { points: 50, durationSec: hours(1) } },
+  reset: { perIp: { points: 30, durationSec: hours(1) }, perAccount: { points: 5, durationSec: hours(1) } },
+  resetConfirm: { perIp: { points: 20, durationSec: hours(1) } },
+  writes: {
+    providerRequest: [
+      { points: 20, durationSec: hours(1) },
+      { points: 50, durationSec: hours(24) },
+    ],
+    message: [{ points: 20, durationSec: hours(1) }],
+    comment: [{ points: 60, durationSec: hours(1) }],
+    attachment: [{ points: 100, durationSec: hours(1) }],
+    profilePicture: [{ points: 20, durationSec: hours(1) }],
+  },
+};
+
+/** How the outbox retries (ADR 009). Tests shorten the timings through the config. */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  /** First retry after this; doubling up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** A mail that has failed for this long without a success is marked failed. */
+  giveUpMs: number;
+  /** Mails sent at once (SMTP connections). */
+  concurrency: number;
+  /** How often due mail is looked for. */
+  pollMs: number;
+  /** How long a sender holds a mail; after a crash, the mail is sent again once this passes. */
+  leaseMs: number;
+}
 
 export type Config = {
   port: number;
@@ -46,15 +154,16 @@ export type Config = {
   poolSize: number;
   publicUrl: string;
   appName: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
   seedDemo: boolean;
   redisUrl: string | undefined;
   secretKey: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
-  /** Attempts per window for login, tenant lookup and reset, per IP and per apartment. */
-  rateLimit: { points: number; durationSec: number };
+  /** Fastify's trustProxy: which proxies may name the client address (README, ADR 008). */
+  trustProxy: boolean | number | string[];
+  /** NODE_ENV=production: no secret links in the log. */
+  production: boolean;
+  throttle: ThrottleConfig;
+  mail: MailConfig;
 };
 
 export class ConfigError extends Error {}
@@ -81,13 +190,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     appName: e.APP_NAME,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     seedDemo: e.SEED_DEMO,
     redisUrl: e.REDIS_URL,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    rateLimit: { points: e.AUTH_RATE_LIMIT, durationSec: e.AUTH_RATE_WINDOW_SEC },
+    production: e.NODE_ENV === 'production',
+    throttle: structuredClone(DEFAULT_THROTTLE),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+      retryBaseMs: 30_000,
+      retryMaxMs: 15 * 60_000,
+      giveUpMs: e.MAIL_GIVE_UP_HOURS * 3_600_000,
+      concurrency: 4,
+      pollMs: 30_000,
+      leaseMs: 5 * 60_000,
+    },
   };
 }

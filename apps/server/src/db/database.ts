@@ -18,6 +18,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001-initial.js';
+import * as m002 from './migrations/002-durable-mail.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,7 +30,7 @@ export interface DatabaseHandle {
 }
 
 // Migrations are imported statically so they work the same under tsx, tests and bundlers.
-const migrations: Record<string, Migration> = { '001-initial': m001 };
+const migrations: Record<string, Migration> = { '001-initial': m001, '002-durable-mail': m002 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {

@@ -188,6 +188,14 @@ export interface EmailOutboxTable {
   next_attempt_at: Timestamp;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The Message-ID header, fixed when queued; null only for mail queued before migration 002. */
+  message_id: string | null;
+  /** While a sender holds the mail; nobody else takes it before this time. */
+  locked_until: Timestamp | null;
+  /** Start of the current run of failed attempts; mail is given up 48 h after it. */
+  first_error_at: Timestamp | null;
+  /** 1 when the body holds a secret link (password reset); the body is redacted once sent. */
+  contains_secret: Generated<number>;
 }
 
 export interface AuditLogTable {

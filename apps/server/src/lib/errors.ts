@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: ApiErrorBody,
+    /** Extra response headers, such as Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
   }

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { MailConfig } from '../config/config.js';
 import type { DB } from '../db/database.js';
+import type { EmailOutboxTable } from '../db/schema.js';
 import { isoFromMs, nowIso } from './time.js';
-
-const MAX_ATTEMPTS = 5;
-const RETRY_MS = 60_000;
 
 export interface Mail {
   to: string;
@@ -12,29 +13,100 @@ export interface Mail {
   text: string;
 }
 
+export interface EnqueueOptions {
+  /** The body holds a secret link (password reset): redacted once sent, never logged in production. */
+  secret?: boolean;
+  /** What the log says instead, in development without SMTP, so the flow can be tried locally. */
+  devLog?: string;
+}
+
+/** What a sent mail with a secret link keeps of its body. */
+export const REDACTED_BODY = '[Nach dem Versand entfernt: Die E-Mail enthielt einen geheimen Link.]';
+
+type OutboxRow = Selectable<EmailOutboxTable>;
+
+/** nodemailer's error fields that tell an SMTP answer from a broken connection. */
+type SmtpError = { code?: string; responseCode?: number; message?: string };
+
 /**
- * Every e-mail is first written to the outbox table, so nothing is lost when SMTP is down
- * or not configured; a sender drains it over SMTP when SMTP_URL is set.
+ * A refusal of this one mail (recipient or content) that trying again cannot change: an SMTP 5xx
+ * answer, or an address nodemailer refuses before sending. Anything else (no connection, a
+ * timeout, 4xx, even a rejected login, which is a configuration error) is worth retrying.
+ */
+export function isPermanentFailure(err: unknown): boolean {
+  const { code, responseCode } = (err ?? {}) as SmtpError;
+  if (code !== 'EENVELOPE' && code !== 'EMESSAGE') return false;
+  return responseCode === undefined || (responseCode >= 500 && responseCode < 600);
+}
+
+/** The mail server cannot be reached at all: every other mail would fail the same way now. */
+function isOutage(err: unknown): boolean {
+  const { code } = (err ?? {}) as SmtpError;
+  return code === 'ECONNECTION' || code === 'ESOCKET' || code === 'ETIMEDOUT' || code === 'EDNS' || code === 'EAUTH';
+}
+
+/**
+ * Every e-mail is written to the outbox table first and sent from there (ADR 009), so nothing is
+ * lost while SMTP is down or not configured:
+ * - transient failures are retried with a back-off capped at `retryMaxMs`; only a permanent
+ *   refusal, or `giveUpMs` of failures, marks a mail failed, and failed mail can be re-queued;
+ * - when the server comes back, or this process starts, the whole backlog is sent at once by
+ *   `concurrency` senders;
+ * - delivery is at least once: a crash between the SMTP server's acceptance and marking the mail
+ *   sent sends it again after its lease, with the same Message-ID.
  */
 export class Outbox {
-  private transport: Transporter | null;
+  private readonly transport: Transporter | null;
+  private readonly host: string;
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Set when the server could not be reached during this run: the other senders stop. */
+  private unreachable = false;
+  /** Set when mail has waited for an unreachable server: the next success releases the backlog. */
+  private backlogWaiting = false;
+  private readonly production: boolean;
 
   constructor(
     private readonly db: DB,
     private readonly log: FastifyBaseLogger,
-    smtpUrl: string | undefined,
-    private readonly from: string,
+    private readonly cfg: MailConfig,
+    opts: { publicUrl: string; production: boolean },
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-    // Mails that failed (SMTP down) are retried every minute until MAX_ATTEMPTS.
-    if (this.transport) this.timer = setInterval(() => void this.flush().catch(() => undefined), RETRY_MS).unref();
+    this.host = new URL(opts.publicUrl).hostname;
+    this.production = opts.production;
+    this.transport = cfg.smtpUrl
+      ? nodemailer.createTransport({
+          url: cfg.smtpUrl,
+          pool: true,
+          maxConnections: cfg.concurrency,
+          // nodemailer waits up to 10 minutes for a silent server; a lease must outlast a send.
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        })
+      : null;
   }
 
-  /** Queues a mail and starts sending it in the background. */
-  async enqueue(mail: Mail, logLine?: string): Promise<number> {
+  /** True when mail is actually sent (SMTP_URL set). */
+  get sending(): boolean {
+    return this.transport !== null;
+  }
+
+  /** Sends the whole backlog now and then keeps looking for due mail every `pollMs`. */
+  async start(): Promise<void> {
+    if (!this.transport) {
+      this.log.warn('SMTP_URL ist nicht gesetzt: E-Mails bleiben im Postausgang und werden nicht verschickt.');
+      return;
+    }
+    await releaseBacklog(this.db);
+    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), this.cfg.pollMs).unref();
+    void this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
+  }
+
+  /** Queues a mail and starts sending it in the background; returns its outbox id. */
+  async enqueue(mail: Mail, opts: EnqueueOptions = {}): Promise<number> {
+    const now = nowIso();
     const row = await this.db
       .insertInto('email_outbox')
       .values({
@@ -43,23 +115,26 @@ export class Outbox {
         body_text: mail.text,
         status: 'pending',
         attempts: 0,
-        next_attempt_at: nowIso(),
-        created_at: nowIso(),
+        next_attempt_at: now,
+        created_at: now,
+        message_id: `<${randomUUID()}@${this.host}>`,
+        locked_until: null,
+        first_error_at: null,
+        contains_secret: opts.secret ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!this.transport) {
-      this.log.info(
-        { outboxId: row.id, to: mail.to },
-        logLine ?? `E-Mail im Postausgang (kein SMTP_URL gesetzt): ${mail.subject}`,
-      );
-    } else {
+    if (this.transport) {
       this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
+    } else if (opts.devLog && !this.production) {
+      this.log.info({ outboxId: row.id, to: mail.to }, opts.devLog);
+    } else {
+      this.log.info({ outboxId: row.id }, `E-Mail im Postausgang (kein SMTP_URL gesetzt): ${mail.subject}`);
     }
     return row.id;
   }
 
-  /** Sends every pending mail; concurrent calls share one run. Resolves when the outbox is drained. */
+  /** Sends every due mail; concurrent calls share one run. Resolves when nothing due is left. */
   flush(): Promise<void> {
     if (!this.transport) return Promise.resolve();
     if (this.running) {
@@ -69,66 +144,166 @@ export class Outbox {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.sendPending();
-      } while (this.again);
+        this.unreachable = false;
+        await Promise.all(Array.from({ length: this.cfg.concurrency }, () => this.sender()));
+      } while (this.again && !this.unreachable);
     })().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async sendPending(): Promise<void> {
-    const rows = await this.db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso())
-      .orderBy('id')
-      .limit(50)
-      .execute();
-    for (const row of rows) {
-      // Claim the row first so a second server process never sends the same mail.
-      const claimed = await this.db
-        .updateTable('email_outbox')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .where('attempts', '=', row.attempts)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
-      try {
-        await this.transport!.sendMail({
-          from: this.from,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.body_text,
-        });
-        await this.db
-          .updateTable('email_outbox')
-          .set({ status: 'sent', sent_at: nowIso(), last_error: null })
-          .where('id', '=', row.id)
-          .execute();
-      } catch (err) {
-        const failed = row.attempts + 1 >= MAX_ATTEMPTS;
-        // Back off 1, 2, 4, 8 minutes, so a burst of new mail while SMTP is down cannot use up
-        // every attempt of the mails already waiting.
-        const nextAttempt = isoFromMs(Date.now() + RETRY_MS * 2 ** row.attempts);
-        await this.db
-          .updateTable('email_outbox')
-          .set({
-            status: failed ? 'failed' : 'pending',
-            last_error: String(err).slice(0, 500),
-            next_attempt_at: nextAttempt,
-          })
-          .where('id', '=', row.id)
-          .execute();
-        this.log.warn({ err, outboxId: row.id }, 'E-Mail konnte nicht gesendet werden');
-      }
+  /** One of `concurrency` senders: takes due mail one at a time until none is left. */
+  private async sender(): Promise<void> {
+    while (!this.unreachable) {
+      const row = await this.claim();
+      if (!row) return;
+      await this.send(row);
     }
+  }
+
+  /**
+   * Takes the oldest due mail that nobody holds. The update only succeeds for the sender that
+   * read the row first, so no mail is sent by two senders or processes at once.
+   */
+  private async claim(): Promise<OutboxRow | null> {
+    for (;;) {
+      const now = nowIso();
+      const row = await this.db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return null;
+      const res = await this.db
+        .updateTable('email_outbox')
+        .set({ attempts: row.attempts + 1, locked_until: isoFromMs(Date.now() + this.cfg.leaseMs) })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', row.attempts)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) return row;
+    }
+  }
+
+  private async send(row: OutboxRow): Promise<void> {
+    try {
+      await this.transport!.sendMail({
+        from: this.cfg.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+        messageId: row.message_id ?? `<outbox-${row.id}@${this.host}>`,
+      });
+    } catch (err) {
+      await this.failed(row, err);
+      return;
+    }
+    await this.db
+      .updateTable('email_outbox')
+      .set({
+        status: 'sent',
+        sent_at: nowIso(),
+        last_error: null,
+        first_error_at: null,
+        locked_until: null,
+        ...(row.contains_secret ? { body_text: REDACTED_BODY } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    if (this.backlogWaiting) {
+      // The server is back: everything that waited for it goes now, not at its own retry time.
+      this.backlogWaiting = false;
+      const released = await releaseBacklog(this.db);
+      if (released > 0) this.log.info({ released }, 'Mailserver wieder erreichbar, sende den Rückstau');
+      this.again = true;
+    }
+  }
+
+  private async failed(row: OutboxRow, err: unknown): Promise<void> {
+    const now = Date.now();
+    const firstError = row.first_error_at ?? isoFromMs(now);
+    const permanent = isPermanentFailure(err);
+    const givenUp = !permanent && now - Date.parse(firstError) >= this.cfg.giveUpMs;
+    // row.attempts is the count before this attempt: 30 s, 1, 2, 4, 8 minutes, then every 15.
+    const retryIn = Math.min(this.cfg.retryBaseMs * 2 ** Math.min(row.attempts, 30), this.cfg.retryMaxMs);
+    const message = String((err as SmtpError)?.message ?? err).slice(0, 500);
+    await this.db
+      .updateTable('email_outbox')
+      .set({
+        status: permanent || givenUp ? 'failed' : 'pending',
+        last_error: givenUp
+          ? `Seit ${Math.round(this.cfg.giveUpMs / 3_600_000)} Stunden nicht zustellbar: ${message}`
+          : message,
+        first_error_at: firstError,
+        next_attempt_at: isoFromMs(now + retryIn),
+        locked_until: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    if (isOutage(err)) {
+      this.unreachable = true;
+      this.backlogWaiting = true;
+    }
+    const log = { err: { code: (err as SmtpError)?.code, message }, outboxId: row.id, attempts: row.attempts + 1 };
+    if (permanent || givenUp) this.log.error(log, 'E-Mail endgültig nicht zustellbar (npm run outbox -- retry)');
+    else this.log.warn(log, 'E-Mail konnte nicht gesendet werden, neuer Versuch folgt');
   }
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     this.transport?.close();
   }
+}
+
+/** Makes every waiting mail due now; returns how many. */
+export async function releaseBacklog(db: DB): Promise<number> {
+  const now = nowIso();
+  const res = await db
+    .updateTable('email_outbox')
+    .set({ next_attempt_at: now })
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Mail of one status, newest first, for the outbox command (and later the back office). */
+export function listMail(db: DB, status: OutboxRow['status'], limit = 50) {
+  return db
+    .selectFrom('email_outbox')
+    .select(['id', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at'])
+    .where('status', '=', status)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Counts the outbox by status. */
+export async function countMail(db: DB): Promise<Record<OutboxRow['status'], number>> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** Puts failed mail (the given ids, or all) back in the queue with a fresh start; returns how many. */
+export async function requeueFailed(db: DB, ids?: number[]): Promise<number> {
+  let q = db
+    .updateTable('email_outbox')
+    .set({ status: 'pending', attempts: 0, first_error_at: null, next_attempt_at: nowIso(), locked_until: null })
+    .where('status', '=', 'failed');
+  if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }

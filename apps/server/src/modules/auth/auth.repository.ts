@@ -65,33 +65,51 @@ export async function setPasswordHash(db: DB, userId: number, passwordHash: stri
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** Stores a reset token hash valid until expiresAt. */
-export async function createResetToken(db: DB, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
-  await db
-    .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: nowIso() })
-    .execute();
+/**
+ * Stores a new reset token valid until expiresAt and withdraws every older one of the user, so
+ * only the link of the newest mail works.
+ */
+export async function replaceResetTokens(db: DB, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: nowIso() })
+      .execute();
+  });
 }
 
-/** Marks a reset token used if it is unused and unexpired; returns its user id, or null. */
-export async function consumeResetToken(db: DB, tokenHash: string): Promise<number | null> {
+/**
+ * Uses a reset token if it is unused and unexpired, and withdraws every other token of its user;
+ * returns the user, or null when the token is not (or no longer) valid.
+ */
+export async function consumeResetToken(db: DB, tokenHash: string): Promise<{ userId: number; login: string } | null> {
   const now = nowIso();
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .select(['id', 'user_id'])
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (!row) return null;
-  // The used_at condition makes the claim atomic: of two parallel confirms only one wins.
-  const res = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1 ? row.user_id : null;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select(['password_reset_tokens.id', 'password_reset_tokens.user_id', 'users.login'])
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) return null;
+    // The used_at condition makes the claim atomic: of two parallel confirms only one wins.
+    const res = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('user_id', '=', row.user_id)
+      .where('id', '!=', row.id)
+      .execute();
+    return { userId: row.user_id, login: row.login };
+  });
 }
 
 /** True when a reset token exists, is unused and unexpired (checked before validating passwords). */

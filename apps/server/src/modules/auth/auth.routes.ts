@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_ERRORS,
@@ -20,6 +21,7 @@ import { isoFromMs } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
 import * as repo from './auth.repository.js';
 import { currentUser, requireUser } from './auth.hooks.js';
+import { accountKey } from './sign-in-throttle.js';
 
 const tags = ['auth'];
 const security = [{ token: [] }];
@@ -31,15 +33,35 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-const limitKeys = (request: FastifyRequest, apartment?: string) => {
-  const keys = [`ip:${request.ip}`];
-  if (apartment) keys.push(`apt:${apartment.trim().toLowerCase().slice(0, 150)}`);
-  return keys;
-};
+// The device cookie (ADR 008): a browser that signed in to an account before keeps signing in
+// while strangers guess at that account. One cookie per account, so a shared tablet keeps both.
+const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
+const deviceCookieName = (account: string) =>
+  `hp_device_${createHash('sha256').update(account).digest('hex').slice(0, 12)}`;
+
+/** The device id from a valid, signed device cookie of this account, or null. */
+function trustedDevice(request: FastifyRequest, account: string): string | null {
+  const raw = request.cookies[deviceCookieName(account)];
+  if (!raw) return null;
+  const { valid, value } = request.unsignCookie(raw);
+  return valid && value && /^[A-Za-z0-9_-]{22}$/.test(value) ? value : null;
+}
+
+function rememberDevice(reply: FastifyReply, account: string, device: string | null, secure: boolean): void {
+  reply.setCookie(deviceCookieName(account), device ?? randomBytes(16).toString('base64url'), {
+    signed: true,
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: '/api/login/',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config, outbox, limiter } = app.ctx;
+  const { db, config, outbox, signIn } = app.ctx;
+  const secureCookies = config.publicUrl.startsWith('https:');
 
   r.post(
     '/api/login/',
@@ -51,17 +73,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: loginResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { apartment_number, password } = request.body;
-      await limiter.consume(limitKeys(request, apartment_number));
+      const account = accountKey(apartment_number);
+      const device = trustedDevice(request, account);
+      const attempt = await signIn.login(request.ip, account, device);
       const user = await repo.findUserByLogin(db, apartment_number);
       if (!user) {
         // Spend the same time as a real check, though the answer differs as SPEC §8 requires.
         await verifyPassword(undefined, password);
+        await attempt.failed();
         throw nonFieldError(API_ERRORS.unknownApartment);
       }
       const ok = await verifyPassword(user.password_hash, password);
-      if (!ok || !user.is_active) throw nonFieldError(API_ERRORS.invalidCredentials);
+      if (!ok || !user.is_active) {
+        await attempt.failed();
+        throw nonFieldError(API_ERRORS.invalidCredentials);
+      }
+      await attempt.succeeded();
+      rememberDevice(reply, account, device, secureCookies);
       const token = newToken();
       await repo.createToken(db, user.id, hashToken(token));
       await audit(db, { userId: user.id, action: 'login', entity: 'user', entityId: user.id, ip: request.ip });
@@ -98,9 +128,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { apartment_number } = request.query;
-      await limiter.consume(limitKeys(request, apartment_number));
+      const attempt = await signIn.tenant(request.ip, accountKey(apartment_number));
       const user = await repo.findUserByLogin(db, apartment_number);
-      if (!user || user.role === 'manager' || !user.is_active) throw notFound();
+      if (!user || user.role === 'manager' || !user.is_active) {
+        await attempt.failed();
+        throw notFound();
+      }
+      await attempt.succeeded();
       return { email: maskEmail(user.email) };
     },
   );
@@ -117,15 +151,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, apartment_number } = request.body;
-      await limiter.consume(limitKeys(request, apartment_number || email));
+      await signIn.resetRequest(request.ip);
       // The client only knows the masked address, so the apartment number decides when given.
       const user = apartment_number?.trim()
         ? await repo.findUserByLogin(db, apartment_number)
         : await repo.findUserByEmail(db, email ?? '');
       // Always the same answer, so the endpoint does not tell which accounts exist.
       if (!user || !user.email || !user.is_active) return { status: 'OK' };
+      await signIn.resetMail(user.login);
       const token = newToken();
-      await repo.createResetToken(db, user.id, hashToken(token), isoFromMs(Date.now() + RESET_TOKEN_TTL_MS));
+      // The newest link is the only one that works: older mails may sit in a shared inbox.
+      await repo.replaceResetTokens(db, user.id, hashToken(token), isoFromMs(Date.now() + RESET_TOKEN_TTL_MS));
       const link = `${config.publicUrl}/forgot-password/${token}`;
       await outbox.enqueue(
         {
@@ -145,7 +181,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             `Ihr ${config.appName}-Team`,
           ].join('\n'),
         },
-        `Link zum Zurücksetzen des Passworts für ${user.login}: ${link}`,
+        { secret: true, devLog: `Link zum Zurücksetzen des Passworts für ${user.login}: ${link}` },
       );
       await audit(db, {
         userId: user.id,
@@ -170,17 +206,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { token, password, repeat_password } = request.body;
-      await limiter.consume(limitKeys(request));
+      const attempt = await signIn.resetConfirm(request.ip);
       const tokenHash = hashToken(token);
-      if (!(await repo.resetTokenIsValid(db, tokenHash)))
+      if (!(await repo.resetTokenIsValid(db, tokenHash))) {
+        await attempt.failed();
         throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+      }
+      await attempt.succeeded();
       if (password !== repeat_password) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
       const passwordHash = await hashPassword(password);
-      const userId = await repo.consumeResetToken(db, tokenHash);
-      if (userId === null) throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+      const claimed = await repo.consumeResetToken(db, tokenHash);
+      if (claimed === null) throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+      const userId = claimed.userId;
       await repo.setPasswordHash(db, userId, passwordHash);
-      // A reset means the old password may be known to someone else: end every session.
+      // A reset means the old password may be known to someone else: end every session. Guessing
+      // at the old password no longer matters either, so the account is no longer slowed down.
       await repo.deleteUserTokens(db, userId);
+      await signIn.forgetAccount(claimed.login);
       await audit(db, { userId, action: 'password_reset', entity: 'user', entityId: userId, ip: request.ip });
       return { status: 'OK' };
     },

@@ -1,0 +1,102 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import type { Limit } from '../config/config.js';
+import { ApiError } from './errors.js';
+
+/** "1 Minute", "15 Minuten", "30 Sekunden", "3 Stunden": the wait, rounded up, in German. */
+export function germanWait(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < 60) return s === 1 ? '1 Sekunde' : `${s} Sekunden`;
+  const min = Math.ceil(s / 60);
+  if (min < 90) return min === 1 ? '1 Minute' : `${min} Minuten`;
+  const h = Math.ceil(min / 60);
+  return `${h} Stunden`;
+}
+
+/** 429 with a German detail that says how long to wait, and the same wait in Retry-After. */
+export function tooMany(ms: number, lead = 'Zu viele Versuche.'): ApiError {
+  return new ApiError(
+    429,
+    { detail: `${lead} Bitte versuchen Sie es in ${germanWait(ms)} erneut.` },
+    { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) },
+  );
+}
+
+/** Thrown by Counter.consume when a key has used up its budget. */
+export class Exhausted extends Error {
+  constructor(readonly msBeforeNext: number) {
+    super('exhausted');
+  }
+}
+
+/** One budget (points per window) counted per key: an address, an account, a user. */
+export class Counter {
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    readonly limit: Limit,
+  ) {}
+
+  /** Uses points; throws Exhausted once the key's budget for this window is gone. */
+  async consume(key: string, points = 1): Promise<number> {
+    try {
+      const res = await this.limiter.consume(key, points);
+      return res.consumedPoints;
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw new Exhausted(res.msBeforeNext);
+      throw res;
+    }
+  }
+
+  /** Gives points back, for an attempt that turned out not to count. */
+  async refund(key: string, points = 1): Promise<void> {
+    await this.limiter.reward(key, points);
+  }
+
+  /** Forgets the key, as a correct login forgets its earlier failures. */
+  async clear(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+
+  /** Milliseconds until the key may be used again; 0 when it may now. */
+  async waitMs(key: string): Promise<number> {
+    const res = await this.limiter.get(key);
+    return res && res.consumedPoints > this.limit.points ? res.msBeforeNext : 0;
+  }
+
+  /** Closes the key for `seconds`. */
+  async block(key: string, seconds: number): Promise<void> {
+    await this.limiter.block(key, seconds);
+  }
+}
+
+/**
+ * Where the counters live: in this process, or with REDIS_URL in Redis, shared by every server
+ * process. If Redis is unreachable each counter falls back to this process's memory rather than
+ * opening or closing the door for everyone.
+ */
+export class CounterStore {
+  private readonly redis: Redis | null;
+
+  constructor(private readonly opts: { redisUrl?: string; prefix: string }) {
+    this.redis = opts.redisUrl
+      ? new Redis(opts.redisUrl, { enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 })
+      : null;
+    // A Redis outage is survived by the insurance limiters; without a listener ioredis would
+    // print every reconnect failure as an unhandled error event.
+    this.redis?.on('error', () => undefined);
+  }
+
+  /** A counter named `name` (part of every key) with the given budget. */
+  counter(name: string, limit: Limit): Counter {
+    const keyPrefix = `${this.opts.prefix}:${name}`;
+    const base = { keyPrefix, points: limit.points, duration: limit.durationSec };
+    const limiter = this.redis
+      ? new RateLimiterRedis({ ...base, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(base) })
+      : new RateLimiterMemory(base);
+    return new Counter(limiter, limit);
+  }
+
+  async close(): Promise<void> {
+    this.redis?.disconnect();
+  }
+}

@@ -1,0 +1,139 @@
+import type { ThrottleConfig } from '../../config/config.js';
+import { Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
+
+/** The outcome of a throttled attempt, reported once the password or token was checked. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+}
+
+/** The account key: the login as typed, without case or surrounding spaces. */
+export const accountKey = (login: string) => login.trim().toLowerCase().slice(0, 150);
+
+const ACCOUNT_LEAD = 'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen.';
+const RESET_MAIL_LEAD =
+  'Für diesen Benutzernamen wurden gerade mehrere E-Mails verschickt. Bitte prüfen Sie Ihr Postfach.';
+
+/**
+ * Throttles the anonymous endpoints by their failures, not their use (ADR 008), so a building
+ * behind one NAT address signs in all day while guessing is stopped:
+ * - per (address, account): consecutive failures; a correct login clears them;
+ * - per address: failures, whichever account;
+ * - per account, across addresses: after the free failures, each failure closes the account
+ *   to new devices for a delay doubling from 1 s. A device that signed in to the account before
+ *   (its device cookie) is not delayed, so guessing cannot lock the owner out.
+ * Every attempt takes its points before the check, so parallel requests cannot slip past a
+ * limit; a success gives them back.
+ */
+export class SignInThrottle {
+  private readonly c: Record<
+    | 'loginPair'
+    | 'loginIp'
+    | 'loginDevice'
+    | 'accountFailures'
+    | 'accountDelay'
+    | 'tenantPair'
+    | 'tenantIp'
+    | 'resetIp'
+    | 'resetAccount'
+    | 'confirmIp',
+    Counter
+  >;
+
+  constructor(
+    store: CounterStore,
+    private readonly cfg: ThrottleConfig,
+  ) {
+    const { login, tenant, reset, resetConfirm } = cfg;
+    this.c = {
+      loginPair: store.counter('login-pair', login.perPair),
+      loginIp: store.counter('login-ip', login.perIp),
+      loginDevice: store.counter('login-device', login.perDevice),
+      // Counts up to any number; the delay below decides what a count means.
+      accountFailures: store.counter('login-account', { points: 1_000_000, durationSec: login.account.windowSec }),
+      accountDelay: store.counter('login-delay', { points: 1, durationSec: login.account.maxDelaySec }),
+      tenantPair: store.counter('tenant-pair', tenant.perPair),
+      tenantIp: store.counter('tenant-ip', tenant.perIp),
+      resetIp: store.counter('reset-ip', reset.perIp),
+      resetAccount: store.counter('reset-account', reset.perAccount),
+      confirmIp: store.counter('confirm-ip', resetConfirm.perIp),
+    };
+  }
+
+  /**
+   * Opens a login attempt or throws 429. `device` is the id from a valid device cookie of this
+   * account: such a device has its own budget and skips the address and account limits.
+   */
+  async login(ip: string, account: string, device: string | null): Promise<Attempt> {
+    const { loginPair, loginIp, loginDevice, accountFailures, accountDelay } = this.c;
+    if (device) {
+      await take(loginDevice, device);
+      return { succeeded: () => loginDevice.clear(device), failed: async () => undefined };
+    }
+    const wait = await accountDelay.waitMs(account);
+    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD);
+    const pair = `${ip}|${account}`;
+    await take(loginIp, ip);
+    await take(loginPair, pair, () => loginIp.refund(ip));
+    return {
+      succeeded: async () => {
+        await Promise.all([loginIp.refund(ip), loginPair.clear(pair)]);
+      },
+      failed: async () => {
+        const failures = await accountFailures.consume(account);
+        const over = failures - this.cfg.login.account.freeFailures;
+        if (over > 0) {
+          const seconds = Math.min(2 ** Math.min(over - 1, 30), this.cfg.login.account.maxDelaySec);
+          await accountDelay.block(account, seconds);
+        }
+      },
+    };
+  }
+
+  /** Opens a tenant lookup; an unknown apartment is a failure. */
+  async tenant(ip: string, account: string): Promise<Attempt> {
+    const { tenantPair, tenantIp } = this.c;
+    const pair = `${ip}|${account}`;
+    await take(tenantIp, ip);
+    await take(tenantPair, pair, () => tenantIp.refund(ip));
+    return {
+      succeeded: async () => {
+        await Promise.all([tenantIp.refund(ip), tenantPair.clear(pair)]);
+      },
+      failed: async () => undefined,
+    };
+  }
+
+  /** Counts a reset request of an address; every one may send a mail, so each counts. */
+  async resetRequest(ip: string): Promise<void> {
+    await take(this.c.resetIp, ip);
+  }
+
+  /** Counts a reset mail to an account, so nobody can flood its owner's inbox. */
+  async resetMail(account: string): Promise<void> {
+    await take(this.c.resetAccount, account, undefined, RESET_MAIL_LEAD);
+  }
+
+  /** Opens a reset confirmation; an invalid token is a failure. */
+  async resetConfirm(ip: string): Promise<Attempt> {
+    const { confirmIp } = this.c;
+    await take(confirmIp, ip);
+    return { succeeded: () => confirmIp.refund(ip), failed: async () => undefined };
+  }
+
+  /** The owner has set a new password: earlier guessing at the account no longer matters. */
+  async forgetAccount(account: string): Promise<void> {
+    await Promise.all([this.c.accountFailures.clear(account), this.c.accountDelay.clear(account)]);
+  }
+}
+
+/** Takes a point or answers 429; `undo` gives back what an earlier counter of the attempt took. */
+async function take(counter: Counter, key: string, undo?: () => Promise<void>, lead?: string): Promise<void> {
+  try {
+    await counter.consume(key);
+  } catch (err) {
+    if (!(err instanceof Exhausted)) throw err;
+    await undo?.();
+    throw tooMany(err.msBeforeNext, lead);
+  }
+}
