@@ -4,6 +4,12 @@ export const PREVIEW_LENGTH = 150;
 export const MAX_FILE_BYTES = 10_485_760;
 export const MAX_PHOTOS_PER_POST = 2;
 export const MAX_PDFS_PER_POST = 3;
+/** Photo formats the server accepts (by their magic bytes) and the client offers. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Documents: PDF only (DESIGN §3). */
+export const DOCUMENT_TYPES = ['application/pdf'] as const;
+/** The largest photo a phone takes at full resolution (48 MP iPhone, 50 MP Android sensors). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 export const RESET_TOKEN_TTL_MS = 3_600_000;
 export const IDLE_TIMEOUT_MS = 3_600_000;
 export const BADGE_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;

@@ -1,25 +1,36 @@
+import os from 'node:os';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { MAX_FILE_BYTES, fileTooLargeMessage } from '@hausportal/contract';
+import { IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, fileTooLargeMessage } from '@hausportal/contract';
 import { ApiError, fieldError } from './errors.js';
 
 export type UploadKind = 'image' | 'pdf';
+type ImageType = (typeof IMAGE_TYPES)[number];
 
-export interface CheckedUpload {
+/** What the magic bytes say a file is; cheap, decodes nothing. */
+export interface DetectedUpload {
   kind: UploadKind;
   ext: 'jpg' | 'png' | 'webp' | 'pdf';
   contentType: string;
+}
+
+export interface CheckedUpload extends DetectedUpload {
   data: Buffer;
   filename: string;
 }
 
-const IMAGE_TYPES: Record<string, 'jpg' | 'png' | 'webp'> = {
+const IMAGE_EXT: Record<ImageType, 'jpg' | 'png' | 'webp'> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
 };
+
+// Decoding is the memory peak of an upload: a 48 MP photo needs about 200 MB while it is decoded.
+// At most this many images are decoded at once, whatever arrives in parallel; the rest wait.
+const decodes = pLimit(Math.max(1, Math.min(4, os.availableParallelism())));
 
 // busboy throws plain Errors (no boundary, body cut off, boundary over 256 bytes) that the error
 // handler would answer with 500; they are the client's fault. Errors with a status pass through.
@@ -58,30 +69,17 @@ export async function readUpload(file: MultipartFile, field: string): Promise<Bu
   return data;
 }
 
-/**
- * Decides the real type from the magic bytes, never from the name or the declared type.
- * Images are re-encoded, which also drops EXIF and GPS data.
- */
-export async function checkUpload(
+/** The real type from the magic bytes, never from the name or the declared type. */
+export async function detectUpload(
   data: Buffer,
   filename: string,
   field: string,
   allowed: readonly UploadKind[],
-): Promise<CheckedUpload> {
-  const detected = await fileTypeFromBuffer(data);
-  const mime = detected?.mime ?? '';
-  if (allowed.includes('pdf') && mime === 'application/pdf') {
-    return { kind: 'pdf', ext: 'pdf', contentType: mime, data, filename };
-  }
-  const ext = IMAGE_TYPES[mime];
-  if (allowed.includes('image') && ext) {
-    try {
-      const reencoded = await reencodeImage(data, ext, 2048);
-      return { kind: 'image', ext, contentType: mime, data: reencoded, filename };
-    } catch {
-      throw fieldError(field, `Die Datei ${filename} ist kein lesbares Bild.`);
-    }
-  }
+): Promise<DetectedUpload> {
+  const mime = (await fileTypeFromBuffer(data))?.mime ?? '';
+  if (allowed.includes('pdf') && mime === 'application/pdf') return { kind: 'pdf', ext: 'pdf', contentType: mime };
+  if (allowed.includes('image') && mime in IMAGE_EXT)
+    return { kind: 'image', ext: IMAGE_EXT[mime as ImageType], contentType: mime };
   const what =
     allowed.length === 2
       ? 'PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder'
@@ -91,18 +89,59 @@ export async function checkUpload(
   throw fieldError(field, `Die Datei ${filename} hat ein nicht unterstütztes Format. Erlaubt sind ${what}.`);
 }
 
-/** Re-encodes an image in its own format, turned upright and without metadata. */
-export async function reencodeImage(data: Buffer, ext: 'jpg' | 'png' | 'webp', maxSide: number): Promise<Buffer> {
-  // limitInputPixels guards against decompression bombs that fit in 10 MB.
-  const img = sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
-    .rotate()
-    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-  if (ext === 'jpg') return img.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-  if (ext === 'png') return img.png().toBuffer();
-  return img.webp({ quality: 85 }).toBuffer();
+/**
+ * Checks a file by its magic bytes. Images are re-encoded, which also drops EXIF and GPS data,
+ * after their size in pixels is read from the header; a photo beyond MAX_IMAGE_PIXELS is refused
+ * before it is decoded.
+ */
+export async function checkUpload(
+  data: Buffer,
+  filename: string,
+  field: string,
+  allowed: readonly UploadKind[],
+  detected?: DetectedUpload,
+): Promise<CheckedUpload> {
+  const type = detected ?? (await detectUpload(data, filename, field, allowed));
+  if (type.kind === 'pdf') return { ...type, data, filename };
+  const unreadable = () => fieldError(field, `Die Datei ${filename} ist kein lesbares Bild.`);
+  const { width, height } = await sharp(data)
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
+  if (!width || !height) throw unreadable();
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw fieldError(
+      field,
+      `Das Foto ${filename} hat ${Math.round((width * height) / 1e6)} Megapixel; erlaubt sind höchstens ${MAX_IMAGE_PIXELS / 1e6}. Bitte wählen Sie eine kleinere Auflösung.`,
+    );
+  }
+  try {
+    return { ...type, data: await reencodeImage(data, type.ext as 'jpg' | 'png' | 'webp', 2048), filename };
+  } catch {
+    throw unreadable();
+  }
 }
 
-/** A square WebP thumbnail for lists and previews. */
-export async function thumbnail(data: Buffer, side: number): Promise<Buffer> {
-  return sharp(data).resize(side, side, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+/** Re-encodes an image in its own format, turned upright and without metadata; queued. */
+export function reencodeImage(data: Buffer, ext: 'jpg' | 'png' | 'webp', maxSide: number): Promise<Buffer> {
+  return decodes(() => {
+    // limitInputPixels guards against decompression bombs whose header lies about their size.
+    const img = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    if (ext === 'jpg') return img.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    if (ext === 'png') return img.png().toBuffer();
+    return img.webp({ quality: 85 }).toBuffer();
+  });
+}
+
+/** A square WebP thumbnail for lists and previews; queued like every decode. */
+export function thumbnail(data: Buffer, side: number): Promise<Buffer> {
+  return decodes(() =>
+    sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize(side, side, { fit: 'cover' })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  );
 }

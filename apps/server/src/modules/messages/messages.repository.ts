@@ -198,11 +198,17 @@ export async function countAttachments(db: DB, messageId: number) {
   return { image: get('image'), pdf: get('pdf') };
 }
 
-/** Adds an attachment to a post. */
-export async function addAttachment(
+/**
+ * Adds an attachment if the post is still its author's pending post and holds fewer than `max`
+ * of its kind. The first statement writes the post row, which locks it on PostgreSQL and takes
+ * SQLite's write lock, so parallel uploads count one after another and cannot pass the limit
+ * together. Returns 'full' or 'closed' (approved, rejected or gone) when nothing was added.
+ */
+export async function addAttachmentWithinLimit(
   db: DB,
   v: {
     messageId: number;
+    authorId: number;
     kind: 'image' | 'pdf';
     name: string;
     fileKey: string;
@@ -210,21 +216,33 @@ export async function addAttachment(
     contentType: string;
     size: number;
   },
+  max: number,
 ) {
-  return db
-    .insertInto('message_documents')
-    .values({
-      message_id: v.messageId,
-      kind: v.kind,
-      name: v.name,
-      file_key: v.fileKey,
-      thumbnail_key: v.thumbnailKey,
-      content_type: v.contentType,
-      size: v.size,
-      created_at: nowIso(),
-    })
-    .returning(['id', 'message_id', 'kind', 'name', 'file_key', 'thumbnail_key'])
-    .executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('messages')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', v.messageId)
+      .where('user_id', '=', v.authorId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1) return 'closed' as const;
+    if ((await countAttachments(trx, v.messageId))[v.kind] >= max) return 'full' as const;
+    return trx
+      .insertInto('message_documents')
+      .values({
+        message_id: v.messageId,
+        kind: v.kind,
+        name: v.name,
+        file_key: v.fileKey,
+        thumbnail_key: v.thumbnailKey,
+        content_type: v.contentType,
+        size: v.size,
+        created_at: nowIso(),
+      })
+      .returning(['id', 'message_id', 'kind', 'name', 'file_key', 'thumbnail_key'])
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** Comments of a post the viewer may see: approved ones and their own, oldest first. */

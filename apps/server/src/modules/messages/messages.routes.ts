@@ -20,7 +20,7 @@ import {
 import { parseJsonArray } from '../../db/database.js';
 import { ApiError, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
-import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
+import { checkUpload, detectUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
 import type { AuthUser } from '../../context.js';
 import { currentResident, requireUser } from '../auth/auth.hooks.js';
@@ -31,7 +31,7 @@ const security = [{ token: [] }];
 
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, storage } = app.ctx;
+  const { db, signer, storage, writes } = app.ctx;
 
   const attachmentDto = (a: repo.AttachmentRow) => ({
     id: a.id,
@@ -109,6 +109,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = currentResident(request);
+      await writes.take('message', user.id);
       const created = await repo.createMessage(db, viewer(user), request.body.text.trim());
       await audit(db, { userId: user.id, action: 'message_created', entity: 'message', entityId: created.id });
       reply.code(201);
@@ -174,6 +175,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const message = await visibleOr404(user, request.params.id);
       if (message.status !== 'approved')
         throw new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
+      await writes.take('comment', user.id);
       const text = request.body.text.trim();
       const created = await repo.createComment(db, user.id, message.id, text);
       await audit(db, { userId: user.id, action: 'comment_created', entity: 'comment', entityId: created.id });
@@ -238,44 +240,59 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       if (message.status !== 'pending')
         throw new ApiError(400, { detail: 'Anhänge können nur vor der Freigabe hinzugefügt werden.' });
       if (!request.isMultipart()) throw new ApiError(415, { detail: 'Bitte als multipart/form-data senden.' });
+      await writes.take('attachment', user.id);
 
       let name = '';
-      let upload: Awaited<ReturnType<typeof checkUpload>> | null = null;
+      let file: { data: Buffer; filename: string } | null = null;
       for await (const part of formParts(request)) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'document' || upload) {
+          if (part.fieldname !== 'document' || file) {
             await part.toBuffer().catch(() => undefined);
             throw fieldError(part.fieldname, 'Pro Anfrage ist genau eine Datei im Feld "document" erlaubt.');
           }
-          const data = await readUpload(part, 'document');
-          upload = await checkUpload(data, part.filename, 'document', ['image', 'pdf']);
+          file = { data: await readUpload(part, 'document'), filename: part.filename };
         } else if (part.fieldname === 'name' && typeof part.value === 'string') {
           name = part.value.trim();
         }
       }
-      if (!upload) throw fieldError('document', 'Eingabe ist zwingend');
+      if (!file) throw fieldError('document', 'Eingabe ist zwingend');
       if (name.length > 255) throw fieldError('name', 'Höchstens 255 Zeichen erlaubt.');
-      if (!name) name = upload.filename.replace(/\.[^.]*$/, '').slice(0, 255) || 'Anhang';
+      if (!name) name = file.filename.replace(/\.[^.]*$/, '').slice(0, 255) || 'Anhang';
 
-      const counts = await repo.countAttachments(db, message.id);
-      if (upload.kind === 'image' && counts.image >= MAX_PHOTOS_PER_POST) {
-        throw fieldError('document', `Pro Beitrag sind höchstens ${MAX_PHOTOS_PER_POST} Fotos erlaubt.`);
-      }
-      if (upload.kind === 'pdf' && counts.pdf >= MAX_PDFS_PER_POST) {
-        throw fieldError('document', `Pro Beitrag sind höchstens ${MAX_PDFS_PER_POST} PDF-Dokumente erlaubt.`);
-      }
+      const detected = await detectUpload(file.data, file.filename, 'document', ['image', 'pdf']);
+      const limit = detected.kind === 'image' ? MAX_PHOTOS_PER_POST : MAX_PDFS_PER_POST;
+      const full = () =>
+        fieldError(
+          'document',
+          detected.kind === 'image'
+            ? `Pro Beitrag sind höchstens ${MAX_PHOTOS_PER_POST} Fotos erlaubt.`
+            : `Pro Beitrag sind höchstens ${MAX_PDFS_PER_POST} PDF-Dokumente erlaubt.`,
+        );
+      // A full post is refused before the image is decoded; the insert below decides for certain.
+      if ((await repo.countAttachments(db, message.id))[detected.kind] >= limit) throw full();
+      const upload = await checkUpload(file.data, file.filename, 'document', ['image', 'pdf'], detected);
       const fileKey = await storage.put('posts', upload.ext, upload.data);
       const thumbKey =
         upload.kind === 'image' ? await storage.put('thumbs', 'webp', await thumbnail(upload.data, 400)) : null;
-      const row = await repo.addAttachment(db, {
-        messageId: message.id,
-        kind: upload.kind,
-        name,
-        fileKey,
-        thumbnailKey: thumbKey,
-        contentType: upload.contentType,
-        size: upload.data.length,
-      });
+      const row = await repo.addAttachmentWithinLimit(
+        db,
+        {
+          messageId: message.id,
+          authorId: user.id,
+          kind: upload.kind,
+          name,
+          fileKey,
+          thumbnailKey: thumbKey,
+          contentType: upload.contentType,
+          size: upload.data.length,
+        },
+        limit,
+      );
+      if (typeof row === 'string') {
+        await Promise.all([storage.remove(fileKey), thumbKey ? storage.remove(thumbKey) : undefined]);
+        if (row === 'full') throw full();
+        throw new ApiError(400, { detail: 'Anhänge können nur vor der Freigabe hinzugefügt werden.' });
+      }
       reply.code(201);
       return attachmentDto(row);
     },

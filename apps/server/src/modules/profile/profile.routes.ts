@@ -12,7 +12,7 @@ const security = [{ token: [] }];
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, storage } = app.ctx;
+  const { db, signer, storage, writes } = app.ctx;
 
   const load = async (userId: number): Promise<Profile> => {
     const row = await findProfile(db, userId);
@@ -64,9 +64,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
               await part.toBuffer().catch(() => undefined);
               throw fieldError(part.fieldname, 'Unbekanntes Dateifeld.');
             }
+            await writes.take('profilePicture', user.id);
             const data = await readUpload(part, 'profile_picture');
-            await checkUpload(data, part.filename, 'profile_picture', ['image']);
-            picture = await thumbnail(data, 512);
+            // The thumbnail is made from the checked (re-encoded, at most 2048 px) image, not the upload.
+            const checked = await checkUpload(data, part.filename, 'profile_picture', ['image']);
+            picture = await thumbnail(checked.data, 512);
           } else if (part.fieldname === 'language') {
             setLanguage(part.value);
           }

@@ -40,7 +40,7 @@ const toProvider = (p: Selectable<ProviderTable>) => ({
 
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, outbox, config } = app.ctx;
+  const { db, outbox, config, writes } = app.ctx;
 
   r.get(
     '/api/services/',
@@ -144,6 +144,8 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       if (!provider.allow_form_contact) {
         throw new ApiError(400, { detail: 'Dieser Anbieter nimmt keine Anfragen über das Formular entgegen.' });
       }
+      // Each request mails an address outside the building: a budget per resident (ADR 008).
+      await writes.take('providerRequest', user.id);
       const text = request.body.text.trim();
       const id = await repo.createProviderRequest(db, {
         providerId: provider.id,
