@@ -6,8 +6,10 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startSmtpStore } from './support/smtp';
 import {
+  APP_NAME,
   CHROMIUM,
   ENV_BASE_URL,
+  ENV_DATA_DIR,
   ENV_DIST_MTIME,
   ENV_MAIL_FILE,
   NO_CHROMIUM_NOTICE,
@@ -124,6 +126,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      APP_NAME,
       DATABASE_URL: '',
       REDIS_URL: '',
     },
@@ -135,5 +138,6 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   process.env[ENV_DIST_MTIME] = String(fs.statSync(WEB_INDEX).mtimeMs);
   process.env[ENV_BASE_URL] = baseURL;
   process.env[ENV_MAIL_FILE] = mailFile;
+  process.env[ENV_DATA_DIR] = dataDir;
   console.log(`[e2e] server on ${baseURL}, SMTP on 127.0.0.1:${smtp.port}, data in ${dataDir}`);
 }

@@ -11,6 +11,12 @@ const pureModules = /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\
 export default defineConfig({
   plugins: [
     react(),
+    // The built index.html keeps %APP_NAME% for the server to fill in; the dev server has none.
+    {
+      name: 'hausportal-dev-app-name',
+      apply: 'serve',
+      transformIndexHtml: (html: string) => html.replaceAll('%APP_NAME%', 'Hausportal'),
+    },
     VitePWA({
       registerType: 'autoUpdate',
       // An external registerSW.js, because the server's CSP allows no inline scripts.

@@ -52,6 +52,12 @@ export class Api {
     return (await res.json()) as T;
   }
 
+  async post<T>(url: string, data: unknown): Promise<T> {
+    const res = await this.ctx.post(url, { headers: this.headers, data });
+    if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
   async put<T>(url: string, data: unknown): Promise<T> {
     const res = await this.ctx.put(url, { headers: this.headers, data });
     if (!res.ok()) throw new Error(`PUT ${url}: ${res.status()} ${await res.text()}`);
@@ -70,6 +76,10 @@ export class Api {
 
   approveMessage(id: number) {
     return this.put(`/api/admin/messages/${id}/moderation/`, { status: 'approved' });
+  }
+
+  approveComment(id: number) {
+    return this.put(`/api/admin/comments/${id}/moderation/`, { status: 'approved' });
   }
 
   /** Approves the pending post with exactly this text; throws when there is none. */

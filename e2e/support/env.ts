@@ -30,6 +30,8 @@ export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
 export const ENV_BASE_URL = 'HP_E2E_BASE_URL';
 export const ENV_MAIL_FILE = 'HP_E2E_MAIL_FILE';
 export const ENV_DIST_MTIME = 'HP_E2E_DIST_MTIME';
+/** The server's DATA_DIR, for journeys that need more rows than the demo has (25 phone numbers). */
+export const ENV_DATA_DIR = 'HP_E2E_DATA_DIR';
 
 export const WEB_INDEX = path.join(ROOT_DIR, 'apps', 'web', 'dist', 'index.html');
 
@@ -48,6 +50,8 @@ export const DIST_REBUILT_NOTICE =
   'apps/web/dist was rebuilt while the e2e server was running; its new asset files are not served, so pages may be blank. Rerun the e2e tests.';
 
 export const DEMO_PASSWORD = 'Demo1234!';
+/** The server runs with this APP_NAME, so every text that names the product must carry it. */
+export const APP_NAME = 'Wohnportal Nord';
 export const MANAGER_LOGIN = 'verwaltung@example.org';
 
 export function baseUrl(): string {

@@ -2,6 +2,7 @@
 // the new post of the last one changes the page counts the first one checks.
 import { Api, formatTimestamp, type AdminMessage } from '../support/api';
 import { login } from '../support/auth';
+import { APP_NAME } from '../support/env';
 import { makeOversize, makePdf, makePng } from '../support/files';
 import { attachFiles, buttonOrLink, posts } from '../support/ui';
 import { expect, expectPath, heading, settle, test } from '../support/test';
@@ -103,7 +104,7 @@ test('receptionist likes a post and comments on it; a resident sees no like or c
   await submit.click();
   await expect(
     page.getByText(
-      'Vielen Dank für Ihren Kommentar. Hausportal wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+      `Vielen Dank für Ihren Kommentar. ${APP_NAME} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.`,
     ),
   ).toBeVisible();
   await rez.dispose();
@@ -154,7 +155,7 @@ test('new post with a photo and a PDF: upload progress, thank-you text, visible 
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(
     page.getByText(
-      'Vielen Dank für Ihren Beitrag. Hausportal wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+      `Vielen Dank für Ihren Beitrag. ${APP_NAME} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.`,
     ),
   ).toBeVisible({ timeout: 15_000 });
   await page.unroute('**/api/messages/*/documents/');

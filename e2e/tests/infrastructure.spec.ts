@@ -1,4 +1,4 @@
-import { baseUrl } from '../support/env';
+import { APP_NAME, baseUrl } from '../support/env';
 import { waitForMail } from '../support/mail';
 import { expect, test } from '../support/test';
 
@@ -15,6 +15,6 @@ test('the real server serves the web app and its mail reaches the test SMTP serv
   const res = await request.post('/api/password_reset/', { data: { apartment_number: 'A-0102', email: '' } });
   expect(res.status()).toBe(200);
   const mail = await waitForMail('bernd.muster@example.org', since);
-  expect(mail.subject).toBe('Neues Passwort für Hausportal');
+  expect(mail.subject).toBe(`Neues Passwort für ${APP_NAME}`);
   expect(mail.text).toMatch(new RegExp(`${baseUrl()}/forgot-password/[A-Za-z0-9_-]{20,}`));
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { ApiError, fieldError } from './lib/errors.js';
 import { LocalStorage } from './lib/storage.js';
 import { UrlSigner } from './lib/signing.js';
+import { escapeHtml, renderWebShell } from './lib/web-shell.js';
 import { Outbox } from './lib/outbox.js';
 import { CounterStore } from './lib/throttle.js';
 import { WriteThrottle } from './lib/write-throttle.js';
@@ -44,6 +44,8 @@ export interface BuildOptions {
   config: Config;
   /** Reuse an open database (tests, bench); otherwise one is opened from the config. */
   database?: DatabaseHandle;
+  /** The built web app; tests point it elsewhere. */
+  webDist?: string;
   /** false for silence; a stream receives the JSON log lines (tests read warnings from it). */
   logger?: boolean | { stream: NodeJS.WritableStream };
 }
@@ -255,12 +257,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
   app.get('/api/health/', { schema: { hide: true } }, () => ({ status: 'ok' }));
 
-  const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  if (hasWeb) {
+  const webDist = opts.webDist ?? WEB_DIST;
+  const shell = renderWebShell(webDist, config.appName);
+  if (shell.html) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       wildcard: false,
       index: false,
+      // These two carry APP_NAME and are answered below from what renderWebShell made.
+      globIgnore: ['index.html', 'manifest.webmanifest'],
       // Vite names everything under /assets by its content hash: cache it for good. The rest
       // (service worker, manifest, icons) must be revalidated so updates reach the phone.
       setHeaders: (reply, file) => {
@@ -271,6 +276,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
       cacheControl: false,
     });
+    const html = shell.html;
+    // The service worker precaches /index.html as the shell of every route.
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
+    );
+    if (shell.manifest) {
+      const manifest = shell.manifest;
+      app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
+      );
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
@@ -280,11 +296,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!))
       return reply.code(404).type('text/plain').send('Nicht gefunden.');
     // Every other GET is a client-side route of the SPA.
-    if (hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (shell.html) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell.html);
     return reply
       .type('text/html')
       .send(
-        `<!doctype html><html lang="de"><meta charset="utf-8"><title>${config.appName}</title><p>Die Web-App ist noch nicht gebaut. <code>npm run build</code> erzeugt sie.</p></html>`,
+        `<!doctype html><html lang="de"><meta charset="utf-8"><title>${escapeHtml(config.appName)}</title><p>Die Web-App ist noch nicht gebaut. <code>npm run build</code> erzeugt sie.</p></html>`,
       );
   });
 

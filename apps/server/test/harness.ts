@@ -103,6 +103,7 @@ export async function startApp(
   env: Record<string, string> = {},
   tweak?: (config: ReturnType<typeof loadConfig>) => void,
   logStream?: NodeJS.WritableStream,
+  webDist?: string,
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect);
   const config = loadConfig({
@@ -112,7 +113,12 @@ export async function startApp(
     ...env,
   });
   tweak?.(config);
-  const app = await buildApp({ config, database: db.handle, logger: logStream ? { stream: logStream } : false });
+  const app = await buildApp({
+    config,
+    database: db.handle,
+    logger: logStream ? { stream: logStream } : false,
+    webDist,
+  });
   return {
     app,
     db,

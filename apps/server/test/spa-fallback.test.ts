@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness.js';
 
@@ -26,5 +29,59 @@ describe('paths outside the API', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/gibtesnicht/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Nicht gefunden.' });
+  });
+});
+
+describe('APP_NAME in the web app the server hands out', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-dist-'));
+  beforeAll(async () => {
+    // The markers as Vite leaves them in the built index.html (apps/web/index.html).
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="de"><head><meta name="application-name" content="%APP_NAME%" />' +
+        '<title>%APP_NAME%</title></head><body><p>%APP_NAME% wird geladen …</p></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Hausportal', short_name: 'Hausportal', start_url: '/', display: 'standalone' }),
+    );
+    fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await startApp('sqlite', { APP_NAME: 'Wohnen am Fluss & Co <Nord>' }, undefined, undefined, dist);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/index.html', '/blackboard/2'])(
+    'writes the product name, escaped, into the HTML of %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<meta name="application-name" content="Wohnen am Fluss &amp; Co &lt;Nord&gt;" />');
+      expect(res.body).toContain('<title>Wohnen am Fluss &amp; Co &lt;Nord&gt;</title>');
+      expect(res.body).not.toContain('%APP_NAME%');
+    },
+  );
+
+  it('names the installable app after APP_NAME, with a short name for the home screen', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.json()).toEqual({
+      name: 'Wohnen am Fluss & Co <Nord>',
+      short_name: 'Wohnen',
+      start_url: '/',
+      display: 'standalone',
+    });
+  });
+
+  it('still serves the other built files as they are', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<svg');
   });
 });

@@ -10,13 +10,23 @@ import {
 } from '@hausportal/contract';
 
 /**
+ * The product name (the server's APP_NAME), which the server writes into index.html; the
+ * default where there is no server (component tests, a page opened from disk).
+ */
+function productName(): string {
+  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="application-name"]');
+  const name = meta?.getAttribute('content')?.trim();
+  return name && !name.includes('%APP_NAME%') ? name : 'Hausportal';
+}
+
+/**
  * Every timing and limit of SPEC §9 that the client uses, in one place, so that the
  * behaviour can be checked against the spec at a glance and tests can shorten delays.
  */
 export const config = {
   /** The API lives on the same origin; the server also serves this app. */
   apiHost: import.meta.env.VITE_API_URL ?? '',
-  productName: 'Hausportal',
+  productName: productName(),
   delays: {
     /** SPEC §9: "Delay before most calls 500 ms". */
     beforeCall: 500,

@@ -1,5 +1,7 @@
 /** Business constants of SPEC §9 and DESIGN §3, shared by server and web. */
 export const PAGE_SIZE = 10;
+/** The most a client may ask for with `page_size` on the short lists (ADR 010). */
+export const MAX_PAGE_SIZE = 100;
 export const PREVIEW_LENGTH = 150;
 export const MAX_FILE_BYTES = 10_485_760;
 export const MAX_PHOTOS_PER_POST = 2;

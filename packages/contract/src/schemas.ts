@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, MODERATION_STATUSES } from './constants.js';
+import { LANGUAGES, MAX_PAGE_SIZE, MODERATION_STATUSES, PAGE_SIZE } from './constants.js';
 import { API_ERRORS } from './errors.js';
 
 /** A string that must hold something other than white space. */
@@ -161,6 +161,18 @@ export const commentCreate = z.object({ text: requiredText(5000) });
 export const likeResponse = z.object({ like_count: z.number(), self_liked: z.boolean() });
 
 export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+/**
+ * The short lists (phones, documents, services, comments) also take `page_size`, as DRF's
+ * page_size_query_param does, so a client fetches them whole in one or a few requests (ADR 010).
+ */
+export const listQuery = pageQuery.extend({
+  page_size: z.coerce
+    .number({ error: `Eine ganze Zahl von 1 bis ${MAX_PAGE_SIZE}.` })
+    .int({ error: `Eine ganze Zahl von 1 bis ${MAX_PAGE_SIZE}.` })
+    .min(1, { error: `Eine ganze Zahl von 1 bis ${MAX_PAGE_SIZE}.` })
+    .max(MAX_PAGE_SIZE, { error: `Höchstens ${MAX_PAGE_SIZE} pro Seite.` })
+    .default(PAGE_SIZE),
+});
 
 export const blackboardOpened = z.object({
   date_blackboard_opened: z.string().nullable(),

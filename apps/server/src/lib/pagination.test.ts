@@ -10,4 +10,15 @@ describe('paginate', () => {
     });
     expect(paginate('/api/messages/', 2, 13, [])).toMatchObject({ next: null, previous: '/api/messages/?page=1' });
   });
+
+  it('keeps a page size other than the default in the links', () => {
+    expect(paginate('/api/phones/', 1, 250, [], 100)).toMatchObject({
+      next: '/api/phones/?page=2&page_size=100',
+      previous: null,
+    });
+    expect(paginate('/api/phones/', 3, 250, [], 100)).toMatchObject({
+      next: null,
+      previous: '/api/phones/?page=2&page_size=100',
+    });
+  });
 });

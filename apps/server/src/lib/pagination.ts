@@ -1,12 +1,22 @@
 import { PAGE_SIZE, type Paginated } from '@hausportal/contract';
 
-/** Builds the DRF-style page envelope with absolute-path next/previous links. */
-export function paginate<T>(basePath: string, page: number, count: number, results: T[]): Paginated<T> {
-  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+/**
+ * Builds the DRF-style page envelope with absolute-path next/previous links; a page size other
+ * than the default is carried along in the links, so following `next` keeps it.
+ */
+export function paginate<T>(
+  basePath: string,
+  page: number,
+  count: number,
+  results: T[],
+  pageSize = PAGE_SIZE,
+): Paginated<T> {
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const link = (p: number) => `${basePath}?page=${p}${pageSize === PAGE_SIZE ? '' : `&page_size=${pageSize}`}`;
   return {
     count,
-    next: page < pages ? `${basePath}?page=${page + 1}` : null,
-    previous: page > 1 ? `${basePath}?page=${page - 1}` : null,
+    next: page < pages ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
     results,
   };
 }

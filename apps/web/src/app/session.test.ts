@@ -17,9 +17,9 @@ describe('login sequence', () => {
     const calls = mockFetch({
       'POST /api/login/': { body: { token: 'tok-1234567890' } },
       'GET /api/profile/': { body: { id: 1, name: 'Anna' } },
-      'GET /api/documents/': { body: list },
-      'GET /api/phones/': { body: list },
-      'GET /api/services/': { body: list },
+      'GET /api/documents/?page_size=100': { body: list },
+      'GET /api/phones/?page_size=100': { body: list },
+      'GET /api/services/?page_size=100': { body: list },
       'GET /api/location/': { body: { id: 1, title: 'Residenz' } },
       'GET /api/messages/?page=1': { body: list },
     });
@@ -32,12 +32,12 @@ describe('login sequence', () => {
         .sort(),
     ).toEqual(
       [
-        '/api/documents/',
+        '/api/documents/?page_size=100',
         '/api/location/',
         '/api/messages/?page=1',
-        '/api/phones/',
+        '/api/phones/?page_size=100',
         '/api/profile/',
-        '/api/services/',
+        '/api/services/?page_size=100',
       ].sort(),
     );
     expect(calls.slice(1).every((c) => c.headers.Authorization === 'Token tok-1234567890')).toBe(true);

@@ -4,12 +4,12 @@
  */
 export const de = {
   app: {
-    name: 'Hausportal',
+    name: '{{product}}',
     skipToContent: 'Zum Inhalt springen',
     back: 'Zurück',
     home: 'Zur Startseite',
     profileButton: 'Mein Profil',
-    defaultLogoAlt: 'Hausportal',
+    defaultLogoAlt: '{{product}}',
     locationLogoAlt: 'Logo {{name}}',
     loading: 'Wird geladen …',
     offlineBanner: 'Sie sind offline. Angezeigt werden die zuletzt geladenen Daten.',
@@ -129,7 +129,7 @@ export const de = {
     tooManyPhotos: 'Sie können höchstens {{max}} Fotos anhängen.',
     tooManyPdfs: 'Sie können höchstens {{max}} PDF-Dokumente anhängen.',
     onlyPdf: 'Die Datei {{filename}} ist kein PDF-Dokument.',
-    onlyImage: 'Die Datei {{filename}} ist kein Foto.',
+    onlyImage: 'Die Datei {{filename}} ist kein Foto im Format JPEG, PNG oder WebP (HEIC und GIF gehen nicht).',
     remove: '{{name}} entfernen',
     selected: 'Ausgewählte Anhänge',
     submit: 'Beitrag senden',

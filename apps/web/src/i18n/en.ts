@@ -3,12 +3,12 @@ import type { Translation } from './de';
 /** English, the second language of the language selector (DESIGN §2). */
 export const en: Translation = {
   app: {
-    name: 'Hausportal',
+    name: '{{product}}',
     skipToContent: 'Skip to content',
     back: 'Back',
     home: 'To the home page',
     profileButton: 'My profile',
-    defaultLogoAlt: 'Hausportal',
+    defaultLogoAlt: '{{product}}',
     locationLogoAlt: 'Logo {{name}}',
     loading: 'Loading …',
     offlineBanner: 'You are offline. You are seeing the data loaded last.',
@@ -127,7 +127,7 @@ export const en: Translation = {
     tooManyPhotos: 'You can attach at most {{max}} photos.',
     tooManyPdfs: 'You can attach at most {{max}} PDF documents.',
     onlyPdf: 'The file {{filename}} is not a PDF document.',
-    onlyImage: 'The file {{filename}} is not a photo.',
+    onlyImage: 'The file {{filename}} is not a JPEG, PNG or WebP photo (HEIC and GIF are not accepted).',
     remove: 'Remove {{name}}',
     selected: 'Selected attachments',
     submit: 'Send post',

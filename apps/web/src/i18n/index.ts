@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@hausportal/contract';
+import { config } from '@/config';
 import { de } from './de';
 
 declare module 'i18next' {
@@ -15,7 +16,8 @@ void i18next.use(initReactI18next).init({
   lng: 'de',
   fallbackLng: 'de',
   resources: { de: { translation: de } },
-  interpolation: { escapeValue: false },
+  // {{product}} in any text is the configured product name (APP_NAME).
+  interpolation: { escapeValue: false, defaultVariables: { product: config.productName } },
   returnNull: false,
   showSupportNotice: false,
 });

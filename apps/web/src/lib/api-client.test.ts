@@ -4,6 +4,7 @@ import {
   ApiError,
   OFFLINE_MESSAGE,
   api,
+  getAll,
   parseErrorBody,
   setUnauthorizedHandler,
   uploadWithProgress,
@@ -58,5 +59,48 @@ describe('api client', () => {
     mockFetch({ 'GET /api/location/': { status: 502, body: 'Bad Gateway' } });
     const error = await api.get('/api/location/').catch((e: unknown) => e);
     expect(parseErrorBody(error)).toBe('Bad Gateway');
+  });
+
+  it('reads a whole list by following next, so the 11th entry is not lost', async () => {
+    const entry = (id: number) => ({ id });
+    const calls = mockFetch({
+      'GET /api/messages/7/comments/?page_size=100': {
+        body: {
+          count: 205,
+          next: '/api/messages/7/comments/?page=2&page_size=100',
+          previous: null,
+          results: Array.from({ length: 100 }, (_, i) => entry(i + 1)),
+        },
+      },
+      'GET /api/messages/7/comments/?page=2&page_size=100': {
+        body: {
+          count: 205,
+          next: '/api/messages/7/comments/?page=3&page_size=100',
+          previous: '/api/messages/7/comments/?page_size=100',
+          results: Array.from({ length: 100 }, (_, i) => entry(i + 101)),
+        },
+      },
+      'GET /api/messages/7/comments/?page=3&page_size=100': {
+        body: {
+          count: 205,
+          next: null,
+          previous: null,
+          results: [entry(201), entry(202), entry(203), entry(204), entry(205)],
+        },
+      },
+    });
+    const all = await getAll<{ id: number }>('/api/messages/7/comments/');
+    expect(all.map((c) => c.id)).toEqual(Array.from({ length: 205 }, (_, i) => i + 1));
+    expect(calls).toHaveLength(3);
+  });
+
+  it('fails the whole list when a later page fails, instead of showing part of it as complete', async () => {
+    mockFetch({
+      'GET /api/phones/?page_size=100': {
+        body: { count: 150, next: '/api/phones/?page=2&page_size=100', previous: null, results: [{ id: 1 }] },
+      },
+      'GET /api/phones/?page=2&page_size=100': { status: 503, body: { detail: 'Wartung.' } },
+    });
+    await expect(getAll('/api/phones/')).rejects.toThrow('{"detail":"Wartung."}');
   });
 });

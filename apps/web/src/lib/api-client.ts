@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE, type Paginated } from '@hausportal/contract';
 import { config, storageKeys } from '@/config';
 
 /** SPEC §8: the exact text of the error every call raises while the browser is offline. */
@@ -108,6 +109,22 @@ export const api = {
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
+
+/**
+ * Every entry of a paginated list: asks for the largest page and follows `next`, so the 11th
+ * phone number or the 26th comment is shown too (ADR 010). Lists are short; the guard only
+ * stops a server that links in circles.
+ */
+export async function getAll<T>(path: string): Promise<T[]> {
+  const results: T[] = [];
+  let url: string | null = `${path}${path.includes('?') ? '&' : '?'}page_size=${MAX_PAGE_SIZE}`;
+  for (let pages = 0; url && pages < 100; pages++) {
+    const page: Paginated<T> = await api.get<Paginated<T>>(url);
+    results.push(...page.results);
+    url = page.next;
+  }
+  return results;
+}
 
 /**
  * A multipart upload through XMLHttpRequest, because fetch cannot report upload progress

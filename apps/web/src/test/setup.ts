@@ -6,6 +6,18 @@ import '@/i18n';
 
 const specDelays = { ...config.delays };
 
+// jsdom's Blob lacks arrayBuffer(), which every browser the app supports has.
+if (!Blob.prototype.arrayBuffer) {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}
+
 beforeEach(() => {
   // The spec's pauses (500 ms before calls and so on) would only slow the tests down;
   // tests that check a pause restore it with `restoreSpecDelays()`.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE, document as documentSchema, idParam, pageQuery, paginated } from '@hausportal/contract';
+import { document as documentSchema, idParam, listQuery, paginated } from '@hausportal/contract';
 import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { currentResident, requireUser } from '../auth/auth.hooks.js';
@@ -22,19 +22,19 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: 'Dokumente des Standorts und der eigenen Wohnung',
-        querystring: pageQuery,
+        querystring: listQuery,
         response: { 200: paginated(documentSchema) },
       },
     },
     async (request) => {
       const user = currentResident(request);
-      const { page } = request.query;
+      const { page, page_size } = request.query;
       const scope = { locationId: user.locationId, apartmentNumber: user.apartmentNumber };
       const [count, rows] = await Promise.all([
         countDocuments(db, scope),
-        listDocuments(db, scope, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+        listDocuments(db, scope, page_size, (page - 1) * page_size),
       ]);
-      return paginate('/api/documents/', page, count, rows.map(toDto));
+      return paginate('/api/documents/', page, count, rows.map(toDto), page_size);
     },
   );
 

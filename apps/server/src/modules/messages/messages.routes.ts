@@ -9,6 +9,7 @@ import {
   commentCreate,
   idParam,
   likeResponse,
+  listQuery,
   message as messageSchema,
   messageCreate,
   messageCreated,
@@ -139,20 +140,20 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
         security,
         summary: 'Kommentare eines Beitrags',
         params: idParam,
-        querystring: pageQuery,
+        querystring: listQuery,
         response: { 200: paginated(commentSchema) },
       },
     },
     async (request) => {
       const user = currentResident(request);
       await visibleOr404(user, request.params.id);
-      const { page } = request.query;
+      const { page, page_size } = request.query;
       const [count, rows] = await Promise.all([
         repo.countComments(db, user.id, request.params.id),
-        repo.listComments(db, user.id, request.params.id, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+        repo.listComments(db, user.id, request.params.id, page_size, (page - 1) * page_size),
       ]);
       const results = rows.map((c) => ({ ...c, user_image: signer.url(c.user_image) }));
-      return paginate(`/api/messages/${request.params.id}/comments/`, page, count, results);
+      return paginate(`/api/messages/${request.params.id}/comments/`, page, count, results, page_size);
     },
   );
 

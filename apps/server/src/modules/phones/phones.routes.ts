@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE, idParam, pageQuery, paginated, phone as phoneSchema } from '@hausportal/contract';
+import { idParam, listQuery, paginated, phone as phoneSchema } from '@hausportal/contract';
 import type { Selectable } from 'kysely';
 import type { PhoneTable } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -32,18 +32,18 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: 'Wichtige Telefonnummern',
-        querystring: pageQuery,
+        querystring: listQuery,
         response: { 200: paginated(phoneSchema) },
       },
     },
     async (request) => {
       const { locationId } = currentResident(request);
-      const { page } = request.query;
+      const { page, page_size } = request.query;
       const [count, rows] = await Promise.all([
         countPhones(db, locationId),
-        listPhones(db, locationId, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+        listPhones(db, locationId, page_size, (page - 1) * page_size),
       ]);
-      return paginate('/api/phones/', page, count, rows.map(toDto));
+      return paginate('/api/phones/', page, count, rows.map(toDto), page_size);
     },
   );
 

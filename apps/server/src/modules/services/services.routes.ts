@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import {
-  PAGE_SIZE,
   idParam,
-  pageQuery,
+  listQuery,
   paginated,
   provider as providerSchema,
   providerRequest,
@@ -50,18 +49,18 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
         tags: ['services'],
         security,
         summary: 'Dienstleistungen des Standorts',
-        querystring: pageQuery,
+        querystring: listQuery,
         response: { 200: paginated(serviceSchema) },
       },
     },
     async (request) => {
       const { locationId } = currentResident(request);
-      const { page } = request.query;
+      const { page, page_size } = request.query;
       const [count, rows] = await Promise.all([
         repo.countServices(db, locationId),
-        repo.listServices(db, locationId, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+        repo.listServices(db, locationId, page_size, (page - 1) * page_size),
       ]);
-      return paginate('/api/services/', page, count, rows);
+      return paginate('/api/services/', page, count, rows, page_size);
     },
   );
 

@@ -1,6 +1,5 @@
 import { createAsyncThunk, createSlice, type Draft } from '@reduxjs/toolkit';
-import type { Paginated } from '@hausportal/contract';
-import { OFFLINE_MESSAGE, api, isOnline, parseErrorBody } from '@/lib/api-client';
+import { OFFLINE_MESSAGE, getAll, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
 import { addFetchCases, type RequestState } from './request-cases';
 import { sessionReset } from './session-actions';
@@ -10,7 +9,7 @@ export interface ListState<T> extends RequestState {
 }
 
 /**
- * A slice holding one paginated list from `url` (documents, phones): its icons are
+ * A slice holding one whole paginated list from `url` (documents, phones): its icons are
  * preloaded when it arrives, and it is emptied by a failure, by a lost connection not,
  * and by the end of the session.
  */
@@ -21,9 +20,9 @@ export function createListSlice<T extends { icon: string }>(name: string, url: s
     `${name}/fetch`,
     async (_, { rejectWithValue }) => {
       try {
-        const page = await api.get<Paginated<T>>(url);
-        preloadIcons(page.results.map((item) => item.icon));
-        return page.results;
+        const results = await getAll<T>(url);
+        preloadIcons(results.map((item) => item.icon));
+        return results;
       } catch (error) {
         return rejectWithValue(parseErrorBody(error));
       }

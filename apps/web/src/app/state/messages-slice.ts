@@ -1,7 +1,7 @@
 import { createAction, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Comment, Message, Paginated } from '@hausportal/contract';
 import { config } from '@/config';
-import { api, isOnline, parseErrorBody } from '@/lib/api-client';
+import { api, getAll, isOnline, parseErrorBody } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { preloadIcons } from '@/lib/preload-icons';
 import { sessionReset } from './session-actions';
@@ -75,9 +75,9 @@ export const fetchComments = createAsyncThunk<{ id: number; results: Comment[] }
   'messages/fetchComments',
   async (id, { rejectWithValue }) => {
     try {
-      const page = await api.get<Paginated<Comment>>(`/api/messages/${id}/comments/`);
-      preloadIcons(page.results.map((c) => c.user_image));
-      return { id, results: page.results };
+      const results = await getAll<Comment>(`/api/messages/${id}/comments/`);
+      preloadIcons(results.map((c) => c.user_image));
+      return { id, results };
     } catch (error) {
       return rejectWithValue(parseErrorBody(error));
     }

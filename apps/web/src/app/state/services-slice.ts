@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { Paginated, Provider, Service } from '@hausportal/contract';
-import { api, isOnline, parseErrorBody } from '@/lib/api-client';
+import type { Provider, Service } from '@hausportal/contract';
+import { api, getAll, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
 import { addFetchCases, type RequestState } from './request-cases';
 import { sessionReset } from './session-actions';
@@ -25,9 +25,9 @@ export const fetchServices = createAsyncThunk<Service[], void, { rejectValue: un
   'services/fetch',
   async (_, { rejectWithValue }) => {
     try {
-      const page = await api.get<Paginated<Service>>('/api/services/');
-      preloadIcons(page.results.map((s) => s.icon));
-      return page.results;
+      const services = await getAll<Service>('/api/services/');
+      preloadIcons(services.map((s) => s.icon));
+      return services;
     } catch (error) {
       return rejectWithValue(parseErrorBody(error));
     }

@@ -238,8 +238,8 @@ describe('thunks against the API', () => {
   it('put the parsed error body into the error field, or the raw text when it is not JSON', async () => {
     const store = makeStore({ persist: false });
     mockFetch({
-      'GET /api/documents/': { status: 500, body: { detail: 'Kaputt.' } },
-      'GET /api/phones/': { status: 502, body: 'Bad Gateway' },
+      'GET /api/documents/?page_size=100': { status: 500, body: { detail: 'Kaputt.' } },
+      'GET /api/phones/?page_size=100': { status: 502, body: 'Bad Gateway' },
     });
     await store.dispatch(fetchDocuments());
     await store.dispatch(fetchPhones());

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { config } from '@/config';
-import { isImage, isPdf, isTooLarge } from '@/lib/files';
+import { isAcceptedImage, isPdf, isTooLarge } from '@/lib/files';
 
 export interface Picked {
   key: string;
@@ -9,15 +9,16 @@ export interface Picked {
 }
 
 /**
- * SPEC §5: checks new files against the size limit, the type and the 2-photo / 3-PDF limit.
- * Returns the files to keep and the messages for the rest.
+ * SPEC §5: checks new files against the size limit, the type (by content, as the server does)
+ * and the 2-photo / 3-PDF limit, before the post is created. Returns the files to keep and the
+ * messages for the rest.
  */
-export function pickFiles(
+export async function pickFiles(
   current: readonly Picked[],
   files: readonly File[],
   kind: 'image' | 'pdf',
   t: TFunction,
-): { picked: Picked[]; errors: string[] } {
+): Promise<{ picked: Picked[]; errors: string[] }> {
   const picked = [...current];
   const errors: string[] = [];
   const max = kind === 'image' ? config.maxPhotosPerPost : config.maxPdfsPerPost;
@@ -26,11 +27,11 @@ export function pickFiles(
       errors.push(t('errors.fileTooLarge', { filename: file.name }));
       continue;
     }
-    if (kind === 'pdf' && !isPdf(file)) {
+    if (kind === 'pdf' && !(await isPdf(file))) {
       errors.push(t('newMessage.onlyPdf', { filename: file.name }));
       continue;
     }
-    if (kind === 'image' && !isImage(file)) {
+    if (kind === 'image' && !(await isAcceptedImage(file))) {
       errors.push(t('newMessage.onlyImage', { filename: file.name }));
       continue;
     }

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { fetchComments, fetchMessage, fetchMessages } from '@/app/state/messages-slice';
-import { config } from '@/config';
 import { FormError, TextArea } from '@/components/ui/field';
 import { parseErrorBody } from '@/lib/api-client';
 import { describeError } from '@/lib/form-errors';
@@ -40,7 +39,7 @@ export function CommentForm({ messageId }: { messageId: number }) {
   if (state === 'done') {
     return (
       <p id="newComment" className="notice notice-success" role="status" tabIndex={-1}>
-        {t('detail.commentThanks', { product: config.productName })}
+        {t('detail.commentThanks')}
       </p>
     );
   }

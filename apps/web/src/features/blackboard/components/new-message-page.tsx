@@ -8,6 +8,7 @@ import { FormError, FormErrorList, SubmitButton, TextArea } from '@/components/u
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { parseErrorBody } from '@/lib/api-client';
+import { ACCEPT } from '@/lib/files';
 import { describeError } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
@@ -32,7 +33,7 @@ function FilePicker({
   hint: string;
   name: string;
   accept: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void | Promise<void>;
   disabled: boolean;
 }) {
   return (
@@ -69,10 +70,10 @@ export default function NewMessagePage() {
   const [progress, setProgress] = useState<number | null>(null);
 
   function onPick(kind: 'image' | 'pdf') {
-    return (event: ChangeEvent<HTMLInputElement>) => {
+    return async (event: ChangeEvent<HTMLInputElement>) => {
       const chosen = Array.from(event.target.files ?? []);
       event.target.value = '';
-      const result = pickFiles(files, chosen, kind, t);
+      const result = await pickFiles(files, chosen, kind, t);
       setFiles(result.picked);
       setFileErrors(result.errors);
     };
@@ -126,7 +127,7 @@ export default function NewMessagePage() {
       <Page title={t('titles.newMessage')} className="page-narrow">
         <div className="card stack">
           <p className="success-text" role="status">
-            {t('newMessage.thanks', { product: config.productName })}
+            {t('newMessage.thanks')}
           </p>
           <FormErrorList messages={uploadErrors} />
           <Link to="/blackboard" className="button button-primary">
@@ -162,7 +163,7 @@ export default function NewMessagePage() {
             label={t('newMessage.photos')}
             hint={t('newMessage.photosHint', { max: config.maxPhotosPerPost })}
             name="photos"
-            accept="image/*"
+            accept={ACCEPT.image}
             onChange={onPick('image')}
             disabled={photoCount >= config.maxPhotosPerPost || submitting}
           />
@@ -171,7 +172,7 @@ export default function NewMessagePage() {
             label={t('newMessage.pdfs')}
             hint={t('newMessage.pdfsHint', { max: config.maxPdfsPerPost })}
             name="pdfs"
-            accept="application/pdf,.pdf"
+            accept={ACCEPT.pdf}
             onChange={onPick('pdf')}
             disabled={pdfCount >= config.maxPdfsPerPost || submitting}
           />

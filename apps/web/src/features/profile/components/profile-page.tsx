@@ -10,7 +10,7 @@ import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { isImage, isTooLarge } from '@/lib/files';
+import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { apartmentPart } from '@/lib/text';
 import { setLanguage } from '@/i18n';
 import { LanguageModal } from './language-modal';
@@ -42,7 +42,7 @@ export default function ProfilePage() {
       notify('error', t('errors.fileTooLarge', { filename: file.name }));
       return;
     }
-    if (!isImage(file)) {
+    if (!(await isAcceptedImage(file))) {
       notify('error', t('newMessage.onlyImage', { filename: file.name }));
       return;
     }
@@ -84,7 +84,7 @@ export default function ProfilePage() {
               className="visually-hidden"
               type="file"
               name="profile_picture"
-              accept="image/*"
+              accept={ACCEPT.image}
               onChange={onPicture}
               disabled={updating}
             />

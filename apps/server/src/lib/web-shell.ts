@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The marker Vite leaves in index.html for the product name (apps/web/index.html). */
+const APP_NAME_MARKER = /%APP_NAME%/g;
+
+/** Text safe inside HTML text and attribute values. */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The built app's index.html and PWA manifest with APP_NAME filled in, rendered once at start:
+ * the resident app reads its product name from `<meta name="application-name">`, and an
+ * installed app carries it as its name. Null when the file is missing.
+ */
+export function renderWebShell(dist: string, appName: string): { html: string | null; manifest: string | null } {
+  const read = (file: string) => {
+    const p = path.join(dist, file);
+    return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : null;
+  };
+  const html = read('index.html')?.replace(APP_NAME_MARKER, escapeHtml(appName)) ?? null;
+  const rawManifest = read('manifest.webmanifest');
+  let manifest: string | null = null;
+  if (rawManifest) {
+    // Home screens cut names after about 12 characters; a longer name gives its first word.
+    const shortName = appName.length <= 12 ? appName : appName.split(/\s+/)[0]!.slice(0, 12);
+    manifest = JSON.stringify({ ...JSON.parse(rawManifest), name: appName, short_name: shortName });
+  }
+  return { html, manifest };
+}

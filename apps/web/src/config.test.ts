@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** The app's modules as a fresh page load evaluates them, with `content` in the application-name meta. */
+async function loadWith(content: string | null) {
+  document.head.querySelectorAll('meta[name="application-name"]').forEach((m) => m.remove());
+  if (content !== null) {
+    const meta = document.createElement('meta');
+    meta.name = 'application-name';
+    meta.content = content;
+    document.head.append(meta);
+  }
+  vi.resetModules();
+  const { config } = await import('./config');
+  const { i18next } = await import('./i18n');
+  return { config, t: i18next.t.bind(i18next) };
+}
+
+afterEach(() => document.head.querySelectorAll('meta[name="application-name"]').forEach((m) => m.remove()));
+
+describe('product name', () => {
+  it('is the APP_NAME the server wrote into index.html, in the thank-you texts too', async () => {
+    const { config, t } = await loadWith('Wohnportal Nord');
+    expect(config.productName).toBe('Wohnportal Nord');
+    expect(t('newMessage.thanks')).toBe(
+      'Vielen Dank für Ihren Beitrag. Wohnportal Nord wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+    );
+    expect(t('detail.commentThanks')).toContain('Wohnportal Nord wird diesen prüfen');
+    expect(t('app.name')).toBe('Wohnportal Nord');
+  });
+
+  it('falls back to Hausportal without a server (no meta, or the marker not filled in)', async () => {
+    expect((await loadWith(null)).config.productName).toBe('Hausportal');
+    expect((await loadWith('%APP_NAME%')).config.productName).toBe('Hausportal');
+  });
+});
