@@ -27,7 +27,7 @@ const report = (what: string, value: string | number) => {
 };
 
 // A real SMTP server that records Message-IDs and bodies.
-const received: { to: string; messageId: string; body: string }[] = [];
+const received: { to: string; messageId: string; body: string; at: number }[] = [];
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -41,6 +41,7 @@ const smtp = new SMTPServer({
         to: session.envelope.rcptTo.map((r) => r.address).join(','),
         messageId: /^message-id:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '',
         body: raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+        at: Date.now(),
       });
       cb();
     });
@@ -131,7 +132,21 @@ try {
   const spread: Reply[] = [];
   for (let i = 0; i < 60; i++) spread.push(await login('A-0305', `100.64.${i}.1`, `rate-${i}`));
   report('60 Rateversuche auf A-0305 von 60 Adressen', tally(spread));
-  report('  danach das richtige Passwort von einer neuen Adresse', (await login('A-0305', '100.65.0.1')).status);
+  const during = await login('A-0305', '100.65.0.1');
+  report('  danach das richtige Passwort von einer neuen Adresse', during.status);
+  if (during.status === 429) {
+    const waitS = Number(
+      (
+        await fetch(`${base}/api/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '100.65.0.2' },
+          body: JSON.stringify({ apartment_number: 'A-0305', password: PASSWORD }),
+        })
+      ).headers.get('retry-after') ?? 0,
+    );
+    await new Promise((r) => setTimeout(r, (waitS + 0.2) * 1000));
+    report(`  dasselbe nach der genannten Wartezeit (${waitS} s)`, (await login('A-0305', '100.65.0.3')).status);
+  }
 
   // 3. Reset tokens: two requests, the newer link is used, then the older one.
   const since = received.length;
@@ -234,8 +249,14 @@ try {
     const r = await call('GET', url, { auth: anna });
     return `count ${r.body.count}, erste Antwort ${r.body.results.length}, next ${r.body.next ? 'gesetzt' : 'null'}`;
   };
-  report('25 Telefonnummern: GET /api/phones/ (wie der Client fragt)', await firstPage(phonesQuery()));
-  report(`25 Kommentare: GET /api/messages/${approved.id}/comments/`, await firstPage(commentsQuery(approved.id)));
+  // The old client read only the first answer to the plain URL; the new one asks for 100 and follows next.
+  for (const query of ['', '?page_size=100']) {
+    report(`25 Telefonnummern: GET /api/phones/${query}`, await firstPage(`/api/phones/${query}`));
+    report(
+      `25 Kommentare: GET /api/messages/{id}/comments/${query}`,
+      await firstPage(`/api/messages/${approved.id}/comments/${query}`),
+    );
+  }
 
   // 7. APP_NAME in what the browser loads.
   const html = await (await fetch(`${base}/`)).text();
@@ -256,17 +277,16 @@ try {
   const t1 = Date.now();
   server = await startServer(env, root);
   base = server.url;
-  const sentAfter = (ms: number) =>
-    new Promise<number>((r) => setTimeout(() => r(received.length - backlogStart), ms - (Date.now() - t1)));
-  report('Rückstau von 200 Mails: nach dem Start in 10 s zugestellt', await sentAfter(10_000));
   const limitMs = Number(process.env.BENCH_BACKLOG_WAIT_MS ?? 200_000);
   while (received.length - backlogStart < 200 && Date.now() - t1 < limitMs)
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
+  const arrivals = received.slice(backlogStart).map((m) => m.at - t1);
+  report('Rückstau von 200 Mails: nach dem Neustart in 10 s zugestellt', arrivals.filter((ms) => ms <= 10_000).length);
   report(
     '  alle 200 zugestellt nach',
-    received.length - backlogStart >= 200
-      ? `${((Date.now() - t1) / 1000).toFixed(1)} s`
-      : `über ${limitMs / 1000} s (${received.length - backlogStart} zugestellt)`,
+    arrivals.length >= 200
+      ? `${(Math.max(...arrivals) / 1000).toFixed(1)} s (ab Start des Servers)`
+      : `über ${limitMs / 1000} s (${arrivals.length} zugestellt)`,
   );
   const ids = received.slice(backlogStart).map((m) => m.messageId);
   report('  Mails mit Message-ID / davon doppelt', `${ids.filter(Boolean).length} / ${ids.length - new Set(ids).size}`);
@@ -274,14 +294,6 @@ try {
   await server.stop();
   await new Promise<void>((r) => smtp.close(() => r()));
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-// The phone list and comments as the web client asks for them (BENCH_CLIENT_QUERY overrides).
-function phonesQuery() {
-  return process.env.BENCH_PHONES_QUERY ?? '/api/phones/';
-}
-function commentsQuery(id: number) {
-  return (process.env.BENCH_COMMENTS_QUERY ?? '/api/messages/{id}/comments/').replace('{id}', String(id));
 }
 
 console.log(`\nErgebnis (${root === path.resolve(import.meta.dirname, '..') ? 'dieser Stand' : root})`);

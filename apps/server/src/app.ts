@@ -306,7 +306,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.addHook('onReady', () => ctx.outbox.start());
   app.addHook('onClose', async () => {
-    ctx.outbox.close();
+    await ctx.outbox.close();
     await ctx.counters.close();
     if (!opts.database) await handle.close();
   });

@@ -19,6 +19,8 @@ class Mailhost {
   readonly received: { to: string; messageId: string; body: string }[] = [];
   open = 0;
   maxOpen = 0;
+  /** How long the server takes to accept each mail. */
+  delayMs = 0;
   private server: SMTPServer | null = null;
   constructor(readonly port: number) {}
 
@@ -41,12 +43,14 @@ class Mailhost {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.received.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            messageId: /^message-id:\s*(.*)$/im.exec(raw)![1]!.trim(),
-            body: raw.slice(raw.indexOf('\r\n\r\n') + 4),
-          });
-          cb();
+          setTimeout(() => {
+            this.received.push({
+              to: session.envelope.rcptTo.map((r) => r.address).join(','),
+              messageId: /^message-id:\s*(.*)$/im.exec(raw)![1]!.trim(),
+              body: raw.slice(raw.indexOf('\r\n\r\n') + 4),
+            });
+            cb();
+          }, this.delayMs);
         });
       },
     });
@@ -115,7 +119,7 @@ describe.each(kinds)('outbox delivery (%s)', (kind) => {
     host = new Mailhost(await freePort());
   });
   afterEach(async () => {
-    for (const o of outboxes.splice(0)) o.close();
+    for (const o of outboxes.splice(0)) await o.close();
     for (const h of extraHandles.splice(0)) await h.close();
     await host.stop();
     await test.drop();
@@ -226,6 +230,22 @@ describe.each(kinds)('outbox delivery (%s)', (kind) => {
     await o.flush();
     expect(host.received).toHaveLength(1);
     expect(host.received[0]!.messageId).toBe(row.message_id);
+  });
+
+  it('on shutdown finishes the mail in hand, takes no more, and leaves none held', async () => {
+    await backlog(40);
+    host.delayMs = 100;
+    await host.start();
+    const o = outbox(fast(host.port, { pollMs: 3_600_000 }));
+    const draining = o.flush();
+    await waitFor('erste Mails', () => host.received.length >= 4);
+    await o.close();
+    await draining;
+    const rows = await db.selectFrom('email_outbox').select(['status', 'locked_until']).execute();
+    const sent = rows.filter((r) => r.status === 'sent').length;
+    expect(sent).toBe(host.received.length);
+    expect(sent).toBeLessThan(40);
+    expect(rows.filter((r) => r.locked_until !== null)).toEqual([]);
   });
 
   it('does not send a mail another sender holds, and sends it again with the same Message-ID once its lease has run out', async () => {

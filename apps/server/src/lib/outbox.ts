@@ -63,6 +63,8 @@ export class Outbox {
   private timer: NodeJS.Timeout | null = null;
   /** Set when the server could not be reached during this run: the other senders stop. */
   private unreachable = false;
+  /** Set by close(): senders finish the mail in hand and take no more. */
+  private closing = false;
   /** Set when mail has waited for an unreachable server: the next success releases the backlog. */
   private backlogWaiting = false;
   private readonly production: boolean;
@@ -136,7 +138,7 @@ export class Outbox {
 
   /** Sends every due mail; concurrent calls share one run. Resolves when nothing due is left. */
   flush(): Promise<void> {
-    if (!this.transport) return Promise.resolve();
+    if (!this.transport || this.closing) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -146,7 +148,7 @@ export class Outbox {
         this.again = false;
         this.unreachable = false;
         await Promise.all(Array.from({ length: this.cfg.concurrency }, () => this.sender()));
-      } while (this.again && !this.unreachable);
+      } while (this.again && !this.unreachable && !this.closing);
     })().finally(() => {
       this.running = null;
     });
@@ -155,7 +157,7 @@ export class Outbox {
 
   /** One of `concurrency` senders: takes due mail one at a time until none is left. */
   private async sender(): Promise<void> {
-    while (!this.unreachable) {
+    while (!this.unreachable && !this.closing) {
       const row = await this.claim();
       if (!row) return;
       await this.send(row);
@@ -255,9 +257,19 @@ export class Outbox {
     else this.log.warn(log, 'E-Mail konnte nicht gesendet werden, neuer Versuch folgt');
   }
 
-  close(): void {
+  /**
+   * Stops sending: mail in hand is finished (for up to `waitMs`), so a restart does not leave it
+   * held until its lease runs out. Whatever is still unsent goes after the next start.
+   */
+  async close(waitMs = 5_000): Promise<void> {
+    this.closing = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.running) {
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([this.running.catch(() => undefined), new Promise((r) => (timeout = setTimeout(r, waitMs)))]);
+      clearTimeout(timeout);
+    }
     this.transport?.close();
   }
 }
