@@ -13,11 +13,14 @@ export function germanWait(ms: number): string {
   return `${h} Stunden`;
 }
 
-/** 429 with a German detail that says how long to wait, and the same wait in Retry-After. */
-export function tooMany(ms: number, lead = 'Zu viele Versuche.'): ApiError {
+/**
+ * 429 with a German detail that says how long to wait, and the same wait in Retry-After;
+ * `alternative` offers another way ("oder …") at the end of the sentence.
+ */
+export function tooMany(ms: number, lead = 'Zu viele Versuche.', alternative = ''): ApiError {
   return new ApiError(
     429,
-    { detail: `${lead} Bitte versuchen Sie es in ${germanWait(ms)} erneut.` },
+    { detail: `${lead} Bitte versuchen Sie es in ${germanWait(ms)} erneut${alternative}.` },
     { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) },
   );
 }

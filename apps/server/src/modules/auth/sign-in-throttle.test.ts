@@ -130,7 +130,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     const refused = await slowDown('A-0201');
     expect(refused.body).toEqual({
       detail:
-        'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in 1 Sekunde erneut.',
+        'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in 1 Sekunde erneut oder setzen Sie Ihr Passwort über „Passwort vergessen?“ neu.',
     });
     expect(refused.headers['retry-after']).toBe('1');
     await sleep(1100);

@@ -11,6 +11,7 @@ export interface Attempt {
 export const accountKey = (login: string) => login.trim().toLowerCase().slice(0, 150);
 
 const ACCOUNT_LEAD = 'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen.';
+const ACCOUNT_WAY_OUT = ' oder setzen Sie Ihr Passwort über „Passwort vergessen?“ neu';
 const RESET_MAIL_LEAD =
   'Für diesen Benutzernamen wurden gerade mehrere E-Mails verschickt. Bitte prüfen Sie Ihr Postfach.';
 
@@ -71,14 +72,10 @@ export class SignInThrottle {
       return { succeeded: () => loginDevice.clear(device), failed: async () => undefined };
     }
     const wait = await accountDelay.waitMs(account);
-    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD);
-    const pair = `${ip}|${account}`;
-    await take(loginIp, ip);
-    await take(loginPair, pair, () => loginIp.refund(ip));
+    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD, ACCOUNT_WAY_OUT);
+    const attempt = await byAddress(loginIp, loginPair, ip, account);
     return {
-      succeeded: async () => {
-        await Promise.all([loginIp.refund(ip), loginPair.clear(pair)]);
-      },
+      succeeded: attempt.succeeded,
       failed: async () => {
         const failures = await accountFailures.consume(account);
         const over = failures - this.cfg.login.account.freeFailures;
@@ -91,17 +88,8 @@ export class SignInThrottle {
   }
 
   /** Opens a tenant lookup; an unknown apartment is a failure. */
-  async tenant(ip: string, account: string): Promise<Attempt> {
-    const { tenantPair, tenantIp } = this.c;
-    const pair = `${ip}|${account}`;
-    await take(tenantIp, ip);
-    await take(tenantPair, pair, () => tenantIp.refund(ip));
-    return {
-      succeeded: async () => {
-        await Promise.all([tenantIp.refund(ip), tenantPair.clear(pair)]);
-      },
-      failed: async () => undefined,
-    };
+  tenant(ip: string, account: string): Promise<Attempt> {
+    return byAddress(this.c.tenantIp, this.c.tenantPair, ip, account);
   }
 
   /** Counts a reset request of an address; every one may send a mail, so each counts. */
@@ -125,6 +113,22 @@ export class SignInThrottle {
   async forgetAccount(account: string): Promise<void> {
     await Promise.all([this.c.accountFailures.clear(account), this.c.accountDelay.clear(account)]);
   }
+}
+
+/**
+ * An attempt counted against the address and the (address, account) pair. A success gives the
+ * address its point back and forgets the pair's failures; a failure keeps both.
+ */
+async function byAddress(perIp: Counter, perPair: Counter, ip: string, account: string): Promise<Attempt> {
+  const pair = `${ip}|${account}`;
+  await take(perIp, ip);
+  await take(perPair, pair, () => perIp.refund(ip));
+  return {
+    succeeded: async () => {
+      await Promise.all([perIp.refund(ip), perPair.clear(pair)]);
+    },
+    failed: async () => undefined,
+  };
 }
 
 /** Takes a point or answers 429; `undo` gives back what an earlier counter of the attempt took. */
