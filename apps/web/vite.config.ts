@@ -21,7 +21,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       // An external registerSW.js, because the server's CSP allows no inline scripts.
       injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'icons/*.svg'],
+      includeAssets: ['favicon.svg', 'logo-mark.svg', 'default-avatar.svg', 'icons/*.svg'],
       manifest: {
         name: 'Hausportal',
         short_name: 'Hausportal',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Location } from '@hausportal/contract';
 import { login } from '@/app/state/auth-slice';
 import { fetchLocation } from '@/app/state/location-slice';
@@ -32,9 +32,15 @@ describe('header', () => {
 
   it('shows the default logo and no profile button elsewhere', () => {
     renderWithApp(<Header />, { path: '/phone-numbers', store: signedInStore() });
-    expect(screen.getByRole('img', { name: 'Hausportal' })).toHaveAttribute('src', '/logo.svg');
+    expect(screen.getByRole('img', { name: 'Hausportal' })).toHaveTextContent('Hausportal');
     expect(screen.queryByRole('link', { name: 'Mein Profil' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/');
+  });
+
+  it('falls back to the product logo when the location logo cannot be loaded', () => {
+    renderWithApp(<Header />, { path: '/', store: signedInStore() });
+    fireEvent.error(screen.getByRole('img', { name: 'Logo Residenz am Stadtpark' }));
+    expect(screen.getByRole('img', { name: 'Hausportal' })).toBeInTheDocument();
   });
 
   it('leads back from /services/3?fd=1 to /services', () => {

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
@@ -6,7 +6,18 @@ import { Icon } from '@/components/ui/icon';
 import { backTarget } from '@/lib/navigation';
 import { useAppSelector } from '../hooks';
 
-const DEFAULT_LOGO = '/logo.svg';
+/**
+ * The product's own logo: the house mark and the configured product name (APP_NAME) as text,
+ * so a renamed product is not shown with a baked-in name.
+ */
+function DefaultLogo({ name }: { name: string }) {
+  return (
+    <span className="default-logo" role="img" aria-label={name}>
+      <img src="/logo-mark.svg" alt="" width={40} height={40} />
+      <span aria-hidden="true">{name}</span>
+    </span>
+  );
+}
 
 /** SPEC §2: back button, logo (the location's on /), and the profile button on /. */
 export const Header = forwardRef<HTMLElement>(function Header(_, ref) {
@@ -17,9 +28,9 @@ export const Header = forwardRef<HTMLElement>(function Header(_, ref) {
   const user = useAppSelector((s) => s.user.data);
   const back = backTarget(pathname, search);
   const onHome = pathname === '/';
-  const useLocationLogo = onHome && signedIn && Boolean(location?.logo);
-  const logo = useLocationLogo ? location!.logo! : DEFAULT_LOGO;
-  const logoAlt = useLocationLogo ? t('app.locationLogoAlt', { name: location!.title }) : t('app.defaultLogoAlt');
+  // A persisted logo URL may have expired; the product's logo is always there.
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const locationLogo = onHome && signedIn && location?.logo && location.logo !== failedLogo ? location.logo : null;
 
   return (
     <header className="app-header" ref={ref}>
@@ -33,16 +44,16 @@ export const Header = forwardRef<HTMLElement>(function Header(_, ref) {
           ) : null}
         </div>
         <Link to="/" className="header-logo" title={t('app.home')}>
-          <img
-            src={logo}
-            alt={logoAlt}
-            height={40}
-            onError={(event) => {
-              // A persisted logo URL may have expired; the default logo is always there.
-              const img = event.currentTarget;
-              if (!img.src.endsWith(DEFAULT_LOGO)) img.src = DEFAULT_LOGO;
-            }}
-          />
+          {locationLogo ? (
+            <img
+              src={locationLogo}
+              alt={t('app.locationLogoAlt', { name: location!.title })}
+              height={40}
+              onError={() => setFailedLogo(locationLogo)}
+            />
+          ) : (
+            <DefaultLogo name={t('app.name')} />
+          )}
         </Link>
         <div className="header-end">
           {onHome && signedIn ? (
