@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/config.js';
-import type { DB, Dialect } from './db/database.js';
-import type { FileStorage } from './lib/storage.js';
-import type { UrlSigner } from './lib/signing.js';
-import type { Outbox } from './lib/outbox.js';
-import type { CounterStore } from './lib/throttle.js';
-import type { WriteThrottle } from './lib/write-throttle.js';
-import type { SignInThrottle } from './modules/auth/sign-in-throttle.js';
+import type { DB, DatabaseHandle, Dialect } from './db/database.js';
+import { settingOrCreate } from './db/settings.js';
+import { LocalStorage, type FileStorage } from './lib/storage.js';
+import { UrlSigner } from './lib/signing.js';
+import { Outbox } from './lib/outbox.js';
+import { CounterStore } from './lib/throttle.js';
+import { WriteThrottle } from './lib/write-throttle.js';
+import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {
@@ -14,12 +17,40 @@ export interface AppContext {
   dialect: Dialect;
   storage: FileStorage;
   signer: UrlSigner;
+  /** Signs media URLs and cookies. */
+  secret: string;
   outbox: Outbox;
   counters: CounterStore;
   /** Failure-based limits on login, tenant lookup and password reset (ADR 008). */
   signIn: SignInThrottle;
   /** Per-user budgets for posts, comments, uploads and provider requests (ADR 008). */
   writes: WriteThrottle;
+}
+
+/**
+ * Builds the context from the config and an open database. The secret that signs media URLs
+ * and cookies is SECRET_KEY, or one generated once and kept in the database for every process.
+ */
+export async function createContext(
+  config: Config,
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<AppContext> {
+  const secret =
+    config.secretKey ?? (await settingOrCreate(handle.db, 'secret_key', () => randomBytes(32).toString('base64url')));
+  const counters = new CounterStore({ redisUrl: config.redisUrl, prefix: 'hp' });
+  return {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    storage: new LocalStorage(config.mediaDir),
+    signer: new UrlSigner(secret),
+    secret,
+    outbox: new Outbox(handle.db, log, config.mail, { publicUrl: config.publicUrl, production: config.production }),
+    counters,
+    signIn: new SignInThrottle(counters, config.throttle),
+    writes: new WriteThrottle(counters, config.throttle.writes),
+  };
 }
 
 /** The signed-in caller, as the auth hook puts it on the request. */

@@ -3,20 +3,23 @@ import { paginate } from './pagination.js';
 
 describe('paginate', () => {
   it('links to the next page while more posts exist and to none on the last page', () => {
-    expect(paginate('/api/messages/', 1, 13, [])).toMatchObject({
+    expect(paginate('/api/messages/', { page: 1 }, 13, [])).toMatchObject({
       count: 13,
       next: '/api/messages/?page=2',
       previous: null,
     });
-    expect(paginate('/api/messages/', 2, 13, [])).toMatchObject({ next: null, previous: '/api/messages/?page=1' });
+    expect(paginate('/api/messages/', { page: 2 }, 13, [])).toMatchObject({
+      next: null,
+      previous: '/api/messages/?page=1',
+    });
   });
 
   it('keeps a page size other than the default in the links', () => {
-    expect(paginate('/api/phones/', 1, 250, [], 100)).toMatchObject({
+    expect(paginate('/api/phones/', { page: 1, page_size: 100 }, 250, [])).toMatchObject({
       next: '/api/phones/?page=2&page_size=100',
       previous: null,
     });
-    expect(paginate('/api/phones/', 3, 250, [], 100)).toMatchObject({
+    expect(paginate('/api/phones/', { page: 3, page_size: 100 }, 250, [])).toMatchObject({
       next: null,
       previous: '/api/phones/?page=2&page_size=100',
     });

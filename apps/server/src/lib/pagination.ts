@@ -6,11 +6,11 @@ import { PAGE_SIZE, type Paginated } from '@hausportal/contract';
  */
 export function paginate<T>(
   basePath: string,
-  page: number,
+  query: { page: number; page_size?: number },
   count: number,
   results: T[],
-  pageSize = PAGE_SIZE,
 ): Paginated<T> {
+  const { page, page_size: pageSize = PAGE_SIZE } = query;
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const link = (p: number) => `${basePath}?page=${p}${pageSize === PAGE_SIZE ? '' : `&page_size=${pageSize}`}`;
   return {
@@ -21,7 +21,7 @@ export function paginate<T>(
   };
 }
 
-/** A one-page envelope for the small lists (documents, phones, services). */
+/** A one-page envelope for lists that are not paged (yet): the back office's moderation queues. */
 export function singlePage<T>(results: T[]): Paginated<T> {
   return { count: results.length, next: null, previous: null, results };
 }

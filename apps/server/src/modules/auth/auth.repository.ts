@@ -123,3 +123,15 @@ export async function resetTokenIsValid(db: DB, tokenHash: string): Promise<bool
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** Location ids a manager runs. */
+export async function managedLocationIds(db: DB, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('manager_locations').select('location_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.location_id);
+}
+
+/** A user's stored password hash. */
+export async function findPasswordHash(db: DB, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.password_hash;
+}

@@ -20,7 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { isoFromMs } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
 import * as repo from './auth.repository.js';
-import { currentUser, requireUser } from './auth.hooks.js';
+import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';
 
 const tags = ['auth'];
@@ -96,23 +96,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await repo.createToken(db, user.id, hashToken(token));
       await audit(db, { userId: user.id, action: 'login', entity: 'user', entityId: user.id, ip: request.ip });
       return { token };
-    },
-  );
-
-  r.get(
-    '/api/logout/',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Abmelden (widerruft das Token)',
-        response: { 200: z.object({ detail: z.string() }) },
-      },
-    },
-    async (request) => {
-      await repo.deleteToken(db, currentUser(request).tokenId);
-      return { detail: 'Sie wurden abgemeldet.' };
     },
   );
 
@@ -228,39 +211,55 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
-    '/api/profile/changepassword/',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Passwort ändern',
-        body: changePasswordRequest,
-        response: { 200: statusResponse },
+  // Signing out and changing the password need a session; the routes above are the anonymous ones.
+  await app.register(async (session) => {
+    session.addHook('onRequest', requireUser);
+    const r = session.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/logout/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Abmelden (widerruft das Token)',
+          response: { 200: z.object({ detail: z.string() }) },
+        },
       },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const { old_password, new_password, repeat_password } = request.body;
-      const row = await db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(row.password_hash, old_password)))
-        throw fieldError('old_password', API_ERRORS.wrongPassword);
-      if (new_password !== repeat_password) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
-      await repo.setPasswordHash(db, user.id, await hashPassword(new_password));
-      await repo.deleteUserTokens(db, user.id, user.tokenId);
-      await audit(db, {
-        userId: user.id,
-        action: 'password_changed',
-        entity: 'user',
-        entityId: user.id,
-        ip: request.ip,
-      });
-      return { status: 'OK' };
-    },
-  );
+      async (request) => {
+        await repo.deleteToken(db, currentUser(request).tokenId);
+        return { detail: 'Sie wurden abgemeldet.' };
+      },
+    );
+
+    r.put(
+      '/api/profile/changepassword/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Passwort ändern',
+          body: changePasswordRequest,
+          response: { 200: statusResponse },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { old_password, new_password, repeat_password } = request.body;
+        if (!(await verifyPassword(await repo.findPasswordHash(db, user.id), old_password)))
+          throw fieldError('old_password', API_ERRORS.wrongPassword);
+        if (new_password !== repeat_password) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
+        await repo.setPasswordHash(db, user.id, await hashPassword(new_password));
+        await repo.deleteUserTokens(db, user.id, user.tokenId);
+        await audit(db, {
+          userId: user.id,
+          action: 'password_changed',
+          entity: 'user',
+          entityId: user.id,
+          ip: request.ip,
+        });
+        return { status: 'OK' };
+      },
+    );
+  });
 }

@@ -1,27 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BADGE_WINDOW_MS, blackboardOpened, blackboardOpenedUpdate } from '@hausportal/contract';
 import { notFound } from '../../lib/errors.js';
 import { isoFromMs } from '../../lib/time.js';
 import { countApproved } from '../messages/messages.repository.js';
-import { currentResident, requireUser } from '../auth/auth.hooks.js';
+import { currentResident, requireUser } from '../auth/policies.js';
+import { findOpened, saveOpened } from './blackboard.repository.js';
 
 const params = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['blackboard'];
 const security = [{ token: [] }];
 
 export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
+  /** DESIGN §3: only the caller's own id answers; any other is not found. */
+  function owner(request: FastifyRequest, userId: number) {
+    const user = currentResident(request);
+    if (userId !== user.id) throw notFound();
+    return user;
+  }
+
   async function state(userId: number, locationId: number) {
-    const row = await db
-      .selectFrom('blackboard_opened')
-      .select('date_blackboard_opened')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    const opened = row?.date_blackboard_opened ?? null;
+    const opened = await findOpened(db, userId);
     // The badge counts approved posts newer than both the last visit and three days ago.
     const windowStart = isoFromMs(Date.now() - BADGE_WINDOW_MS);
     const since = opened && opened > windowStart ? opened : windowStart;
@@ -31,7 +35,6 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/blackboard_opened/:userId/',
     {
-      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -41,8 +44,7 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = currentResident(request);
-      if (request.params.userId !== user.id) throw notFound();
+      const user = owner(request, request.params.userId);
       return state(user.id, user.locationId);
     },
   );
@@ -50,7 +52,6 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/blackboard_opened/:userId/',
     {
-      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -61,16 +62,10 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = currentResident(request);
-      if (request.params.userId !== user.id) throw notFound();
+      const user = owner(request, request.params.userId);
       // A clock in the future would hide new posts forever; never store later than now.
       const given = Date.parse(request.body.date_blackboard_opened);
-      const date = isoFromMs(Math.min(given, Date.now()));
-      await db
-        .insertInto('blackboard_opened')
-        .values({ user_id: user.id, date_blackboard_opened: date })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ date_blackboard_opened: date }))
-        .execute();
+      await saveOpened(db, user.id, isoFromMs(Math.min(given, Date.now())));
       return state(user.id, user.locationId);
     },
   );

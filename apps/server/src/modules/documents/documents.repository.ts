@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
 
 export type DocumentScope = { locationId: number; apartmentNumber: string };
 export type DocumentRow = { id: number; title: string; icon: string; file_key: string };
@@ -11,23 +12,13 @@ function scoped(db: DB, s: DocumentScope) {
     .where((eb) => eb.or([eb('apartment_number', 'is', null), eb('apartment_number', '=', s.apartmentNumber)]));
 }
 
-/** Documents the caller may see, newest first. */
-export function listDocuments(db: DB, s: DocumentScope, limit: number, offset: number): Promise<DocumentRow[]> {
-  return scoped(db, s)
-    .select(['id', 'title', 'icon', 'file_key'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
-
-/** How many documents the caller may see. */
-export async function countDocuments(db: DB, s: DocumentScope): Promise<number> {
-  const row = await scoped(db, s)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** One page of the documents the caller may see, newest first, with the total. */
+export function listDocuments(db: DB, s: DocumentScope, window: PageWindow) {
+  return pageOf(
+    scoped(db, s),
+    (q) => q.select(['id', 'title', 'icon', 'file_key']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    window,
+  );
 }
 
 /** One document, if the caller may see it. */

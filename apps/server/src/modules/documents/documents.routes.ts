@@ -1,23 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { document as documentSchema, idParam, listQuery, paginated } from '@hausportal/contract';
+import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
-import { currentResident, requireUser } from '../auth/auth.hooks.js';
-import { countDocuments, findDocument, listDocuments, type DocumentRow } from './documents.repository.js';
+import { currentResident, requireUser, type Resident } from '../auth/policies.js';
+import { toDocument } from './documents.presenter.js';
+import { findDocument, listDocuments } from './documents.repository.js';
 
 const tags = ['documents'];
 const security = [{ token: [] }];
+const scopeOf = (u: Resident) => ({ locationId: u.locationId, apartmentNumber: u.apartmentNumber });
 
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, signer } = app.ctx;
-  const toDto = (d: DocumentRow) => ({ id: d.id, title: d.title, icon: d.icon, document: signer.url(d.file_key)! });
 
   r.get(
     '/api/documents/',
     {
-      onRequest: requireUser,
       schema: {
         tags,
         security,
@@ -27,32 +29,23 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = currentResident(request);
-      const { page, page_size } = request.query;
-      const scope = { locationId: user.locationId, apartmentNumber: user.apartmentNumber };
-      const [count, rows] = await Promise.all([
-        countDocuments(db, scope),
-        listDocuments(db, scope, page_size, (page - 1) * page_size),
-      ]);
-      return paginate('/api/documents/', page, count, rows.map(toDto), page_size);
+      const page = await listDocuments(db, scopeOf(currentResident(request)), pageWindow(request.query));
+      return paginate(
+        '/api/documents/',
+        request.query,
+        page.count,
+        page.rows.map((d) => toDocument(d, signer)),
+      );
     },
   );
 
   r.get(
     '/api/documents/:id/',
-    {
-      onRequest: requireUser,
-      schema: { tags, security, summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } },
-    },
+    { schema: { tags, security, summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } } },
     async (request) => {
-      const user = currentResident(request);
-      const row = await findDocument(
-        db,
-        { locationId: user.locationId, apartmentNumber: user.apartmentNumber },
-        request.params.id,
-      );
+      const row = await findDocument(db, scopeOf(currentResident(request)), request.params.id);
       if (!row) throw notFound();
-      return toDto(row);
+      return toDocument(row, signer);
     },
   );
 }

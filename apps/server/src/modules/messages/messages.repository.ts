@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, type DB } from '../../db/database.js';
 import type { ModerationStatus } from '../../db/schema.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
 
 export type Viewer = { userId: number; locationId: number };
@@ -245,38 +246,32 @@ export async function addAttachmentWithinLimit(
   });
 }
 
-/** Comments of a post the viewer may see: approved ones and their own, oldest first. */
-export function listComments(db: DB, userId: number, messageId: number, limit: number, offset: number) {
-  return db
+/** One page of a post's comments the viewer may see (approved ones and their own), oldest first, with the total. */
+export function listComments(db: DB, userId: number, messageId: number, window: PageWindow) {
+  const visible = db
     .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .select([
-      'comments.id',
-      'comments.text',
-      'comments.created_at',
-      'comments.status',
-      'users.name as user_name',
-      'users.profile_picture as user_image',
-    ])
     .where('comments.message_id', '=', messageId)
-    .where((eb) => eb.or([eb('comments.status', '=', 'approved'), eb('comments.user_id', '=', userId)]))
-    .orderBy('comments.created_at')
-    .orderBy('comments.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .where((eb) => eb.or([eb('comments.status', '=', 'approved'), eb('comments.user_id', '=', userId)]));
+  return pageOf(
+    visible,
+    (q) =>
+      q
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .select([
+          'comments.id',
+          'comments.text',
+          'comments.created_at',
+          'comments.status',
+          'users.name as user_name',
+          'users.profile_picture as user_image',
+        ])
+        .orderBy('comments.created_at')
+        .orderBy('comments.id'),
+    window,
+  );
 }
 
-/** How many comments of a post the viewer may see. */
-export async function countComments(db: DB, userId: number, messageId: number): Promise<number> {
-  const row = await db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('message_id', '=', messageId)
-    .where((eb) => eb.or([eb('status', '=', 'approved'), eb('user_id', '=', userId)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export type CommentRow = Awaited<ReturnType<typeof listComments>>['rows'][number];
 
 /** Creates a pending comment. */
 export async function createComment(db: DB, userId: number, messageId: number, text: string) {

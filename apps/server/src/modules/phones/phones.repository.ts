@@ -1,34 +1,16 @@
 import type { DB } from '../../db/database.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
 
-/** A location's phone numbers in display order. */
-export function listPhones(db: DB, locationId: number, limit: number, offset: number) {
-  return db
-    .selectFrom('phones')
-    .selectAll()
-    .where('location_id', '=', locationId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
+const ofLocation = (db: DB, locationId: number) => db.selectFrom('phones').where('location_id', '=', locationId);
 
-/** How many phone numbers a location has. */
-export async function countPhones(db: DB, locationId: number): Promise<number> {
-  const row = await db
-    .selectFrom('phones')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('location_id', '=', locationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** One page of a location's phone numbers in display order, with the total. */
+export function listPhones(db: DB, locationId: number, window: PageWindow) {
+  return pageOf(ofLocation(db, locationId), (q) => q.selectAll().orderBy('sort_order').orderBy('id'), window);
 }
 
 /** One phone number of the location. */
 export function findPhone(db: DB, locationId: number, id: number) {
-  return db
-    .selectFrom('phones')
-    .selectAll()
-    .where('id', '=', id)
-    .where('location_id', '=', locationId)
-    .executeTakeFirst();
+  return ofLocation(db, locationId).selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export type PhoneRow = NonNullable<Awaited<ReturnType<typeof findPhone>>>;

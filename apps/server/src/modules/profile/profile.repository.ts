@@ -19,6 +19,8 @@ export function findProfile(db: DB, userId: number) {
     .executeTakeFirstOrThrow();
 }
 
+export type ProfileRow = Awaited<ReturnType<typeof findProfile>>;
+
 /** Updates the editable profile fields. */
 export async function updateProfile(db: DB, userId: number, patch: { language?: string; profile_picture?: string }) {
   if (Object.keys(patch).length === 0) return;

@@ -1,44 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LANGUAGES, profile as profileSchema, type Profile } from '@hausportal/contract';
+import { LANGUAGES, profile as profileSchema } from '@hausportal/contract';
 import { fieldError } from '../../lib/errors.js';
 import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
-import { currentUser, requireUser } from '../auth/auth.hooks.js';
+import { currentUser, requireUser } from '../auth/policies.js';
+import { toProfile } from './profile.presenter.js';
 import { findProfile, updateProfile } from './profile.repository.js';
 
 const tags = ['profile'];
 const security = [{ token: [] }];
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, signer, storage, writes } = app.ctx;
-
-  const load = async (userId: number): Promise<Profile> => {
-    const row = await findProfile(db, userId);
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      profile_picture: signer.url(row.profile_picture),
-      apartment_number: row.apartment_number,
-      emergency_services_deactivated: Boolean(row.emergency_services_deactivated),
-      is_receptionist: row.role === 'receptionist',
-      language: (LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Profile['language']) : 'de',
-      location_id: row.location_id,
-    };
-  };
+  const load = async (userId: number) => toProfile(await findProfile(db, userId), signer);
 
   r.get(
     '/api/profile/',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } },
+    { schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } },
     (request) => load(currentUser(request).id),
   );
 
   r.put(
     '/api/profile/',
     {
-      onRequest: requireUser,
       schema: {
         tags,
         security,

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
 
 // A service is global (location_id null, e.g. the system services 1 and 3) or one location's.
 function visibleServices(db: DB, locationId: number) {
@@ -7,59 +8,42 @@ function visibleServices(db: DB, locationId: number) {
     .where((eb) => eb.or([eb('location_id', 'is', null), eb('location_id', '=', locationId)]));
 }
 
-/** Services visible at a location, in display order. */
-export function listServices(db: DB, locationId: number, limit: number, offset: number) {
-  return visibleServices(db, locationId)
-    .select(['id', 'title', 'icon', 'contact_text'])
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
+const serviceColumns = ['id', 'title', 'icon', 'contact_text'] as const;
 
-/** How many services are visible at a location. */
-export async function countServices(db: DB, locationId: number): Promise<number> {
-  const row = await visibleServices(db, locationId)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** One page of the services visible at a location, in display order, with the total. */
+export function listServices(db: DB, locationId: number, window: PageWindow) {
+  return pageOf(
+    visibleServices(db, locationId),
+    (q) => q.select(serviceColumns).orderBy('sort_order').orderBy('id'),
+    window,
+  );
 }
 
 /** One service, if visible at the location. */
 export function findService(db: DB, locationId: number, id: number) {
-  return visibleServices(db, locationId)
-    .select(['id', 'title', 'icon', 'contact_text'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return visibleServices(db, locationId).select(serviceColumns).where('id', '=', id).executeTakeFirst();
 }
+
+const providersOf = (db: DB, locationId: number) =>
+  db.selectFrom('providers').selectAll().where('location_id', '=', locationId);
 
 /** The providers of a service at a location. */
 export function listProviders(db: DB, locationId: number, serviceId: number) {
-  return db
-    .selectFrom('providers')
-    .selectAll()
-    .where('service_id', '=', serviceId)
-    .where('location_id', '=', locationId)
-    .orderBy('id')
-    .execute();
+  return providersOf(db, locationId).where('service_id', '=', serviceId).orderBy('id').execute();
 }
 
 /** One provider of the location. */
 export function findProvider(db: DB, locationId: number, id: number) {
-  return db
-    .selectFrom('providers')
-    .selectAll()
-    .where('id', '=', id)
-    .where('location_id', '=', locationId)
-    .executeTakeFirst();
+  return providersOf(db, locationId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Stores a resident's request to a provider. */
+export type ProviderRow = NonNullable<Awaited<ReturnType<typeof findProvider>>>;
+
+/** Stores a resident's request to a provider; returns its id. */
 export async function createProviderRequest(
   db: DB,
   v: { providerId: number; userId: number; locationId: number; text: string; createdAt: string },
-) {
+): Promise<number> {
   const row = await db
     .insertInto('provider_requests')
     .values({
@@ -72,4 +56,13 @@ export async function createProviderRequest(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The name and contact address of a location, for mail about a request made there. */
+export function findLocationContact(db: DB, locationId: number) {
+  return db
+    .selectFrom('locations')
+    .select(['name', 'title', 'email'])
+    .where('id', '=', locationId)
+    .executeTakeFirstOrThrow();
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   idParam,
@@ -12,39 +11,25 @@ import {
   providersResponse,
   service as serviceSchema,
 } from '@hausportal/contract';
-import type { ProviderTable } from '../../db/schema.js';
+import { pageWindow } from '../../db/paging.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { nowIso } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
-import { currentResident, requireUser } from '../auth/auth.hooks.js';
+import { currentResident, requireUser } from '../auth/policies.js';
+import { providerRequestMail, toProvider } from './services.presenter.js';
 import * as repo from './services.repository.js';
 
 const security = [{ token: [] }];
 
-const toProvider = (p: Selectable<ProviderTable>) => ({
-  id: p.id,
-  name: p.name,
-  // A hidden phone number is not sent at all, not merely flagged.
-  phone: p.hide_phone ? '' : p.phone,
-  hide_phone: Boolean(p.hide_phone),
-  text: p.text,
-  contact: p.contact,
-  hours: p.hours,
-  email: p.email,
-  website: p.website,
-  allow_form_contact: Boolean(p.allow_form_contact),
-  placeholder: p.placeholder,
-});
-
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, outbox, config, writes } = app.ctx;
 
   r.get(
     '/api/services/',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['services'],
         security,
@@ -54,20 +39,14 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { locationId } = currentResident(request);
-      const { page, page_size } = request.query;
-      const [count, rows] = await Promise.all([
-        repo.countServices(db, locationId),
-        repo.listServices(db, locationId, page_size, (page - 1) * page_size),
-      ]);
-      return paginate('/api/services/', page, count, rows, page_size);
+      const page = await repo.listServices(db, currentResident(request).locationId, pageWindow(request.query));
+      return paginate('/api/services/', request.query, page.count, page.rows);
     },
   );
 
   r.get(
     '/api/services/:id/',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['services'],
         security,
@@ -86,7 +65,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/providers/',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['providers'],
         security,
@@ -107,7 +85,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/providers/:id/',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['providers'],
         security,
@@ -126,7 +103,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/providers/:id/request/',
     {
-      onRequest: requireUser,
       schema: {
         tags: ['providers'],
         security,
@@ -153,34 +129,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
         text,
         createdAt: nowIso(),
       });
-      const location = await db
-        .selectFrom('locations')
-        .select(['name', 'title', 'email'])
-        .where('id', '=', user.locationId)
-        .executeTakeFirstOrThrow();
+      const location = await repo.findLocationContact(db, user.locationId);
       const to = provider.email || location.email;
-      if (to) {
-        await outbox.enqueue({
-          to,
-          subject: `Neue Anfrage über ${config.appName}: ${user.name}, Wohnung ${user.apartmentNumber}`,
-          text: [
-            `Guten Tag ${provider.name},`,
-            '',
-            `über ${config.appName} hat Sie folgende Anfrage erreicht:`,
-            '',
-            `Name: ${user.name}`,
-            `Wohnung: ${user.apartmentNumber}`,
-            `Standort: ${location.title || location.name}`,
-            user.email ? `E-Mail: ${user.email}` : '',
-            '',
-            text,
-            '',
-            `Diese Nachricht wurde automatisch von ${config.appName} versendet.`,
-          ]
-            .filter((l, i, a) => l !== '' || a[i - 1] !== '')
-            .join('\n'),
-        });
-      }
+      if (to) await outbox.enqueue(providerRequestMail(config.appName, to, provider, user, location, text));
       await audit(db, { userId: user.id, action: 'provider_request', entity: 'provider', entityId: provider.id });
       reply.code(201);
       return { id, detail: 'Ihre Anfrage wurde erfolgreich versendet.' };

@@ -2,11 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
-import { findUserByTokenHash, touchToken, deleteToken } from './auth.repository.js';
+import { deleteToken, findUserByTokenHash, managedLocationIds, touchToken } from './auth.repository.js';
+
+// Who may do what, in one place. Each module plugin adds its guard once with
+// addHook('onRequest', requireUser | requireManager); a route outside a guarded plugin is public,
+// and test/anonymous-routes.test.ts fails for any public /api route not on its short list.
 
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // last_used_at is only written when it is this stale, so reads do not turn into writes.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+/** A resident or receptionist: a signed-in user tied to a location. */
+export type Resident = AuthUser & { locationId: number };
 
 function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -16,7 +23,7 @@ function tokenFrom(request: FastifyRequest): string | null {
   return match[2]!;
 }
 
-/** onRequest hook: any signed-in user. Sets request.user or answers 401. */
+/** Guard: any signed-in user. Checks the token and sets request.user, or answers 401. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = tokenFrom(request);
   if (!token) throw unauthorized('Anmeldedaten fehlen.');
@@ -45,21 +52,34 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   };
 }
 
-/** The caller after requireUser ran; routes use it instead of a non-null assertion. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized('Anmeldedaten fehlen.');
-  return request.user;
-}
-
-/** The caller, who must be a resident or receptionist tied to a location. */
-export function currentResident(request: FastifyRequest): AuthUser & { locationId: number } {
-  const user = currentUser(request);
-  if (user.locationId === null || user.role === 'manager') throw forbidden();
-  return user as AuthUser & { locationId: number };
-}
-
-/** onRequest hook for the back office: a signed-in property manager. */
+/** Guard for the back office: a signed-in property manager; anyone else gets 403. */
 export async function requireManager(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== 'manager') throw forbidden();
+}
+
+/**
+ * The caller behind a guard; handlers use it instead of a non-null assertion. Without a user the
+ * route lacks its module's guard: that is a bug, answered with 500 rather than served openly.
+ */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error(`${request.method} ${request.url}: Route ohne Anmeldeprüfung (requireUser)`);
+  return request.user;
+}
+
+/** The caller, who must be a resident or receptionist; every resident query is scoped to its location. */
+export function currentResident(request: FastifyRequest): Resident {
+  const user = currentUser(request);
+  if (user.locationId === null || user.role === 'manager') throw forbidden();
+  return user as Resident;
+}
+
+/** SPEC §6, ADR 006: only receptionists like and comment. */
+export function requireReceptionist(user: AuthUser): void {
+  if (user.role !== 'receptionist') throw forbidden();
+}
+
+/** The locations a manager may see and moderate; an empty list means none. */
+export function managerLocations(request: FastifyRequest): Promise<number[]> {
+  return managedLocationIds(request.server.ctx.db, currentUser(request).id);
 }

@@ -1,0 +1,21 @@
+import type { Location } from '@hausportal/contract';
+import type { UrlSigner } from '../../lib/signing.js';
+import type { LocationRow } from './location.repository.js';
+
+/** A location as the API sends it; an uploaded logo gets a signed URL, a bundled one stays as it is. */
+export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
+  id: row.id,
+  title: row.title,
+  name: row.name,
+  logo: row.logo?.startsWith('/') ? row.logo : signer.url(row.logo),
+  direct_call: Boolean(row.direct_call),
+  direct_number: row.direct_number,
+  default_service_id: row.default_service_id,
+  default_service_name: row.default_service_name ?? '',
+  text: row.text,
+  hours: row.hours,
+  phone: row.phone,
+  email: row.email,
+  free_text: row.free_text,
+  residents_can_post: Boolean(row.residents_can_post),
+});

@@ -1,0 +1,51 @@
+import type { Provider } from '@hausportal/contract';
+import type { Mail } from '../../lib/outbox.js';
+import type { Resident } from '../auth/policies.js';
+import type { ProviderRow } from './services.repository.js';
+
+/** A provider row as the API sends it. A hidden phone number is not sent at all, not merely flagged. */
+export const toProvider = (p: ProviderRow): Provider => ({
+  id: p.id,
+  name: p.name,
+  phone: p.hide_phone ? '' : p.phone,
+  hide_phone: Boolean(p.hide_phone),
+  text: p.text,
+  contact: p.contact,
+  hours: p.hours,
+  email: p.email,
+  website: p.website,
+  allow_form_contact: Boolean(p.allow_form_contact),
+  placeholder: p.placeholder,
+});
+
+/** The mail a provider receives for a resident's request, in German. */
+export function providerRequestMail(
+  appName: string,
+  to: string,
+  provider: ProviderRow,
+  user: Resident,
+  location: { name: string; title: string },
+  text: string,
+): Mail {
+  return {
+    to,
+    subject: `Neue Anfrage über ${appName}: ${user.name}, Wohnung ${user.apartmentNumber}`,
+    text: [
+      `Guten Tag ${provider.name},`,
+      '',
+      `über ${appName} hat Sie folgende Anfrage erreicht:`,
+      '',
+      `Name: ${user.name}`,
+      `Wohnung: ${user.apartmentNumber}`,
+      `Standort: ${location.title || location.name}`,
+      user.email ? `E-Mail: ${user.email}` : '',
+      '',
+      text,
+      '',
+      `Diese Nachricht wurde automatisch von ${appName} versendet.`,
+    ]
+      // An empty e-mail line must not leave two blank lines.
+      .filter((l, i, a) => l !== '' || a[i - 1] !== '')
+      .join('\n'),
+  };
+}

@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { fieldError } from '../lib/errors.js';
+
+/**
+ * Security headers, the signed-cookie support of the login throttle, the NUL guard, and the
+ * warning about an unconfigured reverse proxy.
+ */
+export const securityPlugin = fp<{ cookieSecret: string; trustProxy: unknown }>(async (app, opts) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The gallery opens PDFs from /api/media in the same origin; allow that framing only.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Signed with the same secret as media URLs; carries the device cookie of the login throttle.
+  await app.register(cookie, { secret: opts.cookieSecret });
+
+  // PostgreSQL text cannot hold U+0000 (the query fails with 500) while SQLite would store it.
+  // No field of the API needs it, so refuse it up front and both dialects answer the same 400.
+  // Every text the API takes is a top-level string of the JSON body or the query string.
+  app.addHook('preValidation', async (request) => {
+    for (const input of [request.body, request.query]) {
+      if (typeof input === 'string' && input.includes('\u0000'))
+        throw fieldError('non_field_errors', 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+      if (input === null || typeof input !== 'object') continue;
+      for (const [field, value] of Object.entries(input)) {
+        if (typeof value === 'string' && value.includes('\u0000'))
+          throw fieldError(field, 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+      }
+    }
+  });
+
+  // Behind a reverse proxy every request seems to come from the proxy, so all residents would
+  // share one throttle budget. Say so once, the first time a forwarded request arrives.
+  if (opts.trustProxy === false) {
+    let warned = false;
+    app.addHook('onRequest', async (request) => {
+      if (warned || request.headers['x-forwarded-for'] === undefined) return;
+      warned = true;
+      request.log.warn(
+        'Anfragen kommen mit X-Forwarded-For, aber TRUST_PROXY ist aus: Alle Nutzer zählen als eine Adresse (' +
+          `${request.ip}) und teilen sich die Anmelde-Limits. Hinter einem Reverse Proxy TRUST_PROXY=1 setzen (README).`,
+      );
+    });
+  }
+});

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { API_ERRORS } from '@hausportal/contract';
+import { escapeHtml, renderWebShell } from '../lib/web-shell.js';
+
+/**
+ * The built SPA: its files, index.html and the manifest with APP_NAME filled in, and the
+ * fallback that answers every other GET outside /api/ with the app (client-side routes).
+ */
+export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts) => {
+  const shell = renderWebShell(opts.dist, opts.appName);
+  if (shell.html) {
+    await app.register(fastifyStatic, {
+      root: opts.dist,
+      wildcard: false,
+      index: false,
+      // These two carry APP_NAME and are answered below from what renderWebShell made.
+      globIgnore: ['index.html', 'manifest.webmanifest'],
+      // Vite names everything under /assets by its content hash: cache it for good. The rest
+      // (service worker, manifest, icons) must be revalidated so updates reach the phone.
+      setHeaders: (reply, file) => {
+        reply.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+      cacheControl: false,
+    });
+    const html = shell.html;
+    // The service worker precaches /index.html as the shell of every route.
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
+    );
+    if (shell.manifest) {
+      const manifest = shell.manifest;
+      app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
+      );
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return reply.code(404).send({ detail: API_ERRORS.notFound });
+    }
+    // A missing file (an old /assets/…js after a deploy) must be a 404, not the SPA's HTML.
+    if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!))
+      return reply.code(404).type('text/plain').send('Nicht gefunden.');
+    // Every other GET is a client-side route of the SPA.
+    if (shell.html) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell.html);
+    return reply
+      .type('text/html')
+      .send(
+        `<!doctype html><html lang="de"><meta charset="utf-8"><title>${escapeHtml(opts.appName)}</title><p>Die Web-App ist noch nicht gebaut. <code>npm run build</code> erzeugt sie.</p></html>`,
+      );
+  });
+});
