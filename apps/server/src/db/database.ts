@@ -19,6 +19,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-durable-mail.js';
+import * as m003 from './migrations/003-system-services.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,7 +31,11 @@ export interface DatabaseHandle {
 }
 
 // Migrations are imported statically so they work the same under tsx, tests and bundlers.
-const migrations: Record<string, Migration> = { '001-initial': m001, '002-durable-mail': m002 };
+const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+  '002-durable-mail': m002,
+  '003-system-services': m003,
+};
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {
@@ -94,6 +99,14 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
     cache.set(source, stmt);
     return stmt;
   }) as typeof sqlite.prepare;
+}
+
+/**
+ * Runs `fn` in a transaction, or in the caller's when `db` already is one, so repository
+ * functions that need a transaction still compose into a larger one (the demo seed).
+ */
+export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
 
 /** Brings the schema to the newest version; throws if a migration fails. */

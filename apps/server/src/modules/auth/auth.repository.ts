@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.js';
+import { inTransaction, type DB } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 
 /** The user behind a token hash, with the token's id and last use. */
@@ -70,7 +70,7 @@ export async function setPasswordHash(db: DB, userId: number, passwordHash: stri
  * only the link of the newest mail works.
  */
 export async function replaceResetTokens(db: DB, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
     await trx
       .insertInto('password_reset_tokens')
@@ -85,7 +85,7 @@ export async function replaceResetTokens(db: DB, userId: number, tokenHash: stri
  */
 export async function consumeResetToken(db: DB, tokenHash: string): Promise<{ userId: number; login: string } | null> {
   const now = nowIso();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('password_reset_tokens')
       .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
@@ -134,4 +134,53 @@ export async function managedLocationIds(db: DB, userId: number): Promise<number
 export async function findPasswordHash(db: DB, userId: number): Promise<string> {
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   return row.password_hash;
+}
+
+/** The fields of a new account. Residents log in with the apartment number, managers with the e-mail. */
+export interface UserInput {
+  role: 'resident' | 'receptionist' | 'manager';
+  locationId: number | null;
+  /** Apartment number of a resident (may hold a dash, SPEC §3); empty for a manager. */
+  apartmentNumber: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  profilePicture?: string | null;
+  emergencyServicesDeactivated?: boolean;
+  language?: string;
+}
+
+/** Adds an account; its login is the apartment number, or the e-mail for a manager. Returns its id. */
+export async function createUser(db: DB, v: UserInput): Promise<number> {
+  const login = (v.role === 'manager' ? v.email : v.apartmentNumber).trim().toLowerCase();
+  const row = await db
+    .insertInto('users')
+    .values({
+      location_id: v.locationId,
+      role: v.role,
+      login,
+      apartment_number: v.apartmentNumber,
+      name: v.name,
+      email: v.email.trim().toLowerCase(),
+      password_hash: v.passwordHash,
+      profile_picture: v.profilePicture ?? null,
+      emergency_services_deactivated: v.emergencyServicesDeactivated ? 1 : 0,
+      language: v.language ?? 'de',
+      is_active: 1,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Lets a manager run these locations (in addition to any before). */
+export async function assignManagerLocations(db: DB, userId: number, locationIds: number[]): Promise<void> {
+  for (const locationId of locationIds) {
+    await db
+      .insertInto('manager_locations')
+      .values({ user_id: userId, location_id: locationId })
+      .onConflict((oc) => oc.columns(['user_id', 'location_id']).doNothing())
+      .execute();
+  }
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
 
 /** A location with the name of its default service. */
 export function findLocation(db: DB, locationId: number) {
@@ -12,3 +13,43 @@ export function findLocation(db: DB, locationId: number) {
 }
 
 export type LocationRow = NonNullable<Awaited<ReturnType<typeof findLocation>>>;
+
+/** The fields of a location a manager sets; only the title is required. */
+export interface LocationInput {
+  title: string;
+  name?: string;
+  logo?: string | null;
+  directCall?: boolean;
+  directNumber?: string;
+  defaultServiceId?: number | null;
+  text?: string;
+  hours?: string;
+  phone?: string;
+  email?: string;
+  freeText?: string;
+  residentsCanPost?: boolean;
+}
+
+/** Adds a location; returns its id. */
+export async function createLocation(db: DB, v: LocationInput): Promise<number> {
+  const row = await db
+    .insertInto('locations')
+    .values({
+      title: v.title,
+      name: v.name ?? v.title,
+      logo: v.logo ?? null,
+      direct_call: v.directCall ? 1 : 0,
+      direct_number: v.directNumber ?? '',
+      default_service_id: v.defaultServiceId === undefined ? 3 : v.defaultServiceId,
+      text: v.text ?? '',
+      hours: v.hours ?? '',
+      phone: v.phone ?? '',
+      email: v.email ?? '',
+      free_text: v.freeText ?? '',
+      residents_can_post: v.residentsCanPost ? 1 : 0,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

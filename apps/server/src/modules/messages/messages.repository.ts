@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { jsonArrayFrom, type DB } from '../../db/database.js';
+import { inTransaction, jsonArrayFrom, type DB } from '../../db/database.js';
 import type { ModerationStatus } from '../../db/schema.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
@@ -166,8 +166,14 @@ export type AttachmentRow = {
   thumbnail_key: string | null;
 };
 
-/** Creates a pending post. */
-export async function createMessage(db: DB, v: Viewer, text: string, status: ModerationStatus = 'pending') {
+/** When a post or comment was written and where moderation stands; new ones are pending and dated now. */
+export interface Written {
+  status?: ModerationStatus;
+  createdAt?: string;
+}
+
+/** Creates a post, pending unless said otherwise. */
+export async function createMessage(db: DB, v: Viewer, text: string, { status = 'pending', createdAt }: Written = {}) {
   const row = await db
     .insertInto('messages')
     .values({
@@ -178,7 +184,7 @@ export async function createMessage(db: DB, v: Viewer, text: string, status: Mod
       rejection_reason: null,
       like_count: 0,
       comment_count: 0,
-      created_at: nowIso(),
+      created_at: createdAt ?? nowIso(),
       moderated_at: null,
       moderated_by: null,
     })
@@ -219,7 +225,7 @@ export async function addAttachmentWithinLimit(
   },
   max: number,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const locked = await trx
       .updateTable('messages')
       .set((eb) => ({ status: eb.ref('status') }))
@@ -273,17 +279,23 @@ export function listComments(db: DB, userId: number, messageId: number, window: 
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>['rows'][number];
 
-/** Creates a pending comment. */
-export async function createComment(db: DB, userId: number, messageId: number, text: string) {
+/** Creates a comment, pending unless said otherwise. */
+export async function createComment(
+  db: DB,
+  userId: number,
+  messageId: number,
+  text: string,
+  { status = 'pending', createdAt }: Written = {},
+) {
   return db
     .insertInto('comments')
     .values({
       message_id: messageId,
       user_id: userId,
       text,
-      status: 'pending',
+      status,
       rejection_reason: null,
-      created_at: nowIso(),
+      created_at: createdAt ?? nowIso(),
       moderated_at: null,
       moderated_by: null,
     })
@@ -293,7 +305,7 @@ export async function createComment(db: DB, userId: number, messageId: number, t
 
 /** Sets or removes a like and returns the new count; idempotent both ways. */
 export async function setLike(db: DB, userId: number, messageId: number, like: boolean): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (like) {
       await trx
         .insertInto('likes')

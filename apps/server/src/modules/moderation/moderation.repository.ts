@@ -1,5 +1,5 @@
 import type { ModerationStatus } from '@hausportal/contract';
-import type { DB } from '../../db/database.js';
+import { inTransaction, type DB } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
@@ -80,7 +80,7 @@ export function decide(
   d: Decision,
   moderatorId: number,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (kind === 'message') {
       const target = await trx
         .selectFrom('messages')

@@ -14,3 +14,32 @@ export function findPhone(db: DB, locationId: number, id: number) {
 }
 
 export type PhoneRow = NonNullable<Awaited<ReturnType<typeof findPhone>>>;
+
+/** Adds a phone number to a location (back office, demo seed, tests); returns its id. */
+export async function createPhone(
+  db: DB,
+  v: {
+    locationId: number;
+    name: string;
+    number: string;
+    icon?: string;
+    highlighted?: boolean;
+    hidden?: boolean;
+    sortOrder?: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('phones')
+    .values({
+      location_id: v.locationId,
+      name: v.name,
+      number: v.number,
+      icon: v.icon ?? '',
+      highlighted: v.highlighted ? 1 : 0,
+      hidden: v.hidden ? 1 : 0,
+      sort_order: v.sortOrder ?? 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

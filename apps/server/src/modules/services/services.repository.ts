@@ -66,3 +66,67 @@ export function findLocationContact(db: DB, locationId: number) {
     .where('id', '=', locationId)
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Adds a service, global (locationId null) or of one location; returns its id. An explicit id
+ * is for the fixed ids of DESIGN §3 (service 14 gets ?fd=1); on PostgreSQL the caller then moves
+ * the id sequence past it (syncSequences).
+ */
+export async function createService(
+  db: DB,
+  v: { id?: number; locationId: number | null; title: string; icon?: string; contactText?: string; sortOrder?: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('services')
+    .values({
+      ...(v.id === undefined ? {} : { id: v.id }),
+      location_id: v.locationId,
+      title: v.title,
+      icon: v.icon ?? '',
+      contact_text: v.contactText ?? '',
+      is_system: 0,
+      sort_order: v.sortOrder ?? 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The provider fields a manager fills in; everything but the name may stay empty. */
+export interface ProviderInput {
+  serviceId: number;
+  locationId: number;
+  name: string;
+  phone?: string;
+  hidePhone?: boolean;
+  text?: string;
+  contact?: string;
+  hours?: string;
+  email?: string;
+  website?: string;
+  allowFormContact?: boolean;
+  placeholder?: string;
+}
+
+/** Adds a provider of a service at a location; returns its id. */
+export async function createProvider(db: DB, v: ProviderInput): Promise<number> {
+  const row = await db
+    .insertInto('providers')
+    .values({
+      service_id: v.serviceId,
+      location_id: v.locationId,
+      name: v.name,
+      phone: v.phone ?? '',
+      hide_phone: v.hidePhone ? 1 : 0,
+      text: v.text ?? '',
+      contact: v.contact ?? '',
+      hours: v.hours ?? '',
+      email: v.email ?? '',
+      website: v.website ?? '',
+      allow_form_contact: v.allowFormContact ? 1 : 0,
+      placeholder: v.placeholder ?? '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

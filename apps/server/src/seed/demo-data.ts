@@ -1,0 +1,355 @@
+// The demo data of DESIGN §4 as plain data; demo.ts writes it through the repositories the API
+// uses. Only the demo suite (seed/demo.test.ts) and the browser journeys rely on these texts.
+import type { LocationInput } from '../modules/location/location.repository.js';
+import type { ProviderInput } from '../modules/services/services.repository.js';
+
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** The demo property manager's login. */
+export const DEMO_MANAGER = 'verwaltung@example.org';
+
+const icon = (name: string) => `/icons/${name}.svg`;
+
+/** Locations 1 and 2, in this order; `logoHue` colours the generated logo. */
+export const locations: (LocationInput & { logoHue: number })[] = [
+  {
+    title: 'Residenz am Stadtpark',
+    logoHue: 150,
+    directCall: false,
+    directNumber: '+49 30 9876 5432',
+    defaultServiceId: 3,
+    text: 'Unsere Rezeption ist Ihre erste Anlaufstelle für Pakete, Schlüssel, Besucher und alle Anliegen rund ums Haus.',
+    hours: 'Mo–Fr 7:00–20:00 Uhr\nSa 9:00–14:00 Uhr',
+    phone: '+49 30 9876 5400',
+    email: 'rezeption@stadtpark.example.org',
+    freeText: 'Außerhalb der Öffnungszeiten erreichen Sie den Notdienst über die Notruftaste auf der Startseite.',
+  },
+  {
+    title: 'Haus am See',
+    logoHue: 205,
+    directCall: true,
+    directNumber: '+49 30 5555 0110',
+    defaultServiceId: 3,
+    text: 'Die Rezeption im Haus am See hilft Ihnen gern weiter.',
+    hours: 'Mo–Fr 8:00–18:00 Uhr',
+    phone: '+49 30 5555 0100',
+    email: 'rezeption@see.example.org',
+  },
+];
+
+export const CONTACT_TEXT =
+  'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
+
+/** Services of the locations next to the system services 1 and 3; 14 gets ?fd=1 (SPEC §2). */
+export const services = [
+  { id: 14, location: 1, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
+  { id: 15, location: 1, title: 'Reinigung', icon: icon('cleaning'), sortOrder: 20 },
+  { id: 16, location: 1, title: 'Wäscherei', icon: icon('laundry'), sortOrder: 30 },
+  { id: 17, location: 2, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
+];
+
+export const providers: ProviderInput[] = [
+  {
+    serviceId: 1,
+    locationId: 1,
+    name: 'Muster Hausverwaltung GmbH',
+    phone: '+49 30 1234 5678',
+    text: 'Ihre Ansprechpartner für Mietvertrag, Nebenkosten und Reparaturen am Gemeinschaftseigentum.',
+    contact: 'Frau Schneider',
+    hours: 'Mo–Do 9:00–16:00 Uhr\nFr 9:00–13:00 Uhr',
+    email: 'verwaltung@example.org',
+    website: 'https://verwaltung.example.org',
+    allowFormContact: true,
+    placeholder: 'Hier bitte Anliegen beschreiben.',
+  },
+  {
+    serviceId: 3,
+    locationId: 1,
+    name: 'Rezeption Residenz am Stadtpark',
+    phone: '+49 30 9876 5400',
+    text: 'Pakete, Schlüssel, Besucher und kleine Anliegen.',
+    contact: 'Team Rezeption',
+    hours: 'Mo–Fr 7:00–20:00 Uhr, Sa 9:00–14:00 Uhr',
+    email: 'rezeption@stadtpark.example.org',
+    allowFormContact: true,
+    placeholder: 'Was können wir für Sie tun?',
+  },
+  {
+    serviceId: 14,
+    locationId: 1,
+    name: 'Hausmeisterservice Krause',
+    phone: '+49 30 4444 1212',
+    hidePhone: true,
+    text: 'Kleinreparaturen, Glühbirnen, verstopfte Abflüsse.',
+    contact: 'Herr Krause',
+    hours: 'Mo–Fr 8:00–16:00 Uhr',
+    email: 'krause@hausmeister.example.org',
+    allowFormContact: true,
+    placeholder: 'Bitte beschreiben Sie, was kaputt ist und wo.',
+  },
+  {
+    serviceId: 15,
+    locationId: 1,
+    name: 'Glanz & Co. Gebäudereinigung',
+    phone: '+49 30 3333 7788',
+    text: 'Wohnungsreinigung auf Anfrage, Fensterputz im Frühjahr und Herbst.',
+    hours: 'Mo–Sa 7:00–19:00 Uhr',
+    website: 'https://glanz.example.org',
+  },
+  {
+    serviceId: 16,
+    locationId: 1,
+    name: 'Wäscherei Blitzblank',
+    phone: '+49 30 3333 9900',
+    text: 'Abholung dienstags und freitags an der Rezeption.',
+    email: 'service@blitzblank.example.org',
+    allowFormContact: true,
+  },
+  {
+    serviceId: 1,
+    locationId: 2,
+    name: 'Muster Hausverwaltung GmbH',
+    phone: '+49 30 1234 5678',
+    email: 'verwaltung@example.org',
+    allowFormContact: true,
+  },
+  {
+    serviceId: 3,
+    locationId: 2,
+    name: 'Rezeption Haus am See',
+    phone: '+49 30 5555 0100',
+    email: 'rezeption@see.example.org',
+    allowFormContact: true,
+  },
+  { serviceId: 17, locationId: 2, name: 'Hausmeister Seeblick', phone: '+49 30 5555 0120' },
+];
+
+/** Phone numbers in display order per location. */
+export const phones = [
+  {
+    location: 1,
+    name: 'Notruf Rezeption (24 Stunden)',
+    number: '+49 3098 765432',
+    icon: icon('emergency'),
+    highlighted: true,
+  },
+  { location: 1, name: 'Feuerwehr und Rettungsdienst', number: '112', icon: icon('fire') },
+  { location: 1, name: 'Polizei', number: '110', icon: icon('police') },
+  { location: 1, name: 'Ärztlicher Bereitschaftsdienst', number: '116117', icon: icon('doctor') },
+  { location: 1, name: 'Hausverwaltung', number: '+49 30 1234 5678', icon: icon('admin') },
+  {
+    location: 1,
+    name: 'Schlüsselnotdienst (über die Rezeption)',
+    number: '+49 30 2222 3333',
+    icon: icon('key'),
+    hidden: true,
+  },
+  { location: 1, name: 'Gasstörung', number: '+49 800 7777 000', icon: icon('gas') },
+  { location: 2, name: 'Notruf Haus am See', number: '+49 30 5555 0110', icon: icon('emergency'), highlighted: true },
+  { location: 2, name: 'Feuerwehr und Rettungsdienst', number: '112', icon: icon('fire') },
+];
+
+/** The accounts of DESIGN §4; `hue` colours the generated avatar (none for A-0101 and the manager). */
+export const people: {
+  login: string;
+  name: string;
+  email: string;
+  role: 'resident' | 'receptionist' | 'manager';
+  location: number | null;
+  emergencyServicesDeactivated?: boolean;
+  hue: number | null;
+}[] = [
+  {
+    login: 'A-0101',
+    name: 'Anna Beispiel',
+    email: 'anna.beispiel@example.org',
+    role: 'resident',
+    location: 1,
+    hue: null,
+  },
+  {
+    login: 'A-0102',
+    name: 'Bernd Muster',
+    email: 'bernd.muster@example.org',
+    role: 'resident',
+    location: 1,
+    emergencyServicesDeactivated: true,
+    hue: 30,
+  },
+  {
+    login: 'A-REZ',
+    name: 'Clara Rezeption',
+    email: 'rezeption@stadtpark.example.org',
+    role: 'receptionist',
+    location: 1,
+    hue: 330,
+  },
+  { login: 'B-0101', name: 'Dora Seemann', email: 'dora.seemann@example.org', role: 'resident', location: 2, hue: 110 },
+  {
+    login: DEMO_MANAGER,
+    name: 'Muster Hausverwaltung',
+    email: DEMO_MANAGER,
+    role: 'manager',
+    location: null,
+    hue: null,
+  },
+  { login: 'A-0201', name: 'Emil Nachbar', email: 'emil.nachbar@example.org', role: 'resident', location: 1, hue: 260 },
+  { login: 'A-0305', name: 'Fatma Yıldız', email: 'fatma.yildiz@example.org', role: 'resident', location: 1, hue: 20 },
+  {
+    login: 'A-0410',
+    name: 'Günther Groß',
+    email: 'guenther.gross@example.org',
+    role: 'resident',
+    location: 1,
+    hue: 170,
+  },
+];
+
+/** Documents; `lines` become the text of the generated PDF. */
+export const documents = [
+  {
+    location: 1,
+    apartment: 'A-0101',
+    title: 'Mietvertrag Wohnung 0101',
+    fileName: 'Mietvertrag.pdf',
+    daysAgo: 400,
+    lines: [
+      'Mieterin: Anna Beispiel',
+      'Beginn des Mietverhältnisses: 1. März 2024',
+      'Wohnfläche: 68 m², 2 Zimmer, Balkon',
+    ],
+  },
+  {
+    location: 1,
+    apartment: 'A-0101',
+    title: 'Nebenkostenabrechnung 2025',
+    fileName: 'Nebenkosten-2025.pdf',
+    daysAgo: 30,
+    lines: ['Abrechnungszeitraum: 01.01.2025 – 31.12.2025', 'Vorauszahlungen: 2.160,00 €', 'Guthaben: 84,12 €'],
+  },
+  {
+    location: 1,
+    apartment: null,
+    title: 'Hausordnung',
+    pdfTitle: 'Hausordnung Residenz am Stadtpark',
+    fileName: 'Hausordnung.pdf',
+    daysAgo: 500,
+    lines: [
+      'Ruhezeiten: 22:00–7:00 Uhr und sonntags',
+      'Fahrräder bitte nur im Fahrradkeller abstellen',
+      'Müll trennen: Papier, Verpackungen, Bio, Rest',
+    ],
+  },
+  {
+    location: 2,
+    apartment: null,
+    title: 'Hausordnung Haus am See',
+    fileName: 'Hausordnung.pdf',
+    daysAgo: 500,
+    lines: ['Der Steg ist von 7:00 bis 22:00 Uhr zugänglich.'],
+  },
+];
+
+type Comment = { by: string; text: string; hoursAgo: number; pending?: boolean };
+
+/**
+ * Blackboard posts, approved unless pending. Location 1 has 13 approved posts (two pages), one
+ * longer than 150 characters, one with a photo and a PDF, comments and likes, and one pending
+ * post of A-0101.
+ */
+export const posts: {
+  by: string;
+  text: string;
+  hoursAgo: number;
+  pending?: boolean;
+  likedBy?: string[];
+  comments?: Comment[];
+  attachments?: { kind: 'image' | 'pdf'; name: string; lines?: string[] }[];
+}[] = [
+  {
+    by: 'A-REZ',
+    hoursAgo: 5,
+    likedBy: ['A-REZ'],
+    text: 'Der Aufzug im Haus A wird morgen zwischen 9 und 12 Uhr gewartet. Bitte nutzen Sie in dieser Zeit den Aufzug in Haus B.',
+  },
+  {
+    by: 'A-0201',
+    hoursAgo: 20,
+    likedBy: ['A-REZ'],
+    text: 'Sommerfest im Innenhof!\n\nAm Samstag ab 15 Uhr grillen wir gemeinsam. Bringt gern einen Salat oder Kuchen mit – Getränke stellt die Hausgemeinschaft. Fotos vom letzten Jahr hängen an, das Programm als PDF.',
+    attachments: [
+      { kind: 'image', name: 'Sommerfest 2025' },
+      {
+        kind: 'pdf',
+        name: 'Programm Sommerfest',
+        lines: [
+          '15:00 Begrüßung im Innenhof',
+          '15:30 Grillen und Kuchenbuffet',
+          '17:00 Kinderschminken',
+          '19:00 Musik mit der Hausband',
+        ],
+      },
+    ],
+    comments: [
+      { by: 'A-REZ', hoursAgo: 18, text: 'Wir stellen gern Bierbänke aus dem Keller bereit!' },
+      { by: 'A-REZ', hoursAgo: 12, text: 'Die Grillkohle liegt ab Freitag an der Rezeption.' },
+    ],
+  },
+  {
+    by: 'A-0305',
+    hoursAgo: 30,
+    text: 'Wer hat einen grauen Regenschirm im Fahrradkeller vergessen? Er steht jetzt an der Rezeption.',
+    comments: [{ by: 'A-REZ', hoursAgo: 1, text: 'Der Schirm wurde abgeholt.', pending: true }],
+  },
+  {
+    by: 'A-0410',
+    hoursAgo: 60,
+    likedBy: ['A-REZ'],
+    text: 'Liebe Nachbarinnen und Nachbarn, ab nächster Woche biete ich dienstags und donnerstags Hausaufgabenhilfe für Grundschulkinder im Gemeinschaftsraum an. Kostenlos, einfach vorbeikommen – ich freue mich auf euch und eure Kinder. Bei Fragen sprecht mich gern im Treppenhaus an oder hinterlasst eine Nachricht an der Rezeption.',
+    comments: [{ by: 'A-REZ', hoursAgo: 50, text: 'Tolle Idee! Der Gemeinschaftsraum ist für Sie reserviert.' }],
+  },
+  {
+    by: 'A-REZ',
+    hoursAgo: 80,
+    text: 'Erinnerung: Die Mülltonnen werden ab sofort mittwochs statt donnerstags geleert.',
+  },
+  {
+    by: 'A-0201',
+    hoursAgo: 110,
+    text: 'Verschenke gut erhaltenes Kinderfahrrad (20 Zoll). Bei Interesse bitte melden.',
+  },
+  {
+    by: 'A-0305',
+    hoursAgo: 150,
+    likedBy: ['A-REZ'],
+    text: 'Danke an alle, die beim Frühjahrsputz im Garten geholfen haben! Die neuen Blumenkästen sehen toll aus.',
+  },
+  { by: 'A-REZ', hoursAgo: 200, text: 'Die Paketstation im Eingangsbereich ist wieder in Betrieb.' },
+  {
+    by: 'A-0410',
+    hoursAgo: 260,
+    text: 'Suche eine Mitfahrgelegenheit zum Flughafen am 14. um 6 Uhr morgens. Spritkosten teile ich gern.',
+  },
+  {
+    by: 'A-0201',
+    hoursAgo: 320,
+    text: 'Im Waschkeller ist die Maschine Nr. 3 defekt. Der Hausmeister ist informiert.',
+  },
+  { by: 'A-REZ', hoursAgo: 400, text: 'Neue Öffnungszeiten der Rezeption am Samstag: 9 bis 14 Uhr.' },
+  {
+    by: 'A-0305',
+    hoursAgo: 480,
+    text: 'Yoga im Gemeinschaftsraum: jeden Montag um 19 Uhr. Matten sind vorhanden. Anfänger willkommen! 🧘',
+  },
+  { by: 'A-0410', hoursAgo: 560, text: 'Bitte die Haustür abends immer richtig schließen. Danke!' },
+  {
+    by: 'A-0101',
+    hoursAgo: 2,
+    pending: true,
+    text: 'Hat jemand Lust, einen Lesekreis zu gründen? Erstes Treffen nächsten Mittwoch im Gemeinschaftsraum.',
+  },
+  { by: 'B-0101', hoursAgo: 10, text: 'Der Steg wird am Wochenende neu gestrichen und ist gesperrt.' },
+  { by: 'B-0101', hoursAgo: 50, text: 'Wer kommt mit zum Segeln am Sonntag?' },
+  { by: 'B-0101', hoursAgo: 90, text: 'Die Sauna im Keller ist ab sofort wieder geöffnet.' },
+];
