@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startApp, type TestApp } from './harness.js';
+import { login, startDemoApp, type TestApp } from './harness.js';
 import { FORBIDDEN, call } from './helpers.js';
 
 /**
@@ -22,7 +22,7 @@ describe('guards on every route', () => {
   let t: TestApp;
   let resident: string;
   beforeAll(async () => {
-    t = await startApp('sqlite');
+    t = await startDemoApp('sqlite');
     resident = await login(t.app, 'A-0101');
   });
   afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startApp, type TestApp } from './harness.js';
+import { dialects, startDemoApp, type TestApp } from './harness.js';
 import { call, expectDrfError, loginAll, userId } from './helpers.js';
 
 const kinds = await dialects();
@@ -23,7 +23,7 @@ describe.each(kinds)('lists longer than one page (%s)', (kind) => {
   let postId: number;
 
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [anna] = await loginAll(t.app, ['A-0101']);
     const { db } = t.app.ctx;
     const now = new Date().toISOString();

@@ -9,7 +9,8 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const DEMO_PASSWORD = 'Demo1234!';
+export { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 
 let pgReachable: Promise<boolean> | undefined;
 
@@ -97,7 +98,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database with the demo data; env overrides the config. */
+/**
+ * Builds the real app on a fresh, empty database (the system services 1 and 3 only); tests build
+ * their rows with test/factories.ts. env overrides the config.
+ */
 export async function startApp(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
@@ -110,6 +114,7 @@ export async function startApp(
     DATA_DIR: db.dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://hausportal.test',
+    SEED_DEMO: 'false',
     ...env,
   });
   tweak?.(config);
@@ -127,6 +132,17 @@ export async function startApp(
       await db.drop();
     },
   };
+}
+
+/** The real app on a fresh database with the demo data, for the suites that still use it. */
+export function startDemoApp(
+  dialect: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+  tweak?: (config: ReturnType<typeof loadConfig>) => void,
+  logStream?: NodeJS.WritableStream,
+  webDist?: string,
+): Promise<TestApp> {
+  return startApp(dialect, { SEED_DEMO: 'true', ...env }, tweak, logStream, webDist);
 }
 
 /** Logs a demo user in and returns the Authorization header value. */

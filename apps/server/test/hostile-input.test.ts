@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, dialects, login, multipart, startApp, type TestApp } from './harness.js';
+import { DEMO_PASSWORD, dialects, login, multipart, startDemoApp, type TestApp } from './harness.js';
 import { call, expectDrfError, pdfFile, rawJson, uploadAttachment, userId, type Reply } from './helpers.js';
 
 const kinds = await dialects();
@@ -31,7 +31,7 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
   let festId: number;
 
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [auth.resident, auth.receptionist, auth.manager] = await Promise.all([
       login(t.app, 'A-0101'),
       login(t.app, 'A-REZ'),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { DEMO_PASSWORD, dialects, login, startApp, type TestApp } from './harness.js';
+import { DEMO_PASSWORD, dialects, login, startDemoApp, type TestApp } from './harness.js';
 import { call } from './helpers.js';
 import { REDACTED_BODY, requeueFailed } from '../src/lib/outbox.js';
 
@@ -88,7 +88,7 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    t = await startApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    t = await startDemoApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await t.close();

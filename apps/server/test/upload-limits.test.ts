@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startApp, type TestApp } from './harness.js';
+import { dialects, startDemoApp, type TestApp } from './harness.js';
 import { call, loginAll, pdfFile, pngImage, uploadAttachment } from './helpers.js';
 
 const kinds = await dialects();
@@ -9,7 +9,7 @@ describe.each(kinds)('attachment limits under concurrency (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [anna] = await loginAll(t.app, ['A-0101']);
   });
   afterAll(() => t.close());

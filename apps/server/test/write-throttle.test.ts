@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, multipart, startApp, type TestApp } from './harness.js';
+import { dialects, multipart, startDemoApp, type TestApp } from './harness.js';
 import { call, loginAll, pdfFile, pngImage, uploadAttachment, type Reply } from './helpers.js';
 
 const kinds = await dialects();
@@ -13,7 +13,7 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
   let approvedId: number;
 
   beforeAll(async () => {
-    t = await startApp(kind, {}, (c) => {
+    t = await startDemoApp(kind, {}, (c) => {
       c.throttle.writes = {
         providerRequest: [
           { points: 10, durationSec: 60 },

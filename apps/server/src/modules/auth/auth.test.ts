@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens.js';
-import { DEMO_PASSWORD, dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { DEMO_PASSWORD, dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -21,7 +21,7 @@ async function resetTokenFromOutbox(t: TestApp, to: string): Promise<string> {
 describe.each(kinds)('auth (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
   });
   afterAll(() => t.close());
 

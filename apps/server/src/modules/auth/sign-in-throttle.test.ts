@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { DEMO_PASSWORD, dialects, login as loginHeader, startApp, type TestApp } from '../../../test/harness.js';
+import { DEMO_PASSWORD, dialects, login as loginHeader, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { call, type Reply } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -43,7 +43,7 @@ describe.each(kinds)('sign-in throttling with the production figures (%s)', (kin
   let t: TestApp;
   const a = attempts(() => t);
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
   });
   afterAll(() => t.close());
 
@@ -96,7 +96,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
   let t: TestApp;
   const a = attempts(() => t);
   beforeAll(async () => {
-    t = await startApp(kind, {}, (c) => {
+    t = await startDemoApp(kind, {}, (c) => {
       c.throttle.login.perPair = { points: 3, durationSec: 60 };
       c.throttle.login.perIp = { points: 6, durationSec: 60 };
       c.throttle.login.perDevice = { points: 3, durationSec: 60 };
@@ -235,10 +235,10 @@ describe.each(kinds)('the client address behind a reverse proxy (%s)', (kind) =>
   const lines: string[] = [];
   log.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
   beforeAll(async () => {
-    t = await startApp(kind, { TRUST_PROXY: '1' }, (c) => {
+    t = await startDemoApp(kind, { TRUST_PROXY: '1' }, (c) => {
       c.throttle.login.perPair = { points: 2, durationSec: 60 };
     });
-    off = await startApp(kind, { LOG_LEVEL: 'warn' }, undefined, log);
+    off = await startDemoApp(kind, { LOG_LEVEL: 'warn' }, undefined, log);
   });
   afterAll(async () => {
     await t.close();
@@ -287,11 +287,11 @@ describe.runIf(redisUp)('sign-in throttling with REDIS_URL', () => {
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    const tighten = (c: Parameters<NonNullable<Parameters<typeof startApp>[2]>>[0]) => {
+    const tighten = (c: Parameters<NonNullable<Parameters<typeof startDemoApp>[2]>>[0]) => {
       c.throttle.login.perPair = { points: 3, durationSec: 60 };
     };
-    one = await startApp('sqlite', { REDIS_URL }, tighten);
-    two = await startApp('sqlite', { REDIS_URL }, tighten);
+    one = await startDemoApp('sqlite', { REDIS_URL }, tighten);
+    two = await startDemoApp('sqlite', { REDIS_URL }, tighten);
   });
   afterAll(async () => {
     await one.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -11,7 +11,7 @@ describe.each(kinds)('blackboard_opened (%s)', (kind) => {
   let annaId: number;
   let berndId: number;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     anna = await login(t.app, 'A-0101');
     [annaId, berndId] = await Promise.all([userId(t, 'A-0101'), userId(t, 'A-0102')]);
   });

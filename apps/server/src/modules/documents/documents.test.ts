@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, expectPage } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -11,7 +11,7 @@ describe.each(kinds)('documents (%s)', (kind) => {
   let dora: string;
   let ids: Record<string, number>;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [anna, bernd, dora] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'A-0102'), login(t.app, 'B-0101')]);
     const rows = await t.app.ctx.db.selectFrom('documents').select(['id', 'title']).execute();
     ids = Object.fromEntries(rows.map((r) => [r.title, r.id]));

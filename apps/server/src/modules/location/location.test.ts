@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, call } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -7,7 +7,7 @@ const kinds = await dialects();
 describe.each(kinds)('location (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { NOT_FOUND, call, pdfFile, pngImage, uploadAttachment } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -11,7 +11,7 @@ describe.each(kinds)('media (%s)', (kind) => {
   /** Signed URLs handed out in API responses, by what they point to. */
   const urls: Record<string, string> = {};
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     anna = await login(t.app, 'A-0101');
     const bernd = await login(t.app, 'A-0102');
     const messages = (await call(t.app, 'GET', '/api/messages/', { auth: bernd })).body.results;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { dialects, multipart, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, multipart, startDemoApp, type TestApp } from '../../../test/harness.js';
 import {
   FORBIDDEN,
   NO_CREDENTIALS,
@@ -30,7 +30,7 @@ describe.each(kinds)('messages (%s)', (kind) => {
   let post: (start: string) => number;
 
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     await addUser(t, {
       login: 'B-REZ',
       name: 'Sven Rezeption',

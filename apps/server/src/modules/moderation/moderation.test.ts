@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call, loginAll } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -13,7 +13,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
   let manager: string;
   let seeManager: string; // manages location 2 only
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     await addUser(t, {
       login: 'see@example.org',
       name: 'Verwaltung See',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, expectPage } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -11,7 +11,7 @@ describe.each(kinds)('phones (%s)', (kind) => {
   let dora: string;
   let location1Ids: number[];
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [anna, dora] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'B-0101')]);
     const rows = await t.app.ctx.db.selectFrom('phones').select('id').where('location_id', '=', 1).execute();
     location1Ids = rows.map((r) => r.id);

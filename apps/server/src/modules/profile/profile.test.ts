@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { dialects, login, multipart, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, multipart, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { NO_CREDENTIALS, NOT_FOUND, call, jpegWithExif, pdfFile, pngImage, userId } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -9,7 +9,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     anna = await login(t.app, 'A-0101');
   });
   afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -16,7 +16,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
   let anna: string;
   let bernd: string;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [anna, bernd] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'A-0102')]);
   });
   afterAll(() => t.close());

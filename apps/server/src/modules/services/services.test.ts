@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, expectPage, userId } from '../../../test/helpers.js';
 
 const kinds = await dialects();
@@ -12,7 +12,7 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
   /** Provider ids by name. */
   let p: Record<string, number>;
   beforeAll(async () => {
-    t = await startApp(kind);
+    t = await startDemoApp(kind);
     [anna, dora] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'B-0101')]);
     const rows = await t.app.ctx.db.selectFrom('providers').select(['id', 'name', 'location_id']).execute();
     p = Object.fromEntries(rows.map((r) => [`${r.name}@${r.location_id}`, r.id]));

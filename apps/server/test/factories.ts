@@ -1,0 +1,172 @@
+// Rows a test needs, built through the same repository functions the API and the demo seed use.
+// Behaviour tests build their own world with these, so a change to the demo texts breaks only
+// the demo suite (src/seed/demo.test.ts). Every default is unique within a test database.
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import { assignManagerLocations, createUser } from '../src/modules/auth/auth.repository.js';
+import { createDocument } from '../src/modules/documents/documents.repository.js';
+import { createLocation, type LocationInput } from '../src/modules/location/location.repository.js';
+import {
+  createComment,
+  createMessage,
+  refreshApprovedCount,
+  refreshCommentCount,
+  setLike,
+} from '../src/modules/messages/messages.repository.js';
+import { createPhone } from '../src/modules/phones/phones.repository.js';
+import { createProvider, createService, type ProviderInput } from '../src/modules/services/services.repository.js';
+import { login, type TestApp } from './harness.js';
+
+/** Every account a factory makes has this password, as the demo accounts do. */
+export const PASSWORD = DEMO_PASSWORD;
+
+let counter = 0;
+const next = () => ++counter;
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUser {
+  id: number;
+  /** What the user signs in with: the apartment number, or the e-mail of a manager. */
+  login: string;
+  apartmentNumber: string;
+  name: string;
+  email: string;
+  locationId: number | null;
+  role: 'resident' | 'receptionist' | 'manager';
+}
+
+/** A location (default service 3, the reception); returns its id. */
+export async function newLocation(t: TestApp, over: Partial<LocationInput> = {}): Promise<number> {
+  return createLocation(t.app.ctx.db, { title: `Haus ${next()}`, ...over });
+}
+
+/** A resident (or receptionist, or manager of `managerOf`) with the password PASSWORD. */
+export async function newUser(
+  t: TestApp,
+  opts: {
+    locationId?: number | null;
+    role?: TestUser['role'];
+    apartmentNumber?: string;
+    name?: string;
+    email?: string;
+    emergencyServicesDeactivated?: boolean;
+    managerOf?: number[];
+  } = {},
+): Promise<TestUser> {
+  const n = next();
+  const role = opts.role ?? 'resident';
+  const apartmentNumber = role === 'manager' ? '' : (opts.apartmentNumber ?? `T-${String(n).padStart(4, '0')}`);
+  const email = opts.email ?? `person-${n}@example.org`;
+  const locationId = role === 'manager' ? null : (opts.locationId ?? (await newLocation(t)));
+  const name = opts.name ?? `Person ${n}`;
+  passwordHash ??= hashPassword(PASSWORD);
+  const id = await createUser(t.app.ctx.db, {
+    role,
+    locationId,
+    apartmentNumber,
+    name,
+    email,
+    passwordHash: await passwordHash,
+    emergencyServicesDeactivated: opts.emergencyServicesDeactivated,
+  });
+  if (opts.managerOf) await assignManagerLocations(t.app.ctx.db, id, opts.managerOf);
+  const loginName = role === 'manager' ? email.toLowerCase() : apartmentNumber;
+  return { id, login: loginName, apartmentNumber, name, email: email.toLowerCase(), locationId, role };
+}
+
+/** Signs a user in through the API; returns the Authorization header value. */
+export function signIn(t: TestApp, user: TestUser): Promise<string> {
+  return login(t.app, user.login, PASSWORD);
+}
+
+/** A post by `author` in the author's location, approved unless said otherwise; returns its id. */
+export async function newPost(
+  t: TestApp,
+  author: TestUser,
+  opts: {
+    text?: string;
+    status?: 'pending' | 'approved' | 'rejected';
+    createdAt?: string;
+    rejectionReason?: string;
+  } = {},
+): Promise<number> {
+  const { db } = t.app.ctx;
+  const { id } = await createMessage(
+    db,
+    { userId: author.id, locationId: author.locationId! },
+    opts.text ?? `Beitrag ${next()}`,
+    { status: opts.status ?? 'approved', createdAt: opts.createdAt },
+  );
+  if (opts.rejectionReason)
+    await db.updateTable('messages').set({ rejection_reason: opts.rejectionReason }).where('id', '=', id).execute();
+  await refreshApprovedCount(db, author.locationId!);
+  return id;
+}
+
+/** A comment on a post, approved unless said otherwise; returns its id. */
+export async function newComment(
+  t: TestApp,
+  postId: number,
+  author: TestUser,
+  opts: { text?: string; status?: 'pending' | 'approved' | 'rejected'; createdAt?: string } = {},
+): Promise<number> {
+  const { db } = t.app.ctx;
+  const { id } = await createComment(db, author.id, postId, opts.text ?? `Kommentar ${next()}`, {
+    status: opts.status ?? 'approved',
+    createdAt: opts.createdAt,
+  });
+  await refreshCommentCount(db, postId);
+  return id;
+}
+
+/** A like of `user` on a post (recounted as the API does). */
+export function newLike(t: TestApp, postId: number, user: TestUser): Promise<number> {
+  return setLike(t.app.ctx.db, user.id, postId, true);
+}
+
+/** A phone number of a location; returns its id. */
+export function newPhone(
+  t: TestApp,
+  locationId: number,
+  over: { name?: string; number?: string; highlighted?: boolean; hidden?: boolean; sortOrder?: number } = {},
+): Promise<number> {
+  const n = next();
+  return createPhone(t.app.ctx.db, { locationId, name: `Nummer ${n}`, number: `+49 30 ${1000 + n}`, ...over });
+}
+
+/** A service of a location (or global with locationId null); returns its id. */
+export function newService(
+  t: TestApp,
+  locationId: number | null,
+  over: { id?: number; title?: string; contactText?: string; sortOrder?: number } = {},
+): Promise<number> {
+  return createService(t.app.ctx.db, { locationId, title: `Dienst ${next()}`, ...over });
+}
+
+/** A provider of a service at a location; returns its id. */
+export function newProvider(
+  t: TestApp,
+  serviceId: number,
+  locationId: number,
+  over: Partial<Omit<ProviderInput, 'serviceId' | 'locationId'>> = {},
+): Promise<number> {
+  return createProvider(t.app.ctx.db, { serviceId, locationId, name: `Anbieter ${next()}`, ...over });
+}
+
+/** A document of a location, or of one apartment there; its file is a stored PDF. */
+export async function newDocument(
+  t: TestApp,
+  locationId: number,
+  over: { apartmentNumber?: string | null; title?: string; data?: Buffer; createdAt?: string } = {},
+): Promise<number> {
+  const n = next();
+  const data = over.data ?? Buffer.from(`%PDF-1.4\n% Testdokument ${n}\n%%EOF\n`);
+  return createDocument(t.app.ctx.db, {
+    locationId,
+    apartmentNumber: over.apartmentNumber ?? null,
+    title: over.title ?? `Dokument ${n}`,
+    fileKey: await t.app.ctx.storage.put('documents', 'pdf', data),
+    fileName: `dokument-${n}.pdf`,
+    createdAt: over.createdAt,
+  });
+}
