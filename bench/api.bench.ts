@@ -4,14 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { migrateToLatest, openDatabase, syncSequences } from '../apps/server/src/db/database.js';
 import { BENCH_PASSWORD, SIZES, fill } from './fill.js';
 import { startServer } from './server.js';
+import { pgReachable, scratchDatabase } from '../apps/server/test/postgres.js';
 
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 20;
 
@@ -47,24 +45,8 @@ async function load(
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
-  let databaseUrl: string | undefined;
-  let dropPg: (() => Promise<void>) | undefined;
-  if (dialect === 'postgres') {
-    const name = `hp_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: PG_ADMIN });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  }
+  const scratch = dialect === 'postgres' ? await scratchDatabase('hp_bench') : undefined;
+  const databaseUrl = scratch?.url;
   const handle = openDatabase({ databaseUrl, dataDir });
   const t0 = Date.now();
   await migrateToLatest(handle.db);
@@ -139,23 +121,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     }
   } finally {
     await server.stop();
-    await dropPg?.();
+    await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
 
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
 
 const all: Row[] = [];
 all.push(...(await benchDialect('sqlite')));

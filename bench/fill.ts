@@ -60,26 +60,7 @@ export async function fill(db: DB): Promise<void> {
         created_at: created,
       })),
     );
-    await insertBatched(trx, 'services', [
-      {
-        id: 1,
-        location_id: null,
-        title: 'Verwaltung',
-        icon: '/icons/admin.svg',
-        contact_text: '',
-        is_system: 1,
-        sort_order: 90,
-      },
-      {
-        id: 3,
-        location_id: null,
-        title: 'Rezeption',
-        icon: '/icons/reception.svg',
-        contact_text: '',
-        is_system: 1,
-        sort_order: 1,
-      },
-    ]);
+    // The system services 1 and 3 come with the migrations (003).
     await insertBatched(
       trx,
       'users',

@@ -10,20 +10,13 @@ import { chromium, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './server.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/env.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = process.env.CHROME_PATH ?? CHROMIUM;
+// The flags the browser tests use; without them Chromium here tries to reach Google at every start.
+const FLAGS = CHROMIUM_ARGS;
 
 if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD) {
   spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -1,17 +1,9 @@
 import { request, type APIRequestContext } from '@playwright/test';
+import type { Message } from '@hausportal/contract';
 import { DEMO_PASSWORD, MANAGER_LOGIN, baseUrl } from './env';
 
-export interface ApiMessage {
-  id: number;
-  text: string;
-  created_at: string;
-  like_count: number;
-  comment_count: number;
-  self_liked: boolean;
-  self_commented: boolean;
-  status: 'pending' | 'approved' | 'rejected';
-  documents: { name: string; kind: 'image' | 'pdf' }[];
-}
+/** A post as the resident API returns it (the contract's type). */
+export type ApiMessage = Message;
 
 export interface AdminMessage {
   id: number;

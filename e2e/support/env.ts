@@ -49,10 +49,10 @@ export function distRebuiltDuringRun(): boolean {
 export const DIST_REBUILT_NOTICE =
   'apps/web/dist was rebuilt while the e2e server was running; its new asset files are not served, so pages may be blank. Rerun the e2e tests.';
 
-export const DEMO_PASSWORD = 'Demo1234!';
+// The demo accounts are defined once, in the server's demo data.
+export { DEMO_MANAGER as MANAGER_LOGIN, DEMO_PASSWORD } from '../../apps/server/src/seed/demo-data';
 /** The server runs with this APP_NAME, so every text that names the product must carry it. */
 export const APP_NAME = 'Wohnportal Nord';
-export const MANAGER_LOGIN = 'verwaltung@example.org';
 
 export function baseUrl(): string {
   const url = process.env[ENV_BASE_URL];

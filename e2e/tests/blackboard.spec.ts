@@ -1,16 +1,15 @@
 // Journeys 3–5 share the blackboard of location 1 and run in this order in one worker:
 // the new post of the last one changes the page counts the first one checks.
 import { Api, formatTimestamp, type AdminMessage } from '../support/api';
+import { PAGE_SIZE, PREVIEW_LENGTH as PREVIEW } from '@hausportal/contract';
 import { login } from '../support/auth';
 import { APP_NAME } from '../support/env';
 import { makeOversize, makePdf, makePng } from '../support/files';
 import { attachFiles, buttonOrLink, posts } from '../support/ui';
 import { expect, expectPath, heading, settle, test } from '../support/test';
 
-const PAGE_SIZE = 10;
 /** A count as a whole number, whatever text sits next to it ('3Likes', '3 Likes'). */
 const count = (n: number) => new RegExp(`(^|\\D)${n}(\\D|$)`);
-const PREVIEW = 150;
 
 /** Approved posts of location 1, newest first, as the manager sees them. */
 async function approvedPostsOfLocation1(): Promise<AdminMessage[]> {

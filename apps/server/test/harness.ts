@@ -1,37 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config/config.js';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { PG_ADMIN_URL, pgReachable, scratchDatabase } from './postgres.js';
 
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export { DEMO_PASSWORD } from '../src/seed/demo-data.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+export { PG_ADMIN_URL };
 
-let pgReachable: Promise<boolean> | undefined;
+let pgChecked: Promise<boolean> | undefined;
 
 /** True when the test PostgreSQL answers; with REQUIRE_PG=1 its absence is an error. */
 export function postgresAvailable(): Promise<boolean> {
-  pgReachable ??= (async () => {
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch (err) {
-      if (process.env.REQUIRE_PG === '1')
-        throw new Error(`REQUIRE_PG=1, aber PostgreSQL ist nicht erreichbar (${PG_ADMIN_URL}): ${String(err)}`);
-      console.warn(`\n!!! PostgreSQL nicht erreichbar (${PG_ADMIN_URL}) – PostgreSQL-Tests werden ÜBERSPRUNGEN !!!\n`);
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
-  return pgReachable;
+  pgChecked ??= pgReachable().then((up) => {
+    if (up) return true;
+    if (process.env.REQUIRE_PG === '1')
+      throw new Error(`REQUIRE_PG=1, aber PostgreSQL ist nicht erreichbar (${PG_ADMIN_URL})`);
+    console.warn(`\n!!! PostgreSQL nicht erreichbar (${PG_ADMIN_URL}) – PostgreSQL-Tests werden ÜBERSPRUNGEN !!!\n`);
+    return false;
+  });
+  return pgChecked;
 }
 
 /** The dialects a suite runs on: SQLite always, PostgreSQL when reachable (or required). */
@@ -62,31 +51,15 @@ export async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<Tes
       },
     };
   }
-  const name = `hp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir });
+  const scratch = await scratchDatabase();
+  const handle = openDatabase({ databaseUrl: scratch.url, dataDir });
   return {
     handle,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     drop: async () => {
       await handle.close();
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      // pool.end() resolves before its connections have said goodbye; forcing the drop while one
-      // is still open kills it, and its FATAL reply surfaces as an uncaught error in the suite.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
