@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,9 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { PG_ADMIN_URL, pgReachable, scratchDatabase } from './postgres.js';
 
-export { PG_ADMIN_URL };
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+
+export { DEMO_PASSWORD, PG_ADMIN_URL };
 
 let pgChecked: Promise<boolean> | undefined;
 
