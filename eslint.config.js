@@ -1,5 +1,56 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The layers of the web app (apps/web/src/features/README.md): app → features → entities →
+// lib, components, i18n, config. The zones below forbid every import that points the other way.
+const web = 'apps/web/src';
+const folders = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+// Each folder of a layer may import itself, but no sibling (also not through a relative path).
+const siblingsApart = (layer, message) =>
+  folders(`${web}/${layer}`).map((name) => ({
+    target: `${web}/${layer}/${name}`,
+    from: `${web}/${layer}`,
+    except: [`./${name}`],
+    message,
+  }));
+
+const webZones = [
+  {
+    target: 'apps/web',
+    from: ['apps/server', 'bench', 'e2e', 'scripts'],
+    message: 'The web app never imports the server; only @hausportal/contract crosses the boundary.',
+  },
+  {
+    target: [`${web}/lib`, `${web}/components`, `${web}/i18n`, `${web}/config.ts`],
+    from: [`${web}/app`, `${web}/features`, `${web}/entities`],
+    message: 'lib, components, i18n and config are the bottom layer; they import no app, feature or entity.',
+  },
+  {
+    target: `${web}/entities`,
+    from: [`${web}/app`, `${web}/features`],
+    message: 'Entities are shared by features; they import no feature and not the app layer.',
+  },
+  ...siblingsApart('entities', 'An entity never imports another entity; features combine them.'),
+  ...siblingsApart('features', 'Features never import each other; move what both need to src/entities or src/lib.'),
+];
+
+// Tests may build a store the way the app does (makeStore); feature code may not reach the app.
+const featureCodeZones = [
+  ...webZones,
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'A feature never imports the app layer; the app hands down what a feature needs (see useSession).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -34,6 +85,30 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, ...reactHooks.configs.flat.recommended.plugins },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@hausportal/server', '@hausportal/server/*'], message: webZones[0].message }] },
+      ],
+    },
+  },
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureCodeZones }],
     },
   },
 );

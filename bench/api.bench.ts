@@ -127,7 +127,6 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   return rows;
 }
 
-
 const all: Row[] = [];
 all.push(...(await benchDialect('sqlite')));
 if (await pgReachable()) all.push(...(await benchDialect('postgres')));

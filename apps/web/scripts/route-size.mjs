@@ -1,5 +1,5 @@
 // Prints the gzip size of the JS a route needs on first load: the entry chunk, the route's
-// lazy chunk and everything they import statically. Usage: node scripts/route-size.mjs login-page
+// lazy chunk and everything they import statically. Usage: node scripts/route-size.mjs [chunk name, default index = the entry, which holds /login]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,7 +8,7 @@ const dist = path.resolve(import.meta.dirname, '../dist');
 const assets = path.join(dist, 'assets');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)[1];
-const route = process.argv[2] ?? 'login-page';
+const route = process.argv[2] ?? 'index';
 const routeChunk = fs.readdirSync(assets).find((f) => f.startsWith(`${route}-`) && f.endsWith('.js'));
 if (!routeChunk) throw new Error(`no chunk for ${route}`);
 

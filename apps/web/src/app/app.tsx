@@ -4,9 +4,10 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '@/lib/redux/hooks';
 import { AppRoutes } from './routes/router';
 import { endExpiredSession } from './session';
+import { SessionProvider } from './session-provider';
 import { persistor, store } from './store';
 
 /** SPEC §8: a 401 anywhere ends the session and leads to /login. */
@@ -27,7 +28,9 @@ export function App() {
       <PersistGate loading={<Spinner />} persistor={persistor}>
         <BrowserRouter>
           <UnauthorizedRedirect />
-          <AppRoutes />
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
         </BrowserRouter>
       </PersistGate>
     </Provider>

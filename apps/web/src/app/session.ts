@@ -1,14 +1,15 @@
+import { fetchLocation } from '@/entities/location/slice';
+import { fetchServices } from '@/entities/services/slice';
+import { postPushToken, type Credentials } from '@/entities/session/api';
+import { login, logout } from '@/entities/session/slice';
+import { fetchProfile } from '@/entities/user/slice';
+import { fetchDocuments } from '@/features/apartment/slice';
+import { fetchMessages } from '@/features/blackboard/slice';
+import { fetchPhones } from '@/features/phones/slice';
 import { storageKeys, config } from '@/config';
-import { api } from '@/lib/api-client';
-import { persistor, type AppDispatch } from './store';
-import { login, logout, type Credentials } from './state/auth-slice';
-import { fetchDocuments } from './state/documents-slice';
-import { fetchLocation } from './state/location-slice';
-import { fetchMessages } from './state/messages-slice';
-import { fetchPhones } from './state/phones-slice';
-import { fetchServices } from './state/services-slice';
-import { fetchProfile } from './state/user-slice';
-import { sessionReset } from './state/session-actions';
+import { sessionReset } from '@/lib/redux/session-reset';
+import type { AppDispatch } from '@/lib/redux/hooks';
+import { persistor } from './store';
 
 /** SPEC §1/§4: after login, profile, documents, phones, services, location and messages page 1 load in parallel. */
 export function loadInitialData(dispatch: AppDispatch, { messages = true }: { messages?: boolean } = {}) {
@@ -27,7 +28,7 @@ export async function registerPushToken(): Promise<void> {
   const registrationId = localStorage.getItem(storageKeys.pushToken);
   if (!registrationId) return;
   try {
-    const { id } = await api.post<{ id: number }>('/api/fcm/token/', { type: 'web', registration_id: registrationId });
+    const id = await postPushToken(registrationId);
     localStorage.setItem(storageKeys.pushTokenId, String(id));
   } catch {
     // SPEC §8: push registration failures are ignored.

@@ -1,76 +1,95 @@
-import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
+import { blackboardSlice, blackboardTransient } from '@/entities/blackboard-badge/slice';
+import { locationSlice, locationTransient } from '@/entities/location/slice';
+import { servicesSlice, servicesTransient } from '@/entities/services/slice';
+import { authSlice, authTransient } from '@/entities/session/slice';
+import { userSlice, userTransient } from '@/entities/user/slice';
+import { documentsSlice, documentsTransient } from '@/features/apartment/slice';
+import { messagesSlice, messagesTransient } from '@/features/blackboard/slice';
+import { phonesSlice, phonesTransient } from '@/features/phones/slice';
 import { config } from '@/config';
-import { authReducer } from './state/auth-slice';
-import { blackboardReducer } from './state/blackboard-slice';
-import { documentsReducer } from './state/documents-slice';
-import { locationReducer } from './state/location-slice';
-import { messagesReducer } from './state/messages-slice';
-import { phonesReducer } from './state/phones-slice';
-import { servicesReducer } from './state/services-slice';
-import { userReducer } from './state/user-slice';
+import type { LazyLoadedSlices, RootState } from '@/lib/redux/hooks';
 
-/** The plain slice reducers, as tests use them without persistence. */
-export const reducers = {
-  auth: authReducer,
-  user: userReducer,
-  documents: documentsReducer,
-  phones: phonesReducer,
-  services: servicesReducer,
-  location: locationReducer,
-  messages: messagesReducer,
-  blackboard: blackboardReducer,
-};
+interface SliceLike<Path extends string, S> {
+  reducerPath: Path;
+  reducer: Reducer<S>;
+}
 
-type Reducers = typeof reducers;
-
-// In-flight flags and errors describe this session only; restoring them would show
-// spinners that never end.
-const transient: { [K in keyof Reducers]: string[] } = {
-  auth: ['fetching', 'error'],
-  user: ['fetching', 'updating', 'error'],
-  documents: ['fetching', 'error'],
-  phones: ['fetching', 'error'],
-  services: ['fetching', 'providersFetching', 'error'],
-  location: ['fetching', 'error'],
-  messages: ['fetching', 'requestedPage', 'commentsFetching', 'liking', 'missing', 'error'],
-  blackboard: ['error'],
-};
-
-function persisted<S>(key: string, reducer: Reducer<S>, blacklist: string[]): Reducer<S> {
-  // SPEC §3/§9: each slice is persisted on its own and restored with a 5000 ms time-out.
+function persisted<S>(key: string, reducer: Reducer<S>, blacklist: readonly (keyof S & string)[]): Reducer<S> {
+  // SPEC §3/§9: each slice is persisted on its own (key `persist:<slice>`) and restored with a
+  // 5000 ms time-out; its transient fields (in-flight flags, errors) stay out of storage.
   return persistReducer(
-    { key, storage, timeout: config.persistTimeoutMs, blacklist },
+    { key, storage, timeout: config.persistTimeoutMs, blacklist: [...blacklist] },
     reducer,
   ) as unknown as Reducer<S>;
 }
 
-function persistedReducers() {
-  return combineReducers({
-    auth: persisted('auth', reducers.auth, transient.auth),
-    user: persisted('user', reducers.user, transient.user),
-    documents: persisted('documents', reducers.documents, transient.documents),
-    phones: persisted('phones', reducers.phones, transient.phones),
-    services: persisted('services', reducers.services, transient.services),
-    location: persisted('location', reducers.location, transient.location),
-    messages: persisted('messages', reducers.messages, transient.messages),
-    blackboard: persisted('blackboard', reducers.blackboard, transient.blackboard),
-  });
+/** A slice as the store holds it: persisted under its own name, or plain for tests. */
+function entry<Path extends string, S>(
+  slice: SliceLike<Path, S>,
+  transient: readonly (keyof S & string)[],
+  persist: boolean,
+): SliceLike<Path, S> {
+  const { reducerPath, reducer } = slice;
+  return { reducerPath, reducer: persist ? persisted(reducerPath, reducer, transient) : reducer };
 }
 
-/** A store; `persist: false` gives a plain one for tests. */
-export function makeStore({ persist = true }: { persist?: boolean } = {}) {
-  return configureStore({
-    reducer: persist ? persistedReducers() : combineReducers(reducers),
+function createRootReducer(persist: boolean) {
+  return combineSlices(
+    entry(authSlice, authTransient, persist),
+    entry(userSlice, userTransient, persist),
+    entry(documentsSlice, documentsTransient, persist),
+    entry(phonesSlice, phonesTransient, persist),
+    entry(servicesSlice, servicesTransient, persist),
+    entry(locationSlice, locationTransient, persist),
+    entry(messagesSlice, messagesTransient, persist),
+    entry(blackboardSlice, blackboardTransient, persist),
+  ).withLazyLoadedSlices<LazyLoadedSlices>();
+}
+
+type LazyPath = keyof LazyLoadedSlices & string;
+
+/**
+ * A store with the resident slices. `injectSlice` adds a slice that a lazily loaded chunk
+ * brings (a later /admin), persisted on its own like the others, so that the resident
+ * bundle does not carry it. `persist: false` gives a plain store for tests.
+ */
+export function createAppStore({ persist = true }: { persist?: boolean } = {}) {
+  const rootReducer = createRootReducer(persist);
+  const store = configureStore({
+    reducer: rootReducer,
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
   });
+  const persistor = persist ? persistStore(store) : null;
+
+  function injectSlice<Path extends LazyPath>(
+    slice: SliceLike<Path, LazyLoadedSlices[Path]>,
+    transient: readonly (keyof LazyLoadedSlices[Path] & string)[],
+  ): void {
+    rootReducer.inject(entry(slice, transient, persist) as SliceLike<Path, never>);
+    // PERSIST once more: only the new key registers and is restored from storage; slices
+    // restored before keep their state (redux-persist ignores PERSIST once it has run).
+    persistor?.persist();
+  }
+
+  return { store, persistor, injectSlice };
+}
+
+/** A store; `persist: false` gives a plain one for tests. */
+export function makeStore(options: { persist?: boolean } = {}) {
+  return createAppStore(options).store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];
 
-export const store = makeStore();
-export const persistor = persistStore(store);
+// Every slice that registers itself in RootState must be in the store, with the same state.
+type Assert<T extends true> = T;
+type _StoreHoldsRootState = Assert<ReturnType<AppStore['getState']> extends RootState ? true : false>;
+
+const app = createAppStore();
+export const store = app.store;
+export const persistor = app.persistor!;
+export const injectSlice = app.injectSlice;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { Location } from '@hausportal/contract';
-import { login } from '@/app/state/auth-slice';
-import { fetchLocation } from '@/app/state/location-slice';
 import { makeStore } from '@/app/store';
+import { fetchLocation } from '@/entities/location/slice';
+import { login } from '@/entities/session/slice';
 import { renderWithApp } from '@/test/render';
 import { Header } from './header';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Icon } from '@/components/ui/icon';
 import { backTarget } from '@/lib/navigation';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '@/lib/redux/hooks';
 
 /**
  * The product's own logo: the house mark and the configured product name (APP_NAME) as text,

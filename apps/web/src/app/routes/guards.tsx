@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '@/lib/redux/hooks';
 
 /** SPEC §2: without a token only /login and /forgot-password are reachable. */
 export function RequireAuth() {

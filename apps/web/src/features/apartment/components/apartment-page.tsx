@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchDocuments } from '@/app/state/documents-slice';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
+import { fetchDocuments } from '../slice';
 
 export default function ApartmentPage() {
   const { t } = useTranslation();

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { forgotPassword } from '@/app/state/auth-slice';
+import { forgotPassword } from '@/entities/session/slice';
 import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { parseErrorBody } from '@/lib/api-client';
 import { forgotPasswordErrors, noFormErrors, resetConfirmErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
 import { anyFilled, isBlank } from '@/lib/validation';
-import { confirmPasswordReset } from '../api/password-reset';
+import { confirmPasswordReset } from '../api';
 import { ApartmentNumberField } from './apartment-number-field';
 
 /** SPEC §2/§4: the four stages are requested, e-mail sent, token, done. */

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { signIn } from '@/app/session';
+import { useSession } from '@/entities/session/use-session';
 import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { getToken } from '@/lib/api-client';
 import { loginErrors, noFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
+import { useAppSelector } from '@/lib/redux/hooks';
 import { isBlank } from '@/lib/validation';
 import { ApartmentNumberField } from './apartment-number-field';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const { signIn } = useSession();
   const navigate = useNavigate();
   const fetching = useAppSelector((s) => s.auth.fetching);
   const [username, setUsername] = useState('');
@@ -32,7 +32,7 @@ export default function LoginPage() {
     }
     setErrors(noFormErrors);
     try {
-      await signIn(dispatch, { apartment_number: username.trim(), password });
+      await signIn({ apartment_number: username.trim(), password });
       navigate('/', { replace: true });
     } catch (body) {
       setErrors(loginErrors(body, t));

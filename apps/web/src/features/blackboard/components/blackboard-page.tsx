@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { markBlackboardOpened } from '@/app/state/blackboard-slice';
-import { fetchMessages } from '@/app/state/messages-slice';
+import { markBlackboardOpened } from '@/entities/blackboard-badge/slice';
 import { config } from '@/config';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
+import { fetchMessages } from '../slice';
 import { MessageCard } from './message-card';
 import { Pagination } from './pagination';
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchComments, fetchMessage, fetchMessages } from '@/app/state/messages-slice';
 import { FormError, TextArea } from '@/components/ui/field';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { parseErrorBody } from '@/lib/api-client';
 import { describeError } from '@/lib/form-errors';
 import { isBlank } from '@/lib/validation';
-import { postComment } from '../api/blackboard-api';
+import { fetchComments, fetchMessage, fetchMessages } from '../slice';
+import { postComment } from '../api';
 
 /** SPEC §4: submitting, then done once the messages are fetched again. */
 export function CommentForm({ messageId }: { messageId: number }) {

@@ -1,18 +1,19 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
-import { fetchMessages, messageCreated } from '@/app/state/messages-slice';
 import { config } from '@/config';
 import { FormError, FormErrorList, SubmitButton, TextArea } from '@/components/ui/field';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { useAppDispatch } from '@/lib/redux/hooks';
 import { parseErrorBody } from '@/lib/api-client';
 import { ACCEPT } from '@/lib/files';
+import { baseName } from '@/lib/text';
 import { describeError } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
-import { createMessage, uploadAttachment } from '../api/blackboard-api';
+import { fetchMessages, messageCreated } from '../slice';
+import { createMessage, uploadAttachment } from '../api';
 import { pickFiles, type Picked } from '../pick-files';
 
 /** SPEC §4: typing, submitting, done. */
@@ -102,7 +103,7 @@ export default function NewMessagePage() {
     if (files.length > 0) setProgress(0);
     for (const { file } of files) {
       try {
-        await uploadAttachment(id, file, (loaded) =>
+        await uploadAttachment(id, file, baseName(file.name), (loaded) =>
           setProgress(Math.min(100, Math.round(((done + loaded) / total) * 100))),
         );
       } catch (failure) {

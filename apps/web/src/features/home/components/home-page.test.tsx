@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Location, Profile } from '@hausportal/contract';
-import { fetchBlackboardOpened } from '@/app/state/blackboard-slice';
-import { fetchLocation } from '@/app/state/location-slice';
-import { fetchServices } from '@/app/state/services-slice';
-import { fetchProfile } from '@/app/state/user-slice';
 import { makeStore } from '@/app/store';
+import { fetchBlackboardOpened } from '@/entities/blackboard-badge/slice';
+import { fetchLocation } from '@/entities/location/slice';
+import { fetchServices } from '@/entities/services/slice';
+import { fetchProfile } from '@/entities/user/slice';
 import { setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import HomePage from './home-page';

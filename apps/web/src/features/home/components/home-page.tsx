@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchBlackboardOpened } from '@/app/state/blackboard-slice';
-import { fetchLocation } from '@/app/state/location-slice';
-import { fetchServices } from '@/app/state/services-slice';
-import { fetchProfile } from '@/app/state/user-slice';
+import { fetchBlackboardOpened } from '@/entities/blackboard-badge/slice';
+import { fetchLocation } from '@/entities/location/slice';
+import { fetchServices } from '@/entities/services/slice';
+import { fetchProfile } from '@/entities/user/slice';
 import { Page } from '@/components/ui/page';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { badgeLabel } from '@/lib/badge';
 import { telHref } from '@/lib/text';
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchPhones } from '@/app/state/phones-slice';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { visiblePhones } from '@/lib/emergency';
 import { telHref } from '@/lib/text';
+import { fetchPhones } from '../slice';
 
 export default function PhonesPage() {
   const { t } = useTranslation();

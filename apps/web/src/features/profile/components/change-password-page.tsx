@@ -8,7 +8,7 @@ import { parseErrorBody } from '@/lib/api-client';
 import { changePasswordErrors, noFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
-import { changePassword } from '../api/change-password';
+import { changePassword } from '../api';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@hausportal/contract';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { signOut } from '@/app/session';
-import { fetchProfile, updateProfile } from '@/app/state/user-slice';
+import { useSession } from '@/entities/session/use-session';
+import { fetchProfile, updateProfile } from '@/entities/user/slice';
 import { Avatar } from '@/components/ui/avatar';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
@@ -18,7 +18,7 @@ import { LanguageModal } from './language-modal';
 export default function ProfilePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const { signOut } = useSession();
   const { success } = useParams();
   const { data: user, updating } = useAppSelector((s) => s.user);
   const loggingOut = useAppSelector((s) => s.auth.fetching);
@@ -119,7 +119,7 @@ export default function ProfilePage() {
             className="button button-block button-danger"
             disabled={loggingOut}
             aria-busy={loggingOut}
-            onClick={() => void signOut(dispatch, (to) => navigate(to, { replace: true }))}
+            onClick={() => void signOut()}
           >
             <Icon name="logout" />
             <span>{t('profile.logout')}</span>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchLocation } from '@/app/state/location-slice';
+import { fetchLocation } from '@/entities/location/slice';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { telHref } from '@/lib/text';
 
 export default function ReceptionPage() {

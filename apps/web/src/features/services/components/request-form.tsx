@@ -7,7 +7,7 @@ import { parseErrorBody } from '@/lib/api-client';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { isBlank } from '@/lib/validation';
-import { sendProviderRequest } from '../api/provider-request';
+import { sendProviderRequest } from '../api';
 
 /** SPEC §4: empty, requesting, sent. */
 type RequestState = 'empty' | 'requesting' | 'sent';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { fetchProviders, fetchServices } from '@/app/state/services-slice';
+import { fetchProviders, fetchServices } from '@/entities/services/slice';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { visibleServices } from '@/lib/emergency';
 import { serviceHref } from '@/lib/navigation';
 

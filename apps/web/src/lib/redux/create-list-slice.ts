@@ -1,34 +1,31 @@
-import { createAsyncThunk, createSlice, type Draft } from '@reduxjs/toolkit';
-import { OFFLINE_MESSAGE, getAll, isOnline, parseErrorBody } from '@/lib/api-client';
+import { createSlice, type Draft } from '@reduxjs/toolkit';
+import { OFFLINE_MESSAGE } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
+import { createApiThunk } from './create-api-thunk';
 import { addFetchCases, type RequestState } from './request-cases';
-import { sessionReset } from './session-actions';
+import { sessionReset } from './session-reset';
 
 export interface ListState<T> extends RequestState {
   results: T[];
 }
 
 /**
- * A slice holding one whole paginated list from `url` (documents, phones): its icons are
+ * A slice holding one whole list that `load` fetches (documents, phones): its icons are
  * preloaded when it arrives, and it is emptied by a failure, by a lost connection not,
  * and by the end of the session.
  */
-export function createListSlice<T extends { icon: string }>(name: string, url: string) {
+export function createListSlice<T extends { icon: string }, Name extends string>(name: Name, load: () => Promise<T[]>) {
   const initialState: ListState<T> = { results: [], fetching: false, error: null };
 
-  const fetchList = createAsyncThunk<T[], void, { rejectValue: unknown }>(
+  const fetchList = createApiThunk(
     `${name}/fetch`,
-    async (_, { rejectWithValue }) => {
-      try {
-        const results = await getAll<T>(url);
-        preloadIcons(results.map((item) => item.icon));
-        return results;
-      } catch (error) {
-        return rejectWithValue(parseErrorBody(error));
-      }
+    async () => {
+      const results = await load();
+      preloadIcons(results.map((item) => item.icon));
+      return results;
     },
     // Offline, the persisted list stays as it is instead of being emptied by a failure.
-    { condition: () => isOnline() },
+    { online: true },
   );
 
   const slice = createSlice({
@@ -53,5 +50,8 @@ export function createListSlice<T extends { icon: string }>(name: string, url: s
     },
   });
 
-  return { initialState, fetchList, reducer: slice.reducer };
+  /** In-flight flags and errors describe this session only; they are not persisted. */
+  const transient: (keyof ListState<T>)[] = ['fetching', 'error'];
+
+  return { initialState, fetchList, slice, transient };
 }

@@ -1,50 +1,36 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { Language, Profile } from '@hausportal/contract';
 import { config } from '@/config';
-import { api, parseErrorBody, uploadWithProgress } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
-import { addFetchCases, type RequestState } from './request-cases';
-import { sessionReset } from './session-actions';
+import { createApiThunk } from '@/lib/redux/create-api-thunk';
+import { addFetchCases, type RequestState } from '@/lib/redux/request-cases';
+import { sessionReset } from '@/lib/redux/session-reset';
+import { getProfile, putProfileLanguage, putProfilePicture } from './api';
 
 export interface UserState extends RequestState {
   data: Profile | null;
   updating: boolean;
 }
 
+declare module '@/lib/redux/hooks' {
+  interface RootState {
+    user: UserState;
+  }
+}
+
 export const initialUserState: UserState = { data: null, fetching: false, updating: false, error: null };
 
-export const fetchProfile = createAsyncThunk<Profile, void, { rejectValue: unknown }>(
-  'user/fetch',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await api.get<Profile>('/api/profile/');
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
-  },
-);
+export const fetchProfile = createApiThunk('user/fetch', () => getProfile());
 
 export type ProfileUpdate = { picture: File } | { language: Language };
 
 /** PUT /api/profile/: the picture goes as multipart `profile_picture`, the language as JSON. */
-export const updateProfile = createAsyncThunk<Profile, ProfileUpdate, { rejectValue: unknown }>(
-  'user/update',
-  async (update, { rejectWithValue }) => {
-    await delay(config.delays.beforeCall);
-    try {
-      if ('picture' in update) {
-        const form = new FormData();
-        form.append('profile_picture', update.picture, update.picture.name);
-        return await uploadWithProgress<Profile>('/api/profile/', form, () => undefined, 'PUT');
-      }
-      return await api.put<Profile>('/api/profile/', { language: update.language });
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
-  },
-);
+export const updateProfile = createApiThunk('user/update', async (update: ProfileUpdate) => {
+  await delay(config.delays.beforeCall);
+  return 'picture' in update ? putProfilePicture(update.picture) : putProfileLanguage(update.language);
+});
 
-const userSlice = createSlice({
+export const userSlice = createSlice({
   name: 'user',
   initialState: initialUserState,
   reducers: {},
@@ -70,3 +56,6 @@ const userSlice = createSlice({
 });
 
 export const userReducer = userSlice.reducer;
+
+/** In-flight flags and errors describe this session only. */
+export const userTransient: (keyof UserState)[] = ['fetching', 'updating', 'error'];

@@ -1,4 +1,5 @@
-import type { ActionReducerMapBuilder, AsyncThunk, Draft } from '@reduxjs/toolkit';
+import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
+import type { ApiThunk } from './create-api-thunk';
 
 /** What every slice that loads something from the server keeps besides its data. */
 export interface RequestState {
@@ -13,7 +14,7 @@ export interface RequestState {
  */
 export function addFetchCases<S extends RequestState, Returned, Arg>(
   builder: ActionReducerMapBuilder<S>,
-  thunk: AsyncThunk<Returned, Arg, { rejectValue: unknown }>,
+  thunk: ApiThunk<Returned, Arg>,
   fulfilled: (state: Draft<S>, payload: Returned) => void,
   rejected?: (state: Draft<S>, error: unknown) => void,
 ): void {

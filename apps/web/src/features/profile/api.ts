@@ -8,7 +8,7 @@ export interface ChangePassword {
   repeat_password: string;
 }
 
-/** PUT /api/profile/changepassword/ for a signed-in user (SPEC §4). */
+/** PUT /api/profile/changepassword/ for a signed-in user (SPEC §4), after the spec's pause. */
 export async function changePassword(data: ChangePassword): Promise<void> {
   await delay(config.delays.beforeCall);
   await api.put('/api/profile/changepassword/', data);

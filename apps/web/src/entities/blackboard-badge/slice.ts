@@ -1,8 +1,9 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { config } from '@/config';
-import { api, isOnline, parseErrorBody } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
-import { sessionReset } from './session-actions';
+import { createApiThunk } from '@/lib/redux/create-api-thunk';
+import { sessionReset } from '@/lib/redux/session-reset';
+import { getBlackboardOpened, putBlackboardOpened, type BlackboardOpened } from './api';
 
 export interface BlackboardState {
   /** When the user last opened the blackboard (ISO), as the server keeps it. */
@@ -12,50 +13,40 @@ export interface BlackboardState {
   error: unknown;
 }
 
-export const initialBlackboardState: BlackboardState = { blackboardOpened: null, unreadCount: 0, error: null };
-
-interface OpenedResponse {
-  date_blackboard_opened: string | null;
-  unread_count: number;
+declare module '@/lib/redux/hooks' {
+  interface RootState {
+    blackboard: BlackboardState;
+  }
 }
 
+export const initialBlackboardState: BlackboardState = { blackboardOpened: null, unreadCount: 0, error: null };
+
 /** GET blackboard_opened, followed by the spec's 500 ms delay (SPEC §7). */
-export const fetchBlackboardOpened = createAsyncThunk<OpenedResponse, number, { rejectValue: unknown }>(
+export const fetchBlackboardOpened = createApiThunk(
   'blackboard/fetchOpened',
-  async (userId, { rejectWithValue }) => {
-    try {
-      const result = await api.get<OpenedResponse>(`/api/blackboard_opened/${userId}/`);
-      await delay(config.delays.afterBlackboardOpened);
-      return result;
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
+  async (userId: number) => {
+    const result = await getBlackboardOpened(userId);
+    await delay(config.delays.afterBlackboardOpened);
+    return result;
   },
-  { condition: () => isOnline() },
+  { online: true },
 );
 
 /** PUT blackboard_opened with the current time when the blackboard is opened. */
-export const markBlackboardOpened = createAsyncThunk<OpenedResponse, number, { rejectValue: unknown }>(
+export const markBlackboardOpened = createApiThunk(
   'blackboard/markOpened',
-  async (userId, { rejectWithValue }) => {
-    try {
-      return await api.put<OpenedResponse>(`/api/blackboard_opened/${userId}/`, {
-        date_blackboard_opened: new Date().toISOString(),
-      });
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
-  },
-  { condition: () => isOnline() },
+  (userId: number) => putBlackboardOpened(userId),
+  { online: true },
 );
 
-const apply = (state: BlackboardState, payload: OpenedResponse) => {
+const apply = (state: BlackboardState, payload: BlackboardOpened) => {
   state.blackboardOpened = payload.date_blackboard_opened;
   state.unreadCount = payload.unread_count;
   state.error = null;
 };
 
-const blackboardSlice = createSlice({
+/** The home screen's blackboard badge: read by the home feature, reset by the blackboard feature. */
+export const blackboardSlice = createSlice({
   name: 'blackboard',
   initialState: initialBlackboardState,
   reducers: {},
@@ -74,3 +65,6 @@ const blackboardSlice = createSlice({
 });
 
 export const blackboardReducer = blackboardSlice.reducer;
+
+/** Errors describe this session only. */
+export const blackboardTransient: (keyof BlackboardState)[] = ['error'];

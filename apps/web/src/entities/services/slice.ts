@@ -1,9 +1,10 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { Provider, Service } from '@hausportal/contract';
-import { api, getAll, isOnline, parseErrorBody } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
-import { addFetchCases, type RequestState } from './request-cases';
-import { sessionReset } from './session-actions';
+import { createApiThunk } from '@/lib/redux/create-api-thunk';
+import { addFetchCases, type RequestState } from '@/lib/redux/request-cases';
+import { sessionReset } from '@/lib/redux/session-reset';
+import { getProviders, getServices } from './api';
 
 export interface ServicesState extends RequestState {
   results: Service[];
@@ -11,6 +12,12 @@ export interface ServicesState extends RequestState {
   providers: Record<number, Provider[]>;
   /** Service ids whose providers are being fetched. */
   providersFetching: number[];
+}
+
+declare module '@/lib/redux/hooks' {
+  interface RootState {
+    services: ServicesState;
+  }
 }
 
 export const initialServicesState: ServicesState = {
@@ -21,34 +28,23 @@ export const initialServicesState: ServicesState = {
   error: null,
 };
 
-export const fetchServices = createAsyncThunk<Service[], void, { rejectValue: unknown }>(
+export const fetchServices = createApiThunk(
   'services/fetch',
-  async (_, { rejectWithValue }) => {
-    try {
-      const services = await getAll<Service>('/api/services/');
-      preloadIcons(services.map((s) => s.icon));
-      return services;
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
+  async () => {
+    const services = await getServices();
+    preloadIcons(services.map((s) => s.icon));
+    return services;
   },
-  { condition: () => isOnline() },
+  { online: true },
 );
 
-export const fetchProviders = createAsyncThunk<{ id: number; results: Provider[] }, number, { rejectValue: unknown }>(
+export const fetchProviders = createApiThunk(
   'services/fetchProviders',
-  async (serviceId, { rejectWithValue }) => {
-    try {
-      const page = await api.get<{ id: number; results: Provider[] }>(`/api/providers/?service_id=${serviceId}`);
-      return { id: serviceId, results: page.results };
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
-  },
-  { condition: () => isOnline() },
+  async (serviceId: number) => ({ id: serviceId, results: await getProviders(serviceId) }),
+  { online: true },
 );
 
-const servicesSlice = createSlice({
+export const servicesSlice = createSlice({
   name: 'services',
   initialState: initialServicesState,
   reducers: {},
@@ -75,3 +71,6 @@ const servicesSlice = createSlice({
 });
 
 export const servicesReducer = servicesSlice.reducer;
+
+/** In-flight flags and errors describe this session only. */
+export const servicesTransient: (keyof ServicesState)[] = ['fetching', 'providersFetching', 'error'];

@@ -1,31 +1,35 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { Location } from '@hausportal/contract';
-import { OFFLINE_MESSAGE, api, isOnline, parseErrorBody } from '@/lib/api-client';
+import { OFFLINE_MESSAGE } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
-import { addFetchCases, type RequestState } from './request-cases';
-import { sessionReset } from './session-actions';
+import { createApiThunk } from '@/lib/redux/create-api-thunk';
+import { addFetchCases, type RequestState } from '@/lib/redux/request-cases';
+import { sessionReset } from '@/lib/redux/session-reset';
+import { getLocation } from './api';
 
 export interface LocationState extends RequestState {
   data: Location | null;
 }
 
+declare module '@/lib/redux/hooks' {
+  interface RootState {
+    location: LocationState;
+  }
+}
+
 export const initialLocationState: LocationState = { data: null, fetching: false, error: null };
 
-export const fetchLocation = createAsyncThunk<Location, void, { rejectValue: unknown }>(
+export const fetchLocation = createApiThunk(
   'location/fetch',
-  async (_, { rejectWithValue }) => {
-    try {
-      const location = await api.get<Location>('/api/location/');
-      preloadIcons([location.logo]);
-      return location;
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
+  async () => {
+    const location = await getLocation();
+    preloadIcons([location.logo]);
+    return location;
   },
-  { condition: () => isOnline() },
+  { online: true },
 );
 
-const locationSlice = createSlice({
+export const locationSlice = createSlice({
   name: 'location',
   initialState: initialLocationState,
   reducers: {},
@@ -47,3 +51,6 @@ const locationSlice = createSlice({
 });
 
 export const locationReducer = locationSlice.reducer;
+
+/** In-flight flags and errors describe this session only. */
+export const locationTransient: (keyof LocationState)[] = ['fetching', 'error'];

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Document, Location, Message, Phone } from '@hausportal/contract';
-import { mockFetch, setOnline } from '@/test/fetch-mock';
-import { makeStore } from '../store';
-import { authReducer, forgotPassword, initialAuthState, login, logout } from './auth-slice';
-import { blackboardReducer, fetchBlackboardOpened } from './blackboard-slice';
-import { documentsReducer, fetchDocuments, initialDocumentsState } from './documents-slice';
-import { fetchLocation, initialLocationState, locationReducer } from './location-slice';
+import { blackboardReducer, fetchBlackboardOpened } from '@/entities/blackboard-badge/slice';
+import { fetchLocation, initialLocationState, locationReducer } from '@/entities/location/slice';
+import { fetchServices, initialServicesState, servicesReducer } from '@/entities/services/slice';
+import { authReducer, forgotPassword, initialAuthState, login, logout } from '@/entities/session/slice';
+import { documentsReducer, fetchDocuments, initialDocumentsState } from '@/features/apartment/slice';
 import {
   fetchComments,
   fetchMessages,
@@ -13,10 +12,11 @@ import {
   likeMessage,
   messageCreated,
   messagesReducer,
-} from './messages-slice';
-import { fetchPhones, initialPhonesState, phonesReducer } from './phones-slice';
-import { fetchServices, initialServicesState, servicesReducer } from './services-slice';
-import { sessionReset } from './session-actions';
+} from '@/features/blackboard/slice';
+import { fetchPhones, initialPhonesState, phonesReducer } from '@/features/phones/slice';
+import { sessionReset } from '@/lib/redux/session-reset';
+import { mockFetch, setOnline } from '@/test/fetch-mock';
+import { makeStore } from './store';
 
 afterEach(() => {
   vi.unstubAllGlobals();

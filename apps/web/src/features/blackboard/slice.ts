@@ -1,10 +1,12 @@
-import { createAction, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { Comment, Message, Paginated } from '@hausportal/contract';
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import type { Comment, Message } from '@hausportal/contract';
 import { config } from '@/config';
-import { api, getAll, isOnline, parseErrorBody } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { preloadIcons } from '@/lib/preload-icons';
-import { sessionReset } from './session-actions';
+import { createApiThunk } from '@/lib/redux/create-api-thunk';
+import { sessionReset } from '@/lib/redux/session-reset';
+import type { AppState } from '@/lib/redux/hooks';
+import { getComments, getMessage, getMessages, putLike } from './api';
 
 export interface MessagesState {
   /** The blackboard page last fetched, newest first. */
@@ -28,6 +30,12 @@ export interface MessagesState {
   error: unknown;
 }
 
+declare module '@/lib/redux/hooks' {
+  interface RootState {
+    messages: MessagesState;
+  }
+}
+
 export const initialMessagesState: MessagesState = {
   results: [],
   count: 0,
@@ -43,65 +51,41 @@ export const initialMessagesState: MessagesState = {
   error: null,
 };
 
-type State = { messages: MessagesState };
-
-export const fetchMessages = createAsyncThunk<
-  Paginated<Message> & { page: number },
-  number | undefined,
-  { rejectValue: unknown }
->(
+export const fetchMessages = createApiThunk(
   'messages/fetch',
-  async (page = 1, { rejectWithValue }) => {
-    try {
-      const result = await api.get<Paginated<Message>>(`/api/messages/?page=${page}`);
-      preloadIcons(result.results.flatMap((m) => [m.user_image, ...m.documents.map((d) => d.thumbnail)]));
-      return { ...result, page };
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
+  async (page: number | undefined = 1) => {
+    const result = await getMessages(page);
+    preloadIcons(result.results.flatMap((m) => [m.user_image, ...m.documents.map((d) => d.thumbnail)]));
+    return { ...result, page };
   },
   // SPEC §4: fetching messages is skipped offline; the persisted page stays readable.
-  { condition: () => isOnline() },
+  { online: true },
 );
 
-/** The detail fetch of one post; its failures are ignored (SPEC §8). */
-export const fetchMessage = createAsyncThunk<Message, number>(
-  'messages/fetchOne',
-  (id) => api.get<Message>(`/api/messages/${id}/`),
-  { condition: () => isOnline() },
-);
+/** The detail fetch of one post; its failures are ignored (SPEC §8): the reducer only notes the id as missing. */
+export const fetchMessage = createApiThunk('messages/fetchOne', (id: number) => getMessage(id), { online: true });
 
-export const fetchComments = createAsyncThunk<{ id: number; results: Comment[] }, number, { rejectValue: unknown }>(
+export const fetchComments = createApiThunk(
   'messages/fetchComments',
-  async (id, { rejectWithValue }) => {
-    try {
-      const results = await getAll<Comment>(`/api/messages/${id}/comments/`);
-      preloadIcons(results.map((c) => c.user_image));
-      return { id, results };
-    } catch (error) {
-      return rejectWithValue(parseErrorBody(error));
-    }
+  async (id: number) => {
+    const results = await getComments(id);
+    preloadIcons(results.map((c) => c.user_image));
+    return { id, results };
   },
-  { condition: () => isOnline() },
+  { online: true },
 );
 
 /** SPEC §4: sends the opposite of self_liked after 100 ms, then refetches the messages. */
-export const likeMessage = createAsyncThunk<
-  { like_count: number; self_liked: boolean },
-  { id: number; isLike: boolean },
-  { state: State; rejectValue: unknown }
->('messages/like', async ({ id, isLike }, { dispatch, getState, rejectWithValue }) => {
-  await delay(config.delays.beforeLike);
-  let result: { like_count: number; self_liked: boolean };
-  try {
-    result = await api.put(`/api/messages/${id}/${isLike ? 'like' : 'unlike'}/`);
-  } catch (error) {
-    return rejectWithValue(parseErrorBody(error));
-  }
-  const { page } = getState().messages;
-  await Promise.all([dispatch(fetchMessages(page)), dispatch(fetchMessage(id))]);
-  return result;
-});
+export const likeMessage = createApiThunk(
+  'messages/like',
+  async ({ id, isLike }: { id: number; isLike: boolean }, { dispatch, getState }) => {
+    await delay(config.delays.beforeLike);
+    const result = await putLike(id, isLike);
+    const { page } = getState().messages;
+    await Promise.all([dispatch(fetchMessages(page)), dispatch(fetchMessage(id))]);
+    return result;
+  },
+);
 
 /** A post was created; remember its id (SPEC §3 selectedMessage). */
 export const messageCreated = createAction<number>('messages/created');
@@ -113,7 +97,7 @@ function patchMessage(state: MessagesState, id: number, patch: Partial<Message>)
   if (detail) Object.assign(detail, patch);
 }
 
-const messagesSlice = createSlice({
+export const messagesSlice = createSlice({
   name: 'messages',
   initialState: initialMessagesState,
   reducers: {},
@@ -177,7 +161,17 @@ const messagesSlice = createSlice({
 
 export const messagesReducer = messagesSlice.reducer;
 
+/** In-flight flags, ids not found and errors describe this session only. */
+export const messagesTransient: (keyof MessagesState)[] = [
+  'fetching',
+  'requestedPage',
+  'commentsFetching',
+  'liking',
+  'missing',
+  'error',
+];
+
 /** A post from the current page or from its own detail fetch. */
-export function selectMessage(state: State, id: number): Message | undefined {
+export function selectMessage(state: AppState, id: number): Message | undefined {
   return state.messages.results.find((m) => m.id === id) ?? state.messages.details[id];
 }

@@ -1,0 +1,25 @@
+// Every screen is its own chunk, so the login route does not pull in the whole app. The table
+// lives apart from the router so that the layout can prefetch without importing the router.
+export const screens = {
+  forgotPassword: () => import('@/features/auth/components/forgot-password-page'),
+  home: () => import('@/features/home/components/home-page'),
+  phones: () => import('@/features/phones/components/phones-page'),
+  apartment: () => import('@/features/apartment/components/apartment-page'),
+  blackboard: () => import('@/features/blackboard/components/blackboard-page'),
+  newMessage: () => import('@/features/blackboard/components/new-message-page'),
+  messageDetail: () => import('@/features/blackboard/components/message-detail-page'),
+  services: () => import('@/features/services/components/services-page'),
+  service: () => import('@/features/services/components/service-page'),
+  reception: () => import('@/features/reception/components/reception-page'),
+  profile: () => import('@/features/profile/components/profile-page'),
+  changePassword: () => import('@/features/profile/components/change-password-page'),
+};
+
+/**
+ * Loads the signed-in screens in the background, so that they open instantly and still
+ * open after the connection drops (the persisted data is readable offline, SPEC §4).
+ */
+export function prefetchScreens(): void {
+  const { forgotPassword: _forgot, ...signedIn } = screens;
+  for (const load of Object.values(signedIn)) load().catch(() => undefined);
+}
