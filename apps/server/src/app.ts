@@ -117,7 +117,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/api/health/', { schema: { hide: true } }, () => ({ status: 'ok' }));
   await app.register(webPlugin, { dist: opts.webDist ?? WEB_DIST, appName: config.appName });
 
-  app.addHook('onReady', () => ctx.outbox.start());
+  app.addHook('onReady', async () => {
+    // With REDIS_URL, take requests only once the shared counters answer (or say why not).
+    if (!(await ctx.counters.ready()))
+      app.log.warn('Redis antwortet nicht: Die Anmelde-Limits zählen vorerst nur in diesem Prozess.');
+    await ctx.outbox.start();
+  });
   app.addHook('onClose', async () => {
     await ctx.outbox.close();
     await ctx.counters.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startDemoApp, type TestApp } from './harness.js';
+import { startApp, type TestApp } from './harness.js';
+import { newUser, signIn } from './factories.js';
 import { FORBIDDEN, call } from './helpers.js';
 
 /**
@@ -22,8 +23,8 @@ describe('guards on every route', () => {
   let t: TestApp;
   let resident: string;
   beforeAll(async () => {
-    t = await startDemoApp('sqlite');
-    resident = await login(t.app, 'A-0101');
+    t = await startApp('sqlite');
+    resident = await signIn(t, await newUser(t));
   });
   afterAll(() => t.close());
 

@@ -1,12 +1,16 @@
 // Rows a test needs, built through the same repository functions the API and the demo seed use.
 // Behaviour tests build their own world with these, so a change to the demo texts breaks only
 // the demo suite (src/seed/demo.test.ts). Every default is unique within a test database.
+import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
+import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { thumbnail } from '../src/lib/uploads.js';
 import { assignManagerLocations, createUser } from '../src/modules/auth/auth.repository.js';
 import { createDocument } from '../src/modules/documents/documents.repository.js';
 import { createLocation, type LocationInput } from '../src/modules/location/location.repository.js';
 import {
+  addAttachmentWithinLimit,
   createComment,
   createMessage,
   refreshApprovedCount,
@@ -14,8 +18,10 @@ import {
   setLike,
 } from '../src/modules/messages/messages.repository.js';
 import { createPhone } from '../src/modules/phones/phones.repository.js';
+import { updateProfile } from '../src/modules/profile/profile.repository.js';
 import { createProvider, createService, type ProviderInput } from '../src/modules/services/services.repository.js';
 import { login, type TestApp } from './harness.js';
+import { pdfFile, pngImage } from './helpers.js';
 
 /** Every account a factory makes has this password, as the demo accounts do. */
 export const PASSWORD = DEMO_PASSWORD;
@@ -128,7 +134,14 @@ export function newLike(t: TestApp, postId: number, user: TestUser): Promise<num
 export function newPhone(
   t: TestApp,
   locationId: number,
-  over: { name?: string; number?: string; highlighted?: boolean; hidden?: boolean; sortOrder?: number } = {},
+  over: {
+    name?: string;
+    number?: string;
+    icon?: string;
+    highlighted?: boolean;
+    hidden?: boolean;
+    sortOrder?: number;
+  } = {},
 ): Promise<number> {
   const n = next();
   return createPhone(t.app.ctx.db, { locationId, name: `Nummer ${n}`, number: `+49 30 ${1000 + n}`, ...over });
@@ -138,7 +151,7 @@ export function newPhone(
 export function newService(
   t: TestApp,
   locationId: number | null,
-  over: { id?: number; title?: string; contactText?: string; sortOrder?: number } = {},
+  over: { id?: number; title?: string; icon?: string; contactText?: string; sortOrder?: number } = {},
 ): Promise<number> {
   return createService(t.app.ctx.db, { locationId, title: `Dienst ${next()}`, ...over });
 }
@@ -157,7 +170,7 @@ export function newProvider(
 export async function newDocument(
   t: TestApp,
   locationId: number,
-  over: { apartmentNumber?: string | null; title?: string; data?: Buffer; createdAt?: string } = {},
+  over: { apartmentNumber?: string | null; title?: string; icon?: string; data?: Buffer; createdAt?: string } = {},
 ): Promise<number> {
   const n = next();
   const data = over.data ?? Buffer.from(`%PDF-1.4\n% Testdokument ${n}\n%%EOF\n`);
@@ -167,6 +180,45 @@ export async function newDocument(
     title: over.title ?? `Dokument ${n}`,
     fileKey: await t.app.ctx.storage.put('documents', 'pdf', data),
     fileName: `dokument-${n}.pdf`,
+    icon: over.icon,
     createdAt: over.createdAt,
   });
+}
+
+/** An attachment of the author's pending post (a PNG photo with its thumbnail, or a PDF); returns its id. */
+export async function newAttachment(
+  t: TestApp,
+  postId: number,
+  author: TestUser,
+  opts: { kind?: 'image' | 'pdf'; name?: string } = {},
+): Promise<number> {
+  const { db, storage } = t.app.ctx;
+  const n = next();
+  const kind = opts.kind ?? 'image';
+  const data = kind === 'image' ? await pngImage() : await pdfFile(`Anhang ${n}`);
+  const row = await addAttachmentWithinLimit(
+    db,
+    {
+      messageId: postId,
+      authorId: author.id,
+      kind,
+      name: opts.name ?? `Anhang ${n}`,
+      fileKey: await storage.put('posts', kind === 'image' ? 'png' : 'pdf', data),
+      thumbnailKey: kind === 'image' ? await storage.put('thumbs', 'webp', await thumbnail(data, 400)) : null,
+      contentType: kind === 'image' ? 'image/png' : 'application/pdf',
+      size: data.length,
+    },
+    kind === 'image' ? MAX_PHOTOS_PER_POST : MAX_PDFS_PER_POST,
+  );
+  if (typeof row === 'string') throw new Error(`Anhang an Beitrag ${postId} nicht angelegt: ${row}`);
+  return row.id;
+}
+
+/** A profile picture (a stored WebP) for a user; returns its storage key. */
+export async function newProfilePicture(t: TestApp, user: TestUser): Promise<string> {
+  const png = await pngImage();
+  const picture = await sharp(png).webp().toBuffer();
+  const key = await t.app.ctx.storage.put('avatars', 'webp', picture);
+  await updateProfile(t.app.ctx.db, user.id, { profile_picture: key });
+  return key;
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { hashPassword } from '../src/lib/passwords.js';
-import { DEMO_PASSWORD, login, multipart, type TestApp } from './harness.js';
+import { multipart } from './harness.js';
 
 export interface Reply {
   status: number;
@@ -47,62 +46,8 @@ export async function call(
   return { status: res.statusCode, body, headers: res.headers, cookies, raw: res.rawPayload };
 }
 
-/** Logs several demo users in at once; one Authorization header per login, in order. */
-export function loginAll<const T extends readonly string[]>(
-  app: FastifyInstance,
-  logins: T,
-): Promise<{ -readonly [K in keyof T]: string }> {
-  return Promise.all(logins.map((l) => login(app, l))) as Promise<{ -readonly [K in keyof T]: string }>;
-}
-
 /** A raw JSON body with the JSON content type, for bodies inject would not send as written. */
 export const rawJson = (text: string) => ({ payload: text, headers: { 'content-type': 'application/json' } });
-
-/** The database id of a demo user by login. */
-export async function userId(t: TestApp, login: string): Promise<number> {
-  const row = await t.app.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('login', '=', login.toLowerCase())
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Adds a user straight to the database (for roles the demo data lacks) and returns its id. */
-export async function addUser(
-  t: TestApp,
-  u: {
-    login: string;
-    name: string;
-    email: string;
-    role: 'resident' | 'receptionist' | 'manager';
-    locationId: number | null;
-    managerOf?: number[];
-  },
-): Promise<number> {
-  const { db } = t.app.ctx;
-  const row = await db
-    .insertInto('users')
-    .values({
-      location_id: u.locationId,
-      role: u.role,
-      login: u.login.toLowerCase(),
-      apartment_number: u.role === 'manager' ? '' : u.login,
-      name: u.name,
-      email: u.email,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      profile_picture: null,
-      emergency_services_deactivated: 0,
-      language: 'de',
-      is_active: 1,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const loc of u.managerOf ?? [])
-    await db.insertInto('manager_locations').values({ user_id: row.id, location_id: loc }).execute();
-  return row.id;
-}
 
 /** A real PNG of the given size. */
 export const pngImage = (width = 64, height = 48) =>

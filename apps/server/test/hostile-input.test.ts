@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, dialects, login, multipart, startDemoApp, type TestApp } from './harness.js';
-import { call, expectDrfError, pdfFile, rawJson, uploadAttachment, userId, type Reply } from './helpers.js';
+import { dialects, multipart, startApp, type TestApp } from './harness.js';
+import {
+  PASSWORD,
+  newComment,
+  newDocument,
+  newLocation,
+  newPhone,
+  newPost,
+  newProvider,
+  newService,
+  newUser,
+  signIn,
+} from './factories.js';
+import { call, expectDrfError, pdfFile, rawJson, uploadAttachment, type Reply } from './helpers.js';
 
 const kinds = await dialects();
 
@@ -27,40 +39,31 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     manager: undefined,
   };
   let endpoints: Endpoint[];
-  let annaId: number;
+  /** The resident's apartment number, which is also her login. */
+  let apartment: string;
   let festId: number;
 
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    [auth.resident, auth.receptionist, auth.manager] = await Promise.all([
-      login(t.app, 'A-0101'),
-      login(t.app, 'A-REZ'),
-      login(t.app, 'verwaltung@example.org'),
-    ]);
-    annaId = await userId(t, 'A-0101');
-    const { db } = t.app.ctx;
-    const messages = await db.selectFrom('messages').select(['id', 'text']).execute();
-    festId = messages.find((m) => m.text.startsWith('Sommerfest'))!.id;
-    const pendingId = messages.find((m) => m.text.startsWith('Hat jemand Lust'))!.id;
-    const doc = await db
-      .selectFrom('documents')
-      .select('id')
-      .where('apartment_number', '=', 'A-0101')
-      .executeTakeFirstOrThrow();
-    const phone = await db.selectFrom('phones').select('id').where('location_id', '=', 1).executeTakeFirstOrThrow();
-    const provider = await db
-      .selectFrom('providers')
-      .select('id')
-      .where('service_id', '=', 14)
-      .executeTakeFirstOrThrow();
-    const comment = await db
-      .selectFrom('comments')
-      .select('id')
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
+    t = await startApp(kind);
+    const park = await newLocation(t);
+    const anna = await newUser(t, { locationId: park });
+    const clara = await newUser(t, { locationId: park, role: 'receptionist' });
+    const manager = await newUser(t, { role: 'manager', managerOf: [park] });
+    [auth.resident, auth.receptionist, auth.manager] = await Promise.all(
+      [anna, clara, manager].map((u) => signIn(t, u)),
+    );
+    apartment = anna.apartmentNumber;
+    // An approved post of a neighbour with a pending comment, and Anna's own pending post.
+    festId = await newPost(t, await newUser(t, { locationId: park }));
+    const pendingId = await newPost(t, anna, { status: 'pending' });
+    const commentId = await newComment(t, festId, clara, { status: 'pending' });
+    const documentId = await newDocument(t, park, { apartmentNumber: apartment });
+    const phoneId = await newPhone(t, park);
+    const serviceId = await newService(t, park);
+    const providerId = await newProvider(t, serviceId, park, { email: 'dienst@example.org', allowFormContact: true });
     endpoints = [
       { method: 'POST', url: '/api/login/', who: 'anonymous', body: true },
-      { method: 'GET', url: '/api/tenant/?apartment_number=A-0101', who: 'anonymous' },
+      { method: 'GET', url: `/api/tenant/?apartment_number=${apartment}`, who: 'anonymous' },
       { method: 'POST', url: '/api/password_reset/', who: 'anonymous', body: true },
       { method: 'POST', url: '/api/password_reset/confirm/', who: 'anonymous', body: true },
       { method: 'GET', url: '/api/push/config/', who: 'resident' },
@@ -71,14 +74,14 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       { method: 'PUT', url: '/api/profile/changepassword/', who: 'resident', body: true },
       { method: 'GET', url: '/api/location/', who: 'resident' },
       { method: 'GET', url: '/api/documents/', who: 'resident' },
-      { method: 'GET', url: `/api/documents/${doc.id}/`, who: 'resident' },
+      { method: 'GET', url: `/api/documents/${documentId}/`, who: 'resident' },
       { method: 'GET', url: '/api/phones/', who: 'resident' },
-      { method: 'GET', url: `/api/phones/${phone.id}/`, who: 'resident' },
+      { method: 'GET', url: `/api/phones/${phoneId}/`, who: 'resident' },
       { method: 'GET', url: '/api/services/', who: 'resident' },
-      { method: 'GET', url: '/api/services/14/', who: 'resident' },
-      { method: 'GET', url: '/api/providers/?service_id=14', who: 'resident' },
-      { method: 'GET', url: `/api/providers/${provider.id}/`, who: 'resident' },
-      { method: 'POST', url: `/api/providers/${provider.id}/request/`, who: 'resident', body: true },
+      { method: 'GET', url: `/api/services/${serviceId}/`, who: 'resident' },
+      { method: 'GET', url: `/api/providers/?service_id=${serviceId}`, who: 'resident' },
+      { method: 'GET', url: `/api/providers/${providerId}/`, who: 'resident' },
+      { method: 'POST', url: `/api/providers/${providerId}/request/`, who: 'resident', body: true },
       { method: 'GET', url: '/api/messages/', who: 'resident' },
       { method: 'POST', url: '/api/messages/', who: 'resident', body: true },
       { method: 'GET', url: `/api/messages/${festId}/`, who: 'resident' },
@@ -87,12 +90,12 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       { method: 'PUT', url: `/api/messages/${festId}/like/`, who: 'receptionist' },
       { method: 'PUT', url: `/api/messages/${festId}/unlike/`, who: 'receptionist' },
       { method: 'POST', url: `/api/messages/${pendingId}/documents/`, who: 'resident' },
-      { method: 'GET', url: `/api/blackboard_opened/${annaId}/`, who: 'resident' },
-      { method: 'PUT', url: `/api/blackboard_opened/${annaId}/`, who: 'resident', body: true },
+      { method: 'GET', url: `/api/blackboard_opened/${anna.id}/`, who: 'resident' },
+      { method: 'PUT', url: `/api/blackboard_opened/${anna.id}/`, who: 'resident', body: true },
       { method: 'GET', url: '/api/admin/messages/', who: 'manager' },
       { method: 'GET', url: '/api/admin/comments/', who: 'manager' },
       { method: 'PUT', url: `/api/admin/messages/${pendingId}/moderation/`, who: 'manager', body: true },
-      { method: 'PUT', url: `/api/admin/comments/${comment.id}/moderation/`, who: 'manager', body: true },
+      { method: 'PUT', url: `/api/admin/comments/${commentId}/moderation/`, who: 'manager', body: true },
     ];
   });
   afterAll(() => t.close());
@@ -266,7 +269,7 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     it('answers 400 with a field error to a 10,000-character apartment number', async () => {
       const long = 'A'.repeat(10_000);
       const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: long, password: DEMO_PASSWORD },
+        payload: { apartment_number: long, password: PASSWORD },
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ apartment_number: ['Höchstens 150 Zeichen erlaubt.'] });
@@ -282,8 +285,8 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       const before = (await t.app.ctx.db.selectFrom('users').select('id').execute()).length;
       for (const apartment_number of [
         "' OR '1'='1",
-        "A-0101' --",
-        'A-0101"; DROP TABLE users; --',
+        `${apartment}' --`,
+        `${apartment}"; DROP TABLE users; --`,
         'Ä-0101 🏠',
         '\\',
         '%',
@@ -360,7 +363,7 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     it('answers 400, on both dialects alike, to a NUL character in any text field', async () => {
       const nul = 'a\u0000b';
       const cases: [Endpoint['method'], string, Who, object][] = [
-        ['POST', '/api/login/', 'anonymous', { apartment_number: `A-0101${'\u0000'}`, password: DEMO_PASSWORD }],
+        ['POST', '/api/login/', 'anonymous', { apartment_number: `${apartment}${'\u0000'}`, password: PASSWORD }],
         ['POST', '/api/password_reset/', 'anonymous', { email: nul }],
         ['POST', '/api/password_reset/', 'anonymous', { apartment_number: nul }],
         ['POST', '/api/messages/', 'resident', { text: nul }],

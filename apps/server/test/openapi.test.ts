@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startDemoApp, type TestApp } from './harness.js';
+import { dialects, startApp, type TestApp } from './harness.js';
 import { call } from './helpers.js';
 
 const kinds = await dialects();
@@ -57,7 +57,7 @@ describe.each(kinds)('API description (%s)', (kind) => {
     paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>>;
   };
   beforeAll(async () => {
-    t = await startDemoApp(kind);
+    t = await startApp(kind);
     const res = await call(t.app, 'GET', '/api/docs/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { DEMO_PASSWORD, dialects, login, startDemoApp, type TestApp } from './harness.js';
+import { dialects, login, startApp, type TestApp } from './harness.js';
+import { PASSWORD, newUser } from './factories.js';
 import { call } from './helpers.js';
 import { REDACTED_BODY, requeueFailed } from '../src/lib/outbox.js';
 
@@ -52,8 +53,8 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
   let smtp: SMTPServer;
   let t: TestApp;
   const inbox: ReceivedMail[] = [];
-  const REFUSED = 'fatma.yildiz@example.org';
-  const GREYLISTED = 'guenther.gross@example.org';
+  const REFUSED = 'voll@example.org';
+  const GREYLISTED = 'spaeter@example.org';
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -88,7 +89,7 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    t = await startDemoApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    t = await startApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await t.close();
@@ -107,22 +108,23 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
   }
 
   it('delivers the reset link by e-mail, sets the new password with it, and refuses the link a second time', async () => {
-    const tenant = await call(t.app, 'GET', '/api/tenant/?apartment_number=A-0101');
+    const user = await newUser(t, { name: 'Hanna Holm', email: 'hanna.holm@example.org' });
+    const tenant = await call(t.app, 'GET', `/api/tenant/?apartment_number=${user.apartmentNumber}`);
     expect(tenant.status).toBe(200);
-    expect(tenant.body).toEqual({ email: 'a•••@example.org' });
+    expect(tenant.body).toEqual({ email: 'h•••@example.org' });
 
     const requested = await call(t.app, 'POST', '/api/password_reset/', {
-      payload: { email: tenant.body.email, apartment_number: 'A-0101' },
+      payload: { email: tenant.body.email, apartment_number: user.apartmentNumber },
     });
     expect(requested.status).toBe(200);
     expect(requested.body).toEqual({ status: 'OK' });
 
-    const mail = await awaitMail('anna.beispiel@example.org');
-    expect(mail.to).toEqual(['anna.beispiel@example.org']);
+    const mail = await awaitMail('hanna.holm@example.org');
+    expect(mail.to).toEqual(['hanna.holm@example.org']);
     expect(mail.from).toBe('no-reply@hausportal.test');
     const { headers, body } = parseMail(mail.raw);
     expect(decodeHeader(headers.subject!)).toBe('Neues Passwort für Hausportal');
-    expect(body).toContain('Guten Tag Anna Beispiel,');
+    expect(body).toContain('Guten Tag Hanna Holm,');
     expect(body).toContain('innerhalb der nächsten 60 Minuten');
     const link = /http:\/\/hausportal\.test\/forgot-password\/([A-Za-z0-9_-]+)/.exec(body);
     expect(link, body).not.toBeNull();
@@ -132,7 +134,7 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     const row = await t.app.ctx.db
       .selectFrom('email_outbox')
       .selectAll()
-      .where('to_address', '=', 'anna.beispiel@example.org')
+      .where('to_address', '=', 'hanna.holm@example.org')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
     // The link is in the resident's inbox; the outbox no longer holds it, and the Message-ID it
@@ -148,9 +150,9 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ status: 'OK' });
 
-    await login(t.app, 'A-0101', 'Frühling-2026!');
+    await login(t.app, user.login, 'Frühling-2026!');
     const old = await call(t.app, 'POST', '/api/login/', {
-      payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD },
+      payload: { apartment_number: user.apartmentNumber, password: PASSWORD },
     });
     expect(old.status).toBe(400);
     expect(old.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
@@ -160,23 +162,27 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ status: 'notfound' });
-    await login(t.app, 'A-0101', 'Frühling-2026!');
+    await login(t.app, user.login, 'Frühling-2026!');
   });
 
   it('sends one mail with a fresh link per request', async () => {
+    const user = await newUser(t);
     const before = inbox.length;
-    await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
-    await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
+    await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: user.apartmentNumber } });
+    await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: user.apartmentNumber } });
     await t.app.ctx.outbox.flush();
     for (let i = 0; i < 100 && inbox.length < before + 2; i++) await new Promise((r) => setTimeout(r, 50));
-    const mails = inbox.slice(before).filter((m) => m.to.includes('emil.nachbar@example.org'));
+    const mails = inbox.slice(before).filter((m) => m.to.includes(user.email));
     expect(mails).toHaveLength(2);
     const tokens = mails.map((m) => /forgot-password\/([A-Za-z0-9_-]+)/.exec(parseMail(m.raw).body)![1]);
     expect(tokens[0]).not.toBe(tokens[1]);
   });
 
   it('marks a mail the SMTP server refuses for good (5xx) as failed, keeps it, and lets it be re-queued', async () => {
-    const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0305' } });
+    const refused = await newUser(t, { email: REFUSED });
+    const res = await call(t.app, 'POST', '/api/password_reset/', {
+      payload: { apartment_number: refused.apartmentNumber },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'OK' });
     await t.app.ctx.outbox.flush();
@@ -201,7 +207,10 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
   });
 
   it('keeps a mail refused for now (4xx) in the outbox and retries it later, and still answers OK', async () => {
-    const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0410' } });
+    const greylisted = await newUser(t, { email: GREYLISTED });
+    const res = await call(t.app, 'POST', '/api/password_reset/', {
+      payload: { apartment_number: greylisted.apartmentNumber },
+    });
     expect(res.status).toBe(200);
     await t.app.ctx.outbox.flush();
     // Still queued, and backed off: further flushes right now do not spend its attempts.

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoApp, type TestApp } from './harness.js';
+import { startApp, type TestApp } from './harness.js';
 
 // Routing outside the API does not touch the database, so SQLite alone covers it.
 describe('paths outside the API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startDemoApp('sqlite');
+    t = await startApp('sqlite');
   });
   afterAll(() => t.close());
 
@@ -47,7 +47,7 @@ describe('APP_NAME in the web app the server hands out', () => {
       JSON.stringify({ name: 'Hausportal', short_name: 'Hausportal', start_url: '/', display: 'standalone' }),
     );
     fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    t = await startDemoApp('sqlite', { APP_NAME: 'Wohnen am Fluss & Co <Nord>' }, undefined, undefined, dist);
+    t = await startApp('sqlite', { APP_NAME: 'Wohnen am Fluss & Co <Nord>' }, undefined, undefined, dist);
   });
   afterAll(async () => {
     await t.close();

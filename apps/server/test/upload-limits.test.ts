@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startDemoApp, type TestApp } from './harness.js';
-import { call, loginAll, pdfFile, pngImage, uploadAttachment } from './helpers.js';
+import { dialects, startApp, type TestApp } from './harness.js';
+import { newUser, signIn } from './factories.js';
+import { call, pdfFile, pngImage, uploadAttachment } from './helpers.js';
 
 const kinds = await dialects();
 
@@ -9,16 +10,16 @@ describe.each(kinds)('attachment limits under concurrency (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    [anna] = await loginAll(t.app, ['A-0101']);
+    t = await startApp(kind);
+    anna = await signIn(t, await newUser(t));
   });
   afterAll(() => t.close());
 
-  const newPost = async (text: string) =>
+  const draft = async (text: string) =>
     (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text } })).body.id as number;
 
   it('keeps exactly 2 photos and 3 PDFs when 8 of each arrive at once, and refuses the rest in German', async () => {
-    const id = await newPost('Acht und acht');
+    const id = await draft('Acht und acht');
     const [png, pdf] = await Promise.all([pngImage(), pdfFile()]);
     const replies = await Promise.all([
       ...Array.from({ length: 8 }, (_, i) =>
@@ -59,7 +60,7 @@ describe.each(kinds)('attachment limits under concurrency (%s)', (kind) => {
   });
 
   it('refuses a photo above 50 megapixels before decoding it, with a German message that says why', async () => {
-    const id = await newPost('Riesenfoto');
+    const id = await draft('Riesenfoto');
     // 10000 × 5100: 51 MP in a small file (one colour), the shape a 200 MP camera mode produces.
     const huge = await sharp({ create: { width: 10_000, height: 5_100, channels: 3, background: '#777' } })
       .jpeg({ quality: 50 })
@@ -74,7 +75,7 @@ describe.each(kinds)('attachment limits under concurrency (%s)', (kind) => {
   });
 
   it('accepts a 48-megapixel phone photo and stores it at most 2048 pixels wide', async () => {
-    const id = await newPost('Volle Auflösung');
+    const id = await draft('Volle Auflösung');
     const photo = await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#4a7' } })
       .jpeg({ quality: 60 })
       .toBuffer();
@@ -93,7 +94,7 @@ describe.each(kinds)('attachment limits under concurrency (%s)', (kind) => {
   });
 
   it('refuses HEIC and GIF by their content, naming the formats it takes', async () => {
-    const id = await newPost('Falsche Formate');
+    const id = await draft('Falsche Formate');
     // An ISO-BMFF header with the HEIC brand, as an iPhone writes it.
     const heic = Buffer.concat([
       Buffer.from([0, 0, 0, 0x18]),

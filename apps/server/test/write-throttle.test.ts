@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, multipart, startDemoApp, type TestApp } from './harness.js';
-import { call, loginAll, pdfFile, pngImage, uploadAttachment, type Reply } from './helpers.js';
+import { dialects, multipart, startApp, type TestApp } from './harness.js';
+import { newLocation, newPost, newProvider, newService, newUser, signIn } from './factories.js';
+import { call, pdfFile, pngImage, uploadAttachment, type Reply } from './helpers.js';
 
 const kinds = await dialects();
 
 describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
   let t: TestApp;
-  let anna: string; // A-0101
-  let bernd: string; // A-0102
-  let clara: string; // A-REZ, receptionist
+  let anna: string; // resident
+  let bernd: string; // her neighbour
+  let clara: string; // receptionist
   let providerId: number;
   let approvedId: number;
 
   beforeAll(async () => {
-    t = await startDemoApp(kind, {}, (c) => {
+    t = await startApp(kind, {}, (c) => {
       c.throttle.writes = {
         providerRequest: [
           { points: 10, durationSec: 60 },
@@ -25,26 +26,16 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
         profilePicture: [{ points: 2, durationSec: 60 }],
       };
     });
-    [anna, bernd, clara] = await loginAll(t.app, ['A-0101', 'A-0102', 'A-REZ']);
-    const { db } = t.app.ctx;
-    providerId = (
-      await db
-        .selectFrom('providers')
-        .select('id')
-        .where('location_id', '=', 1)
-        .where('allow_form_contact', '=', 1)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    approvedId = (
-      await db
-        .selectFrom('messages')
-        .select('id')
-        .where('location_id', '=', 1)
-        .where('status', '=', 'approved')
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const park = await newLocation(t);
+    const annaUser = await newUser(t, { locationId: park });
+    const berndUser = await newUser(t, { locationId: park });
+    const claraUser = await newUser(t, { locationId: park, role: 'receptionist' });
+    [anna, bernd, clara] = await Promise.all([signIn(t, annaUser), signIn(t, berndUser), signIn(t, claraUser)]);
+    providerId = await newProvider(t, await newService(t, park), park, {
+      email: 'dienst@example.org',
+      allowFormContact: true,
+    });
+    approvedId = await newPost(t, berndUser);
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,8 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type MailConfig } from '../config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
-import { dialects, freshDatabase, startDemoApp, type TestDatabase } from '../../test/harness.js';
+import { dialects, freshDatabase, startApp, type TestDatabase } from '../../test/harness.js';
+import { newUser } from '../../test/factories.js';
 import { call } from '../../test/helpers.js';
 import { Outbox, REDACTED_BODY, countMail, requeueFailed } from './outbox.js';
 
@@ -285,9 +286,10 @@ describe.each(kinds)('secret links in the log (%s)', (kind) => {
     const stream = new PassThrough();
     let log = '';
     stream.on('data', (c: Buffer) => (log += c.toString('utf8')));
-    const t = await startDemoApp(kind, { LOG_LEVEL: 'info', ...env }, undefined, stream);
+    const t = await startApp(kind, { LOG_LEVEL: 'info', ...env }, undefined, stream);
     try {
-      const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0101' } });
+      const { apartmentNumber } = await newUser(t);
+      const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: apartmentNumber } });
       expect(res.status).toBe(200);
       await sleep(50);
       return log;

@@ -89,6 +89,27 @@ export class CounterStore {
     this.redis?.on('error', () => undefined);
   }
 
+  /**
+   * Resolves once Redis answers, so a starting process does not count its first requests in its
+   * own memory; after `timeoutMs` it resolves anyway (false), and the memory fallback serves.
+   */
+  async ready(timeoutMs = 5_000): Promise<boolean> {
+    const redis = this.redis;
+    if (!redis) return true;
+    if (redis.status === 'ready') return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        redis.off('ready', onReady);
+        resolve(false);
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      redis.once('ready', onReady);
+    });
+  }
+
   /** A counter named `name` (part of every key) with the given budget. */
   counter(name: string, limit: Limit): Counter {
     const keyPrefix = `${this.opts.prefix}:${name}`;

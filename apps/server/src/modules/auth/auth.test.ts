@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens.js';
-import { DEMO_PASSWORD, dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.js';
+import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
+import { PASSWORD, newUser, signIn } from '../../../test/factories.js';
+import { NO_CREDENTIALS, NOT_FOUND, call } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 
@@ -21,14 +22,15 @@ async function resetTokenFromOutbox(t: TestApp, to: string): Promise<string> {
 describe.each(kinds)('auth (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startDemoApp(kind);
+    t = await startApp(kind);
   });
   afterAll(() => t.close());
 
   describe('POST /api/login/', () => {
     it('answers 200 with only a token for the right apartment number and password', async () => {
+      const user = await newUser(t);
       const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD },
+        payload: { apartment_number: user.apartmentNumber, password: PASSWORD },
       });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['token']);
@@ -37,8 +39,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('stores only a hash of the token, never the token itself', async () => {
+      const user = await newUser(t);
       const { body } = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'A-0101', password: DEMO_PASSWORD },
+        payload: { apartment_number: user.apartmentNumber, password: PASSWORD },
       });
       const rows = await t.app.ctx.db.selectFrom('auth_tokens').select('token_hash').execute();
       expect(rows.map((r) => r.token_hash)).toContain(hashToken(body.token));
@@ -46,30 +49,35 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('ignores case and surrounding spaces in the apartment number', async () => {
+      const user = await newUser(t, { apartmentNumber: 'K-0707' });
       const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: '  a-0101 ', password: DEMO_PASSWORD },
+        payload: { apartment_number: '  k-0707 ', password: PASSWORD },
       });
       expect(res.status).toBe(200);
+      const profile = await call(t.app, 'GET', '/api/profile/', { auth: `Token ${res.body.token}` });
+      expect(profile.body.id).toBe(user.id);
     });
 
     it('lets the property manager log in with the e-mail address', async () => {
+      await newUser(t, { role: 'manager', email: 'hausverwaltung@example.org' });
       const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'verwaltung@example.org', password: DEMO_PASSWORD },
+        payload: { apartment_number: 'hausverwaltung@example.org', password: PASSWORD },
       });
       expect(res.status).toBe(200);
     });
 
     it('answers 400 Unknown apartment number for an unknown login', async () => {
       const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'Z-9999', password: DEMO_PASSWORD },
+        payload: { apartment_number: 'Z-9999', password: PASSWORD },
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Unknown apartment number'] });
     });
 
     it('answers 400 Invalid Credentials for a wrong password', async () => {
+      const user = await newUser(t);
       const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'A-0101', password: 'Demo1234?' },
+        payload: { apartment_number: user.apartmentNumber, password: `${PASSWORD}?` },
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
@@ -84,34 +92,32 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('refuses a deactivated account with Invalid Credentials and ends its open sessions', async () => {
-      const auth = await login(t.app, 'A-0201');
-      await t.app.ctx.db.updateTable('users').set({ is_active: 0 }).where('login', '=', 'a-0201').execute();
-      try {
-        const res = await call(t.app, 'POST', '/api/login/', {
-          payload: { apartment_number: 'A-0201', password: DEMO_PASSWORD },
-        });
-        expect(res.status).toBe(400);
-        expect(res.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
-        const profile = await call(t.app, 'GET', '/api/profile/', { auth });
-        expect(profile.status).toBe(401);
-        expect(profile.body).toEqual({ detail: 'Dieses Konto ist deaktiviert.' });
-        // Nor does the password-reset lookup reveal anything about a deactivated account.
-        const tenant = await call(t.app, 'GET', '/api/tenant/?apartment_number=A-0201');
-        expect(tenant.status).toBe(404);
-        expect(tenant.body).toEqual({ detail: 'Nicht gefunden.' });
-      } finally {
-        await t.app.ctx.db.updateTable('users').set({ is_active: 1 }).where('login', '=', 'a-0201').execute();
-      }
+      const user = await newUser(t);
+      const auth = await signIn(t, user);
+      await t.app.ctx.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+      const res = await call(t.app, 'POST', '/api/login/', {
+        payload: { apartment_number: user.apartmentNumber, password: PASSWORD },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
+      const profile = await call(t.app, 'GET', '/api/profile/', { auth });
+      expect(profile.status).toBe(401);
+      expect(profile.body).toEqual({ detail: 'Dieses Konto ist deaktiviert.' });
+      // Nor does the password-reset lookup reveal anything about a deactivated account.
+      const tenant = await call(t.app, 'GET', `/api/tenant/?apartment_number=${user.apartmentNumber}`);
+      expect(tenant.status).toBe(404);
+      expect(tenant.body).toEqual({ detail: 'Nicht gefunden.' });
     });
   });
 
   describe('token header', () => {
     it('accepts both "Token <key>" and "Bearer <key>"', async () => {
-      const key = (await login(t.app, 'A-0101')).replace(/^Token /, '');
+      const user = await newUser(t);
+      const key = (await signIn(t, user)).replace(/^Token /, '');
       for (const auth of [`Token ${key}`, `Bearer ${key}`, `token ${key}`]) {
         const res = await call(t.app, 'GET', '/api/profile/', { auth });
         expect(res.status, auth.slice(0, 6)).toBe(200);
-        expect(res.body.apartment_number).toBe('A-0101');
+        expect(res.body.apartment_number).toBe(user.apartmentNumber);
       }
     });
 
@@ -136,7 +142,7 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('expires a token unused for 30 days', async () => {
-      const auth = await login(t.app, 'A-0101');
+      const auth = await signIn(t, await newUser(t));
       const hash = hashToken(auth.replace(/^Token /, ''));
       const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
       await t.app.ctx.db
@@ -154,8 +160,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
   describe('GET /api/logout/', () => {
     it('revokes the token it was called with, so the next call answers 401', async () => {
-      const auth = await login(t.app, 'A-0101');
-      const other = await login(t.app, 'A-0101');
+      const user = await newUser(t);
+      const auth = await signIn(t, user);
+      const other = await signIn(t, user);
       const res = await call(t.app, 'GET', '/api/logout/', { auth });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ detail: 'Sie wurden abgemeldet.' });
@@ -176,10 +183,11 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
   describe('GET /api/tenant/', () => {
     it('returns the masked e-mail address of a known apartment', async () => {
-      const res = await call(t.app, 'GET', '/api/tenant/?apartment_number=A-0101');
+      const user = await newUser(t, { email: 'lena.lindner@example.org' });
+      const res = await call(t.app, 'GET', `/api/tenant/?apartment_number=${user.apartmentNumber}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ email: 'a•••@example.org' });
-      expect(res.raw.toString()).not.toContain('anna.beispiel');
+      expect(res.body).toEqual({ email: 'l•••@example.org' });
+      expect(res.raw.toString()).not.toContain('lena.lindner');
     });
 
     it('answers 404 Nicht gefunden. for an unknown apartment', async () => {
@@ -189,11 +197,8 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('does not look up property managers', async () => {
-      const res = await call(
-        t.app,
-        'GET',
-        `/api/tenant/?apartment_number=${encodeURIComponent('verwaltung@example.org')}`,
-      );
+      const manager = await newUser(t, { role: 'manager' });
+      const res = await call(t.app, 'GET', `/api/tenant/?apartment_number=${encodeURIComponent(manager.login)}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     });
@@ -209,9 +214,10 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
   describe('password reset', () => {
     it('queues a mail with a one-time link for the apartment when the client sends the masked address', async () => {
+      const user = await newUser(t, { name: 'Erik Nowak', email: 'erik.nowak@example.org' });
       const before = await t.app.ctx.db.selectFrom('email_outbox').select('id').execute();
       const res = await call(t.app, 'POST', '/api/password_reset/', {
-        payload: { email: 'e•••@example.org', apartment_number: 'A-0201' },
+        payload: { email: 'e•••@example.org', apartment_number: user.apartmentNumber },
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'OK' });
@@ -221,17 +227,18 @@ describe.each(kinds)('auth (%s)', (kind) => {
         .where('id', 'not in', before.length ? before.map((r) => r.id) : [-1])
         .execute();
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.to_address).toBe('emil.nachbar@example.org');
+      expect(mails[0]!.to_address).toBe('erik.nowak@example.org');
       expect(mails[0]!.subject).toBe('Neues Passwort für Hausportal');
-      expect(mails[0]!.body_text).toContain('Guten Tag Emil Nachbar,');
+      expect(mails[0]!.body_text).toContain('Guten Tag Erik Nowak,');
       expect(mails[0]!.body_text).toMatch(/http:\/\/hausportal\.test\/forgot-password\/[A-Za-z0-9_-]{43}/);
     });
 
     it('also accepts the full e-mail address alone', async () => {
-      const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'Emil.Nachbar@example.org' } });
+      await newUser(t, { email: 'ida.ilic@example.org' });
+      const res = await call(t.app, 'POST', '/api/password_reset/', { payload: { email: 'Ida.Ilic@example.org' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'OK' });
-      expect(await resetTokenFromOutbox(t, 'emil.nachbar@example.org')).toHaveLength(43);
+      expect(await resetTokenFromOutbox(t, 'ida.ilic@example.org')).toHaveLength(43);
     });
 
     it('answers the same OK for an unknown account and sends nothing', async () => {
@@ -252,11 +259,12 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('sets a new password with the token, ends every session and works only once', async () => {
-      const session = await login(t.app, 'A-0305');
+      const user = await newUser(t, { email: 'frieda.fink@example.org' });
+      const session = await signIn(t, user);
       await call(t.app, 'POST', '/api/password_reset/', {
-        payload: { email: 'f•••@example.org', apartment_number: 'A-0305' },
+        payload: { email: 'f•••@example.org', apartment_number: user.apartmentNumber },
       });
-      const token = await resetTokenFromOutbox(t, 'fatma.yildiz@example.org');
+      const token = await resetTokenFromOutbox(t, 'frieda.fink@example.org');
 
       const mismatch = await call(t.app, 'POST', '/api/password_reset/confirm/', {
         payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' },
@@ -278,10 +286,10 @@ describe.each(kinds)('auth (%s)', (kind) => {
 
       expect((await call(t.app, 'GET', '/api/profile/', { auth: session })).status).toBe(401);
       const oldPassword = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'A-0305', password: DEMO_PASSWORD },
+        payload: { apartment_number: user.apartmentNumber, password: PASSWORD },
       });
       expect(oldPassword.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
-      await login(t.app, 'A-0305', 'Neu-Passwort1');
+      await login(t.app, user.login, 'Neu-Passwort1');
 
       const again = await call(t.app, 'POST', '/api/password_reset/confirm/', {
         payload: { token, password: 'Anderes-Pw1', repeat_password: 'Anderes-Pw1' },
@@ -291,14 +299,15 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('refuses an older reset link once a newer one was requested, and the newer one works once', async () => {
+      const user = await newUser(t);
       const confirm = (token: string) =>
         call(t.app, 'POST', '/api/password_reset/confirm/', {
           payload: { token, password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
         });
-      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0102' } });
-      const older = await resetTokenFromOutbox(t, 'bernd.muster@example.org');
-      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0102' } });
-      const newer = await resetTokenFromOutbox(t, 'bernd.muster@example.org');
+      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: user.apartmentNumber } });
+      const older = await resetTokenFromOutbox(t, user.email);
+      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: user.apartmentNumber } });
+      const newer = await resetTokenFromOutbox(t, user.email);
       expect(newer).not.toBe(older);
 
       const stale = await confirm(older);
@@ -306,18 +315,18 @@ describe.each(kinds)('auth (%s)', (kind) => {
       expect(stale.body).toEqual({ status: 'notfound' });
       expect((await confirm(newer)).status).toBe(200);
       expect((await confirm(older)).status).toBe(404);
-      await login(t.app, 'A-0102', 'Neu-Passwort1');
+      await login(t.app, user.login, 'Neu-Passwort1');
     });
 
     it('withdraws every other token of the user when one is used', async () => {
-      const id = await userId(t, 'A-0102');
+      const user = await newUser(t);
       const expires = new Date(Date.now() + 600_000).toISOString();
       const created = new Date().toISOString();
       await t.app.ctx.db
         .insertInto('password_reset_tokens')
         .values(
           ['eins', 'zwei'].map((k) => ({
-            user_id: id,
+            user_id: user.id,
             token_hash: hashToken(k),
             expires_at: expires,
             used_at: null,
@@ -327,11 +336,11 @@ describe.each(kinds)('auth (%s)', (kind) => {
         .execute();
       const use = (token: string) =>
         call(t.app, 'POST', '/api/password_reset/confirm/', {
-          payload: { token, password: DEMO_PASSWORD, repeat_password: DEMO_PASSWORD },
+          payload: { token, password: PASSWORD, repeat_password: PASSWORD },
         });
       expect((await use('zwei')).status).toBe(200);
       expect((await use('eins')).body).toEqual({ status: 'notfound' });
-      await login(t.app, 'A-0102');
+      await signIn(t, user);
     });
 
     it('answers 404 notfound for an unknown token, even when the passwords differ', async () => {
@@ -346,8 +355,9 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('answers 404 notfound for an expired token and keeps the old password', async () => {
-      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
-      const token = await resetTokenFromOutbox(t, 'emil.nachbar@example.org');
+      const user = await newUser(t);
+      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: user.apartmentNumber } });
+      const token = await resetTokenFromOutbox(t, user.email);
       await t.app.ctx.db
         .updateTable('password_reset_tokens')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -358,13 +368,14 @@ describe.each(kinds)('auth (%s)', (kind) => {
       });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ status: 'notfound' });
-      await login(t.app, 'A-0201');
+      await signIn(t, user);
     });
 
     it('makes reset tokens valid for 60 minutes', async () => {
+      const user = await newUser(t);
       const start = Date.now();
-      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: 'A-0201' } });
-      const token = await resetTokenFromOutbox(t, 'emil.nachbar@example.org');
+      await call(t.app, 'POST', '/api/password_reset/', { payload: { apartment_number: user.apartmentNumber } });
+      const token = await resetTokenFromOutbox(t, user.email);
       const row = await t.app.ctx.db
         .selectFrom('password_reset_tokens')
         .selectAll()
@@ -380,7 +391,7 @@ describe.each(kinds)('auth (%s)', (kind) => {
     const url = '/api/profile/changepassword/';
 
     it('answers 400 Wrong password for a wrong old password', async () => {
-      const auth = await login(t.app, 'A-0410');
+      const auth = await signIn(t, await newUser(t));
       const res = await call(t.app, 'PUT', url, {
         auth,
         payload: { old_password: 'falsch', new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
@@ -390,17 +401,17 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('answers 400 Passwords do not match when the repetition differs', async () => {
-      const auth = await login(t.app, 'A-0410');
+      const auth = await signIn(t, await newUser(t));
       const res = await call(t.app, 'PUT', url, {
         auth,
-        payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' },
+        payload: { old_password: PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort2' },
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Passwords do not match'] });
     });
 
     it('answers 400 Eingabe ist zwingend for blank fields', async () => {
-      const auth = await login(t.app, 'A-0410');
+      const auth = await signIn(t, await newUser(t));
       const res = await call(t.app, 'PUT', url, {
         auth,
         payload: { old_password: ' ', new_password: '', repeat_password: '  ' },
@@ -414,26 +425,27 @@ describe.each(kinds)('auth (%s)', (kind) => {
     });
 
     it('changes the password, keeps the current session and ends the others', async () => {
-      const auth = await login(t.app, 'A-0410');
-      const otherDevice = await login(t.app, 'A-0410');
+      const user = await newUser(t);
+      const auth = await signIn(t, user);
+      const otherDevice = await signIn(t, user);
       const res = await call(t.app, 'PUT', url, {
         auth,
-        payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+        payload: { old_password: PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'OK' });
       expect((await call(t.app, 'GET', '/api/profile/', { auth })).status).toBe(200);
       expect((await call(t.app, 'GET', '/api/profile/', { auth: otherDevice })).status).toBe(401);
       const old = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: 'A-0410', password: DEMO_PASSWORD },
+        payload: { apartment_number: user.apartmentNumber, password: PASSWORD },
       });
       expect(old.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
-      await login(t.app, 'A-0410', 'Neu-Passwort1');
+      await login(t.app, user.login, 'Neu-Passwort1');
     });
 
     it('answers 401 without a token', async () => {
       const res = await call(t.app, 'PUT', url, {
-        payload: { old_password: DEMO_PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+        payload: { old_password: PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
       });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(NO_CREDENTIALS);
@@ -441,8 +453,14 @@ describe.each(kinds)('auth (%s)', (kind) => {
   });
 
   it('records logins and password changes in the audit log', async () => {
-    const id = await userId(t, 'A-0410');
-    const rows = await t.app.ctx.db.selectFrom('audit_log').select('action').where('user_id', '=', id).execute();
+    const user = await newUser(t);
+    const auth = await signIn(t, user);
+    const changed = await call(t.app, 'PUT', '/api/profile/changepassword/', {
+      auth,
+      payload: { old_password: PASSWORD, new_password: 'Neu-Passwort1', repeat_password: 'Neu-Passwort1' },
+    });
+    expect(changed.status).toBe(200);
+    const rows = await t.app.ctx.db.selectFrom('audit_log').select('action').where('user_id', '=', user.id).execute();
     const actions = rows.map((r) => r.action);
     expect(actions).toContain('login');
     expect(actions).toContain('password_changed');

@@ -2,13 +2,14 @@ import { PassThrough } from 'node:stream';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { DEMO_PASSWORD, dialects, login as loginHeader, startDemoApp, type TestApp } from '../../../test/harness.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { PASSWORD, newUser, signIn } from '../../../test/factories.js';
 import { call, type Reply } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const PASSWORD_OK = DEMO_PASSWORD;
+const PASSWORD_OK = PASSWORD;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A fresh address per test, so tests do not share budgets (and Redis keys of earlier runs). */
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -43,51 +44,55 @@ describe.each(kinds)('sign-in throttling with the production figures (%s)', (kin
   let t: TestApp;
   const a = attempts(() => t);
   beforeAll(async () => {
-    t = await startDemoApp(kind);
+    t = await startApp(kind);
   });
   afterAll(() => t.close());
 
   it('lets 40 correct logins from one address within a minute all succeed', async () => {
+    const [one, two] = [await newUser(t), await newUser(t)];
     const ip = address();
     const replies: Reply[] = [];
-    for (let i = 0; i < 40; i++) replies.push(await a.login(i % 2 ? 'A-0101' : 'A-0102', ip, PASSWORD_OK));
+    for (let i = 0; i < 40; i++) replies.push(await a.login(i % 2 ? one.login : two.login, ip, PASSWORD_OK));
     expect(statuses(replies)).toEqual(Array(40).fill(200));
   });
 
   it('does not let ten wrong passwords from address A stop the right password from address B', async () => {
+    const { login } = await newUser(t);
     const [attacker, owner] = [address(), address()];
     for (let i = 0; i < 10; i++) {
-      const res = await a.login('A-0201', attacker, `rate-${i}`);
+      const res = await a.login(login, attacker, `rate-${i}`);
       expect(res.status, `failure ${i + 1}`).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Invalid Credentials'] });
     }
     // The attacker's address is done guessing at this apartment …
-    const blocked = await a.login('A-0201', attacker, PASSWORD_OK);
+    const blocked = await a.login(login, attacker, PASSWORD_OK);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ detail: 'Zu viele Versuche. Bitte versuchen Sie es in 15 Minuten erneut.' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     // … but the owner, elsewhere, signs in at once.
-    expect((await a.login('A-0201', owner, PASSWORD_OK)).status).toBe(200);
+    expect((await a.login(login, owner, PASSWORD_OK)).status).toBe(200);
   });
 
   it('forgets the failures of an address and apartment once the right password is given there', async () => {
+    const { login } = await newUser(t);
     const ip = address();
-    for (let i = 0; i < 9; i++) expect((await a.login('A-0305', ip)).status).toBe(400);
-    expect((await a.login('A-0305', ip, PASSWORD_OK)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await a.login(login, ip)).status).toBe(400);
+    expect((await a.login(login, ip, PASSWORD_OK)).status).toBe(200);
     const again: Reply[] = [];
-    for (let i = 0; i < 9; i++) again.push(await a.login('A-0305', ip));
+    for (let i = 0; i < 9; i++) again.push(await a.login(login, ip));
     expect(statuses(again)).toEqual(Array(9).fill(400));
   });
 
   it('checks at most ten of 30 parallel wrong passwords from one address', async () => {
+    const { login } = await newUser(t);
     const ip = address();
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => a.login('A-0410', ip, `parallel-${i}`)));
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => a.login(login, ip, `parallel-${i}`)));
     expect(count(replies, 400)).toBe(10);
     expect(count(replies, 429)).toBe(20);
   });
 
   it('does not limit signed-in calls', async () => {
-    const auth = await loginHeader(t.app, 'A-REZ');
+    const auth = await signIn(t, await newUser(t, { role: 'receptionist' }));
     for (let i = 0; i < 30; i++) expect((await call(t.app, 'GET', '/api/profile/', { auth })).status).toBe(200);
   });
 });
@@ -96,7 +101,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
   let t: TestApp;
   const a = attempts(() => t);
   beforeAll(async () => {
-    t = await startDemoApp(kind, {}, (c) => {
+    t = await startApp(kind, {}, (c) => {
       c.throttle.login.perPair = { points: 3, durationSec: 60 };
       c.throttle.login.perIp = { points: 6, durationSec: 60 };
       c.throttle.login.perDevice = { points: 3, durationSec: 60 };
@@ -119,15 +124,17 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
   it('counts the failures of one address across apartments', async () => {
     const ip = address();
     const apartments = ['Z-1', 'Z-2', 'Z-3', 'Z-4', 'Z-5', 'Z-6'];
+    const { login } = await newUser(t);
     for (const apt of apartments) expect((await a.login(apt, ip)).status).toBe(400);
-    const res = await a.login('A-0305', ip, PASSWORD_OK);
+    const res = await a.login(login, ip, PASSWORD_OK);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ detail: 'Zu viele Versuche. Bitte versuchen Sie es in 1 Minute erneut.' });
-    expect((await a.login('A-0305', address(), PASSWORD_OK)).status).toBe(200);
+    expect((await a.login(login, address(), PASSWORD_OK)).status).toBe(200);
   });
 
   it('slows guessing from many addresses at one apartment down with a growing delay instead of a lock', async () => {
-    const refused = await slowDown('A-0201');
+    const { login } = await newUser(t);
+    const refused = await slowDown(login);
     expect(refused.body).toEqual({
       detail:
         'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in 1 Sekunde erneut oder setzen Sie Ihr Passwort über „Passwort vergessen?“ neu.',
@@ -135,61 +142,65 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     expect(refused.headers['retry-after']).toBe('1');
     await sleep(1100);
     // The delay has passed: the next wrong guess is checked, and doubles the delay.
-    expect((await a.login('A-0201', address(), 'noch-einer')).status).toBe(400);
-    const longer = await a.login('A-0201', address(), PASSWORD_OK);
+    expect((await a.login(login, address(), 'noch-einer')).status).toBe(400);
+    const longer = await a.login(login, address(), PASSWORD_OK);
     expect(longer.status).toBe(429);
     expect(longer.headers['retry-after']).toBe('2');
     await sleep(2100);
     // Not a lock: once the delay has passed, the right password signs in from anywhere.
-    expect((await a.login('A-0201', address(), PASSWORD_OK)).status).toBe(200);
+    expect((await a.login(login, address(), PASSWORD_OK)).status).toBe(200);
   });
 
   it('lets a device that signed in to the apartment before sign in while the apartment is slowed down', async () => {
-    const first = await a.login('A-0305', address(), PASSWORD_OK);
+    const { login } = await newUser(t);
+    const first = await a.login(login, address(), PASSWORD_OK);
     expect(first.status).toBe(200);
     const [name, value] = Object.entries(first.cookies).find(([n]) => n.startsWith('hp_device_'))!;
     expect(first.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Strict/);
     expect(first.headers['set-cookie']).toMatch(/Path=\/api\/login\//);
 
-    await slowDown('A-0305');
+    await slowDown(login);
     // A forged cookie, or one of another apartment, is worth nothing …
-    const forged = await a.login('A-0305', address(), PASSWORD_OK, { [name]: `${value.slice(0, -3)}xyz` });
+    const forged = await a.login(login, address(), PASSWORD_OK, { [name]: `${value.slice(0, -3)}xyz` });
     expect(forged.status).toBe(429);
-    const foreign = await a.login('A-0305', address(), PASSWORD_OK, {
+    const foreign = await a.login(login, address(), PASSWORD_OK, {
       [name.replace(/.$/, (c) => (c === '0' ? '1' : '0'))]: value,
     });
     expect(foreign.status).toBe(429);
     // … the owner's own device signs in.
-    const owner = await a.login('A-0305', address(), PASSWORD_OK, { [name]: value });
+    const owner = await a.login(login, address(), PASSWORD_OK, { [name]: value });
     expect(owner.status).toBe(200);
   });
 
   it('limits wrong passwords on a trusted device on their own', async () => {
-    const first = await a.login('B-0101', address(), PASSWORD_OK);
+    const { login } = await newUser(t);
+    const first = await a.login(login, address(), PASSWORD_OK);
     const cookies = Object.fromEntries(Object.entries(first.cookies).filter(([n]) => n.startsWith('hp_device_')));
     const replies: Reply[] = [];
-    for (let i = 0; i < 4; i++) replies.push(await a.login('B-0101', address(), `geraet-${i}`, cookies));
+    for (let i = 0; i < 4; i++) replies.push(await a.login(login, address(), `geraet-${i}`, cookies));
     expect(statuses(replies)).toEqual([400, 400, 400, 429]);
   });
 
   it('lifts the delay when the owner sets a new password through the reset link', async () => {
-    await slowDown('A-0410');
-    expect((await a.reset('A-0410', address())).status).toBe(200);
+    const user = await newUser(t);
+    await slowDown(user.login);
+    expect((await a.reset(user.login, address())).status).toBe(200);
     const mail = await t.app.ctx.db
       .selectFrom('email_outbox')
       .select('body_text')
-      .where('to_address', '=', 'guenther.gross@example.org')
+      .where('to_address', '=', user.email)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
     expect((await a.confirm(token, address())).status).toBe(200);
-    expect((await a.login('A-0410', address(), 'Neu-Passwort1')).status).toBe(200);
+    expect((await a.login(user.login, address(), 'Neu-Passwort1')).status).toBe(200);
   });
 
   it('counts unknown apartments in the tenant lookup per address, but not lookups of real ones', async () => {
+    const [one, two] = [await newUser(t), await newUser(t)];
     const ip = address();
     const found: Reply[] = [];
-    for (let i = 0; i < 12; i++) found.push(await a.tenant(i % 2 ? 'A-0101' : 'A-0102', ip));
+    for (let i = 0; i < 12; i++) found.push(await a.tenant(i % 2 ? one.login : two.login, ip));
     expect(statuses(found)).toEqual(Array(12).fill(200));
     const unknown: Reply[] = [];
     for (let i = 0; i < 6; i++) unknown.push(await a.tenant(`Z-${i}`, ip));
@@ -198,8 +209,9 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
   });
 
   it('limits reset mails per apartment, so nobody can flood an inbox', async () => {
+    const user = await newUser(t);
     const replies: Reply[] = [];
-    for (let i = 0; i < 3; i++) replies.push(await a.reset('A-0102', address()));
+    for (let i = 0; i < 3; i++) replies.push(await a.reset(user.login, address()));
     expect(statuses(replies)).toEqual([200, 200, 429]);
     expect(replies[2]!.body).toEqual({
       detail:
@@ -208,7 +220,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     const mails = await t.app.ctx.db
       .selectFrom('email_outbox')
       .select('id')
-      .where('to_address', '=', 'bernd.muster@example.org')
+      .where('to_address', '=', user.email)
       .execute();
     expect(mails).toHaveLength(2);
   });
@@ -234,11 +246,15 @@ describe.each(kinds)('the client address behind a reverse proxy (%s)', (kind) =>
   const log = new PassThrough();
   const lines: string[] = [];
   log.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  /** The resident who signs in through the proxy, the same apartment in both apps. */
+  const APARTMENT = 'P-0101';
   beforeAll(async () => {
-    t = await startDemoApp(kind, { TRUST_PROXY: '1' }, (c) => {
+    t = await startApp(kind, { TRUST_PROXY: '1' }, (c) => {
       c.throttle.login.perPair = { points: 2, durationSec: 60 };
     });
-    off = await startDemoApp(kind, { LOG_LEVEL: 'warn' }, undefined, log);
+    off = await startApp(kind, { LOG_LEVEL: 'warn' }, undefined, log);
+    await newUser(t, { apartmentNumber: APARTMENT });
+    await newUser(off, { apartmentNumber: APARTMENT });
   });
   afterAll(async () => {
     await t.close();
@@ -247,7 +263,7 @@ describe.each(kinds)('the client address behind a reverse proxy (%s)', (kind) =>
 
   const viaProxy = (app: TestApp, forwardedFor: string, password = 'falsch') =>
     call(app.app, 'POST', '/api/login/', {
-      payload: { apartment_number: 'A-0101', password },
+      payload: { apartment_number: APARTMENT, password },
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': forwardedFor },
     });
@@ -283,15 +299,18 @@ const redisUp = await (async () => {
   }
 })();
 
+/** Waits until the app's counter store has its Redis connection. */
 describe.runIf(redisUp)('sign-in throttling with REDIS_URL', () => {
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    const tighten = (c: Parameters<NonNullable<Parameters<typeof startDemoApp>[2]>>[0]) => {
+    const tighten = (c: Parameters<NonNullable<Parameters<typeof startApp>[2]>>[0]) => {
       c.throttle.login.perPair = { points: 3, durationSec: 60 };
     };
-    one = await startDemoApp('sqlite', { REDIS_URL }, tighten);
-    two = await startDemoApp('sqlite', { REDIS_URL }, tighten);
+    one = await startApp('sqlite', { REDIS_URL }, tighten);
+    two = await startApp('sqlite', { REDIS_URL }, tighten);
+    // Until their connection is up, the counters fall back to each process's memory by design;
+    // an app on an empty database is listening before that, so wait for it.
   });
   afterAll(async () => {
     await one.close();

@@ -1,28 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { newLocation, newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
+import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 const DAY = 24 * 3600 * 1000;
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 describe.each(kinds)('blackboard_opened (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
   let annaId: number;
+  let berndUser: TestUser;
   let berndId: number;
+  let managerUser: TestUser;
+  let park: number;
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    anna = await login(t.app, 'A-0101');
-    [annaId, berndId] = await Promise.all([userId(t, 'A-0101'), userId(t, 'A-0102')]);
+    t = await startApp(kind);
+    park = await newLocation(t);
+    const annaUser = await newUser(t, { locationId: park });
+    berndUser = await newUser(t, { locationId: park });
+    managerUser = await newUser(t, { role: 'manager', managerOf: [park] });
+    const neighbour = await newUser(t, { locationId: await newLocation(t) });
+    [annaId, berndId] = [annaUser.id, berndUser.id];
+    anna = await signIn(t, annaUser);
+    // Approved 5, 20, 30 and 60 hours ago fall into the last three days; 80 and 110 do not.
+    for (const h of [5, 20, 30, 60, 80, 110]) await newPost(t, berndUser, { createdAt: hoursAgo(h) });
+    // Neither Anna's pending post, nor a rejected one, nor one of another location counts.
+    await newPost(t, annaUser, { status: 'pending', createdAt: hoursAgo(2) });
+    await newPost(t, berndUser, { status: 'rejected', createdAt: hoursAgo(3) });
+    await newPost(t, neighbour, { createdAt: hoursAgo(4) });
   });
   afterAll(() => t.close());
 
-  /** Approved posts of location 1 newer than `since`: what the badge must count. */
+  /** Approved posts of Anna's location newer than `since`: what the badge must count. */
   const approvedSince = async (since: number) => {
     const rows = await t.app.ctx.db
       .selectFrom('messages')
       .select('id')
-      .where('location_id', '=', 1)
+      .where('location_id', '=', park)
       .where('status', '=', 'approved')
       .where('created_at', '>', new Date(since).toISOString())
       .execute();
@@ -33,7 +49,6 @@ describe.each(kinds)('blackboard_opened (%s)', (kind) => {
     const res = await call(t.app, 'GET', `/api/blackboard_opened/${annaId}/`, { auth: anna });
     expect(res.status).toBe(200);
     const expected = await approvedSince(Date.now() - 3 * DAY);
-    // The demo data has four approved posts in that window; A-0101's pending post is not one of them.
     expect(expected).toBe(4);
     expect(res.body).toEqual({ date_blackboard_opened: null, unread_count: expected });
   });
@@ -66,13 +81,13 @@ describe.each(kinds)('blackboard_opened (%s)', (kind) => {
       payload: { date_blackboard_opened: new Date().toISOString() },
     });
     expect(now.body.unread_count).toBe(0);
-    const bernd = await login(t.app, 'A-0102');
+    const bernd = await signIn(t, berndUser);
     const post = await call(t.app, 'POST', '/api/messages/', {
       auth: bernd,
       payload: { text: 'Neu auf der Pinnwand' },
     });
     expect((await call(t.app, 'GET', `/api/blackboard_opened/${annaId}/`, { auth: anna })).body.unread_count).toBe(0);
-    const manager = await login(t.app, 'verwaltung@example.org');
+    const manager = await signIn(t, managerUser);
     await call(t.app, 'PUT', `/api/admin/messages/${post.body.id}/moderation/`, {
       auth: manager,
       payload: { status: 'approved' },
@@ -124,8 +139,8 @@ describe.each(kinds)('blackboard_opened (%s)', (kind) => {
   });
 
   it('answers 403 to the property manager and 401 to anonymous callers', async () => {
-    const manager = await login(t.app, 'verwaltung@example.org');
-    const managerId = await userId(t, 'verwaltung@example.org');
+    const manager = await signIn(t, managerUser);
+    const managerId = managerUser.id;
     const m = await call(t.app, 'GET', `/api/blackboard_opened/${managerId}/`, { auth: manager });
     expect(m.status).toBe(403);
     expect(m.body).toEqual(FORBIDDEN);

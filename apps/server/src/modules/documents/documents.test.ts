@@ -1,20 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { newDocument, newLocation, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, expectPage } from '../../../test/helpers.js';
 
 const kinds = await dialects();
+const daysAgo = (d: number) => new Date(Date.now() - d * 24 * 3_600_000).toISOString();
+const ICON = '/icons/document.svg';
 
 describe.each(kinds)('documents (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
-  let bernd: string;
-  let dora: string;
-  let ids: Record<string, number>;
+  let bernd: string; // Anna's neighbour
+  let dora: string; // resident of the other location
+  let managerUser: TestUser;
+  /** Anna's two apartment documents, her location's house rules and the other location's. */
+  const ids = { lease: 0, statement: 0, rules: 0, otherRules: 0 };
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    [anna, bernd, dora] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'A-0102'), login(t.app, 'B-0101')]);
-    const rows = await t.app.ctx.db.selectFrom('documents').select(['id', 'title']).execute();
-    ids = Object.fromEntries(rows.map((r) => [r.title, r.id]));
+    t = await startApp(kind);
+    const park = await newLocation(t);
+    const see = await newLocation(t);
+    const annaUser = await newUser(t, { locationId: park });
+    const berndUser = await newUser(t, { locationId: park });
+    const doraUser = await newUser(t, { locationId: see });
+    managerUser = await newUser(t, { role: 'manager', managerOf: [park, see] });
+    [anna, bernd, dora] = await Promise.all([signIn(t, annaUser), signIn(t, berndUser), signIn(t, doraUser)]);
+    const apartment = annaUser.apartmentNumber;
+    ids.lease = await newDocument(t, park, {
+      apartmentNumber: apartment,
+      title: 'Mietvertrag',
+      icon: ICON,
+      createdAt: daysAgo(400),
+    });
+    ids.statement = await newDocument(t, park, {
+      apartmentNumber: apartment,
+      title: 'Nebenkostenabrechnung',
+      icon: ICON,
+      createdAt: daysAgo(30),
+    });
+    ids.rules = await newDocument(t, park, { title: 'Hausordnung', icon: ICON, createdAt: daysAgo(500) });
+    ids.otherRules = await newDocument(t, see, { title: 'Hausordnung am See', icon: ICON, createdAt: daysAgo(500) });
   });
   afterAll(() => t.close());
 
@@ -25,30 +49,30 @@ describe.each(kinds)('documents (%s)', (kind) => {
     expect(res.body.next).toBeNull();
     expect(res.body.previous).toBeNull();
     expect(res.body.results.map((d: { title: string }) => d.title)).toEqual([
-      'Nebenkostenabrechnung 2025',
-      'Mietvertrag Wohnung 0101',
+      'Nebenkostenabrechnung',
+      'Mietvertrag',
       'Hausordnung',
     ]);
     expect(res.body.results[0]).toEqual({
-      id: ids['Nebenkostenabrechnung 2025'],
-      title: 'Nebenkostenabrechnung 2025',
+      id: ids.statement,
+      title: 'Nebenkostenabrechnung',
       icon: '/icons/document.svg',
       document: expect.stringMatching(/^\/api\/media\/documents\/[A-Za-z0-9_-]+\.pdf\?exp=\d+&sig=[A-Za-z0-9_-]+$/),
     });
   });
 
   it('returns one document by id', async () => {
-    const res = await call(t.app, 'GET', `/api/documents/${ids['Mietvertrag Wohnung 0101']}/`, { auth: anna });
+    const res = await call(t.app, 'GET', `/api/documents/${ids.lease}/`, { auth: anna });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: ids['Mietvertrag Wohnung 0101'],
-      title: 'Mietvertrag Wohnung 0101',
+      id: ids.lease,
+      title: 'Mietvertrag',
       icon: '/icons/document.svg',
     });
   });
 
   it('serves a document as a PDF through its signed URL', async () => {
-    const { body } = await call(t.app, 'GET', `/api/documents/${ids['Hausordnung']}/`, { auth: anna });
+    const { body } = await call(t.app, 'GET', `/api/documents/${ids.rules}/`, { auth: anna });
     const file = await call(t.app, 'GET', body.document);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -56,23 +80,25 @@ describe.each(kinds)('documents (%s)', (kind) => {
     expect(file.raw.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('hides the documents of apartment A-0101 from the neighbour in A-0102', async () => {
+  it("hides the documents of one apartment from the neighbour's", async () => {
     const list = await call(t.app, 'GET', '/api/documents/', { auth: bernd });
     expectPage(list.body, 1, 1);
     expect(list.body.results[0].title).toBe('Hausordnung');
-    for (const title of ['Mietvertrag Wohnung 0101', 'Nebenkostenabrechnung 2025']) {
-      const res = await call(t.app, 'GET', `/api/documents/${ids[title]}/`, { auth: bernd });
-      expect(res.status, title).toBe(404);
+    for (const id of [ids.lease, ids.statement]) {
+      const res = await call(t.app, 'GET', `/api/documents/${id}/`, { auth: bernd });
+      expect(res.status, String(id)).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }
   });
 
-  it('answers 404 to a resident of location 2 for every document of location 1', async () => {
+  it('answers 404 to a resident of another location for every document of this one', async () => {
     const list = await call(t.app, 'GET', '/api/documents/', { auth: dora });
-    expect(list.body.results.map((d: { title: string }) => d.title)).toEqual(['Hausordnung Haus am See']);
-    for (const title of ['Mietvertrag Wohnung 0101', 'Nebenkostenabrechnung 2025', 'Hausordnung']) {
-      const res = await call(t.app, 'GET', `/api/documents/${ids[title]}/`, { auth: dora });
-      expect(res.status, title).toBe(404);
+    expect(list.body.results.map((d: { id: number; title: string }) => [d.id, d.title])).toEqual([
+      [ids.otherRules, 'Hausordnung am See'],
+    ]);
+    for (const id of [ids.lease, ids.statement, ids.rules]) {
+      const res = await call(t.app, 'GET', `/api/documents/${id}/`, { auth: dora });
+      expect(res.status, String(id)).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }
   });
@@ -90,8 +116,8 @@ describe.each(kinds)('documents (%s)', (kind) => {
   });
 
   it('answers 403 to the property manager and 401 to anonymous callers', async () => {
-    const manager = await login(t.app, 'verwaltung@example.org');
-    for (const url of ['/api/documents/', `/api/documents/${ids['Hausordnung']}/`]) {
+    const manager = await signIn(t, managerUser);
+    for (const url of ['/api/documents/', `/api/documents/${ids.rules}/`]) {
       const m = await call(t.app, 'GET', url, { auth: manager });
       expect(m.status, url).toBe(403);
       expect(m.body).toEqual(FORBIDDEN);

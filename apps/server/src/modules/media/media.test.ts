@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { NOT_FOUND, call, pdfFile, pngImage, uploadAttachment } from '../../../test/helpers.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { newDocument, newLocation, newPost, newProfilePicture, newUser, signIn } from '../../../test/factories.js';
+import { NOT_FOUND, call, jpegWithExif, pdfFile, pngImage, uploadAttachment } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 const INVALID_LINK = { detail: 'Der Link ist ungültig oder abgelaufen.' };
@@ -11,15 +12,44 @@ describe.each(kinds)('media (%s)', (kind) => {
   /** Signed URLs handed out in API responses, by what they point to. */
   const urls: Record<string, string> = {};
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    anna = await login(t.app, 'A-0101');
-    const bernd = await login(t.app, 'A-0102');
-    const messages = (await call(t.app, 'GET', '/api/messages/', { auth: bernd })).body.results;
-    const fest = messages.find((m: { documents: unknown[] }) => m.documents.length === 2);
-    urls.photo = fest.documents[0].document;
-    urls.thumbnail = fest.documents[0].thumbnail;
-    urls.attachmentPdf = fest.documents[1].document;
-    urls.avatar = fest.user_image;
+    t = await startApp(kind);
+    const location = await newLocation(t, {
+      logo: await t.app.ctx.storage.put('logos', 'png', await pngImage()),
+    });
+    const annaUser = await newUser(t, { locationId: location });
+    const authorUser = await newUser(t, { locationId: location });
+    await newProfilePicture(t, authorUser);
+    const managerUser = await newUser(t, { role: 'manager', managerOf: [location] });
+    const [author, bernd, manager] = await Promise.all([
+      signIn(t, authorUser),
+      newUser(t, { locationId: location }).then((u) => signIn(t, u)),
+      signIn(t, managerUser),
+    ]);
+    anna = await signIn(t, annaUser);
+    // A post with a photo and a PDF, written and approved as in use, then read by a neighbour.
+    const fest = await newPost(t, authorUser, { status: 'pending' });
+    await uploadAttachment(t.app, author, fest, {
+      filename: 'fest.jpg',
+      type: 'image/jpeg',
+      data: await jpegWithExif(),
+    });
+    await uploadAttachment(t.app, author, fest, {
+      filename: 'programm.pdf',
+      type: 'application/pdf',
+      data: await pdfFile('Programm'),
+    });
+    const approved = await call(t.app, 'PUT', `/api/admin/messages/${fest}/moderation/`, {
+      auth: manager,
+      payload: { status: 'approved' },
+    });
+    expect(approved.status).toBe(200);
+    const seen = (await call(t.app, 'GET', `/api/messages/${fest}/`, { auth: bernd })).body;
+    expect(seen.documents).toHaveLength(2);
+    urls.photo = seen.documents[0].document;
+    urls.thumbnail = seen.documents[0].thumbnail;
+    urls.attachmentPdf = seen.documents[1].document;
+    urls.avatar = seen.user_image;
+    await newDocument(t, location, { apartmentNumber: annaUser.apartmentNumber });
     urls.document = (await call(t.app, 'GET', '/api/documents/', { auth: anna })).body.results[0].document;
     urls.logo = (await call(t.app, 'GET', '/api/location/', { auth: anna })).body.logo;
     const draft = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Mit Anhang' } })).body

@@ -1,35 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, addUser, call, loginAll } from '../../../test/helpers.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { newComment, newLocation, newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
+import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call } from '../../../test/helpers.js';
 
 const kinds = await dialects();
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 describe.each(kinds)('moderation (%s)', (kind) => {
   let t: TestApp;
   let anna: string; // author
   let bernd: string; // neighbour in the same location
   let clara: string; // receptionist
-  let dora: string; // location 2
-  let manager: string;
-  let seeManager: string; // manages location 2 only
+  let dora: string; // resident of the other location
+  let manager: string; // manages both locations
+  let seeManager: string; // manages the other location only
+  let annaUser: TestUser;
+  let claraUser: TestUser;
+  let park: number; // the location of anna, bernd and clara
+  let see: number; // dora's location
+  /** An approved post of `park` with one approved comment, for the comment tests. */
+  let reminderId: number;
+  /** Anna's pending post. */
+  let annaPendingId: number;
+  /** The approved comment on `reminderId`. */
+  let parkCommentId: number;
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    await addUser(t, {
-      login: 'see@example.org',
-      name: 'Verwaltung See',
-      email: 'see@example.org',
-      role: 'manager',
-      locationId: null,
-      managerOf: [2],
-    });
-    [anna, bernd, clara, dora, manager, seeManager] = await loginAll(t.app, [
-      'A-0101',
-      'A-0102',
-      'A-REZ',
-      'B-0101',
-      'verwaltung@example.org',
-      'see@example.org',
+    t = await startApp(kind);
+    park = await newLocation(t);
+    see = await newLocation(t);
+    annaUser = await newUser(t, { locationId: park });
+    const berndUser = await newUser(t, { locationId: park });
+    claraUser = await newUser(t, { locationId: park, role: 'receptionist' });
+    const doraUser = await newUser(t, { locationId: see });
+    const managerUser = await newUser(t, { role: 'manager', managerOf: [park, see] });
+    const seeManagerUser = await newUser(t, { role: 'manager', managerOf: [see] });
+    [anna, bernd, clara, dora, manager, seeManager] = await Promise.all([
+      signIn(t, annaUser),
+      signIn(t, berndUser),
+      signIn(t, claraUser),
+      signIn(t, doraUser),
+      signIn(t, managerUser),
+      signIn(t, seeManagerUser),
     ]);
+    for (let i = 1; i <= 3; i++) await newPost(t, berndUser, { createdAt: hoursAgo(10 * i) });
+    reminderId = await newPost(t, claraUser, {
+      text: 'Die Mülltonnen werden mittwochs geleert.',
+      createdAt: hoursAgo(40),
+    });
+    parkCommentId = await newComment(t, reminderId, claraUser, { createdAt: hoursAgo(39) });
+    annaPendingId = await newPost(t, annaUser, { status: 'pending', createdAt: hoursAgo(2) });
+    await newPost(t, doraUser, { createdAt: hoursAgo(5) });
+    await newPost(t, doraUser, { createdAt: hoursAgo(15) });
   });
   afterAll(() => t.close());
 
@@ -93,9 +114,9 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       expect(item).toMatchObject({
         id: postId,
         status: 'pending',
-        location_id: 1,
-        user_name: 'Anna Beispiel',
-        apartment_number: 'A-0101',
+        location_id: park,
+        user_name: annaUser.name,
+        apartment_number: annaUser.apartmentNumber,
         text: 'Tauschbörse für Zimmerpflanzen am Sonntag',
       });
       expect(res.body.results.every((m: { status: string }) => m.status === 'pending')).toBe(true);
@@ -192,10 +213,10 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     let commentId: number;
     let countBefore: number;
     beforeAll(async () => {
-      const rows = await t.app.ctx.db.selectFrom('messages').select(['id', 'text', 'comment_count']).execute();
-      const target = rows.find((r) => r.text.startsWith('Erinnerung: Die Mülltonnen'))!;
-      messageId = target.id;
-      countBefore = Number(target.comment_count);
+      messageId = reminderId;
+      const target = await call(t.app, 'GET', `/api/messages/${messageId}/`, { auth: bernd });
+      countBefore = target.body.comment_count;
+      expect(countBefore).toBe(1);
       const res = await call(t.app, 'POST', `/api/messages/${messageId}/comments/`, {
         auth: clara,
         payload: { text: 'Danke für die Info!' },
@@ -235,7 +256,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
         message_id: messageId,
         status: 'pending',
         text: 'Danke für die Info!',
-        user_name: 'Clara Rezeption',
+        user_name: claraUser.name,
       });
     });
 
@@ -318,23 +339,25 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     });
 
     it('confines a manager to the locations they run', async () => {
-      const rows = await t.app.ctx.db.selectFrom('messages').select(['id', 'location_id', 'status']).execute();
-      const loc1 = rows.find((r) => r.location_id === 1 && r.status === 'pending')!;
-      const res = await moderate(seeManager, loc1.id, { status: 'rejected' });
+      const res = await moderate(seeManager, annaPendingId, { status: 'rejected' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
       expect(
-        (await t.app.ctx.db.selectFrom('messages').select('status').where('id', '=', loc1.id).executeTakeFirstOrThrow())
-          .status,
+        (
+          await t.app.ctx.db
+            .selectFrom('messages')
+            .select('status')
+            .where('id', '=', annaPendingId)
+            .executeTakeFirstOrThrow()
+        ).status,
       ).toBe('pending');
 
       const list = await call(t.app, 'GET', '/api/admin/messages/?status=approved', { auth: seeManager });
       expect(list.status).toBe(200);
       expect(list.body.results.length).toBeGreaterThan(0);
-      expect(list.body.results.every((m: { location_id: number }) => m.location_id === 2)).toBe(true);
+      expect(list.body.results.every((m: { location_id: number }) => m.location_id === see)).toBe(true);
 
-      const comment = await t.app.ctx.db.selectFrom('comments').select('id').executeTakeFirstOrThrow();
-      expect((await moderate(seeManager, comment.id, { status: 'rejected' }, 'comments')).status).toBe(404);
+      expect((await moderate(seeManager, parkCommentId, { status: 'rejected' }, 'comments')).status).toBe(404);
       const comments = await call(t.app, 'GET', '/api/admin/comments/?status=approved', { auth: seeManager });
       expect(comments.body.results).toEqual([]);
     });

@@ -1,16 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { dialects, login, multipart, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { NO_CREDENTIALS, NOT_FOUND, call, jpegWithExif, pdfFile, pngImage, userId } from '../../../test/helpers.js';
+import { dialects, multipart, startApp, type TestApp } from '../../../test/harness.js';
+import { newLocation, newProfilePicture, newUser, signIn, type TestUser } from '../../../test/factories.js';
+import { NO_CREDENTIALS, NOT_FOUND, call, jpegWithExif, pdfFile, pngImage } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 
 describe.each(kinds)('profile (%s)', (kind) => {
   let t: TestApp;
+  let location: number;
+  let annaUser: TestUser;
   let anna: string;
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    anna = await login(t.app, 'A-0101');
+    t = await startApp(kind);
+    location = await newLocation(t);
+    annaUser = await newUser(t, {
+      locationId: location,
+      apartmentNumber: 'W-0712',
+      name: 'Anna Adler',
+      email: 'anna.adler@example.org',
+    });
+    anna = await signIn(t, annaUser);
   });
   afterAll(() => t.close());
 
@@ -18,33 +28,38 @@ describe.each(kinds)('profile (%s)', (kind) => {
     const mp = multipart(fields, file);
     return call(t.app, 'PUT', '/api/profile/', { auth, payload: mp.payload, headers: mp.headers });
   };
+  /** A resident of the location, signed in. */
+  const resident = async () => signIn(t, await newUser(t, { locationId: location }));
 
   it("returns the caller's own profile with every field of SPEC §3", async () => {
     const res = await call(t.app, 'GET', '/api/profile/', { auth: anna });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: await userId(t, 'A-0101'),
-      name: 'Anna Beispiel',
-      email: 'anna.beispiel@example.org',
+      id: annaUser.id,
+      name: 'Anna Adler',
+      email: 'anna.adler@example.org',
       profile_picture: null,
-      apartment_number: 'A-0101',
+      apartment_number: 'W-0712',
       emergency_services_deactivated: false,
       is_receptionist: false,
       language: 'de',
-      location_id: 1,
+      location_id: location,
     });
   });
 
   it('flags the resident with emergency services deactivated and the receptionist', async () => {
-    const bernd = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'A-0102') });
+    const berndUser = await newUser(t, { locationId: location, emergencyServicesDeactivated: true });
+    const bernd = await call(t.app, 'GET', '/api/profile/', { auth: await signIn(t, berndUser) });
     expect(bernd.body).toMatchObject({
-      apartment_number: 'A-0102',
+      apartment_number: berndUser.apartmentNumber,
       emergency_services_deactivated: true,
       is_receptionist: false,
     });
-    const clara = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'A-REZ') });
+    const claraUser = await newUser(t, { locationId: location, role: 'receptionist' });
+    await newProfilePicture(t, claraUser);
+    const clara = await call(t.app, 'GET', '/api/profile/', { auth: await signIn(t, claraUser) });
     expect(clara.body).toMatchObject({
-      apartment_number: 'A-REZ',
+      apartment_number: claraUser.apartmentNumber,
       emergency_services_deactivated: false,
       is_receptionist: true,
     });
@@ -54,9 +69,14 @@ describe.each(kinds)('profile (%s)', (kind) => {
   });
 
   it('gives the property manager a profile without a location', async () => {
-    const res = await call(t.app, 'GET', '/api/profile/', { auth: await login(t.app, 'verwaltung@example.org') });
+    const manager = await newUser(t, { role: 'manager', email: 'buero@verwaltung.example.org', managerOf: [location] });
+    const res = await call(t.app, 'GET', '/api/profile/', { auth: await signIn(t, manager) });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: 'verwaltung@example.org', location_id: null, is_receptionist: false });
+    expect(res.body).toMatchObject({
+      email: 'buero@verwaltung.example.org',
+      location_id: null,
+      is_receptionist: false,
+    });
   });
 
   it('answers 401 to anonymous callers for GET and PUT', async () => {
@@ -70,7 +90,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
   });
 
   it('changes the language with a JSON body', async () => {
-    const auth = await login(t.app, 'A-0201');
+    const auth = await resident();
     const res = await call(t.app, 'PUT', '/api/profile/', { auth, payload: { language: 'en' } });
     expect(res.status).toBe(200);
     expect(res.body.language).toBe('en');
@@ -78,7 +98,8 @@ describe.each(kinds)('profile (%s)', (kind) => {
   });
 
   it('changes the language with a multipart field', async () => {
-    const auth = await login(t.app, 'A-0201');
+    const auth = await resident();
+    expect((await call(t.app, 'PUT', '/api/profile/', { auth, payload: { language: 'en' } })).body.language).toBe('en');
     const res = await putMultipart(auth, { language: 'de' });
     expect(res.status).toBe(200);
     expect(res.body.language).toBe('de');
@@ -93,8 +114,9 @@ describe.each(kinds)('profile (%s)', (kind) => {
   });
 
   it('stores an uploaded picture as a 512 px WebP without metadata and serves it via a signed URL', async () => {
+    const auth = await resident();
     const res = await putMultipart(
-      anna,
+      auth,
       {},
       { field: 'profile_picture', filename: 'ich.jpg', type: 'image/jpeg', data: await jpegWithExif(900, 600) },
     );
@@ -107,19 +129,18 @@ describe.each(kinds)('profile (%s)', (kind) => {
     const meta = await sharp(file.raw).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
     expect(meta.exif).toBeUndefined();
-    expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(
-      res.body.profile_picture,
-    );
+    expect((await call(t.app, 'GET', '/api/profile/', { auth })).body.profile_picture).toBe(res.body.profile_picture);
   });
 
   it('deletes the previous picture when a new one is uploaded', async () => {
+    const auth = await resident();
     const first = await putMultipart(
-      anna,
+      auth,
       {},
       { field: 'profile_picture', filename: 'a.png', type: 'image/png', data: await pngImage() },
     );
     const second = await putMultipart(
-      anna,
+      auth,
       {},
       { field: 'profile_picture', filename: 'b.png', type: 'image/png', data: await pngImage(30, 30) },
     );
@@ -131,9 +152,13 @@ describe.each(kinds)('profile (%s)', (kind) => {
   });
 
   it('rejects a PDF uploaded as a photo, whatever its name and declared type', async () => {
-    const before = (await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture;
+    const user = await newUser(t, { locationId: location });
+    await newProfilePicture(t, user);
+    const auth = await signIn(t, user);
+    const before = (await call(t.app, 'GET', '/api/profile/', { auth })).body.profile_picture;
+    expect(before).toMatch(/^\/api\/media\/avatars\//);
     const res = await putMultipart(
-      anna,
+      auth,
       {},
       { field: 'profile_picture', filename: 'foto.jpg', type: 'image/jpeg', data: await pdfFile() },
     );
@@ -143,7 +168,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
         'Die Datei foto.jpg hat ein nicht unterstütztes Format. Erlaubt sind JPEG-, PNG- oder WebP-Bilder.',
       ],
     });
-    expect((await call(t.app, 'GET', '/api/profile/', { auth: anna })).body.profile_picture).toBe(before);
+    expect((await call(t.app, 'GET', '/api/profile/', { auth })).body.profile_picture).toBe(before);
   });
 
   it('rejects a picture over 10 MB with Die Datei <name> ist zu gross', async () => {

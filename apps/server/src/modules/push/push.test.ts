@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { NO_CREDENTIALS, NOT_FOUND, call, userId } from '../../../test/helpers.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { newLocation, newUser, signIn, type TestUser } from '../../../test/factories.js';
+import { NO_CREDENTIALS, NOT_FOUND, call } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 
@@ -13,20 +14,20 @@ const subscription = (n: number) =>
 
 describe.each(kinds)('push tokens (%s)', (kind) => {
   let t: TestApp;
+  let annaUser: TestUser;
   let anna: string;
-  let bernd: string;
+  let bernd: string; // a neighbour in the same location
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    [anna, bernd] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'A-0102')]);
+    t = await startApp(kind);
+    const location = await newLocation(t);
+    annaUser = await newUser(t, { locationId: location });
+    const berndUser = await newUser(t, { locationId: location });
+    [anna, bernd] = await Promise.all([signIn(t, annaUser), signIn(t, berndUser)]);
   });
   afterAll(() => t.close());
 
-  const rowsOf = async (login: string) =>
-    t.app.ctx.db
-      .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('user_id', '=', await userId(t, login))
-      .execute();
+  const rowsOf = (user: TestUser) =>
+    t.app.ctx.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute();
 
   it('registers a web push subscription and answers 201 with its id', async () => {
     const res = await call(t.app, 'POST', '/api/fcm/token/', {
@@ -35,7 +36,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), type: 'web', registration_id: subscription(1) });
-    expect((await rowsOf('A-0101')).map((r) => r.registration_id)).toEqual([subscription(1)]);
+    expect((await rowsOf(annaUser)).map((r) => r.registration_id)).toEqual([subscription(1)]);
   });
 
   it('answers 200 with the same id when the same subscription is registered again', async () => {
@@ -49,7 +50,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect((await rowsOf('A-0101')).filter((r) => r.registration_id === subscription(2))).toHaveLength(1);
+    expect((await rowsOf(annaUser)).filter((r) => r.registration_id === subscription(2))).toHaveLength(1);
   });
 
   it('answers 400 for a registration_id that is not a PushSubscription', async () => {
@@ -89,7 +90,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     const res = await call(t.app, 'DELETE', `/api/fcm/token/${body.id}/`, { auth: anna });
     expect(res.status).toBe(204);
     expect(res.raw.length).toBe(0);
-    expect((await rowsOf('A-0101')).map((r) => r.id)).not.toContain(body.id);
+    expect((await rowsOf(annaUser)).map((r) => r.id)).not.toContain(body.id);
     const again = await call(t.app, 'DELETE', `/api/fcm/token/${body.id}/`, { auth: anna });
     expect(again.status).toBe(404);
     expect(again.body).toEqual(NOT_FOUND);
@@ -103,7 +104,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     const res = await call(t.app, 'DELETE', `/api/fcm/token/${body.id}/`, { auth: bernd });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(NOT_FOUND);
-    expect((await rowsOf('A-0101')).map((r) => r.id)).toContain(body.id);
+    expect((await rowsOf(annaUser)).map((r) => r.id)).toContain(body.id);
   });
 
   it('lets two users register the same browser subscription separately', async () => {

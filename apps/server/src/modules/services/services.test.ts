@@ -1,21 +1,59 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startDemoApp, type TestApp } from '../../../test/harness.js';
-import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, expectPage, userId } from '../../../test/helpers.js';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { newLocation, newProvider, newService, newUser, signIn, type TestUser } from '../../../test/factories.js';
+import { FORBIDDEN, NO_CREDENTIALS, NOT_FOUND, call, expectPage } from '../../../test/helpers.js';
 
 const kinds = await dialects();
 const CONTACT_TEXT = 'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
+const LOCATION_TITLE = 'Wohnanlage Lindenhof';
 
 describe.each(kinds)('services and providers (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
-  let dora: string;
-  /** Provider ids by name. */
-  let p: Record<string, number>;
+  let dora: string; // resident of the other location
+  let annaUser: TestUser;
+  let managerUser: TestUser;
+  /** The services of Anna's location, and the one of the other location. */
+  const svc = { hausmeister: 0, reinigung: 0, waesche: 0, other: 0 };
+  /** Providers of Anna's location. */
+  const p = { krause: 0, glanz: 0, waesche: 0, reception: 0, admin: 0 };
   beforeAll(async () => {
-    t = await startDemoApp(kind);
-    [anna, dora] = await Promise.all([login(t.app, 'A-0101'), login(t.app, 'B-0101')]);
-    const rows = await t.app.ctx.db.selectFrom('providers').select(['id', 'name', 'location_id']).execute();
-    p = Object.fromEntries(rows.map((r) => [`${r.name}@${r.location_id}`, r.id]));
+    t = await startApp(kind);
+    const park = await newLocation(t, { title: LOCATION_TITLE });
+    const see = await newLocation(t);
+    annaUser = await newUser(t, { locationId: park });
+    const doraUser = await newUser(t, { locationId: see });
+    managerUser = await newUser(t, { role: 'manager', managerOf: [park, see] });
+    [anna, dora] = await Promise.all([signIn(t, annaUser), signIn(t, doraUser)]);
+
+    svc.hausmeister = await newService(t, park, {
+      title: 'Hausmeister',
+      icon: '/icons/tools.svg',
+      contactText: CONTACT_TEXT,
+      sortOrder: 10,
+    });
+    svc.reinigung = await newService(t, park, { title: 'Reinigung', sortOrder: 20 });
+    svc.waesche = await newService(t, park, { title: 'Wäscherei', sortOrder: 30 });
+    svc.other = await newService(t, see, { title: 'Hausmeister', sortOrder: 10 });
+
+    p.krause = await newProvider(t, svc.hausmeister, park, {
+      name: 'Hausmeisterei Krause',
+      phone: '+49 30 4444 1212',
+      hidePhone: true,
+      text: 'Kleinreparaturen und verstopfte Abflüsse.',
+      contact: 'Herr Krause',
+      hours: 'Mo–Fr 8:00–16:00 Uhr',
+      email: 'krause@hausmeister.example.org',
+      allowFormContact: true,
+      placeholder: 'Was ist kaputt?',
+    });
+    p.glanz = await newProvider(t, svc.reinigung, park, { name: 'Glanz & Co.', phone: '+49 30 3333 7788' });
+    p.waesche = await newProvider(t, svc.waesche, park, { allowFormContact: true });
+    p.reception = await newProvider(t, 3, park, { name: 'Rezeption Lindenhof' });
+    p.admin = await newProvider(t, 1, park);
+    await newProvider(t, 3, see, { name: 'Rezeption am See' });
+    await newProvider(t, 1, see);
+    await newProvider(t, svc.other, see);
   });
   afterAll(() => t.close());
 
@@ -26,58 +64,63 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
       expectPage(res.body, 5, 5);
       expect(res.body.results.map((s: { id: number; title: string }) => [s.id, s.title])).toEqual([
         [3, 'Rezeption'],
-        [14, 'Hausmeister'],
-        [15, 'Reinigung'],
-        [16, 'Wäscherei'],
+        [svc.hausmeister, 'Hausmeister'],
+        [svc.reinigung, 'Reinigung'],
+        [svc.waesche, 'Wäscherei'],
         [1, 'Verwaltung'],
       ]);
       expect(res.body.results[1]).toEqual({
-        id: 14,
+        id: svc.hausmeister,
         title: 'Hausmeister',
         icon: '/icons/tools.svg',
         contact_text: CONTACT_TEXT,
       });
     });
 
-    it('shows location 2 only its own service next to the system services', async () => {
+    it('shows another location only its own service next to the system services', async () => {
       const res = await call(t.app, 'GET', '/api/services/', { auth: dora });
-      expect(res.body.results.map((s: { id: number }) => s.id)).toEqual([3, 17, 1]);
+      expect(res.body.results.map((s: { id: number }) => s.id)).toEqual([3, svc.other, 1]);
     });
 
     it('returns one service by id, and 404 for a service of another location', async () => {
-      const ok = await call(t.app, 'GET', '/api/services/14/', { auth: anna });
+      const ok = await call(t.app, 'GET', `/api/services/${svc.hausmeister}/`, { auth: anna });
       expect(ok.status).toBe(200);
-      expect(ok.body).toEqual({ id: 14, title: 'Hausmeister', icon: '/icons/tools.svg', contact_text: CONTACT_TEXT });
-      for (const id of [14, 15, 16]) {
+      expect(ok.body).toEqual({
+        id: svc.hausmeister,
+        title: 'Hausmeister',
+        icon: '/icons/tools.svg',
+        contact_text: CONTACT_TEXT,
+      });
+      for (const id of [svc.hausmeister, svc.reinigung, svc.waesche]) {
         const res = await call(t.app, 'GET', `/api/services/${id}/`, { auth: dora });
         expect(res.status, String(id)).toBe(404);
         expect(res.body).toEqual(NOT_FOUND);
       }
-      expect((await call(t.app, 'GET', '/api/services/17/', { auth: anna })).status).toBe(404);
+      expect((await call(t.app, 'GET', `/api/services/${svc.other}/`, { auth: anna })).status).toBe(404);
       expect((await call(t.app, 'GET', '/api/services/1/', { auth: dora })).body.title).toBe('Verwaltung');
     });
   });
 
   describe('GET /api/providers/', () => {
     it("returns the service id, the count and the location's providers, without a hidden phone number", async () => {
-      const res = await call(t.app, 'GET', '/api/providers/?service_id=14', { auth: anna });
+      const res = await call(t.app, 'GET', `/api/providers/?service_id=${svc.hausmeister}`, { auth: anna });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        id: 14,
+        id: svc.hausmeister,
         count: 1,
         results: [
           {
-            id: p['Hausmeisterservice Krause@1'],
-            name: 'Hausmeisterservice Krause',
+            id: p.krause,
+            name: 'Hausmeisterei Krause',
             phone: '',
             hide_phone: true,
-            text: 'Kleinreparaturen, Glühbirnen, verstopfte Abflüsse.',
+            text: 'Kleinreparaturen und verstopfte Abflüsse.',
             contact: 'Herr Krause',
             hours: 'Mo–Fr 8:00–16:00 Uhr',
             email: 'krause@hausmeister.example.org',
             website: '',
             allow_form_contact: true,
-            placeholder: 'Bitte beschreiben Sie, was kaputt ist und wo.',
+            placeholder: 'Was ist kaputt?',
           },
         ],
       });
@@ -87,12 +130,12 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     it('gives each location its own providers of a shared system service', async () => {
       const a = await call(t.app, 'GET', '/api/providers/?service_id=3', { auth: anna });
       const b = await call(t.app, 'GET', '/api/providers/?service_id=3', { auth: dora });
-      expect(a.body.results.map((r: { name: string }) => r.name)).toEqual(['Rezeption Residenz am Stadtpark']);
-      expect(b.body.results.map((r: { name: string }) => r.name)).toEqual(['Rezeption Haus am See']);
+      expect(a.body.results.map((r: { name: string }) => r.name)).toEqual(['Rezeption Lindenhof']);
+      expect(b.body.results.map((r: { name: string }) => r.name)).toEqual(['Rezeption am See']);
     });
 
-    it('answers 404 to location 2 for the providers of location-1 service 14', async () => {
-      const res = await call(t.app, 'GET', '/api/providers/?service_id=14', { auth: dora });
+    it("answers 404 to another location for the providers of this location's service", async () => {
+      const res = await call(t.app, 'GET', `/api/providers/?service_id=${svc.hausmeister}`, { auth: dora });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     });
@@ -104,17 +147,17 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     });
 
     it('returns one provider by id, and 404 to a resident of another location', async () => {
-      const id = p['Glanz & Co. Gebäudereinigung@1']!;
+      const id = p.glanz;
       const ok = await call(t.app, 'GET', `/api/providers/${id}/`, { auth: anna });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({
         id,
-        name: 'Glanz & Co. Gebäudereinigung',
+        name: 'Glanz & Co.',
         phone: '+49 30 3333 7788',
         hide_phone: false,
         allow_form_contact: false,
       });
-      for (const [key, pid] of Object.entries(p).filter(([k]) => k.endsWith('@1'))) {
+      for (const [key, pid] of Object.entries(p)) {
         const res = await call(t.app, 'GET', `/api/providers/${pid}/`, { auth: dora });
         expect(res.status, key).toBe(404);
         expect(res.body).toEqual(NOT_FOUND);
@@ -124,7 +167,7 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
 
   describe('POST /api/providers/:id/request/', () => {
     it('stores the request and queues a mail to the provider with name, apartment and location', async () => {
-      const id = p['Hausmeisterservice Krause@1']!;
+      const id = p.krause;
       const text = 'Die Heizung im Bad tropft.\nBitte dienstags nach 14 Uhr.';
       const res = await call(t.app, 'POST', `/api/providers/${id}/request/`, {
         auth: anna,
@@ -139,21 +182,21 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
         .selectAll()
         .where('id', '=', res.body.id)
         .executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ provider_id: id, user_id: await userId(t, 'A-0101'), location_id: 1, text });
+      expect(stored).toMatchObject({ provider_id: id, user_id: annaUser.id, location_id: annaUser.locationId, text });
 
       const mail = await db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(mail.to_address).toBe('krause@hausmeister.example.org');
       expect(mail.status).toBe('pending');
-      expect(mail.subject).toBe('Neue Anfrage über Hausportal: Anna Beispiel, Wohnung A-0101');
-      expect(mail.body_text).toContain('Name: Anna Beispiel');
-      expect(mail.body_text).toContain('Wohnung: A-0101');
-      expect(mail.body_text).toContain('Standort: Residenz am Stadtpark');
-      expect(mail.body_text).toContain('E-Mail: anna.beispiel@example.org');
+      expect(mail.subject).toBe(`Neue Anfrage über Hausportal: ${annaUser.name}, Wohnung ${annaUser.apartmentNumber}`);
+      expect(mail.body_text).toContain(`Name: ${annaUser.name}`);
+      expect(mail.body_text).toContain(`Wohnung: ${annaUser.apartmentNumber}`);
+      expect(mail.body_text).toContain(`Standort: ${LOCATION_TITLE}`);
+      expect(mail.body_text).toContain(`E-Mail: ${annaUser.email}`);
       expect(mail.body_text).toContain(text);
     });
 
     it('answers 400 Eingabe ist zwingend for empty or blank text and stores nothing', async () => {
-      const id = p['Hausmeisterservice Krause@1']!;
+      const id = p.krause;
       const count = async () => (await t.app.ctx.db.selectFrom('provider_requests').select('id').execute()).length;
       const before = await count();
       for (const payload of [{ text: '' }, { text: ' \n\t ' }, {}]) {
@@ -165,7 +208,7 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     });
 
     it('answers 400 for a provider that takes no form requests', async () => {
-      const res = await call(t.app, 'POST', `/api/providers/${p['Glanz & Co. Gebäudereinigung@1']}/request/`, {
+      const res = await call(t.app, 'POST', `/api/providers/${p.glanz}/request/`, {
         auth: anna,
         payload: { text: 'Fenster putzen bitte' },
       });
@@ -174,7 +217,7 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
     });
 
     it('answers 404 to a resident of another location', async () => {
-      const res = await call(t.app, 'POST', `/api/providers/${p['Hausmeisterservice Krause@1']}/request/`, {
+      const res = await call(t.app, 'POST', `/api/providers/${p.krause}/request/`, {
         auth: dora,
         payload: { text: 'Hallo' },
       });
@@ -184,12 +227,12 @@ describe.each(kinds)('services and providers (%s)', (kind) => {
   });
 
   it('answers 403 to the property manager and 401 to anonymous callers on every endpoint', async () => {
-    const manager = await login(t.app, 'verwaltung@example.org');
-    const id = p['Hausmeisterservice Krause@1'];
+    const manager = await signIn(t, managerUser);
+    const id = p.krause;
     const calls = [
       ['GET', '/api/services/'],
-      ['GET', '/api/services/14/'],
-      ['GET', '/api/providers/?service_id=14'],
+      ['GET', `/api/services/${svc.hausmeister}/`],
+      ['GET', `/api/providers/?service_id=${svc.hausmeister}`],
       ['GET', `/api/providers/${id}/`],
       ['POST', `/api/providers/${id}/request/`],
     ] as const;
