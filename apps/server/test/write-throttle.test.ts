@@ -24,6 +24,7 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
         comment: [{ points: 3, durationSec: 60 }],
         attachment: [{ points: 3, durationSec: 60 }],
         profilePicture: [{ points: 2, durationSec: 60 }],
+        dataExport: [{ points: 2, durationSec: 60 }],
       };
     });
     const park = await newLocation(t);

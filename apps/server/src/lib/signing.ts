@@ -13,10 +13,15 @@ export class UrlSigner {
     return createHmac('sha256', this.secret).update(`${key}\n${exp}`).digest('base64url').slice(0, 32);
   }
 
+  /** When a URL signed at `now` stops working (ms since the epoch). */
+  expiry(now = Date.now()): number {
+    return Math.ceil((now + WINDOW_MS) / WINDOW_MS) * WINDOW_MS;
+  }
+
   /** The path under which the media route serves `key`. */
   url(key: string | null | undefined, now = Date.now()): string | null {
     if (!key) return null;
-    const exp = Math.ceil((now + WINDOW_MS) / WINDOW_MS) * WINDOW_MS;
+    const exp = this.expiry(now);
     return `/api/media/${key}?exp=${exp}&sig=${this.mac(key, exp)}`;
   }
 

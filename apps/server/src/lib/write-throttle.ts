@@ -8,6 +8,7 @@ const LEADS: Record<WriteAction, string> = {
   comment: 'Sie haben in kurzer Zeit sehr viele Kommentare geschrieben.',
   attachment: 'Sie haben in kurzer Zeit sehr viele Dateien hochgeladen.',
   profilePicture: 'Sie haben Ihr Profilbild in kurzer Zeit sehr oft geändert.',
+  dataExport: 'Sie haben Ihre Daten in kurzer Zeit sehr oft heruntergeladen.',
 };
 
 /**

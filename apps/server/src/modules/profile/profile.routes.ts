@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.js';
 import { currentUser, requireUser } from '../auth/policies.js';
 import { toProfile } from './profile.presenter.js';
 import { findProfile, updateProfile } from './profile.repository.js';
+import { collectUserData, toExport } from './profile.export.js';
 
 const tags = ['profile'];
 const security = [{ token: [] }];
@@ -14,13 +15,36 @@ const security = [{ token: [] }];
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, storage, writes } = app.ctx;
+  const { db, signer, storage, writes, config } = app.ctx;
   const load = async (userId: number) => toProfile(await findProfile(db, userId), signer);
 
   r.get(
     '/api/profile/',
     { schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } },
     (request) => load(currentUser(request).id),
+  );
+
+  r.get(
+    '/api/profile/export/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Meine Daten (DSGVO Art. 15/20): alles, was über mich gespeichert ist, als JSON-Datei',
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await writes.take('dataExport', user.id);
+      const data = toExport(await collectUserData(db, user.id), signer, config.appName);
+      await audit(db, { userId: user.id, action: 'data_exported', entity: 'user', entityId: user.id, ip: request.ip });
+      const name = (user.apartmentNumber || `konto-${user.id}`).replace(/[^A-Za-z0-9_-]/g, '_');
+      return reply
+        .header('Content-Disposition', `attachment; filename="meine-daten-${name}.json"`)
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
   );
 
   r.put(
