@@ -2,6 +2,7 @@
 // starts the real server in its own process and loads it with autocannon. Not a test: it prints
 // figures (req/s, p50, p99) to compare between runs and machines.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -43,6 +44,19 @@ async function load(
   };
 }
 
+/** The size of a response body as it travels (not decompressed). */
+function bodyBytes(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => (n += c.length));
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}
+
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
   const scratch = dialect === 'postgres' ? await scratchDatabase('hp_bench') : undefined;
@@ -82,8 +96,21 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     };
     if (count.results.length !== 10)
       throw new Error(`Seite 500 hat ${count.results.length} Beiträge (count ${count.count})`);
-    const plan = [
+    const plan: {
+      endpoint: string;
+      path: string;
+      method?: 'GET' | 'POST';
+      headers?: Record<string, string>;
+      body?: string;
+      setupClient?: (client: autocannon.Client) => void;
+    }[] = [
       { endpoint: 'GET /api/messages/?page=1', path: '/api/messages/?page=1', headers: auth },
+      {
+        // As a browser asks: compressed if the server compresses (ADR 013).
+        endpoint: 'GET /api/messages/?page=1 br',
+        path: '/api/messages/?page=1',
+        headers: { ...auth, 'accept-encoding': 'br, gzip' },
+      },
       { endpoint: 'GET /api/messages/?page=500', path: '/api/messages/?page=500', headers: auth },
       { endpoint: 'GET /api/location/', path: '/api/location/', headers: auth },
       {
@@ -101,6 +128,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
         })(),
       },
     ];
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const bytes = await bodyBytes(`${url}/api/messages/?page=1`, { ...auth, 'accept-encoding': encoding });
+      console.log(`[${dialect}] Seite 1 mit Accept-Encoding ${encoding}: ${(bytes / 1024).toFixed(1)} kB`);
+    }
     for (const p of plan) {
       // A short unrecorded run first, so JIT compilation and per-connection prepared
       // statements are not counted against the endpoint.

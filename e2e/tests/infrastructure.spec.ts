@@ -18,3 +18,20 @@ test('the real server serves the web app and its mail reaches the test SMTP serv
   expect(mail.subject).toBe(`Neues Passwort für ${APP_NAME}`);
   expect(mail.text).toMatch(new RegExp(`${baseUrl()}/forgot-password/[A-Za-z0-9_-]{20,}`));
 });
+
+test('the browser gets the app compressed: brotli for the built scripts and styles, and for the API', async ({
+  page,
+}) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', async (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/assets/') || url.pathname === '/login')
+      encodings.set(url.pathname, (await res.allHeaders())['content-encoding']);
+  });
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  const assets = [...encodings].filter(([path]) => /\.(js|css)$/.test(path));
+  expect(assets.length).toBeGreaterThan(0);
+  for (const [path, encoding] of assets) expect(encoding, path).toBe('br');
+  expect(encodings.get('/login')).toBe('br');
+});

@@ -9,6 +9,7 @@ import type { Config } from './config/config.js';
 import { createContext } from './context.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(securityPlugin, { cookieSecret: ctx.secret, trustProxy: config.trustProxy });
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin, { enabled: config.compressResponses });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 5, fields: 20, fieldSize: 100_000, parts: 30 },
   });

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       production: false,
+      compressResponses: true,
       throttle: DEFAULT_THROTTLE,
       mail: {
         smtpUrl: undefined,

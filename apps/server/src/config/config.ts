@@ -51,6 +51,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(48),
+  // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
+  COMPRESS_RESPONSES: bool.default(true),
   NODE_ENV: z.string().optional(),
 });
 
@@ -164,6 +166,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** NODE_ENV=production: no secret links in the log. */
   production: boolean;
+  /** Compress JSON and index.html for clients that accept it (COMPRESS_RESPONSES, ADR 013). */
+  compressResponses: boolean;
   throttle: ThrottleConfig;
   mail: MailConfig;
 };
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
+    compressResponses: e.COMPRESS_RESPONSES,
     throttle: structuredClone(DEFAULT_THROTTLE),
     mail: {
       smtpUrl: e.SMTP_URL,

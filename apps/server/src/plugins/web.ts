@@ -15,6 +15,9 @@ export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts)
       root: opts.dist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz next to each asset (apps/web/scripts/precompress.mjs);
+      // the one the client accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       // These two carry APP_NAME and are answered below from what renderWebShell made.
       globIgnore: ['index.html', 'manifest.webmanifest'],
       // Vite names everything under /assets by its content hash: cache it for good. The rest
