@@ -34,6 +34,14 @@ export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
+/**
+ * Fails at once while the browser is offline. Actions call it before the spec's pause, so that a
+ * like, a comment or a request made offline says immediately that it was not sent.
+ */
+export function requireOnline(): void {
+  if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(storageKeys.token);

@@ -25,8 +25,10 @@ describe('loginErrors', () => {
     });
   });
 
-  it('shows the offline error with the exact text of the spec', () => {
-    expect(loginErrors('Network unavailable, try later.', t).general).toBe('Network unavailable, try later.');
+  it("shows the spec's offline error value ('Network unavailable, try later.') in German", () => {
+    expect(loginErrors('Network unavailable, try later.', t).general).toBe(
+      'Nicht gesendet: Sie sind offline. Bitte versuchen Sie es erneut, sobald Sie wieder online sind.',
+    );
   });
 
   it('shows other server messages in the general area', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget, serviceHref } from './navigation';
+import { backTarget, returnTarget, serviceHref } from './navigation';
 
 describe('backTarget', () => {
   it('is hidden on / and /login', () => {
@@ -61,5 +61,26 @@ describe('serviceHref', () => {
     expect(serviceHref(3)).toBe('/services/3?fd=1');
     expect(serviceHref(14)).toBe('/services/14?fd=1');
     expect(serviceHref(15)).toBe('/services/15');
+  });
+});
+
+describe('returnTarget', () => {
+  it('returns to the page first asked for, with its query and hash', () => {
+    expect(returnTarget({ from: '/messages/view/12#newComment' })).toBe('/messages/view/12#newComment');
+    expect(returnTarget({ from: '/services/3?fd=1' })).toBe('/services/3?fd=1');
+  });
+
+  it('goes home for anything that is not a path of this app', () => {
+    for (const from of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      '/login',
+      '/forgot-password/abc',
+      42,
+    ])
+      expect(returnTarget({ from })).toBe('/');
+    expect(returnTarget(null)).toBe('/');
+    expect(returnTarget(undefined)).toBe('/');
   });
 });

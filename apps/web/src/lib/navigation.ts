@@ -25,3 +25,20 @@ export function backTarget(pathname: string, search = ''): string | null {
 export function serviceHref(serviceId: number): string {
   return FD_SERVICE_IDS.includes(serviceId) ? `/services/${serviceId}?fd=1` : `/services/${serviceId}`;
 }
+
+/** What the sign-in guard remembers about the page a signed-out visitor asked for. */
+export interface ReturnState {
+  from?: unknown;
+}
+
+/**
+ * Where to go after signing in: the page first asked for (a post linked from an e-mail, say), if
+ * it is a path of this app; else home. Anything else (`//evil.example`, a URL, the login screen
+ * itself) goes home, so the redirect cannot be turned against the resident.
+ */
+export function returnTarget(state: unknown): string {
+  const from = (state as ReturnState | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return '/';
+  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/forgot-password')) return '/';
+  return from;
+}

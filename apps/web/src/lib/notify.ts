@@ -8,6 +8,7 @@ type Kind = 'success' | 'error' | 'info';
  */
 export function notify(kind: Kind, message: string, autoCloseMs: number = config.toast.autoCloseMs): void {
   void import('react-toastify').then(({ toast }) => {
-    toast[kind](message, { autoClose: autoCloseMs });
+    // The same message twice (a second request sent while the first toast shows) is one toast.
+    toast[kind](message, { autoClose: autoCloseMs, toastId: `${kind}:${message}` });
   });
 }

@@ -8,7 +8,7 @@ import { prefetchScreens } from '../routes/screens';
 import { loadInitialData } from '../session';
 import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
-import { useOnline } from './use-online';
+import { useOnline } from '@/lib/use-online';
 
 // Only signed-in screens need these, so the login route does not load them.
 const IdleWatcher = lazy(() => import('./idle-watcher'));
@@ -55,7 +55,7 @@ export function AppLayout() {
       <Header ref={headerRef} />
       {!online ? (
         <p className="offline-banner" role="status">
-          {t('app.offlineBanner')}
+          {signedIn ? t('app.offlineBanner') : t('app.offlineBannerSignedOut')}
         </p>
       ) : null}
       <main id="main" className="app-main" tabIndex={-1}>

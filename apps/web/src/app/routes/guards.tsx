@@ -1,14 +1,21 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '@/lib/redux/hooks';
+import { returnTarget, type ReturnState } from '@/lib/navigation';
 
-/** SPEC §2: without a token only /login and /forgot-password are reachable. */
+/**
+ * SPEC §2: without a token only /login and /forgot-password are reachable. The page asked for
+ * is remembered, so that signing in leads there (a post linked from an e-mail) and not home.
+ */
 export function RequireAuth() {
   const token = useAppSelector((s) => s.auth.token);
-  return token ? <Outlet /> : <Navigate to="/login" replace />;
+  const { pathname, search, hash } = useLocation();
+  const state: ReturnState = { from: `${pathname}${search}${hash}` };
+  return token ? <Outlet /> : <Navigate to="/login" replace state={state} />;
 }
 
-/** SPEC §2: a signed-in visitor is sent from login and forgot-password to /. */
+/** SPEC §2: a signed-in visitor is sent from login and forgot-password to / (or the page first asked for). */
 export function AnonymousOnly() {
   const token = useAppSelector((s) => s.auth.token);
-  return token ? <Navigate to="/" replace /> : <Outlet />;
+  const { state } = useLocation();
+  return token ? <Navigate to={returnTarget(state)} replace /> : <Outlet />;
 }

@@ -1,4 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icon';
 
 interface FieldBase {
   label: string;
@@ -70,20 +72,67 @@ export function TextArea({
   );
 }
 
-/** A required password input; `onValueChange` gets what was typed. */
+/**
+ * A required password input; `onValueChange` gets what was typed. A toggle shows the password
+ * in clear text, so that a resident typing on a phone can check it (a pressed toggle button,
+ * the pattern screen readers announce as "Passwort anzeigen, umgeschaltet").
+ */
 export function PasswordField({
   onValueChange,
-  ...field
+  label,
+  error,
+  hint,
+  id,
+  ...input
 }: FieldBase &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & { onValueChange: (value: string) => void }) {
-  return <TextField type="password" onChange={(e) => onValueChange(e.target.value)} required {...field} />;
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(wiring) => (
+        <div className="password-input">
+          <input
+            {...wiring}
+            {...input}
+            type={shown ? 'text' : 'password'}
+            onChange={(e) => onValueChange(e.target.value)}
+            required
+          />
+          <button
+            type="button"
+            className="icon-button password-toggle"
+            aria-label={t('app.showPassword')}
+            aria-pressed={shown}
+            aria-controls={wiring.id}
+            onClick={() => setShown((value) => !value)}
+          >
+            <Icon name={shown ? 'eyeOff' : 'eye'} />
+          </button>
+        </div>
+      )}
+    />
+  );
 }
 
 /** The full-width submit button of a form, disabled and marked busy while it is sent. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+}: {
+  busy: boolean;
+  /** What the button says while the form is sent, e.g. 'Anfrage wird gesendet …'. */
+  busyLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
-      {children}
+      {busy && busyLabel ? busyLabel : children}
     </button>
   );
 }

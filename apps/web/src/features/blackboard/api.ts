@@ -1,6 +1,6 @@
 import type { Comment, Message, Paginated } from '@hausportal/contract';
 import { config } from '@/config';
-import { api, getAll, uploadWithProgress } from '@/lib/api-client';
+import { api, getAll, requireOnline, uploadWithProgress } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 
 export interface LikeResult {
@@ -30,6 +30,7 @@ export function putLike(messageId: number, isLike: boolean): Promise<LikeResult>
 
 /** POST /api/messages/ after the spec's pause: the post is created first, attachments follow one call each. */
 export async function createMessage(text: string): Promise<{ id: number; status: string }> {
+  requireOnline();
   await delay(config.delays.beforeCall);
   return api.post('/api/messages/', { text });
 }
@@ -49,6 +50,7 @@ export function uploadAttachment(
 
 /** POST /api/messages/{id}/comments/ after the spec's pause (receptionists; moderated before others see it). */
 export async function postComment(messageId: number, text: string): Promise<void> {
+  requireOnline();
   await delay(config.delays.beforeCall);
   await api.post(`/api/messages/${messageId}/comments/`, { text });
 }

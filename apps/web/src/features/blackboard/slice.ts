@@ -3,6 +3,7 @@ import type { Comment, Message } from '@hausportal/contract';
 import { config } from '@/config';
 import { delay } from '@/lib/delay';
 import { preloadIcons } from '@/lib/preload-icons';
+import { requireOnline } from '@/lib/api-client';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { sessionReset } from '@/lib/redux/session-reset';
 import type { AppState } from '@/lib/redux/hooks';
@@ -79,6 +80,7 @@ export const fetchComments = createApiThunk(
 export const likeMessage = createApiThunk(
   'messages/like',
   async ({ id, isLike }: { id: number; isLike: boolean }, { dispatch, getState }) => {
+    requireOnline();
     await delay(config.delays.beforeLike);
     const result = await putLike(id, isLike);
     const { page } = getState().messages;

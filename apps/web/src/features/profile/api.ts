@@ -13,3 +13,22 @@ export async function changePassword(data: ChangePassword): Promise<void> {
   await delay(config.delays.beforeCall);
   await api.put('/api/profile/changepassword/', data);
 }
+
+/**
+ * GET /api/profile/export/ (DSGVO Art. 15/20): everything stored about the caller, saved as a
+ * JSON file. Through the API client, so a lost connection or an ended session is handled as
+ * for every other call; the export is small (links, not files).
+ */
+export async function downloadMyData(apartmentNumber: string): Promise<void> {
+  const data = await api.get<unknown>('/api/profile/export/');
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `meine-daten-${apartmentNumber.replace(/[^\w-]+/g, '_') || 'export'}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -2,24 +2,30 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchDocuments } from '../slice';
 
 export default function ApartmentPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { results, fetching } = useAppSelector((s) => s.documents);
+  const { results, fetching, error } = useAppSelector((s) => s.documents);
+  const online = useOnline();
 
   useEffect(() => {
-    void dispatch(fetchDocuments());
-  }, [dispatch]);
+    if (online) void dispatch(fetchDocuments());
+  }, [dispatch, online]);
+
+  const missing = results.length === 0 && !fetching && (!online || error !== null);
 
   return (
     <Page title={t('titles.apartment')}>
       <p className="lead">{t('apartment.intro')}</p>
       {results.length === 0 && fetching ? <Spinner /> : null}
-      {results.length === 0 && !fetching ? <p className="empty">{t('apartment.empty')}</p> : null}
+      {missing ? <NotLoaded onRetry={() => void dispatch(fetchDocuments())} /> : null}
+      {results.length === 0 && !fetching && !missing ? <p className="empty">{t('apartment.empty')}</p> : null}
       <ul className="list">
         {results.map((doc) => (
           <li key={doc.id}>

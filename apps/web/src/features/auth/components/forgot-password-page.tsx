@@ -86,11 +86,19 @@ function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
     }
   }
 
+  // An expired or used link cannot be repaired here: the way on is a new one.
+  const tokenInvalid = errors.general === t('errors.tokenInvalid');
+
   return (
     <>
       <p className="lead">{t('forgot.tokenIntro')}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
+        {tokenInvalid ? (
+          <Link to="/forgot-password" className="button button-block">
+            {t('forgot.requestNewLink')}
+          </Link>
+        ) : null}
         <PasswordField
           label={t('forgot.newPassword')}
           name="password"

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/entities/session/use-session';
 import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
@@ -8,6 +8,7 @@ import { getToken } from '@/lib/api-client';
 import { loginErrors, noFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
 import { useAppSelector } from '@/lib/redux/hooks';
+import { returnTarget } from '@/lib/navigation';
 import { isBlank } from '@/lib/validation';
 import { ApartmentNumberField } from './apartment-number-field';
 
@@ -15,6 +16,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const target = returnTarget(useLocation().state);
   const fetching = useAppSelector((s) => s.auth.fetching);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -27,13 +29,13 @@ export default function LoginPage() {
     if (isBlank(username) || isBlank(password)) return;
     // SPEC §4: with a token already stored, submitting just goes home.
     if (getToken()) {
-      navigate('/', { replace: true });
+      navigate(target, { replace: true });
       return;
     }
     setErrors(noFormErrors);
     try {
       await signIn({ apartment_number: username.trim(), password });
-      navigate('/', { replace: true });
+      navigate(target, { replace: true });
     } catch (body) {
       setErrors(loginErrors(body, t));
     }

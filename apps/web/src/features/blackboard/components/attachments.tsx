@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@hausportal/contract';
+import { Icon } from '@/components/ui/icon';
 import { bodyIsWide } from '@/lib/use-wide';
 
 const Gallery = lazy(() => import('./gallery'));
@@ -11,11 +12,15 @@ type Attachment = Message['documents'][number];
 export function Attachments({ documents, size = 'small' }: { documents: Attachment[]; size?: 'small' | 'large' }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(-1);
+  const [broken, setBroken] = useState<number[]>([]);
+  // The thumbnail that opened the gallery gets the focus back when it closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
   if (documents.length === 0) return null;
   const images = documents.filter((d) => d.kind === 'image');
   const pdfs = documents.filter((d) => d.kind !== 'image');
 
-  function openImage(i: number) {
+  function openImage(i: number, button: HTMLButtonElement) {
+    opener.current = button;
     // SPEC §2: the gallery modal only when the body is wider than 500 px, else a new tab.
     if (bodyIsWide()) setIndex(i);
     else window.open(images[i]!.document, '_blank', 'noopener,noreferrer');
@@ -28,10 +33,25 @@ export function Attachments({ documents, size = 'small' }: { documents: Attachme
           key={image.id}
           type="button"
           className="attachment-thumb"
-          onClick={() => openImage(i)}
+          onClick={(event) => openImage(i, event.currentTarget)}
           aria-label={t('blackboard.openImage', { name: image.name })}
         >
-          <img src={image.thumbnail ?? image.document} alt="" loading="lazy" />
+          {broken.includes(image.id) ? (
+            // A photo that cannot load (offline, an expired link) leaves a calm placeholder.
+            <span className="thumb-placeholder">
+              <Icon name="camera" />
+              <span>{t('app.photoUnavailable')}</span>
+            </span>
+          ) : (
+            <img
+              src={image.thumbnail ?? image.document}
+              alt=""
+              loading="lazy"
+              width={size === 'large' ? 280 : 96}
+              height={size === 'large' ? 210 : 96}
+              onError={() => setBroken((ids) => (ids.includes(image.id) ? ids : [...ids, image.id]))}
+            />
+          )}
         </button>
       ))}
       {pdfs.map((pdf) => (
@@ -52,7 +72,10 @@ export function Attachments({ documents, size = 'small' }: { documents: Attachme
           <Gallery
             slides={images.map((image) => ({ src: image.document, alt: image.name }))}
             index={index}
-            onClose={() => setIndex(-1)}
+            onClose={() => {
+              setIndex(-1);
+              opener.current?.focus();
+            }}
           />
         </Suspense>
       ) : null}

@@ -5,7 +5,9 @@ import { markBlackboardOpened } from '@/entities/blackboard-badge/slice';
 import { config } from '@/config';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchMessages } from '../slice';
 import { MessageCard } from './message-card';
@@ -16,21 +18,27 @@ export default function BlackboardPage() {
   const dispatch = useAppDispatch();
   const requested = Number.parseInt(useParams().page ?? '1', 10);
   const page = Number.isFinite(requested) && requested > 0 ? requested : 1;
-  const { results, count, page: loadedPage, fetching } = useAppSelector((s) => s.messages);
+  const { results, count, page: loadedPage, fetching, error } = useAppSelector((s) => s.messages);
   const user = useAppSelector((s) => s.user.data);
   const canPost = useAppSelector((s) => Boolean(s.user.data?.is_receptionist || s.location.data?.residents_can_post));
 
+  const online = useOnline();
+
+  // Again when the connection returns, so that a page opened offline fills in by itself.
   useEffect(() => {
-    void dispatch(fetchMessages(page));
-  }, [dispatch, page]);
+    if (online) void dispatch(fetchMessages(page));
+  }, [dispatch, page, online]);
 
   // Opening the blackboard resets the badge on the home screen.
   useEffect(() => {
     if (user?.id) void dispatch(markBlackboardOpened(user.id));
   }, [dispatch, user?.id]);
 
-  const messages = loadedPage === page ? results : [];
+  const loaded = loadedPage === page;
+  const messages = loaded ? results : [];
   const pages = Math.max(1, Math.ceil(count / config.pageSize));
+  // An old link or a deleted post can point past the last page; that is not an empty blackboard.
+  const pastEnd = loaded && !fetching && messages.length === 0 && page > pages;
 
   return (
     <Page
@@ -45,7 +53,21 @@ export default function BlackboardPage() {
       }
     >
       {messages.length === 0 && fetching ? <Spinner /> : null}
-      {messages.length === 0 && !fetching ? <p className="empty">{t('blackboard.empty')}</p> : null}
+      {!loaded && !fetching && (!online || error !== null) ? (
+        <NotLoaded onRetry={() => void dispatch(fetchMessages(page))} />
+      ) : null}
+      {pastEnd ? (
+        <div className="card stack" role="status">
+          <h2>{t('blackboard.pastEnd', { page })}</h2>
+          <p>{t('blackboard.pastEndPages', { count: pages })}</p>
+          <Link to="/blackboard" className="button button-primary">
+            {t('blackboard.toFirstPage')}
+          </Link>
+        </div>
+      ) : null}
+      {loaded && messages.length === 0 && !fetching && !pastEnd ? (
+        <p className="empty">{t('blackboard.empty')}</p>
+      ) : null}
       <ol className="message-list" aria-busy={fetching}>
         {messages.map((message) => (
           <li key={message.id}>
@@ -53,7 +75,7 @@ export default function BlackboardPage() {
           </li>
         ))}
       </ol>
-      <Pagination page={page} pages={pages} />
+      {pastEnd ? null : <Pagination page={page} pages={pages} />}
     </Page>
   );
 }

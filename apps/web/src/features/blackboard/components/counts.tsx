@@ -25,10 +25,18 @@ export function ListCounts({ message }: { message: Message }) {
   return (
     <div className="counts">
       <Link className={`count-link${message.self_liked ? ' is-active' : ''}`} to={`/messages/view/${message.id}`}>
-        <CountLabel count={message.like_count} label={t('blackboard.likes')} icon="heart" />
+        <CountLabel
+          count={message.like_count}
+          label={t('blackboard.likes', { count: message.like_count })}
+          icon="heart"
+        />
       </Link>
       <Link className="count-link" to={`/messages/view/${message.id}#newComment`}>
-        <CountLabel count={message.comment_count} label={t('blackboard.comments')} icon="comment" />
+        <CountLabel
+          count={message.comment_count}
+          label={t('blackboard.comments', { count: message.comment_count })}
+          icon="comment"
+        />
       </Link>
     </div>
   );

@@ -26,7 +26,17 @@ export default function Gallery({
       slides={slides}
       carousel={{ finite: true }}
       render={slides.length < 2 ? { buttonPrev: () => null, buttonNext: () => null } : undefined}
-      labels={{ Close: t('app.close'), Previous: t('blackboard.galleryPrevious'), Next: t('blackboard.galleryNext') }}
+      // Every label the viewer reads out, in the resident's language; the library's own are English.
+      labels={{
+        Close: t('app.close'),
+        Previous: t('blackboard.galleryPrevious'),
+        Next: t('blackboard.galleryNext'),
+        Lightbox: t('blackboard.gallery'),
+        'Photo gallery': t('blackboard.galleryCarousel'),
+        Carousel: t('blackboard.galleryCarousel'),
+        Slide: t('blackboard.gallerySlide'),
+        '{index} of {total}': t('blackboard.galleryPosition'),
+      }}
     />
   );
 }

@@ -3,7 +3,11 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@hausportal/contract';
 import { Page } from '@/components/ui/page';
+import { NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { describeError } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchComments, fetchMessage, likeMessage, selectMessage } from '../slice';
 import { Attachments } from './attachments';
@@ -58,9 +62,21 @@ function ReceptionControls({ message }: { message: Message }) {
         disabled={liking}
         aria-busy={liking}
         // SPEC §4: sends the opposite of self_liked.
-        onClick={() => void dispatch(likeMessage({ id: message.id, isLike: !message.self_liked }))}
+        onClick={() =>
+          dispatch(likeMessage({ id: message.id, isLike: !message.self_liked }))
+            .unwrap()
+            .catch((body: unknown) => {
+              // A like that did not arrive must not look as if it had (offline, above all).
+              const errors = describeError(body, t);
+              notify('error', errors.general ?? Object.values(errors.fields).join(' '));
+            })
+        }
       >
-        <CountLabel count={message.like_count} label={t('blackboard.likes')} icon="heart" />
+        <CountLabel
+          count={message.like_count}
+          label={t('blackboard.likes', { count: message.like_count })}
+          icon="heart"
+        />
       </button>
       <a
         className="count-button"
@@ -72,7 +88,11 @@ function ReceptionControls({ message }: { message: Message }) {
           form?.querySelector<HTMLElement>('textarea')?.focus({ preventScroll: true });
         }}
       >
-        <CountLabel count={message.comment_count} label={t('blackboard.comments')} icon="comment" />
+        <CountLabel
+          count={message.comment_count}
+          label={t('blackboard.comments', { count: message.comment_count })}
+          icon="comment"
+        />
       </a>
     </div>
   );
@@ -87,12 +107,14 @@ export default function MessageDetailPage() {
   const comments = useAppSelector((s) => s.messages.comments[id]);
   const commentsLoading = useAppSelector((s) => s.messages.commentsFetching.includes(id));
   const isReceptionist = useAppSelector((s) => Boolean(s.user.data?.is_receptionist));
+  const online = useOnline();
 
+  // Again when the connection returns, so that a post opened offline fills in by itself.
   useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
+    if (!Number.isInteger(id) || id <= 0 || !online) return;
     void dispatch(fetchMessage(id));
     void dispatch(fetchComments(id));
-  }, [dispatch, id]);
+  }, [dispatch, id, online]);
 
   useScrollToHash(Boolean(message));
 
@@ -100,7 +122,8 @@ export default function MessageDetailPage() {
 
   return (
     <Page title={t('titles.blackboard')}>
-      {!message && !missing ? <Spinner /> : null}
+      {!message && !missing && online ? <Spinner /> : null}
+      {!message && !missing && !online ? <NotLoaded onRetry={() => void dispatch(fetchMessage(id))} /> : null}
       {!message && missing ? (
         <div className="card stack">
           <p>{t('detail.notFound')}</p>

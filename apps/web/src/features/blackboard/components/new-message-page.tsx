@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { config } from '@/config';
@@ -10,6 +10,7 @@ import { parseErrorBody } from '@/lib/api-client';
 import { ACCEPT } from '@/lib/files';
 import { baseName } from '@/lib/text';
 import { describeError } from '@/lib/form-errors';
+import { useConfirmLeave } from '@/lib/use-confirm-leave';
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
 import { fetchMessages, messageCreated } from '../slice';
@@ -57,6 +58,21 @@ function FilePicker({
   );
 }
 
+/** A preview of a chosen photo, made from the file itself, so the resident sees what will be sent. */
+function PickedPhoto({ file }: { file: File }) {
+  // A callback ref: the object URL lives exactly as long as the <img> that shows it.
+  const attach = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img) return;
+      const url = URL.createObjectURL(file);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
+  return <img className="picked-thumb" ref={attach} alt="" width={56} height={56} />;
+}
+
 export default function NewMessagePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -69,6 +85,8 @@ export default function NewMessagePage() {
   const [error, setError] = useState<string | null>(null);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  // Typed text or chosen files are not thrown away by a stray tap on a link.
+  useConfirmLeave(state === 'typing' && (!isBlank(text) || files.length > 0), t('newMessage.leaveConfirm'));
 
   function onPick(kind: 'image' | 'pdf') {
     return async (event: ChangeEvent<HTMLInputElement>) => {
@@ -183,7 +201,7 @@ export default function NewMessagePage() {
           <ul className="picked-files" aria-label={t('newMessage.selected')}>
             {files.map((picked) => (
               <li key={picked.key}>
-                <Icon name={picked.kind === 'image' ? 'camera' : 'file'} />
+                {picked.kind === 'image' ? <PickedPhoto file={picked.file} /> : <Icon name="file" />}
                 <span className="picked-name">{picked.file.name}</span>
                 <button
                   type="button"

@@ -100,8 +100,27 @@ describe('home page', () => {
 
   it('links the emergency button with the default service name to /services/{default_service_id}', () => {
     setup();
-    const button = screen.getByRole('link', { name: /Rezeption.*Kontakt aufnehmen/ });
+    const button = screen.getByRole('link', { name: /^Rezeption\s*Öffnet die Kontaktseite: S3$/ });
     expect(button).toHaveAttribute('href', '/services/3');
+  });
+
+  it('does not repeat the service name when it is the default service name', () => {
+    setup({ place: { ...location, default_service_name: 'S3' } });
+    expect(screen.getByRole('link', { name: /^S3\s*Öffnet die Kontaktseite$/ })).toHaveAttribute('href', '/services/3');
+  });
+
+  it('holds the places of the emergency button and the administration tile while loading', () => {
+    setOnline(false);
+    const store = makeStore({ persist: false });
+    store.dispatch(fetchServices.pending('r'));
+    const { container } = renderWithApp(<HomePage />, { store });
+    expect(container.querySelector('.emergency-placeholder')).toHaveAttribute('aria-hidden', 'true');
+    const items = container.querySelectorAll('.tile-grid > li');
+    // Phones, reception, blackboard, services, the held place, apartment: the apartment tile
+    // is already where it will be once service 1 arrives.
+    expect(items).toHaveLength(6);
+    expect(items[4]).toHaveClass('tile-placeholder');
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).not.toContain('/services/1');
   });
 
   it('dials direct_number when direct_call is true', () => {
@@ -111,6 +130,7 @@ describe('home page', () => {
 
   it('hides the emergency button when emergency services are deactivated', () => {
     setup({ profile: { ...user, emergency_services_deactivated: true } });
-    expect(screen.queryByRole('link', { name: /Kontakt aufnehmen/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Kontaktseite/ })).not.toBeInTheDocument();
+    expect(document.querySelector('.emergency-placeholder')).toBeNull();
   });
 });

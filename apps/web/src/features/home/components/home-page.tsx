@@ -6,6 +6,7 @@ import { fetchBlackboardOpened } from '@/entities/blackboard-badge/slice';
 import { fetchLocation } from '@/entities/location/slice';
 import { fetchServices } from '@/entities/services/slice';
 import { fetchProfile } from '@/entities/user/slice';
+import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { badgeLabel } from '@/lib/badge';
@@ -17,34 +18,53 @@ interface Tile {
   icon: string;
   badge?: string | null;
   badgeText?: string;
+  /** A place held for a tile that may still arrive. */
+  placeholder?: boolean;
 }
 
+/**
+ * SPEC §2: the emergency or default service button. It keeps the location's default service
+ * name and says what a tap does: which number it dials, or that it opens the service's contact
+ * page. Until the profile and the location are known, a placeholder of the same size holds its
+ * place, so that the tiles below do not move under a finger (CLS 0).
+ */
 function EmergencyButton() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.data);
   const location = useAppSelector((s) => s.location.data);
+  const service = useAppSelector((s) => s.services.results.find((x) => x.id === location?.default_service_id));
+  if (!location || !user) return <div className="emergency-button emergency-placeholder" aria-hidden="true" />;
   // SPEC §2: hidden for users whose emergency services are deactivated.
-  if (!location || !user || user.emergency_services_deactivated) return null;
+  if (user.emergency_services_deactivated) return null;
   const name = location.default_service_name || t('home.tiles.reception');
   if (location.direct_call && location.direct_number) {
     return (
       <a className="emergency-button" href={telHref(location.direct_number)}>
-        <img src="/icons/emergency.svg" alt="" width={32} height={32} />
+        <span className="emergency-icon">
+          <img src="/icons/emergency.svg" alt="" width={28} height={28} />
+        </span>
         <span className="emergency-text">
           <span className="emergency-name">{name}</span>
           <span className="emergency-sub">{t('home.emergencyCall', { number: location.direct_number })}</span>
         </span>
+        <Icon name="phone" className="emergency-action" />
       </a>
     );
   }
   if (!location.default_service_id) return null;
+  const title = service?.title;
   return (
     <Link className="emergency-button" to={`/services/${location.default_service_id}`}>
-      <img src="/icons/emergency.svg" alt="" width={32} height={32} />
+      <span className="emergency-icon">
+        <img src="/icons/emergency.svg" alt="" width={28} height={28} />
+      </span>
       <span className="emergency-text">
         <span className="emergency-name">{name}</span>
-        <span className="emergency-sub">{t('home.emergencyOpen')}</span>
+        <span className="emergency-sub">
+          {title && title !== name ? t('home.emergencyOpen', { service: title }) : t('home.emergencyOpenUnnamed')}
+        </span>
       </span>
+      <Icon name="chevron" className="emergency-action" />
     </Link>
   );
 }
@@ -55,6 +75,9 @@ export default function HomePage() {
   const location = useAppSelector((s) => s.location.data);
   const userId = useAppSelector((s) => s.user.data?.id);
   const services = useAppSelector((s) => s.services.results);
+  // Before the first answer nobody knows whether the administration tile exists; its place is
+  // held so that the apartment tile does not jump when it arrives.
+  const servicesUnknown = useAppSelector((s) => s.services.fetching) && services.length === 0;
   const unread = useAppSelector((s) => s.blackboard.unreadCount);
 
   useEffect(() => {
@@ -82,7 +105,9 @@ export default function HomePage() {
     // DESIGN §3: the administration tile shows when the services list has service 1.
     ...(services.some((s) => s.id === SERVICE_ADMINISTRATION_ID)
       ? [{ to: `/services/${SERVICE_ADMINISTRATION_ID}`, label: t('home.tiles.administration'), icon: 'admin' }]
-      : []),
+      : servicesUnknown
+        ? [{ to: 'admin-placeholder', label: '', icon: '', placeholder: true }]
+        : []),
     { to: '/apartment', label: t('home.tiles.apartment'), icon: 'apartment' },
   ];
 
@@ -90,22 +115,26 @@ export default function HomePage() {
     <Page title={location?.title || t('app.name')} className="home-page">
       <EmergencyButton />
       <ul className="tile-grid">
-        {tiles.map((tile) => (
-          <li key={tile.to}>
-            <Link className="tile" to={tile.to}>
-              <span className="tile-icon">
-                <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
-                {tile.badge ? (
-                  <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
-                    {tile.badge}
-                  </span>
-                ) : null}
-              </span>
-              <span className="tile-label">{tile.label}</span>
-              {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
-            </Link>
-          </li>
-        ))}
+        {tiles.map((tile) =>
+          tile.placeholder ? (
+            <li key={tile.to} className="tile tile-placeholder" aria-hidden="true" />
+          ) : (
+            <li key={tile.to}>
+              <Link className="tile" to={tile.to}>
+                <span className="tile-icon">
+                  <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
+                  {tile.badge ? (
+                    <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
+                      {tile.badge}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="tile-label">{tile.label}</span>
+                {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
+              </Link>
+            </li>
+          ),
+        )}
       </ul>
     </Page>
   );

@@ -8,11 +8,13 @@ import { Avatar } from '@/components/ui/avatar';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
+import { parseErrorBody } from '@/lib/api-client';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { apartmentPart } from '@/lib/text';
-import { setLanguage } from '@/i18n';
+import { i18next, setLanguage } from '@/i18n';
+import { downloadMyData } from '../api';
 import { LanguageModal } from './language-modal';
 
 export default function ProfilePage() {
@@ -23,6 +25,7 @@ export default function ProfilePage() {
   const { data: user, updating } = useAppSelector((s) => s.user);
   const loggingOut = useAppSelector((s) => s.auth.fetching);
   const [languageOpen, setLanguageOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     void dispatch(fetchProfile());
@@ -59,9 +62,23 @@ export default function ProfilePage() {
       await dispatch(updateProfile({ language })).unwrap();
       await setLanguage(language);
       setLanguageOpen(false);
-      notify('success', t('profile.languageSaved'));
+      // In the language just chosen: `t` of this render still speaks the old one.
+      notify('success', i18next.t('profile.languageSaved'));
     } catch (body) {
       showError(body);
+    }
+  }
+
+  async function onExport() {
+    if (!user) return;
+    setExporting(true);
+    try {
+      await downloadMyData(user.apartment_number);
+      notify('success', t('profile.exported'));
+    } catch (failure) {
+      showError(parseErrorBody(failure));
+    } finally {
+      setExporting(false);
     }
   }
 
@@ -125,6 +142,20 @@ export default function ProfilePage() {
             <span>{t('profile.logout')}</span>
           </button>
         </div>
+      </section>
+      <section className="card stack my-data" aria-labelledby="my-data-heading">
+        <h2 id="my-data-heading">{t('profile.myData')}</h2>
+        <p className="muted">{t('profile.exportHint')}</p>
+        <button
+          type="button"
+          className="button button-block"
+          onClick={() => void onExport()}
+          disabled={exporting || !user}
+          aria-busy={exporting}
+        >
+          <Icon name="download" />
+          <span>{exporting ? t('profile.exporting') : t('profile.exportData')}</span>
+        </button>
       </section>
       <LanguageModal
         key={languageOpen ? 'open' : 'closed'}

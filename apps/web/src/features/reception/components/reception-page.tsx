@@ -3,22 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { fetchLocation } from '@/entities/location/slice';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
+import { NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { telHref } from '@/lib/text';
 
 export default function ReceptionPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { data: location, fetching } = useAppSelector((s) => s.location);
+  const { data: location, fetching, error } = useAppSelector((s) => s.location);
+  const online = useOnline();
 
   useEffect(() => {
-    void dispatch(fetchLocation());
-  }, [dispatch]);
+    if (online) void dispatch(fetchLocation());
+  }, [dispatch, online]);
 
   return (
     <Page title={t('titles.reception')}>
       {!location && fetching ? <Spinner /> : null}
+      {!location && !fetching && (!online || error !== null) ? (
+        <NotLoaded onRetry={() => void dispatch(fetchLocation())} />
+      ) : null}
       {location ? (
         <div className="card stack">
           {location.text ? <p className="pre-line">{location.text}</p> : null}
@@ -30,12 +36,16 @@ export default function ReceptionPage() {
             ) : null}
             {location.phone ? (
               <DetailRow icon="phone" label={t('reception.phone')}>
-                <a href={telHref(location.phone)}>{location.phone}</a>
+                <a className="contact-link" href={telHref(location.phone)}>
+                  {location.phone}
+                </a>
               </DetailRow>
             ) : null}
             {location.email ? (
               <DetailRow icon="mail" label={t('reception.email')}>
-                <a href={`mailto:${location.email}`}>{location.email}</a>
+                <a className="contact-link" href={`mailto:${location.email}`}>
+                  {location.email}
+                </a>
               </DetailRow>
             ) : null}
           </dl>

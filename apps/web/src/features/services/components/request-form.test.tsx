@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Provider } from '@hausportal/contract';
-import { mockFetch } from '@/test/fetch-mock';
+import { mockFetch, setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import { RequestForm } from './request-form';
 
@@ -11,6 +11,7 @@ const { notify } = await import('@/lib/notify');
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.mocked(notify).mockClear();
 });
 
@@ -39,15 +40,59 @@ describe('provider request form', () => {
     expect(screen.getByLabelText('Ihre Anfrage')).toHaveAttribute('placeholder', 'Was können wir tun?');
   });
 
-  it("keeps submit disabled while the text is blank and says 'Eingabe ist zwingend'", async () => {
+  it("keeps submit disabled while blank, and says 'Eingabe ist zwingend' only after typing and clearing", async () => {
     const user = userEvent.setup();
     renderWithApp(<RequestForm provider={provider} intro="" />);
     const button = screen.getByRole('button', { name: 'Anfrage absenden' });
+    const field = screen.getByLabelText('Ihre Anfrage');
     expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText('Ihre Anfrage'), '   ');
+    // Tapping through the empty field, or typing only spaces, is not yet a mistake.
+    await user.click(field);
+    await user.type(field, '   ');
     await user.tab();
     expect(button).toBeDisabled();
+    expect(screen.queryByText('Eingabe ist zwingend')).not.toBeInTheDocument();
+    await user.type(field, 'Hallo');
+    await user.clear(field);
+    expect(button).toBeDisabled();
     expect(screen.getByText('Eingabe ist zwingend')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription('Eingabe ist zwingend');
+  });
+
+  it("says 'Anfrage wird gesendet …' while sending, then shows the text that was sent", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await gate;
+        return new Response(JSON.stringify({ id: 1, detail: 'ok' }), { status: 201 });
+      }),
+    );
+    renderWithApp(<RequestForm provider={provider} intro="" />);
+    await user.type(screen.getByLabelText('Ihre Anfrage'), 'Bitte Hemden abholen.\nAm Freitag.');
+    await user.click(screen.getByRole('button', { name: 'Anfrage absenden' }));
+    expect(await screen.findByRole('button', { name: 'Anfrage wird gesendet …' })).toBeDisabled();
+    release();
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent('Ihre Anfrage');
+    expect(confirmation.querySelector('blockquote')).toHaveTextContent('Bitte Hemden abholen. Am Freitag.');
+  });
+
+  it('says at once, without waiting, that a request made offline was not sent', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch({});
+    renderWithApp(<RequestForm provider={provider} intro="" />);
+    await user.type(screen.getByLabelText('Ihre Anfrage'), 'Bitte kommen.');
+    setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Anfrage absenden' }));
+    // Well before the spec's 500 ms pause before a call.
+    expect(await screen.findByRole('alert', {}, { timeout: 200 })).toHaveTextContent(
+      'Nicht gesendet: Sie sind offline.',
+    );
+    expect(calls).toHaveLength(0);
+    expect(screen.getByLabelText('Ihre Anfrage')).toHaveValue('Bitte kommen.');
   });
 
   it("sends the trimmed text, thanks, toasts for 3 s and offers 'Neue Anfrage schicken'", async () => {

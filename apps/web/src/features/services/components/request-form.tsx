@@ -16,7 +16,10 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
   const { t } = useTranslation();
   const headingId = useId();
   const [text, setText] = useState('');
+  // 'Eingabe ist zwingend' only once it helps: after typing and clearing, or a submit attempt;
+  // never for a field the resident merely tapped through.
   const [touched, setTouched] = useState(false);
+  const [sentText, setSentText] = useState('');
   const [state, setState] = useState<RequestState>('empty');
   const [error, setError] = useState<string | null>(null);
   const placeholder = provider.placeholder || t('services.defaultPlaceholder');
@@ -36,6 +39,7 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
     setState('requesting');
     try {
       await sendProviderRequest(provider.id, text.trim());
+      setSentText(text.trim());
       setState('sent');
       notify('success', t('services.sentToast'), config.toast.providerRequestMs);
     } catch (failure) {
@@ -51,9 +55,14 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
       {intro ? <p className="pre-line muted">{intro}</p> : null}
       <FormError message={error} />
       {state === 'sent' ? (
-        <p className="success-text" role="status">
-          {t('services.thanks', { name: provider.name })}
-        </p>
+        <div className="request-sent" role="status">
+          <p className="success-text">{t('services.thanks', { name: provider.name })}</p>
+          {/* What was sent stays readable, in the resident's own words. */}
+          <figure className="sent-text">
+            <figcaption>{t('services.yourRequest')}</figcaption>
+            <blockquote className="pre-line">{sentText}</blockquote>
+          </figure>
+        </div>
       ) : (
         <TextArea
           label={t('services.requestLabel')}
@@ -61,8 +70,10 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
           rows={5}
           placeholder={placeholder}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={() => setTouched(true)}
+          onChange={(e) => {
+            if (isBlank(e.target.value) && !isBlank(text)) setTouched(true);
+            setText(e.target.value);
+          }}
           error={touched && blank ? t('errors.required') : null}
           disabled={state === 'requesting'}
           required
@@ -74,7 +85,7 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
         disabled={state === 'requesting' || (state === 'empty' && blank)}
         aria-busy={state === 'requesting'}
       >
-        {state === 'sent' ? t('services.again') : t('services.send')}
+        {state === 'sent' ? t('services.again') : state === 'requesting' ? t('services.sending') : t('services.send')}
       </button>
     </form>
   );

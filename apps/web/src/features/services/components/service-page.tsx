@@ -5,7 +5,9 @@ import type { Provider } from '@hausportal/contract';
 import { fetchProviders, fetchServices } from '@/entities/services/slice';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
+import { NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { isDirectNumber, visibleProviders } from '@/lib/emergency';
 import { replaceContactTokens, telHref } from '@/lib/text';
@@ -43,17 +45,21 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
         ) : null}
         {showPhone ? (
           <DetailRow icon="phone" label={t('services.phone')}>
-            <a href={telHref(provider.phone)}>{provider.phone}</a>
+            <a className="contact-link" href={telHref(provider.phone)}>
+              {provider.phone}
+            </a>
           </DetailRow>
         ) : null}
         {provider.email ? (
           <DetailRow icon="mail" label={t('services.email')}>
-            <a href={`mailto:${provider.email}`}>{provider.email}</a>
+            <a className="contact-link" href={`mailto:${provider.email}`}>
+              {provider.email}
+            </a>
           </DetailRow>
         ) : null}
         {provider.website ? (
           <DetailRow icon="globe" label={t('services.website')}>
-            <a href={provider.website} target="_blank" rel="noopener noreferrer">
+            <a className="contact-link" href={provider.website} target="_blank" rel="noopener noreferrer">
               {provider.website.replace(/^https?:\/\//, '')}
             </a>
           </DetailRow>
@@ -75,22 +81,27 @@ export default function ServicePage() {
   const location = useAppSelector((s) => s.location.data);
   const servicesLoading = useAppSelector((s) => s.services.fetching);
   const servicesKnown = useAppSelector((s) => s.services.results.length > 0);
+  const failed = useAppSelector((s) => s.services.error !== null);
+  const online = useOnline();
+  const validId = Number.isInteger(serviceId) && serviceId > 0;
 
+  // Again when the connection returns, so that a page opened offline fills in by itself.
   useEffect(() => {
-    if (!Number.isInteger(serviceId) || serviceId <= 0) return;
-    void dispatch(fetchProviders(serviceId));
-  }, [dispatch, serviceId]);
+    if (validId && online) void dispatch(fetchProviders(serviceId));
+  }, [dispatch, serviceId, validId, online]);
 
   useEffect(() => {
     if (!service) void dispatch(fetchServices());
   }, [dispatch, service]);
 
   const shown = visibleProviders(providers ?? [], user, location);
+  const missing = validId && !providers && !loading && (!online || failed);
 
   return (
     <Page title={service?.title ?? t('titles.services')}>
       {!providers && (loading || servicesLoading) ? <Spinner /> : null}
-      {!service && !providers && !loading && !servicesLoading && servicesKnown ? (
+      {missing ? <NotLoaded onRetry={() => void dispatch(fetchProviders(serviceId))} /> : null}
+      {!missing && !service && !providers && !loading && !servicesLoading && servicesKnown ? (
         <p className="empty">{t('services.notFound')}</p>
       ) : null}
       {providers && shown.length === 0 ? <p className="empty">{t('services.noProviders')}</p> : null}

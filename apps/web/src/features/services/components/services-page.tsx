@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { fetchProviders, fetchServices } from '@/entities/services/slice';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { visibleServices } from '@/lib/emergency';
 import { serviceHref } from '@/lib/navigation';
@@ -12,14 +14,15 @@ import { serviceHref } from '@/lib/navigation';
 export default function ServicesPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { results, providers, fetching } = useAppSelector((s) => s.services);
+  const { results, providers, fetching, error } = useAppSelector((s) => s.services);
+  const online = useOnline();
   const user = useAppSelector((s) => s.user.data);
   const location = useAppSelector((s) => s.location.data);
   const deactivated = Boolean(user?.emergency_services_deactivated);
 
   useEffect(() => {
-    void dispatch(fetchServices());
-  }, [dispatch]);
+    if (online) void dispatch(fetchServices());
+  }, [dispatch, online]);
 
   // Whether a service answers on the emergency number is known only from its providers,
   // so they are needed up front for users whose emergency services are deactivated.
@@ -31,11 +34,13 @@ export default function ServicesPage() {
   }, [deactivated, results, providers, dispatch]);
 
   const services = visibleServices(results, providers, user, location);
+  const missing = results.length === 0 && !fetching && (!online || error !== null);
 
   return (
     <Page title={t('titles.services')}>
       {services.length === 0 && fetching ? <Spinner /> : null}
-      {services.length === 0 && !fetching ? <p className="empty">{t('services.empty')}</p> : null}
+      {missing ? <NotLoaded onRetry={() => void dispatch(fetchServices())} /> : null}
+      {services.length === 0 && !fetching && !missing ? <p className="empty">{t('services.empty')}</p> : null}
       <ul className="list">
         {services.map((service) => (
           <li key={service.id}>

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '@/lib/use-online';
+import { Icon } from './icon';
+
+/**
+ * What a screen shows when it has nothing stored to show and could not load it: never a blank
+ * page, and never an "empty" text that would claim there is nothing (no phones, no posts) when
+ * there may be. Offline it says so; online (the server did not answer) it offers a retry.
+ */
+export function NotLoaded({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return (
+    <div className="card notice-offline" role="status">
+      <Icon name="alert" />
+      <div className="stack">
+        <h2>{online ? t('app.screenFailedTitle') : t('app.notLoadedTitle')}</h2>
+        <p>{online ? t('app.screenFailed') : t('app.notLoadedOffline')}</p>
+        {online ? (
+          <button type="button" className="button" onClick={onRetry}>
+            {t('app.retry')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
