@@ -19,7 +19,7 @@ test('the real server serves the web app and its mail reaches the test SMTP serv
   expect(mail.text).toMatch(new RegExp(`${baseUrl()}/forgot-password/[A-Za-z0-9_-]{20,}`));
 });
 
-test('the browser gets the app compressed: brotli for the built scripts and styles, and for the API', async ({
+test('the browser gets the app compressed: brotli for the built scripts and styles, and the app shell', async ({
   page,
 }) => {
   const encodings = new Map<string, string | undefined>();

@@ -34,7 +34,8 @@ test('offline: loaded data stays visible and an API call answers "Network unavai
   await expect(page.getByText('Hausmeisterservice Krause', { exact: true })).toBeVisible();
   await page.getByRole('main').getByRole('textbox').fill('Offline geschrieben: bitte den Briefkasten reparieren.');
   await page.getByRole('button', { name: 'Anfrage absenden', exact: true }).click();
-  await expect(page.getByText('Network unavailable, try later.')).toBeVisible();
+  // The spec's error value, in the words the resident reads.
+  await expect(page.getByText(/^Nicht gesendet: Sie sind offline./)).toBeVisible();
   await context.setOffline(false);
 });
 

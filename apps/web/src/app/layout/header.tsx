@@ -48,7 +48,8 @@ export const Header = forwardRef<HTMLElement>(function Header(_, ref) {
             <img
               src={locationLogo}
               alt={t('app.locationLogoAlt', { name: location!.title })}
-              height={40}
+              width={260}
+              height={48}
               onError={() => setFailedLogo(locationLogo)}
             />
           ) : (

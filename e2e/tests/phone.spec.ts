@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { login, submitLogin } from '../support/auth';
+import { expect, expectPath, heading, test } from '../support/test';
+
+// Issue 8: the resident app on a 375 px phone: tap targets, a home screen that does not jump,
+// offline states of screens never opened, a page past the end, the data export.
+const PHONE = { width: 375, height: 812 };
+
+/** Every visible link and button of the header and the content whose box is under 44 × 44 px. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'header a, header button, main a, main button, main [role="button"]',
+    )) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // The skip link and other visually hidden helpers are 1 px on purpose.
+      if (el.closest('.visually-hidden, .skip-link')) continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        small.push(`${name} (${Math.round(box.width)}×${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  });
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('every link and button is at least 44 × 44 px on /phone-numbers, /reception and a provider page', async ({
+    page,
+  }) => {
+    await login(page, 'A-0101');
+    expect(await smallTargets(page), 'home').toEqual([]);
+    for (const [route, title, ready] of [
+      ['/phone-numbers', 'Wichtige Telefonnummern', 'Polizei'],
+      ['/reception', 'Rezeption', 'Öffnungszeiten'],
+      ['/services/14', 'Hausmeister', 'Hausmeisterservice Krause'],
+    ] as const) {
+      await page.goto(route);
+      await expect(heading(page, title)).toBeVisible();
+      await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
+      expect(await smallTargets(page), route).toEqual([]);
+    }
+    // A phone entry's whole card dials, not only its number.
+    await page.goto('/phone-numbers');
+    const police = page.getByRole('link', { name: 'Polizei anrufen: 110' });
+    await expect(police).toHaveAttribute('href', 'tel:110');
+    expect((await police.boundingBox())!.width).toBeGreaterThan(300);
+  });
+
+  test('the home screen does not move while it loads after a cold login: CLS 0', async ({ page }) => {
+    // Every layout shift from the first paint of /login on, including those right after input.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          sources?: { node?: Node | null }[];
+        }[]) {
+          const nodes = (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node),
+          );
+          w.__shifts.push({ value: entry.value, nodes });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A weak connection: the home screen's data arrives a second after the screen itself (the
+    // real server answers; only the answer is held back).
+    await page.route(/\/api\/(profile|location|services)\/$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await submitLogin(page, 'A-0101', 'Demo1234!');
+    await expectPath(page, '/', 15_000);
+    // The places are held while the data is on its way.
+    await expect(page.locator('.emergency-placeholder')).toBeVisible();
+    await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Rezeption\s*Öffnet die Kontaktseite/ })).toBeVisible();
+    await expect(page.getByRole('main').locator('a[href="/services/1"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
+    expect(shifts, JSON.stringify(shifts)).toEqual([]);
+  });
+
+  test('offline, a provider page and blackboard page 2 never opened say they are not loaded yet', async ({
+    page,
+    context,
+  }) => {
+    await login(page, 'A-0101');
+    await page.goto('/blackboard');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    // The screens' code is fetched in the background a moment after login; wait for it.
+    await page.waitForTimeout(2000);
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await expect(page.getByText('Sie sind offline. Angezeigt werden die zuletzt geladenen Daten.')).toBeVisible();
+    await page.getByRole('link', { name: 'Seite 2 von 2' }).click();
+    await expectPath(page, '/blackboard/2');
+    await expect(page.getByRole('heading', { name: 'Noch nicht geladen' })).toBeVisible();
+    await expect(page.getByText('Auf der Pinnwand gibt es noch keine Beiträge.')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await page.getByRole('main').locator('a[href="/services"]').click();
+    await page.getByRole('main').getByRole('link', { name: 'Hausmeister' }).click();
+    await expect(heading(page, 'Hausmeister')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Noch nicht geladen' })).toBeVisible();
+    await expect(
+      page.getByText(/Sie sind offline, und diese Seite wurde auf diesem Gerät noch nicht geladen/),
+    ).toBeVisible();
+
+    // Back online, the page fills in by itself.
+    await context.setOffline(false);
+    await expect(page.getByText('Hausmeisterservice Krause', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Noch nicht geladen' })).toHaveCount(0);
+  });
+
+  test('the login screen offline says that signing in needs a connection', async ({ page, context }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByText('Sie sind offline. Zum Anmelden wird eine Internetverbindung benötigt.')).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
+test('a page past the end of the blackboard says so and leads to page 1', async ({ page }) => {
+  await login(page, 'A-0101');
+  await page.goto('/blackboard/99');
+  await expect(page.getByRole('heading', { name: 'Seite 99 gibt es nicht.' })).toBeVisible();
+  await expect(page.getByText(/Die Pinnwand hat zurzeit (nur eine Seite|\d+ Seiten)\./)).toBeVisible();
+  await expect(page.getByText('Auf der Pinnwand gibt es noch keine Beiträge.')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Zur ersten Seite' }).click();
+  await expectPath(page, '/blackboard');
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+});
+
+test('after login the app opens the page first asked for, e.g. a link from an e-mail', async ({ page }) => {
+  await page.goto('/services/14?fd=1');
+  await expectPath(page, '/login');
+  await page.getByLabel('Benutzername', { exact: true }).fill('A-0101');
+  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Passwort anzeigen' }).click();
+  await expect(page.getByLabel('Passwort', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expectPath(page, '/services/14?fd=1');
+  await expect(heading(page, 'Hausmeister')).toBeVisible();
+});
+
+test("'Meine Daten herunterladen' saves the resident's own data as JSON", async ({ page }) => {
+  await login(page, 'A-0101');
+  await page.goto('/profile');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Meine Daten herunterladen' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('meine-daten-A-0101.json');
+  const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+    profile: { apartment_number: string; email: string };
+    posts: unknown[];
+    comments: unknown[];
+    likes: unknown[];
+    provider_requests: unknown[];
+  };
+  expect(data.profile.apartment_number).toBe('A-0101');
+  for (const key of ['posts', 'comments', 'likes', 'provider_requests'] as const)
+    expect(Array.isArray(data[key]), key).toBe(true);
+  // Nothing of the other demo residents.
+  const text = JSON.stringify(data);
+  for (const other of ['Clara Rezeption', 'Emil Nachbar', 'rezeption@stadtpark.example.org'])
+    expect(text).not.toContain(other);
+  await expect(page.getByText('Ihre Daten wurden heruntergeladen.')).toBeVisible();
+});
