@@ -12,6 +12,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './server.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/env.js';
 
+type LhrResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const CHROME = process.env.CHROME_PATH ?? CHROMIUM;
@@ -87,15 +89,30 @@ try {
     userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hp-lh-')),
   });
   const scores: Record<string, Record<string, number>> = {};
+  // Lighthouse's scores move by several points from run to run on a shared 2-core machine, as
+  // Lighthouse's own docs warn; each route is measured RUNS times and the median run reported.
+  const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
   const run = async (url: string, label: string) => {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      disableStorageReset: true,
-    });
-    const { categories, audits, runtimeError } = result!.lhr;
+    const results: LhrResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // /login as a first visit (empty cache, no service worker); / as a returning resident,
+        // signed in, which needs the stored session.
+        disableStorageReset: label !== '/login',
+      });
+      results.push(result!.lhr);
+    }
+    const performance = (r: LhrResult) => r.categories.performance?.score ?? 0;
+    const sorted = [...results].sort((a, b) => performance(a) - performance(b));
+    const lhr = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(
+      `${label}: Performance je Lauf ${results.map((r) => Math.round(performance(r) * 100)).join(', ')} → Median`,
+    );
+    const { categories, audits, runtimeError } = lhr;
     if (runtimeError) console.log(`${label}: Lighthouse-Fehler ${runtimeError.code}: ${runtimeError.message}`);
     scores[label] = Object.fromEntries(
       Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]),
@@ -104,6 +121,12 @@ try {
     console.log(
       `${label}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
     );
+    // Where the blocking time comes from: the long main-thread tasks and the script they ran.
+    const longTasks = (
+      audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] }
+    )?.items;
+    for (const task of longTasks ?? [])
+      console.log(`  long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${task.url}`);
     for (const a of Object.values(audits)) {
       if (
         a.score !== null &&
@@ -132,7 +155,7 @@ try {
       `| ${label} | ${s.js.toFixed(1)} | ${s.css.toFixed(1)} | ${l.performance ?? '–'} | ${l.accessibility ?? '–'} | ${l['best-practices'] ?? '–'} |`,
     );
   }
-  console.log('Ziele: /login ≤ 150 kB JS gzip; Performance ≥ 90, Accessibility 100, Best Practices 100.');
+  console.log('Ziele: /login ≤ 150 kB JS gzip; Performance ≥ 95, Accessibility 100, Best Practices 100.');
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

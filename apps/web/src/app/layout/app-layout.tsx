@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,7 @@ import { loadInitialData } from '../session';
 import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { useOnline } from '@/lib/use-online';
+import { whenIdle } from '@/lib/when-idle';
 
 // Only signed-in screens need these, so the login route does not load them.
 const IdleWatcher = lazy(() => import('./idle-watcher'));
@@ -24,12 +25,18 @@ export function AppLayout() {
   const headerRef = useRef<HTMLElement>(null);
   const dispatch = useAppDispatch();
   const restoredSession = useRef(signedIn);
+  // The idle timer and the toasts are not needed for the first paint; their code (20 kB) loads
+  // once the screen is up. A toast asked for before that waits in react-toastify's queue.
+  const [extras, setExtras] = useState(false);
+
+  useEffect(() => (signedIn ? whenIdle(() => setExtras(true)) : undefined), [signedIn]);
 
   // A session restored from storage refreshes its data once, so that what stays readable
   // offline later is as fresh as possible (a new login loads the same data itself). The
   // blackboard fetches the page it shows, so page 1 is left to it here.
   useEffect(() => {
-    if (restoredSession.current) void loadInitialData(dispatch, { messages: false });
+    if (!restoredSession.current) return;
+    return whenIdle(() => void loadInitialData(dispatch, { messages: false }));
   }, [dispatch]);
 
   useEffect(() => {
@@ -65,7 +72,7 @@ export function AppLayout() {
           </Suspense>
         </ScreenErrorBoundary>
       </main>
-      {signedIn ? (
+      {signedIn && extras ? (
         <Suspense fallback={null}>
           <IdleWatcher />
           <Toasts />

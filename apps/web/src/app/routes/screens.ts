@@ -1,3 +1,5 @@
+import { whenIdle } from '@/lib/when-idle';
+
 // Every screen is its own chunk, so the login route does not pull in the whole app. The table
 // lives apart from the router so that the layout can prefetch without importing the router.
 export const screens = {
@@ -21,5 +23,15 @@ export const screens = {
  */
 export function prefetchScreens(): void {
   const { forgotPassword: _forgot, ...signedIn } = screens;
-  for (const load of Object.values(signedIn)) load().catch(() => undefined);
+  // One screen per idle moment, so that evaluating them never blocks a tap for long.
+  const queue = Object.values(signedIn);
+  const next = () => {
+    const load = queue.shift();
+    if (load)
+      void load().then(
+        () => whenIdle(next),
+        () => whenIdle(next),
+      );
+  };
+  whenIdle(next);
 }
