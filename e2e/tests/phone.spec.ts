@@ -122,6 +122,30 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('heading', { name: 'Noch nicht geladen' })).toHaveCount(0);
   });
 
+  test('a sent request keeps its text, the toast shows once and leaves the back button free', async ({ page }) => {
+    await login(page, 'A-0101');
+    await page.goto('/services/14');
+    const field = page.getByLabel('Ihre Anfrage', { exact: true });
+    await field.fill('Die Heizung im Bad bleibt kalt.\nBitte melden Sie sich vorher.');
+    await page.getByRole('button', { name: 'Anfrage absenden', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Anfrage wird gesendet …' })).toBeVisible();
+    await expect(page.locator('blockquote')).toHaveText(
+      'Die Heizung im Bad bleibt kalt.\nBitte melden Sie sich vorher.',
+    );
+    const toast = page.getByRole('alert').filter({ hasText: 'Ihre Anfrage wurde erfolgreich versendet.' });
+    await expect(toast).toBeVisible();
+    // A second request while the first toast still shows: still one toast.
+    await page.getByRole('button', { name: 'Neue Anfrage schicken', exact: true }).click();
+    await field.fill('Und der Handtuchheizkörper auch.');
+    await page.getByRole('button', { name: 'Anfrage absenden', exact: true }).click();
+    await expect(page.locator('blockquote')).toHaveText('Und der Handtuchheizkörper auch.');
+    await expect(toast).toHaveCount(1);
+    const back = (await page.getByRole('link', { name: 'Zurück' }).boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y, 'toast top below the back button').toBeGreaterThanOrEqual(back.y + back.height);
+    expect(await smallTargets(page)).toEqual([]);
+  });
+
   test('the login screen offline says that signing in needs a connection', async ({ page, context }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
@@ -177,4 +201,18 @@ test("'Meine Daten herunterladen' saves the resident's own data as JSON", async 
   for (const other of ['Clara Rezeption', 'Emil Nachbar', 'rezeption@stadtpark.example.org'])
     expect(text).not.toContain(other);
   await expect(page.getByText('Ihre Daten wurden heruntergeladen.')).toBeVisible();
+});
+
+test('a like made offline says at once that it was not sent', async ({ page, context }) => {
+  await login(page, 'A-REZ');
+  await page.goto('/blackboard');
+  await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+  const like = page.getByRole('button', { name: /Like/ });
+  await expect(like).toBeVisible();
+  const before = await like.textContent();
+  await context.setOffline(true);
+  await like.click();
+  await expect(page.getByText(/^Nicht gesendet: Sie sind offline\./)).toBeVisible({ timeout: 2000 });
+  await expect(like).toHaveText(before!);
+  await context.setOffline(false);
 });

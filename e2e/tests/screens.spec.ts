@@ -7,7 +7,7 @@ import { login } from '../support/auth';
 import { DEMO_PASSWORD, SCREENSHOT_DIR } from '../support/env';
 import { waitForMail } from '../support/mail';
 import { buttonOrLink } from '../support/ui';
-import { expect, heading, test } from '../support/test';
+import { expect, expectPath, heading, test } from '../support/test';
 
 const WIDTHS = [
   { width: 375, height: 812 },
@@ -87,4 +87,43 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
     await page.goto(route);
     await capture(page, name, heading(page, title));
   }
+
+  // States of issue 8: a page past the end, a sent request, a screen never opened while offline.
+  await page.goto('/blackboard/99');
+  await capture(page, 'blackboard-past-end', page.getByRole('heading', { name: 'Seite 99 gibt es nicht.' }));
+
+  await page.goto('/services/14?fd=1');
+  await page
+    .getByLabel('Ihre Anfrage', { exact: true })
+    .fill('Im Keller tropft es aus der Decke.\nBitte bald ansehen.');
+  await page.getByRole('button', { name: 'Anfrage absenden', exact: true }).click();
+  await capture(
+    page,
+    'provider-request-sent',
+    page.locator('blockquote', { hasText: 'Im Keller tropft es aus der Decke.' }),
+  );
+
+  await page.goto('/');
+  await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
+  await page.context().setOffline(true);
+  // A client-side navigation: offline, a full page load would not reach the app at all.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/services/1?fd=1');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await capture(page, 'offline-not-loaded', page.getByRole('heading', { name: 'Noch nicht geladen' }));
+  await page.context().setOffline(false);
+});
+
+test('an invalid reset link offers a new one: screenshot and axe', async ({ page }) => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.goto('/forgot-password/abgelaufener-link-0000000000');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('NeuesPasswort1!');
+  await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('NeuesPasswort1!');
+  await page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }).click();
+  await expect(page.getByText('Der Token ist ungültig')).toBeVisible();
+  await capture(page, 'forgot-password-invalid-token', page.getByRole('link', { name: 'Neuen Link anfordern' }));
+  await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+  await expectPath(page, '/forgot-password');
+  await expect(page.getByRole('button', { name: 'Neues Passwort', exact: true })).toBeVisible();
 });
