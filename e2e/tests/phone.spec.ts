@@ -144,6 +144,8 @@ test.describe('on a 375 px phone', () => {
     const box = (await toast.boundingBox())!;
     expect(box.y, 'toast top below the back button').toBeGreaterThanOrEqual(back.y + back.height);
     expect(await smallTargets(page)).toEqual([]);
+    const close = (await toast.getByRole('button', { name: 'Schließen' }).boundingBox())!;
+    expect(Math.min(close.width, close.height), 'toast close button').toBeGreaterThanOrEqual(44);
   });
 
   test('the login screen offline says that signing in needs a connection', async ({ page, context }) => {
@@ -215,4 +217,68 @@ test('a like made offline says at once that it was not sent', async ({ page, con
   await expect(page.getByText(/^Nicht gesendet: Sie sind offline\./)).toBeVisible({ timeout: 2000 });
   await expect(like).toHaveText(before!);
   await context.setOffline(false);
+});
+
+test('the language toast speaks the new language, and the focus returns to the button that opened the dialog', async ({
+  page,
+}) => {
+  await login(page, 'A-0410');
+  await page.goto('/profile');
+  const open = page.getByRole('button', { name: 'Sprache ändern' });
+  await open.click();
+  await page.getByRole('dialog', { name: 'Sprache wählen' }).getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(open).toBeFocused();
+  await open.click();
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The language has been saved.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change language' })).toBeFocused();
+  // Back to German, so that other journeys see the spec's texts.
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('radio', { name: 'Deutsch' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Die Sprache wurde gespeichert.' })).toBeVisible();
+});
+
+test('a new post with typed text asks before leaving; chosen photos show as thumbnails', async ({ page }) => {
+  await login(page, 'A-REZ');
+  await page.goto('/messages/new');
+  await page.getByLabel('Ihr Beitrag', { exact: true }).fill('Wer hat meinen Schlüssel gefunden?');
+  await page.locator('input[type="file"][name="photos"]').setInputFiles({
+    name: 'schluessel.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  const thumb = page.locator('.picked-files img.picked-thumb');
+  await expect(thumb).toHaveAttribute('src', /^blob:/);
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  expect(asked).toContain('Ihr Beitrag ist noch nicht gesendet.');
+  await expectPath(page, '/messages/new');
+  await expect(page.getByLabel('Ihr Beitrag', { exact: true })).toHaveValue('Wer hat meinen Schlüssel gefunden?');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await expectPath(page, '/blackboard');
+});
+
+test('the header stays in view while a long page scrolls', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, 'A-0101');
+  await page.goto('/blackboard');
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect(header.y).toBe(0);
+  await expect(page.getByRole('link', { name: 'Zurück' })).toBeInViewport();
 });

@@ -1,7 +1,24 @@
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, type CloseButtonProps } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/ui/icon';
 import { config } from '@/config';
 
-/** SPEC §9: toasts sit top-right and close after 5000 ms unless a screen says otherwise. */
+/** The toast's close button: named in German and big enough for a finger (44 × 44 px). */
+function CloseButton({ closeToast }: CloseButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="icon-button toast-close" onClick={closeToast} aria-label={t('app.close')}>
+      <Icon name="close" />
+    </button>
+  );
+}
+
+/**
+ * SPEC §9: toasts sit top-right and close after 5000 ms unless a screen says otherwise. On a
+ * phone they start below the header, so the back button stays free.
+ */
 export default function Toasts() {
-  return <ToastContainer position="top-right" autoClose={config.toast.autoCloseMs} newestOnTop />;
+  return (
+    <ToastContainer position="top-right" autoClose={config.toast.autoCloseMs} newestOnTop closeButton={CloseButton} />
+  );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Message } from '@hausportal/contract';
 import { renderWithApp } from '@/test/render';
 import { MessageCard } from './message-card';
@@ -48,6 +48,27 @@ describe('message card', () => {
     expect(screen.getByText('Likes')).toBeVisible();
     expect(screen.getByText('Kommentare')).toBeVisible();
     expect(screen.getByRole('link', { name: '2 Kommentare' })).toHaveAttribute('href', '/messages/view/4#newComment');
+  });
+
+  it("speaks in the singular for one: '1 Like', '1 Kommentar'", () => {
+    setWide(true);
+    renderWithApp(<MessageCard message={{ ...message, like_count: 1, comment_count: 1 }} showCounts />);
+    expect(screen.getByRole('link', { name: '1 Like' })).toHaveAttribute('href', '/messages/view/4');
+    expect(screen.getByRole('link', { name: '1 Kommentar' })).toBeInTheDocument();
+  });
+
+  it('shows a placeholder where a photo cannot load, and the whole photo otherwise', () => {
+    setWide(false);
+    const photo = { id: 7, kind: 'image', name: 'Hof', document: '/m/hof.jpg', thumbnail: '/m/hof-t.jpg' };
+    const { container } = renderWithApp(
+      <MessageCard message={{ ...message, documents: [photo as Message['documents'][number]] }} showCounts={false} />,
+    );
+    const img = container.querySelector('.attachment-thumb img')!;
+    expect(img).toHaveAttribute('width', '96');
+    expect(img).toHaveAttribute('height', '96');
+    fireEvent.error(img);
+    expect(screen.getByRole('button', { name: 'Bild Hof öffnen' })).toHaveTextContent('Foto nicht verfügbar');
+    expect(container.querySelector('.attachment-thumb img')).toBeNull();
   });
 
   it('shows only the numbers on narrow screens', () => {
