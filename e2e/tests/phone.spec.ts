@@ -11,9 +11,10 @@ const PHONE = { width: 375, height: 812 };
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(
-      'header a, header button, main a, main button, main [role="button"]',
-    )) {
+    const targets = Array.from(
+      document.querySelectorAll<HTMLElement>('header a, header button, main a, main button, main [role="button"]'),
+    );
+    for (const el of targets) {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
