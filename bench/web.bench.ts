@@ -125,6 +125,16 @@ try {
     const longTasks = (
       audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] }
     )?.items;
+    // And what moved, if anything did.
+    const shifts = (
+      audits['layout-shifts']?.details as {
+        items?: { node?: { selector?: string; snippet?: string }; score: number }[];
+      }
+    )?.items;
+    for (const shift of shifts ?? [])
+      console.log(
+        `  layout shift ${shift.score.toFixed(3)}: ${shift.node?.selector ?? '?'} ${shift.node?.snippet ?? ''}`,
+      );
     for (const task of longTasks ?? [])
       console.log(`  long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${task.url}`);
     for (const a of Object.values(audits)) {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
 import { restoreSpecDelays } from '@/test/setup';
-import { signIn } from './session';
+import { fetchLocation } from '@/entities/location/slice';
+import { fetchProfile } from '@/entities/user/slice';
+import { refreshRestoredSession, signIn } from './session';
 import { makeStore } from './store';
 
 afterEach(() => {
@@ -69,5 +71,27 @@ describe('login sequence', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toEqual({ non_field_errors: ['Invalid Credentials'] });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('refresh of a restored session', () => {
+  it('loads the lists again, except those a screen is already loading', async () => {
+    const store = makeStore({ persist: false });
+    const calls = mockFetch({
+      'GET /api/profile/': { body: { id: 1, name: 'Anna' } },
+      'GET /api/documents/?page_size=100': { body: list },
+      'GET /api/phones/?page_size=100': { body: list },
+      'GET /api/services/?page_size=100': { body: list },
+      'GET /api/location/': { body: { id: 1, title: 'Residenz' } },
+    });
+    // The home screen has started its own profile and location requests.
+    store.dispatch(fetchProfile.pending('r'));
+    store.dispatch(fetchLocation.pending('r'));
+    await refreshRestoredSession(store.dispatch, store.getState());
+    expect(calls.map((c) => c.url).sort()).toEqual([
+      '/api/documents/?page_size=100',
+      '/api/phones/?page_size=100',
+      '/api/services/?page_size=100',
+    ]);
   });
 });

@@ -8,18 +8,33 @@ import { fetchMessages } from '@/features/blackboard/slice';
 import { fetchPhones } from '@/features/phones/slice';
 import { storageKeys, config } from '@/config';
 import { sessionReset } from '@/lib/redux/session-reset';
-import type { AppDispatch } from '@/lib/redux/hooks';
+import type { AppDispatch, AppState } from '@/lib/redux/hooks';
 import { persistor } from './store';
 
 /** SPEC §1/§4: after login, profile, documents, phones, services, location and messages page 1 load in parallel. */
-export function loadInitialData(dispatch: AppDispatch, { messages = true }: { messages?: boolean } = {}) {
+export function loadInitialData(dispatch: AppDispatch) {
   return Promise.all([
     dispatch(fetchProfile()),
     dispatch(fetchDocuments()),
     dispatch(fetchPhones()),
     dispatch(fetchServices()),
     dispatch(fetchLocation()),
-    ...(messages ? [dispatch(fetchMessages(1))] : []),
+    dispatch(fetchMessages(1)),
+  ]);
+}
+
+/**
+ * The refresh of a session restored from storage: the same lists, minus those a screen is
+ * already loading (the home screen loads profile, location and services itself), so that a
+ * phone does not fetch and render them twice in its first second.
+ */
+export function refreshRestoredSession(dispatch: AppDispatch, state: AppState) {
+  return Promise.all([
+    state.user.fetching ? null : dispatch(fetchProfile()),
+    state.documents.fetching ? null : dispatch(fetchDocuments()),
+    state.phones.fetching ? null : dispatch(fetchPhones()),
+    state.services.fetching ? null : dispatch(fetchServices()),
+    state.location.fetching ? null : dispatch(fetchLocation()),
   ]);
 }
 

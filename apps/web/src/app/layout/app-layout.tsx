@@ -5,7 +5,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { setLanguage } from '@/i18n';
 import { prefetchScreens } from '../routes/screens';
-import { loadInitialData } from '../session';
+import { useStore } from 'react-redux';
+import type { AppState } from '@/lib/redux/hooks';
+import { refreshRestoredSession } from '../session';
 import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { useOnline } from '@/lib/use-online';
@@ -24,6 +26,7 @@ export function AppLayout() {
   const language = useAppSelector((s) => s.user.data?.language);
   const headerRef = useRef<HTMLElement>(null);
   const dispatch = useAppDispatch();
+  const appStore = useStore<AppState>();
   const restoredSession = useRef(signedIn);
   // The idle timer and the toasts are not needed for the first paint; their code (20 kB) loads
   // once the screen is up. A toast asked for before that waits in react-toastify's queue.
@@ -36,8 +39,8 @@ export function AppLayout() {
   // blackboard fetches the page it shows, so page 1 is left to it here.
   useEffect(() => {
     if (!restoredSession.current) return;
-    return whenIdle(() => void loadInitialData(dispatch, { messages: false }));
-  }, [dispatch]);
+    return whenIdle(() => void refreshRestoredSession(dispatch, appStore.getState()));
+  }, [dispatch, appStore]);
 
   useEffect(() => {
     if (language) void setLanguage(language);
