@@ -125,6 +125,12 @@ try {
     const longTasks = (
       audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] }
     )?.items;
+    // Main-thread time by kind (script evaluation, style and layout, parsing and compiling …).
+    const work = (
+      audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] }
+    )?.items;
+    if (work)
+      console.log(`  main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`);
     // And what moved, if anything did.
     const shifts = (
       audits['layout-shifts']?.details as {
