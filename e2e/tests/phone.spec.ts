@@ -32,15 +32,22 @@ async function smallTargets(page: Page): Promise<string[]> {
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: PHONE });
 
-  test('every link and button is at least 44 × 44 px on /phone-numbers, /reception and a provider page', async ({
+  test('every link and button is at least 44 × 44 px on /login, /, /phone-numbers, /reception and a provider page', async ({
     page,
   }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
+    expect(await smallTargets(page), 'login').toEqual([]);
     await login(page, 'A-0101');
     expect(await smallTargets(page), 'home').toEqual([]);
     for (const [route, title, ready] of [
       ['/phone-numbers', 'Wichtige Telefonnummern', 'Polizei'],
       ['/reception', 'Rezeption', 'Öffnungszeiten'],
       ['/services/14', 'Hausmeister', 'Hausmeisterservice Krause'],
+      ['/services', 'Dienstleistungen', 'Hausmeister'],
+      ['/apartment', 'Meine Wohnung', 'Hausordnung'],
+      ['/blackboard', 'Pinnwand', 'Emil Nachbar'],
+      ['/profile', 'Mein Profil', 'Anna Beispiel'],
     ] as const) {
       await page.goto(route);
       await expect(heading(page, title)).toBeVisible();
