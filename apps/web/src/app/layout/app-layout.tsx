@@ -1,17 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
+import { useAppDispatch, useAppSelector, type AppState } from '@/lib/redux/hooks';
+import { useOnline } from '@/lib/use-online';
+import { whenIdle } from '@/lib/when-idle';
 import { setLanguage } from '@/i18n';
 import { prefetchScreens } from '../routes/screens';
-import { useStore } from 'react-redux';
-import type { AppState } from '@/lib/redux/hooks';
 import { refreshRestoredSession } from '../session';
 import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
-import { useOnline } from '@/lib/use-online';
-import { whenIdle } from '@/lib/when-idle';
 
 // Only signed-in screens need these, so the login route does not load them.
 const IdleWatcher = lazy(() => import('./idle-watcher'));
@@ -34,9 +33,9 @@ export function AppLayout() {
 
   useEffect(() => (signedIn ? whenIdle(() => setExtras(true)) : undefined), [signedIn]);
 
-  // A session restored from storage refreshes its data once, so that what stays readable
-  // offline later is as fresh as possible (a new login loads the same data itself). The
-  // blackboard fetches the page it shows, so page 1 is left to it here.
+  // A session restored from storage refreshes its data once, when the first screen is up, so
+  // that what stays readable offline later is as fresh as possible (a new login loads the same
+  // data itself). The blackboard fetches the page it shows, so page 1 is left to it here.
   useEffect(() => {
     if (!restoredSession.current) return;
     return whenIdle(() => void refreshRestoredSession(dispatch, appStore.getState()));
