@@ -274,9 +274,40 @@ test('a new post with typed text asks before leaving; chosen photos show as thum
   await expectPath(page, '/messages/new');
   await expect(page.getByLabel('Ihr Beitrag', { exact: true })).toHaveValue('Wer hat meinen Schlüssel gefunden?');
 
+  // The browser's back button (a phone's back gesture) asks too.
+  asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.goBack();
+  await expect.poll(() => asked).toContain('Ihr Beitrag ist noch nicht gesendet.');
+  await expectPath(page, '/messages/new');
+  await expect(page.getByLabel('Ihr Beitrag', { exact: true })).toHaveValue('Wer hat meinen Schlüssel gefunden?');
+
+  // Leaving: back to the page before the form (here the home page, opened before it).
   page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('link', { name: 'Zurück' }).click();
+  await page.goBack();
+  await expectPath(page, '/');
+  await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
+});
+
+test('a new post that was sent leaves no extra step in the history', async ({ page }) => {
+  await login(page, 'A-REZ');
+  await page.goto('/blackboard');
+  await page.getByRole('link', { name: 'Neuer Beitrag' }).click();
+  await expectPath(page, '/messages/new');
+  await page.getByLabel('Ihr Beitrag', { exact: true }).fill('Kurzer Hinweis: Der Aufzug ist wieder in Betrieb.');
+  await page.getByRole('button', { name: 'Beitrag senden', exact: true }).click();
+  await expect(page.getByText(/Vielen Dank für Ihren Beitrag/)).toBeVisible();
+  let asked = false;
+  page.on('dialog', (dialog) => {
+    asked = true;
+    void dialog.accept();
+  });
+  await page.goBack();
   await expectPath(page, '/blackboard');
+  expect(asked).toBe(false);
 });
 
 test('the header stays in view while a long page scrolls', async ({ page }) => {

@@ -1,14 +1,35 @@
 import { useEffect } from 'react';
 
+/** Marks the history entry that stands between the page and the one before it. */
+const GUARD = 'hpLeaveGuard';
+
+const onGuardEntry = () => Boolean((window.history.state as Record<string, unknown> | null)?.[GUARD]);
+
 /**
- * While `active`, leaving the page asks first: closing or reloading the tab (the browser's own
- * question) and following a link inside the app (`message`, answered with OK or Abbrechen).
- * The app uses declarative routes, which have no navigation blocker, so links are checked
- * where they are clicked: in the capture phase, before React Router handles the click.
+ * While `active`, leaving the page asks first (`message`, answered with OK or Abbrechen):
+ * - following a link inside the app: checked in the capture phase, before React Router
+ *   handles the click (declarative routes have no navigation blocker);
+ * - the browser's back button or a phone's back gesture: a copy of the current entry is pushed,
+ *   so going back lands on the same page and can be asked about (and undone by pushing again);
+ * - closing or reloading the tab: the browser's own question.
  */
 export function useConfirmLeave(active: boolean, message: string): void {
   useEffect(() => {
     if (!active) return;
+    // The same URL and router state (React Router's `idx` and `key`), so the router sees no move.
+    const guard = { ...((window.history.state as Record<string, unknown> | null) ?? {}), [GUARD]: true };
+    window.history.pushState(guard, '', window.location.href);
+    let guarded = true;
+
+    const onPopState = () => {
+      if (!guarded || onGuardEntry()) return;
+      if (window.confirm(message)) {
+        guarded = false;
+        window.history.back();
+      } else {
+        window.history.pushState(guard, '', window.location.href);
+      }
+    };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers need a value; none of them shows it.
@@ -20,16 +41,22 @@ export function useConfirmLeave(active: boolean, message: string): void {
       if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      if (!window.confirm(message)) {
+      if (window.confirm(message)) guarded = false;
+      else {
         event.preventDefault();
         event.stopPropagation();
       }
     };
+    window.addEventListener('popstate', onPopState);
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     return () => {
+      window.removeEventListener('popstate', onPopState);
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
+      // Nothing to lose any more (sent or cleared) and still on the copy: step off it, so the back
+      // button needs one press, not two.
+      if (guarded && onGuardEntry()) window.history.back();
     };
   }, [active, message]);
 }
