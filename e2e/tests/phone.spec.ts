@@ -290,6 +290,9 @@ test('a new post with typed text asks before leaving; chosen photos show as thum
   await page.goBack();
   await expectPath(page, '/');
   await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
+  // As the question said, the text is gone.
+  await page.goto('/messages/new');
+  await expect(page.getByLabel('Ihr Beitrag', { exact: true })).toHaveValue('');
 });
 
 test('a new post that was sent leaves no extra step in the history', async ({ page }) => {
@@ -320,4 +323,19 @@ test('the header stays in view while a long page scrolls', async ({ page }) => {
   const header = (await page.getByRole('banner').boundingBox())!;
   expect(header.y).toBe(0);
   await expect(page.getByRole('link', { name: 'Zurück' })).toBeInViewport();
+});
+
+test('the text of a new post survives a reload, and is gone once the post is sent', async ({ page }) => {
+  await login(page, 'A-REZ');
+  await page.goto('/messages/new');
+  const field = page.getByLabel('Ihr Beitrag', { exact: true });
+  await field.fill('Fahrradkeller: Bitte alte Räder bis Freitag abholen.');
+  // A reload (or a crash, or the idle return home) keeps the draft; the browser asks first.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(field).toHaveValue('Fahrradkeller: Bitte alte Räder bis Freitag abholen.');
+  await page.getByRole('button', { name: 'Beitrag senden', exact: true }).click();
+  await expect(page.getByText(/Vielen Dank für Ihren Beitrag/)).toBeVisible();
+  await page.goto('/messages/new');
+  await expect(page.getByLabel('Ihr Beitrag', { exact: true })).toHaveValue('');
 });

@@ -12,8 +12,9 @@ const onGuardEntry = () => Boolean((window.history.state as Record<string, unkno
  * - the browser's back button or a phone's back gesture: a copy of the current entry is pushed,
  *   so going back lands on the same page and can be asked about (and undone by pushing again);
  * - closing or reloading the tab: the browser's own question.
+ * `onLeave` runs when the resident confirms leaving (a link or back), not on a reload or a crash.
  */
-export function useConfirmLeave(active: boolean, message: string): void {
+export function useConfirmLeave(active: boolean, message: string, onLeave?: () => void): void {
   useEffect(() => {
     if (!active) return;
     // The same URL and router state (React Router's `idx` and `key`), so the router sees no move.
@@ -25,6 +26,7 @@ export function useConfirmLeave(active: boolean, message: string): void {
       if (!guarded || onGuardEntry()) return;
       if (window.confirm(message)) {
         guarded = false;
+        onLeave?.();
         window.history.back();
       } else {
         window.history.pushState(guard, '', window.location.href);
@@ -41,8 +43,10 @@ export function useConfirmLeave(active: boolean, message: string): void {
       if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      if (window.confirm(message)) guarded = false;
-      else {
+      if (window.confirm(message)) {
+        guarded = false;
+        onLeave?.();
+      } else {
         event.preventDefault();
         event.stopPropagation();
       }
@@ -58,5 +62,5 @@ export function useConfirmLeave(active: boolean, message: string): void {
       // button needs one press, not two.
       if (guarded && onGuardEntry()) window.history.back();
     };
-  }, [active, message]);
+  }, [active, message, onLeave]);
 }

@@ -5,8 +5,9 @@ import { config } from '@/config';
 import { FormError, FormErrorList, SubmitButton, TextArea } from '@/components/ui/field';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
-import { useAppDispatch } from '@/lib/redux/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { parseErrorBody } from '@/lib/api-client';
+import { readDraft, writeDraft } from '@/lib/draft';
 import { ACCEPT } from '@/lib/files';
 import { baseName } from '@/lib/text';
 import { describeError } from '@/lib/form-errors';
@@ -77,7 +78,10 @@ export default function NewMessagePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const progressId = useId();
-  const [text, setText] = useState('');
+  const userId = useAppSelector((s) => s.user.data?.id ?? 0);
+  const draftKey = `new-post:${userId}`;
+  // A draft survives a reload, a crash and the idle return home; it is dropped once sent.
+  const [text, setText] = useState(() => readDraft(draftKey));
   const [files, setFiles] = useState<Picked[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [state, setState] = useState<PostState>('typing');
@@ -86,7 +90,13 @@ export default function NewMessagePage() {
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   // Typed text or chosen files are not thrown away by a stray tap on a link.
-  useConfirmLeave(state === 'typing' && (!isBlank(text) || files.length > 0), t('newMessage.leaveConfirm'));
+  // Leaving on purpose discards the draft, as the question says; a reload or a crash keeps it.
+  const discardDraft = useCallback(() => writeDraft(draftKey, ''), [draftKey]);
+  useConfirmLeave(
+    state === 'typing' && (!isBlank(text) || files.length > 0),
+    t('newMessage.leaveConfirm'),
+    discardDraft,
+  );
 
   function onPick(kind: 'image' | 'pdf') {
     return async (event: ChangeEvent<HTMLInputElement>) => {
@@ -114,6 +124,7 @@ export default function NewMessagePage() {
       return;
     }
     dispatch(messageCreated(id));
+    writeDraft(draftKey, '');
     // One call per file (SPEC §7); the bar shows the bytes of all files together.
     const total = files.reduce((sum, p) => sum + p.file.size, 0) || 1;
     let done = 0;
@@ -171,7 +182,10 @@ export default function NewMessagePage() {
           rows={7}
           hint={t('newMessage.textHint')}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            writeDraft(draftKey, e.target.value);
+          }}
           error={required(text)}
           disabled={submitting}
           required
