@@ -122,6 +122,18 @@ describe('data slices', () => {
     });
   });
 
+  it('keep the same objects when a refetch brings nothing new, so nothing re-renders', () => {
+    const held = phonesReducer(initialPhonesState, fetchPhones.fulfilled([phone], 'r'));
+    const same = phonesReducer(held, fetchPhones.fulfilled([{ ...phone }], 'r2'));
+    expect(same.results).toBe(held.results);
+    const changed = phonesReducer(held, fetchPhones.fulfilled([{ ...phone, name: 'Polizei (neu)' }], 'r3'));
+    expect(changed.results).not.toBe(held.results);
+    expect(changed.results[0]!.name).toBe('Polizei (neu)');
+    const place = { id: 1, title: 'Residenz' } as Location;
+    const first = locationReducer(initialLocationState, fetchLocation.fulfilled(place, 'r'));
+    expect(locationReducer(first, fetchLocation.fulfilled({ ...place }, 'r2')).data).toBe(first.data);
+  });
+
   it('a failure empties documents, phones and location', () => {
     const error = { detail: 'Interner Serverfehler.' };
     expect(

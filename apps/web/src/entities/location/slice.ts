@@ -3,7 +3,7 @@ import type { Location } from '@hausportal/contract';
 import { OFFLINE_MESSAGE } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
-import { addFetchCases, type RequestState } from '@/lib/redux/request-cases';
+import { addFetchCases, unchanged, type RequestState } from '@/lib/redux/request-cases';
 import { sessionReset } from '@/lib/redux/session-reset';
 import { getLocation } from './api';
 
@@ -39,7 +39,7 @@ export const locationSlice = createSlice({
       builder,
       fetchLocation,
       (state, location) => {
-        state.data = location;
+        if (!unchanged(state.data, location)) state.data = location;
       },
       (state, error) => {
         // SPEC §4: a failure empties the location; but a lost connection is not an answer

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { Provider, Service } from '@hausportal/contract';
 import { preloadIcons } from '@/lib/preload-icons';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
-import { addFetchCases, type RequestState } from '@/lib/redux/request-cases';
+import { addFetchCases, unchanged, type RequestState } from '@/lib/redux/request-cases';
 import { sessionReset } from '@/lib/redux/session-reset';
 import { getProviders, getServices } from './api';
 
@@ -52,14 +52,15 @@ export const servicesSlice = createSlice({
     builder.addCase(sessionReset, () => initialServicesState);
     // A failure keeps the services: only documents, phones and location are emptied.
     addFetchCases(builder, fetchServices, (state, services) => {
-      state.results = services;
+      if (!unchanged(state.results, services)) state.results = services;
     });
     builder
       .addCase(fetchProviders.pending, (state, action) => {
         if (!state.providersFetching.includes(action.meta.arg)) state.providersFetching.push(action.meta.arg);
       })
       .addCase(fetchProviders.fulfilled, (state, action) => {
-        state.providers[action.payload.id] = action.payload.results;
+        if (!unchanged(state.providers[action.payload.id], action.payload.results))
+          state.providers[action.payload.id] = action.payload.results;
         state.providersFetching = state.providersFetching.filter((id) => id !== action.meta.arg);
         state.error = null;
       })

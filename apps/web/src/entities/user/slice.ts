@@ -3,7 +3,7 @@ import type { Language, Profile } from '@hausportal/contract';
 import { config } from '@/config';
 import { delay } from '@/lib/delay';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
-import { addFetchCases, type RequestState } from '@/lib/redux/request-cases';
+import { addFetchCases, unchanged, type RequestState } from '@/lib/redux/request-cases';
 import { sessionReset } from '@/lib/redux/session-reset';
 import { getProfile, putProfileLanguage, putProfilePicture } from './api';
 
@@ -37,7 +37,7 @@ export const userSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(sessionReset, () => initialUserState);
     addFetchCases(builder, fetchProfile, (state, profile) => {
-      state.data = profile;
+      if (!unchanged(state.data, profile)) state.data = profile;
     });
     builder
       .addCase(updateProfile.pending, (state) => {

@@ -2,7 +2,7 @@ import { createSlice, type Draft } from '@reduxjs/toolkit';
 import { OFFLINE_MESSAGE } from '@/lib/api-client';
 import { preloadIcons } from '@/lib/preload-icons';
 import { createApiThunk } from './create-api-thunk';
-import { addFetchCases, type RequestState } from './request-cases';
+import { addFetchCases, unchanged, type RequestState } from './request-cases';
 import { sessionReset } from './session-reset';
 
 export interface ListState<T> extends RequestState {
@@ -39,7 +39,7 @@ export function createListSlice<T extends { icon: string }, Name extends string>
         fetchList,
         (state, results) => {
           // Immer cannot resolve the draft of a generic element type; the items are plain data.
-          state.results = results as Draft<T>[];
+          if (!unchanged(state.results, results)) state.results = results as Draft<T>[];
         },
         (state, error) => {
           // SPEC §4: a failure empties the list; but a lost connection is not an answer

@@ -2,6 +2,16 @@ import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
 import type { ApiThunk } from './create-api-thunk';
 
 /** What every slice that loads something from the server keeps besides its data. */
+/**
+ * True when a fetched answer equals what the slice holds. The reducer then keeps the old value:
+ * nothing re-renders and nothing is written to storage for an answer that changed nothing,
+ * which is the common case when a returning resident's stored data is refreshed. (Signed file
+ * URLs stay the same for an hour, so they compare equal too.)
+ */
+export function unchanged(held: unknown, fetched: unknown): boolean {
+  return JSON.stringify(held) === JSON.stringify(fetched);
+}
+
 export interface RequestState {
   fetching: boolean;
   error: unknown;
