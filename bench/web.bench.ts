@@ -91,7 +91,7 @@ try {
   const scores: Record<string, Record<string, number>> = {};
   // Lighthouse's scores move by several points from run to run on a shared 2-core machine, as
   // Lighthouse's own docs warn; each route is measured RUNS times and the median run reported.
-  const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+  const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
   const run = async (url: string, label: string) => {
     const results: LhrResult[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -104,16 +104,19 @@ try {
         // signed in, which needs the stored session.
         disableStorageReset: label !== '/login',
       });
-      results.push(result!.lhr);
+      // A run Lighthouse could not finish (it scores 0) is reported and left out of the median.
+      const { runtimeError } = result!.lhr;
+      if (runtimeError) console.log(`${label}: Lauf ${i + 1} ungültig (${runtimeError.code}: ${runtimeError.message})`);
+      else results.push(result!.lhr);
     }
+    if (results.length === 0) throw new Error(`${label}: kein gültiger Lighthouse-Lauf`);
     const performance = (r: LhrResult) => r.categories.performance?.score ?? 0;
     const sorted = [...results].sort((a, b) => performance(a) - performance(b));
     const lhr = sorted[Math.floor(sorted.length / 2)]!;
     console.log(
       `${label}: Performance je Lauf ${results.map((r) => Math.round(performance(r) * 100)).join(', ')} → Median`,
     );
-    const { categories, audits, runtimeError } = lhr;
-    if (runtimeError) console.log(`${label}: Lighthouse-Fehler ${runtimeError.code}: ${runtimeError.message}`);
+    const { categories, audits } = lhr;
     scores[label] = Object.fromEntries(
       Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]),
     );
