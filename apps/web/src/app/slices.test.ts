@@ -7,8 +7,10 @@ import { authReducer, forgotPassword, initialAuthState, login, logout } from '@/
 import { documentsReducer, fetchDocuments, initialDocumentsState } from '@/features/apartment/slice';
 import {
   fetchComments,
+  fetchMessage,
   fetchMessages,
   initialMessagesState,
+  KEEP_OPENED_POSTS,
   likeMessage,
   messageCreated,
   messagesReducer,
@@ -203,6 +205,24 @@ describe('data slices', () => {
     expect(state.comments).toEqual({ 1: [] });
     state = messagesReducer(state, messageCreated(42));
     expect(state.selectedMessage).toBe(42);
+  });
+
+  it(`keeps details and comments of the ${KEEP_OPENED_POSTS} posts opened last only`, () => {
+    let state = initialMessagesState;
+    for (let id = 1; id <= KEEP_OPENED_POSTS + 5; id++) {
+      state = messagesReducer(state, fetchMessage.fulfilled(message(id), 'r', id));
+      state = messagesReducer(state, fetchComments.fulfilled({ id, results: [] }, 'r', id));
+    }
+    // Post 6 opened again: it becomes the newest, so the next one pushes out post 7, not 6.
+    state = messagesReducer(state, fetchMessage.fulfilled(message(6), 'r', 6));
+    state = messagesReducer(state, fetchMessage.fulfilled(message(100), 'r', 100));
+    expect(Object.keys(state.details)).toHaveLength(KEEP_OPENED_POSTS);
+    expect(state.details[6]).toBeDefined();
+    expect(state.details[7]).toBeUndefined();
+    expect(state.comments[7]).toBeUndefined();
+    expect(state.details[1]).toBeUndefined();
+    expect(state.details[100]).toBeDefined();
+    expect(state.opened.at(-1)).toBe(100);
   });
 
   it('ignores the answer for a page that is no longer wanted', () => {

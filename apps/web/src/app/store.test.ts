@@ -37,7 +37,7 @@ describe('store', () => {
     expect(fields('services')).toEqual(['_persist', 'providers', 'results']);
     expect(fields('location')).toEqual(['_persist', 'data']);
     expect(fields('messages')).toEqual(
-      ['_persist', 'comments', 'count', 'details', 'page', 'results', 'selectedMessage'].sort(),
+      ['_persist', 'comments', 'count', 'details', 'opened', 'page', 'results', 'selectedMessage'].sort(),
     );
     expect(fields('blackboard')).toEqual(['_persist', 'blackboardOpened', 'unreadCount']);
     expect(stored('auth')?.token).toBe('tok-1234567890');

@@ -22,6 +22,8 @@ export interface MessagesState {
   details: Record<number, Message>;
   /** Ids the detail fetch could not find. */
   missing: number[];
+  /** Ids of the posts opened last, oldest first: only these keep their details and comments. */
+  opened: number[];
   fetching: boolean;
   /** The page asked for last; answers for other pages arriving later are stale. */
   requestedPage: number;
@@ -45,6 +47,7 @@ export const initialMessagesState: MessagesState = {
   selectedMessage: null,
   details: {},
   missing: [],
+  opened: [],
   fetching: false,
   requestedPage: 1,
   commentsFetching: [],
@@ -92,6 +95,24 @@ export const likeMessage = createApiThunk(
 /** A post was created; remember its id (SPEC §3 selectedMessage). */
 export const messageCreated = createAction<number>('messages/created');
 
+/**
+ * Posts whose details and comments stay stored (and readable offline). Older ones are dropped,
+ * so that years of reading do not fill the browser's storage (about 5 MB) and stop it persisting.
+ */
+export const KEEP_OPENED_POSTS = 50;
+
+/** Notes that post `id` was opened; forgets the details and comments of the oldest beyond the limit. */
+function remember(state: MessagesState, id: number) {
+  // State persisted by an older version has no list yet.
+  const opened = (state.opened ?? []).filter((x) => x !== id);
+  opened.push(id);
+  for (const old of opened.splice(0, Math.max(0, opened.length - KEEP_OPENED_POSTS))) {
+    delete state.details[old];
+    delete state.comments[old];
+  }
+  state.opened = opened;
+}
+
 function patchMessage(state: MessagesState, id: number, patch: Partial<Message>) {
   const inList = state.results.find((m) => m.id === id);
   if (inList) Object.assign(inList, patch);
@@ -131,6 +152,7 @@ export const messagesSlice = createSlice({
       })
       .addCase(fetchMessage.fulfilled, (state, action) => {
         state.details[action.payload.id] = action.payload;
+        remember(state, action.payload.id);
         state.missing = state.missing.filter((id) => id !== action.payload.id);
       })
       .addCase(fetchMessage.rejected, (state, action) => {
@@ -141,6 +163,7 @@ export const messagesSlice = createSlice({
       })
       .addCase(fetchComments.fulfilled, (state, action) => {
         state.comments[action.payload.id] = action.payload.results;
+        remember(state, action.payload.id);
         state.commentsFetching = state.commentsFetching.filter((id) => id !== action.payload.id);
       })
       .addCase(fetchComments.rejected, (state, action) => {
