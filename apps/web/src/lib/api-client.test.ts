@@ -6,6 +6,7 @@ import {
   api,
   getAll,
   parseErrorBody,
+  pauseBeforeSending,
   setUnauthorizedHandler,
   uploadWithProgress,
 } from './api-client';
@@ -102,5 +103,25 @@ describe('api client', () => {
       'GET /api/phones/?page=2&page_size=100': { status: 503, body: { detail: 'Wartung.' } },
     });
     await expect(getAll('/api/phones/')).rejects.toThrow('{"detail":"Wartung."}');
+  });
+});
+
+describe('pause before sending', () => {
+  it('fails at once offline, with the spec error value, instead of waiting the pause out', async () => {
+    vi.useFakeTimers();
+    try {
+      setOnline(false);
+      await expect(pauseBeforeSending(500)).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
+      setOnline(true);
+      let done = false;
+      const pause = pauseBeforeSending(500).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(499);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await pause;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_PAGE_SIZE, type Paginated } from '@hausportal/contract';
 import { config, storageKeys } from '@/config';
+import { delay } from './delay';
 
 /** SPEC §8: the exact text of the error every call raises while the browser is offline. */
 export const OFFLINE_MESSAGE = 'Network unavailable, try later.';
@@ -35,11 +36,14 @@ export function isOnline(): boolean {
 }
 
 /**
- * Fails at once while the browser is offline. Actions call it before the spec's pause, so that a
- * like, a comment or a request made offline says immediately that it was not sent.
+ * The spec's pause before an action is sent (SPEC §9: 500 ms, likes 100 ms). Offline it fails at
+ * once instead, so that a post, comment, like, request or password change made offline says
+ * immediately that it was not sent. (Login and logout pause with `delay` alone: they have
+ * their own offline rules.)
  */
-export function requireOnline(): void {
+export async function pauseBeforeSending(ms: number = config.delays.beforeCall): Promise<void> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
+  await delay(ms);
 }
 
 export function getToken(): string | null {

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { config, storageKeys } from '@/config';
-import { getToken, parseErrorBody } from '@/lib/api-client';
+import { getToken, parseErrorBody, pauseBeforeSending } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { sessionReset } from '@/lib/redux/session-reset';
@@ -57,7 +57,7 @@ export interface ForgotPasswordResult {
 
 /** SPEC §4: look the tenant up by apartment number, then request the reset with that e-mail. */
 export const forgotPassword = createApiThunk('auth/forgotPassword', async (apartmentNumber: string) => {
-  await delay(config.delays.beforeCall);
+  await pauseBeforeSending();
   const email = await lookupTenant(apartmentNumber);
   await requestPasswordReset(email, apartmentNumber);
   return { email } satisfies ForgotPasswordResult;

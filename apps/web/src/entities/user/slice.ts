@@ -1,7 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Language, Profile } from '@hausportal/contract';
-import { config } from '@/config';
-import { delay } from '@/lib/delay';
+import { pauseBeforeSending } from '@/lib/api-client';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { addFetchCases, unchanged, type RequestState } from '@/lib/redux/request-cases';
 import { sessionReset } from '@/lib/redux/session-reset';
@@ -26,7 +25,7 @@ export type ProfileUpdate = { picture: File } | { language: Language };
 
 /** PUT /api/profile/: the picture goes as multipart `profile_picture`, the language as JSON. */
 export const updateProfile = createApiThunk('user/update', async (update: ProfileUpdate) => {
-  await delay(config.delays.beforeCall);
+  await pauseBeforeSending();
   return 'picture' in update ? putProfilePicture(update.picture) : putProfileLanguage(update.language);
 });
 

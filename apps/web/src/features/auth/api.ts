@@ -1,6 +1,4 @@
-import { config } from '@/config';
-import { api } from '@/lib/api-client';
-import { delay } from '@/lib/delay';
+import { api, pauseBeforeSending } from '@/lib/api-client';
 
 export interface ResetConfirm {
   token: string;
@@ -10,6 +8,6 @@ export interface ResetConfirm {
 
 /** POST /api/password_reset/confirm/ with the token from the e-mail link (DESIGN §3), after the spec's pause. */
 export async function confirmPasswordReset(data: ResetConfirm): Promise<void> {
-  await delay(config.delays.beforeCall);
+  await pauseBeforeSending();
   await api.post('/api/password_reset/confirm/', data, true);
 }

@@ -1,7 +1,5 @@
 import type { Comment, Message, Paginated } from '@hausportal/contract';
-import { config } from '@/config';
-import { api, getAll, requireOnline, uploadWithProgress } from '@/lib/api-client';
-import { delay } from '@/lib/delay';
+import { api, getAll, pauseBeforeSending, uploadWithProgress } from '@/lib/api-client';
 
 export interface LikeResult {
   like_count: number;
@@ -30,8 +28,7 @@ export function putLike(messageId: number, isLike: boolean): Promise<LikeResult>
 
 /** POST /api/messages/ after the spec's pause: the post is created first, attachments follow one call each. */
 export async function createMessage(text: string): Promise<{ id: number; status: string }> {
-  requireOnline();
-  await delay(config.delays.beforeCall);
+  await pauseBeforeSending();
   return api.post('/api/messages/', { text });
 }
 
@@ -50,7 +47,6 @@ export function uploadAttachment(
 
 /** POST /api/messages/{id}/comments/ after the spec's pause (receptionists; moderated before others see it). */
 export async function postComment(messageId: number, text: string): Promise<void> {
-  requireOnline();
-  await delay(config.delays.beforeCall);
+  await pauseBeforeSending();
   await api.post(`/api/messages/${messageId}/comments/`, { text });
 }

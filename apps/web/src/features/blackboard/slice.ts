@@ -1,9 +1,8 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Comment, Message } from '@hausportal/contract';
 import { config } from '@/config';
-import { delay } from '@/lib/delay';
 import { preloadIcons } from '@/lib/preload-icons';
-import { requireOnline } from '@/lib/api-client';
+import { pauseBeforeSending } from '@/lib/api-client';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { sessionReset } from '@/lib/redux/session-reset';
 import type { AppState } from '@/lib/redux/hooks';
@@ -83,8 +82,7 @@ export const fetchComments = createApiThunk(
 export const likeMessage = createApiThunk(
   'messages/like',
   async ({ id, isLike }: { id: number; isLike: boolean }, { dispatch, getState }) => {
-    requireOnline();
-    await delay(config.delays.beforeLike);
+    await pauseBeforeSending(config.delays.beforeLike);
     const result = await putLike(id, isLike);
     const { page } = getState().messages;
     await Promise.all([dispatch(fetchMessages(page)), dispatch(fetchMessage(id))]);

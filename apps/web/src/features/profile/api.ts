@@ -1,6 +1,4 @@
-import { config } from '@/config';
-import { api } from '@/lib/api-client';
-import { delay } from '@/lib/delay';
+import { api, pauseBeforeSending } from '@/lib/api-client';
 
 export interface ChangePassword {
   old_password: string;
@@ -10,7 +8,7 @@ export interface ChangePassword {
 
 /** PUT /api/profile/changepassword/ for a signed-in user (SPEC §4), after the spec's pause. */
 export async function changePassword(data: ChangePassword): Promise<void> {
-  await delay(config.delays.beforeCall);
+  await pauseBeforeSending();
   await api.put('/api/profile/changepassword/', data);
 }
 
