@@ -19,7 +19,6 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
   // 'Eingabe ist zwingend' only once it helps: after typing and clearing, or a submit attempt;
   // never for a field the resident merely tapped through.
   const [touched, setTouched] = useState(false);
-  const [sentText, setSentText] = useState('');
   const [state, setState] = useState<RequestState>('empty');
   const [error, setError] = useState<string | null>(null);
   const placeholder = provider.placeholder || t('services.defaultPlaceholder');
@@ -39,7 +38,6 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
     setState('requesting');
     try {
       await sendProviderRequest(provider.id, text.trim());
-      setSentText(text.trim());
       setState('sent');
       notify('success', t('services.sentToast'), config.toast.providerRequestMs);
     } catch (failure) {
@@ -57,10 +55,10 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
       {state === 'sent' ? (
         <div className="request-sent" role="status">
           <p className="success-text">{t('services.thanks', { name: provider.name })}</p>
-          {/* What was sent stays readable, in the resident's own words. */}
+          {/* What was sent stays readable, in the resident's own words (kept until 'Neue Anfrage schicken'). */}
           <figure className="sent-text">
             <figcaption>{t('services.yourRequest')}</figcaption>
-            <blockquote className="pre-line">{sentText}</blockquote>
+            <blockquote className="pre-line">{text.trim()}</blockquote>
           </figure>
         </div>
       ) : (
