@@ -3,6 +3,14 @@ import { useOnline } from '@/lib/use-online';
 import { Icon } from './icon';
 
 /**
+ * Whether a screen shows `NotLoaded`: it holds nothing, nothing is on its way, and either the
+ * browser is offline or the last load failed. The one rule for every screen.
+ */
+export function isNotLoaded(held: boolean, fetching: boolean, error: unknown, online: boolean): boolean {
+  return !held && !fetching && (!online || error !== null);
+}
+
+/**
  * What a screen shows when it has nothing stored to show and could not load it: never a blank
  * page, and never an "empty" text that would claim there is nothing (no phones, no posts) when
  * there may be. Offline it says so; online (the server did not answer) it offers a retry.

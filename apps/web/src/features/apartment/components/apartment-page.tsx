@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -18,7 +18,7 @@ export default function ApartmentPage() {
     if (online) void dispatch(fetchDocuments());
   }, [dispatch, online]);
 
-  const missing = results.length === 0 && !fetching && (!online || error !== null);
+  const missing = isNotLoaded(results.length > 0, fetching, error, online);
 
   return (
     <Page title={t('titles.apartment')}>

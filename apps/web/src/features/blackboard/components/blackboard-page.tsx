@@ -5,7 +5,7 @@ import { markBlackboardOpened } from '@/entities/blackboard-badge/slice';
 import { config } from '@/config';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -53,7 +53,7 @@ export default function BlackboardPage() {
       }
     >
       {messages.length === 0 && fetching ? <Spinner /> : null}
-      {!loaded && !fetching && (!online || error !== null) ? (
+      {isNotLoaded(loaded, fetching, error, online) ? (
         <NotLoaded onRetry={() => void dispatch(fetchMessages(page))} />
       ) : null}
       {pastEnd ? (

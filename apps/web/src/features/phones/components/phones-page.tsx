@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Phone } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -58,7 +58,7 @@ export default function PhonesPage() {
   }, [dispatch, online]);
 
   const phones = visiblePhones(results, user, location);
-  const missing = results.length === 0 && !fetching && (!online || error !== null);
+  const missing = isNotLoaded(results.length > 0, fetching, error, online);
 
   return (
     <Page title={t('titles.phones')}>

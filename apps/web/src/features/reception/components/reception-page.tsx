@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchLocation } from '@/entities/location/slice';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -22,7 +22,7 @@ export default function ReceptionPage() {
   return (
     <Page title={t('titles.reception')}>
       {!location && fetching ? <Spinner /> : null}
-      {!location && !fetching && (!online || error !== null) ? (
+      {isNotLoaded(Boolean(location), fetching, error, online) ? (
         <NotLoaded onRetry={() => void dispatch(fetchLocation())} />
       ) : null}
       {location ? (

@@ -5,7 +5,7 @@ import type { Provider } from '@hausportal/contract';
 import { fetchProviders, fetchServices } from '@/entities/services/slice';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -81,7 +81,7 @@ export default function ServicePage() {
   const location = useAppSelector((s) => s.location.data);
   const servicesLoading = useAppSelector((s) => s.services.fetching);
   const servicesKnown = useAppSelector((s) => s.services.results.length > 0);
-  const failed = useAppSelector((s) => s.services.error !== null);
+  const error = useAppSelector((s) => s.services.error);
   const online = useOnline();
   const validId = Number.isInteger(serviceId) && serviceId > 0;
 
@@ -95,7 +95,7 @@ export default function ServicePage() {
   }, [dispatch, service]);
 
   const shown = visibleProviders(providers ?? [], user, location);
-  const missing = validId && !providers && !loading && (!online || failed);
+  const missing = validId && isNotLoaded(Boolean(providers), loading, error, online);
 
   return (
     <Page title={service?.title ?? t('titles.services')}>

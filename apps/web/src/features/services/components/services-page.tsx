@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchProviders, fetchServices } from '@/entities/services/slice';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -34,7 +34,7 @@ export default function ServicesPage() {
   }, [deactivated, results, providers, dispatch]);
 
   const services = visibleServices(results, providers, user, location);
-  const missing = results.length === 0 && !fetching && (!online || error !== null);
+  const missing = isNotLoaded(results.length > 0, fetching, error, online);
 
   return (
     <Page title={t('titles.services')}>
