@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import type { DB, DatabaseHandle, Dialect } from './db/database.js';
 import { settingOrCreate } from './db/settings.js';
@@ -57,7 +58,7 @@ export async function createContext(
 export interface AuthUser {
   id: number;
   tokenId: number;
-  role: 'resident' | 'receptionist' | 'manager';
+  role: Role;
   locationId: number | null;
   apartmentNumber: string;
   name: string;

@@ -29,5 +29,9 @@ export type Language = (typeof LANGUAGES)[number];
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
-export const ROLES = ['resident', 'receptionist', 'manager'] as const;
+export const ROLES = ['resident', 'receptionist', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Back-office staff: a `manager` runs the locations assigned to them, an `admin` every location. */
+export const STAFF_ROLES: readonly Role[] = ['manager', 'admin'];
+/** Whether a role belongs to the back office rather than the resident app. */
+export const isStaff = (role: Role): boolean => STAFF_ROLES.includes(role);

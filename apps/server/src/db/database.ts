@@ -20,6 +20,7 @@ import type { Database } from './schema.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-durable-mail.js';
 import * as m003 from './migrations/003-system-services.js';
+import * as m004 from './migrations/004-back-office.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-durable-mail': m002,
   '003-system-services': m003,
+  '004-back-office': m004,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

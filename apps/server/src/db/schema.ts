@@ -26,7 +26,8 @@ export interface LocationTable {
 export interface UserTable {
   id: Generated<number>;
   location_id: number | null;
-  role: 'resident' | 'receptionist' | 'manager';
+  /** Staff: `manager` sees the locations assigned in manager_locations, `admin` sees all. */
+  role: 'resident' | 'receptionist' | 'manager' | 'admin';
   login: string;
   apartment_number: string;
   name: string;
@@ -37,6 +38,10 @@ export interface UserTable {
   language: string;
   is_active: Flag;
   created_at: Timestamp;
+  /** Set when a manager erased the resident's personal data (DSGVO Art. 17); the row stays for their content. */
+  erased_at: Timestamp | null;
+  /** When the last invitation mail was queued. */
+  invited_at: Timestamp | null;
 }
 
 export interface ManagerLocationTable {
@@ -116,9 +121,52 @@ export interface ProviderRequestTable {
   location_id: number;
   text: string;
   created_at: Timestamp;
+  status: Generated<ProviderRequestStatus>;
+  /** The manager's note, which the resident sees under 'Meine Anfragen'. */
+  note: Generated<string>;
+  updated_at: Timestamp | null;
 }
 
-export type ModerationStatus = 'pending' | 'approved' | 'rejected';
+export type ProviderRequestStatus = 'new' | 'in_progress' | 'done';
+
+/**
+ * `hidden`: an approved item that three residents reported, out of sight until a manager decides
+ * (it is not `approved`, so feeds and counts skip it without a further condition).
+ */
+export type ModerationStatus = 'pending' | 'approved' | 'rejected' | 'hidden';
+
+export interface ReportTable {
+  id: Generated<number>;
+  location_id: number;
+  target_kind: 'message' | 'comment';
+  target_id: number;
+  reporter_id: number | null;
+  reason: string;
+  text: Generated<string>;
+  /** open → removed | kept, set for every open report of the item by one decision. */
+  status: Generated<'open' | 'removed' | 'kept'>;
+  decision_reason: string | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  important: Flag;
+  /** Shown until this moment; null: until deleted. */
+  ends_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NoticeLocationTable {
+  notice_id: number;
+  location_id: number;
+}
 
 export interface MessageTable {
   id: Generated<number>;
@@ -196,6 +244,10 @@ export interface EmailOutboxTable {
   first_error_at: Timestamp | null;
   /** 1 when the body holds a secret link (password reset); the body is redacted once sent. */
   contains_secret: Generated<number>;
+  /** The location of the person the mail is about; null for staff mail. Scopes the back office's view. */
+  location_id: number | null;
+  /** reset, invitation, provider_request, … */
+  kind: Generated<string>;
 }
 
 export interface AuditLogTable {
@@ -207,6 +259,11 @@ export interface AuditLogTable {
   details: string | null;
   ip: string | null;
   created_at: Timestamp;
+  /** The location the write concerned, for the back office's filter; null for global entries. */
+  location_id: number | null;
+  /** JSON of the entity before and after the write (personal data of erased residents is not kept). */
+  before: string | null;
+  after: string | null;
 }
 
 export interface AppSettingTable {
@@ -234,4 +291,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   audit_log: AuditLogTable;
   app_settings: AppSettingTable;
+  reports: ReportTable;
+  notices: NoticeTable;
+  notice_locations: NoticeLocationTable;
 }

@@ -124,7 +124,13 @@ export async function resetTokenIsValid(db: DB, tokenHash: string): Promise<bool
   return Boolean(row);
 }
 
-/** Location ids a manager runs. */
+/** The ids of every location (what an admin sees). */
+export async function allLocationIds(db: DB): Promise<number[]> {
+  const rows = await db.selectFrom('locations').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the locations assigned to a manager. */
 export async function managedLocationIds(db: DB, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('manager_locations').select('location_id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.location_id);

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { isStaff } from '@hausportal/contract';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
-import { deleteToken, findUserByTokenHash, managedLocationIds, touchToken } from './auth.repository.js';
+import { allLocationIds, deleteToken, findUserByTokenHash, managedLocationIds, touchToken } from './auth.repository.js';
 
 // Who may do what, in one place. Each module plugin adds its guard once with
 // addHook('onRequest', requireUser | requireManager); a route outside a guarded plugin is public,
@@ -55,7 +56,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 /** Guard for the back office: a signed-in property manager; anyone else gets 403. */
 export async function requireManager(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user?.role !== 'manager') throw forbidden();
+  if (!request.user || !isStaff(request.user.role)) throw forbidden();
 }
 
 /**
@@ -70,7 +71,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
 /** The caller, who must be a resident or receptionist; every resident query is scoped to its location. */
 export function currentResident(request: FastifyRequest): Resident {
   const user = currentUser(request);
-  if (user.locationId === null || user.role === 'manager') throw forbidden();
+  if (user.locationId === null || isStaff(user.role)) throw forbidden();
   return user as Resident;
 }
 
@@ -79,7 +80,20 @@ export function requireReceptionist(user: AuthUser): void {
   if (user.role !== 'receptionist') throw forbidden();
 }
 
-/** The locations a manager may see and moderate; an empty list means none. */
+/**
+ * The locations a staff member may see and change: an admin every location, a manager those
+ * assigned to them; an empty list means none. Every back-office query is scoped by this list.
+ */
 export function managerLocations(request: FastifyRequest): Promise<number[]> {
-  return managedLocationIds(request.server.ctx.db, currentUser(request).id);
+  const user = currentUser(request);
+  const { db } = request.server.ctx;
+  return user.role === 'admin' ? allLocationIds(db) : managedLocationIds(db, user.id);
+}
+
+/**
+ * Throws 404 unless `locationId` is one of the caller's locations: a manager of location 1 learns
+ * nothing about location 2, not even that an id exists there.
+ */
+export async function requireLocation(request: FastifyRequest, locationId: number | null | undefined): Promise<void> {
+  if (locationId == null || !(await managerLocations(request)).includes(locationId)) throw notFound();
 }

@@ -25,7 +25,8 @@ export const toMessage = (m: MessageRow, viewerId: number, signer: UrlSigner): M
   // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
   self_liked: Boolean(m.self_liked),
   self_commented: Boolean(m.self_commented),
-  status: m.status,
+  // A post hidden by reports is under review again: its author sees 'In Prüfung'.
+  status: m.status === 'hidden' ? 'pending' : m.status,
   // Only the author ever sees their own post unapproved, so the reason reaches only them.
   rejection_reason: m.user_id === viewerId ? m.rejection_reason : null,
 });
@@ -33,5 +34,6 @@ export const toMessage = (m: MessageRow, viewerId: number, signer: UrlSigner): M
 /** A comment with its author's signed picture. */
 export const toComment = (c: CommentRow, signer: UrlSigner): Comment => ({
   ...c,
+  status: c.status === 'hidden' ? 'pending' : c.status,
   user_image: signer.url(c.user_image),
 });

@@ -87,7 +87,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const created = await repo.createMessage(db, viewer(user), request.body.text.trim());
       await audit(db, { userId: user.id, action: 'message_created', entity: 'message', entityId: created.id });
       reply.code(201);
-      return created;
+      return { id: created.id, status: 'pending' as const };
     },
   );
 
