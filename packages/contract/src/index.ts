@@ -1,3 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './schemas.js';
+export * from './admin-moderation.js';
+export * from './admin-people.js';
+export * from './admin-content.js';
