@@ -6,8 +6,12 @@ import type { ProviderInput } from '../modules/services/services.repository.js';
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Demo1234!';
 
-/** The demo property manager's login. */
+/** The demo property manager's login: both locations. */
 export const DEMO_MANAGER = 'verwaltung@example.org';
+/** A manager of location 2 only, to show that the back office keeps locations apart. */
+export const DEMO_MANAGER_SEE = 'see@example.org';
+/** The demo administrator, who sees every location, including new ones. */
+export const DEMO_ADMIN = 'admin@example.org';
 
 const icon = (name: string) => `/icons/${name}.svg`;
 
@@ -155,8 +159,10 @@ export const people: {
   login: string;
   name: string;
   email: string;
-  role: 'resident' | 'receptionist' | 'manager';
+  role: 'resident' | 'receptionist' | 'manager' | 'admin';
   location: number | null;
+  /** The locations a manager runs. */
+  manages?: number[];
   emergencyServicesDeactivated?: boolean;
   hue: number | null;
 }[] = [
@@ -192,8 +198,19 @@ export const people: {
     email: DEMO_MANAGER,
     role: 'manager',
     location: null,
+    manages: [1, 2],
     hue: null,
   },
+  {
+    login: DEMO_MANAGER_SEE,
+    name: 'Hausverwaltung am See',
+    email: DEMO_MANAGER_SEE,
+    role: 'manager',
+    location: null,
+    manages: [2],
+    hue: null,
+  },
+  { login: DEMO_ADMIN, name: 'Plattform-Administration', email: DEMO_ADMIN, role: 'admin', location: null, hue: null },
   { login: 'A-0201', name: 'Emil Nachbar', email: 'emil.nachbar@example.org', role: 'resident', location: 1, hue: 260 },
   { login: 'A-0305', name: 'Fatma Yıldız', email: 'fatma.yildiz@example.org', role: 'resident', location: 1, hue: 20 },
   {

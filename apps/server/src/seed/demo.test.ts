@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, login, startDemoApp, type TestApp } from '../../test/harness.js';
 import { call } from '../../test/helpers.js';
-import { DEMO_MANAGER, DEMO_PASSWORD, people } from './demo-data.js';
+import { DEMO_ADMIN, DEMO_MANAGER, DEMO_MANAGER_SEE, DEMO_PASSWORD, people } from './demo-data.js';
 
 const kinds = await dialects();
 const digits = (s: string) => s.replace(/\s+/g, '');
@@ -57,8 +57,17 @@ describe.each(kinds)('demo data of DESIGN §4 (%s)', (kind) => {
 
   it('gives the property manager both locations in the back office', async () => {
     const manager = await login(t.app, DEMO_MANAGER);
-    const posts = await get('/api/admin/messages/?status=approved', manager);
+    const posts = await get('/api/admin/messages/?status=approved&page_size=100', manager);
     expect(new Set(posts.results.map((p: { location_id: number }) => p.location_id))).toEqual(new Set([1, 2]));
+  });
+
+  it('gives the manager of "Haus am See" location 2 only, and the admin every location', async () => {
+    const locationsOf = async (who: string) => {
+      const posts = await get('/api/admin/messages/?status=approved&page_size=100', await login(t.app, who));
+      return new Set(posts.results.map((p: { location_id: number }) => p.location_id));
+    };
+    expect(await locationsOf(DEMO_MANAGER_SEE)).toEqual(new Set([2]));
+    expect(await locationsOf(DEMO_ADMIN)).toEqual(new Set([1, 2]));
   });
 
   it('makes location 1 "Residenz am Stadtpark": no direct call, default service 3, direct number +49 30 9876 5432', async () => {

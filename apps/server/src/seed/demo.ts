@@ -68,7 +68,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       const id = await createUser(trx, {
         role: p.role,
         locationId: p.location === null ? null : locationId(p.location),
-        apartmentNumber: p.role === 'manager' ? '' : p.login,
+        apartmentNumber: p.location === null ? '' : p.login,
         name: p.name,
         email: p.email,
         passwordHash,
@@ -78,7 +78,9 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       users.set(p.login, { id, location: p.location === null ? null : locationId(p.location) });
     }
     const manager = users.get(demo.DEMO_MANAGER)!.id;
-    await assignManagerLocations(trx, manager, locationIds);
+    for (const p of demo.people) {
+      if (p.manages) await assignManagerLocations(trx, users.get(p.login)!.id, p.manages.map(locationId));
+    }
 
     for (const d of demo.documents) {
       await createDocument(trx, {
