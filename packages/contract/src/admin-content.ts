@@ -1,6 +1,284 @@
 import { z } from 'zod';
-import { listQuery } from './schemas.js';
+import { API_ERRORS } from './errors.js';
+import { listQuery, location, phone, provider, service } from './schemas.js';
 
-// Back-office schemas (issue 9); see docs/decisions/014-back-office.md.
-void z;
-void listQuery;
+// Back-office schemas (issue 9) for the content of a location: its settings, documents, phone
+// numbers, services and providers, and provider requests as tracked cases; see
+// docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
+
+const tooLong = (max: number) => `Höchstens ${max} Zeichen erlaubt.`;
+
+/** Free text, trimmed; may be empty. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong(max) });
+
+/** Text that must hold something other than white space; stored trimmed. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: API_ERRORS.required })
+    .trim()
+    .min(1, { error: API_ERRORS.required })
+    .max(max, { error: tooLong(max) });
+
+const MAX_ID = 2_147_483_647;
+/** An id in a JSON body. */
+const id = z.number().int().positive().max(MAX_ID);
+/** An id in a query string or a multipart field, where everything arrives as text. */
+const textId = z.coerce.number().int().positive().max(MAX_ID);
+
+// Digits with the usual separators, at least one digit: nothing a dialler could trip over.
+const PHONE_PATTERN = /^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/;
+const PHONE_MESSAGE =
+  'Bitte geben Sie eine Telefonnummer aus Ziffern ein (erlaubt sind auch + ( ) / - . und Leerzeichen).';
+const phoneNumber = (max: number) => requiredText(max).regex(PHONE_PATTERN, { error: PHONE_MESSAGE });
+const phoneOrEmpty = (max: number) => text(max).refine((s) => s === '' || PHONE_PATTERN.test(s), PHONE_MESSAGE);
+
+const emailOrEmpty = text(254).refine((s) => s === '' || z.regexes.email.test(s), {
+  error: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+});
+
+/** Whether a text is an absolute http(s) address with a host. */
+function isWebAddress(s: string): boolean {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+const websiteOrEmpty = text(500).refine((s) => s === '' || isWebAddress(s), {
+  error: 'Bitte geben Sie eine vollständige Adresse mit http:// oder https:// ein.',
+});
+
+/** Icons are the ones bundled with the app (`/icons/<name>.svg`); empty means the default icon. */
+export const ICON_PATTERN = /^(\/icons\/[A-Za-z0-9_-]{1,80}\.svg)?$/;
+const icon = text(200).regex(ICON_PATTERN, {
+  error: 'Bitte wählen Sie eines der mitgelieferten Symbole (/icons/….svg).',
+});
+
+const sortOrder = z.number().int().min(0).max(1_000_000);
+
+// ---- locations ----
+
+/** A location as the back office edits it: every SPEC §3 field, the same shape residents get. */
+export const adminLocation = location;
+export type AdminLocation = z.infer<typeof adminLocation>;
+
+/**
+ * `PUT /api/admin/locations/:id/`: the title is required, every other field left out keeps its
+ * value. `default_service_id` must be a service visible at the location (global or its own).
+ */
+export const adminLocationUpdate = z.object({
+  title: requiredText(200),
+  name: text(200).optional(),
+  direct_call: z.boolean().optional(),
+  direct_number: phoneOrEmpty(50).optional(),
+  default_service_id: id.nullable().optional(),
+  text: text(5000).optional(),
+  hours: text(2000).optional(),
+  phone: phoneOrEmpty(50).optional(),
+  email: emailOrEmpty.optional(),
+  free_text: text(10_000).optional(),
+  residents_can_post: z.boolean().optional(),
+});
+export type AdminLocationUpdate = z.infer<typeof adminLocationUpdate>;
+
+// ---- documents ----
+
+/** A document of a location (apartment_number null) or of one apartment there. */
+export const adminDocument = z.object({
+  id: z.number(),
+  title: z.string(),
+  icon: z.string(),
+  location_id: z.number(),
+  apartment_number: z.string().nullable(),
+  file_name: z.string(),
+  document: z.string(),
+  created_at: z.string(),
+});
+export type AdminDocument = z.infer<typeof adminDocument>;
+
+export const adminDocumentsQuery = listQuery.extend({
+  location_id: textId.optional(),
+  apartment_number: text(150).optional(),
+});
+
+/**
+ * The fields of `POST /api/admin/documents/` (multipart, next to the PDF in `document`). An empty
+ * apartment number gives the document to the whole location.
+ */
+export const adminDocumentCreate = z.object({
+  location_id: textId,
+  apartment_number: text(150).optional(),
+  title: requiredText(200),
+  icon: icon.optional(),
+});
+export type AdminDocumentCreate = z.infer<typeof adminDocumentCreate>;
+
+/** `PUT /api/admin/documents/:id/`; an empty or null apartment number means the whole location. */
+export const adminDocumentUpdate = z.object({
+  title: requiredText(200),
+  apartment_number: text(150).nullable().optional(),
+  icon: icon.optional(),
+});
+export type AdminDocumentUpdate = z.infer<typeof adminDocumentUpdate>;
+
+// ---- phones ----
+
+export const adminPhone = phone.extend({ location_id: z.number(), sort_order: z.number() });
+export type AdminPhone = z.infer<typeof adminPhone>;
+
+export const adminPhonesQuery = listQuery.extend({ location_id: textId.optional() });
+
+/** A phone number as the back office writes it; without sort_order a new one goes last. */
+export const adminPhoneInput = z.object({
+  location_id: id,
+  name: requiredText(200),
+  number: phoneNumber(50),
+  icon: icon.optional(),
+  highlighted: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  sort_order: sortOrder.optional(),
+});
+export type AdminPhoneInput = z.infer<typeof adminPhoneInput>;
+
+/** `POST /api/admin/phones/order/`: these phones first, in this order; the others keep theirs after them. */
+export const adminPhoneOrder = z.object({
+  location_id: id,
+  ids: z
+    .array(id)
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Jede Nummer darf nur einmal vorkommen.' }),
+});
+
+// ---- services ----
+
+/** The tokens a service's contact_text may hold (SPEC §3); the resident app fills them in. */
+export const CONTACT_TEXT_TOKENS = ['placeholder', 'profile_name', 'apartment_number', 'location'] as const;
+
+/** The `{…}` tokens of a contact text that the resident app would not fill in. */
+export function unknownContactTokens(value: string): string[] {
+  const known: readonly string[] = CONTACT_TEXT_TOKENS;
+  const found = [...value.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+  return [...new Set(found.filter((t) => !known.includes(t)))].map((t) => `{${t}}`);
+}
+
+const allowedTokens = '{placeholder}, {profile_name}, {apartment_number} und {location}';
+const contactText = text(5000).superRefine((value, ctx) => {
+  const unknown = unknownContactTokens(value);
+  if (unknown.length === 0) return;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      unknown.length === 1
+        ? `Unbekannter Platzhalter ${unknown[0]}. Erlaubt sind ${allowedTokens}.`
+        : `Unbekannte Platzhalter ${unknown.join(', ')}. Erlaubt sind ${allowedTokens}.`,
+  });
+});
+
+/** A service; location_id null: shown at every location (the system services 1 and 3 among them). */
+export const adminService = service.extend({
+  location_id: z.number().nullable(),
+  sort_order: z.number(),
+  is_system: z.boolean(),
+});
+export type AdminService = z.infer<typeof adminService>;
+
+/** Without location_id: the global services and those of every location in scope. */
+export const adminServicesQuery = listQuery.extend({ location_id: textId.optional() });
+
+/** A service as the back office writes it; location_id null (every location) only for an admin. */
+export const adminServiceInput = z.object({
+  location_id: id.nullable(),
+  title: requiredText(200),
+  icon: icon.optional(),
+  contact_text: contactText.optional(),
+  sort_order: sortOrder.optional(),
+});
+export type AdminServiceInput = z.infer<typeof adminServiceInput>;
+
+// ---- providers ----
+
+/** A provider with every SPEC §3 field; unlike residents, the back office sees a hidden phone number. */
+export const adminProvider = provider.extend({
+  service_id: z.number(),
+  service_title: z.string(),
+  location_id: z.number(),
+});
+export type AdminProvider = z.infer<typeof adminProvider>;
+
+export const adminProvidersQuery = listQuery.extend({
+  service_id: textId.optional(),
+  location_id: textId.optional(),
+});
+
+/** A provider as the back office writes it: the service must be visible at the location. */
+export const adminProviderInput = z.object({
+  service_id: id,
+  location_id: id,
+  name: requiredText(200),
+  phone: phoneOrEmpty(50).optional(),
+  hide_phone: z.boolean().optional(),
+  text: text(5000).optional(),
+  contact: text(200).optional(),
+  hours: text(2000).optional(),
+  email: emailOrEmpty.optional(),
+  website: websiteOrEmpty.optional(),
+  allow_form_contact: z.boolean().optional(),
+  placeholder: text(500).optional(),
+});
+export type AdminProviderInput = z.infer<typeof adminProviderInput>;
+
+// ---- provider requests ----
+
+/** A provider request as a case: new → in_progress → done (any order; the note explains). */
+export const PROVIDER_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
+export type ProviderRequestStatus = (typeof PROVIDER_REQUEST_STATUSES)[number];
+
+/** A resident's request to a provider, as the back office tracks it. */
+export const adminProviderRequest = z.object({
+  id: z.number(),
+  text: z.string(),
+  status: z.enum(PROVIDER_REQUEST_STATUSES),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  provider_id: z.number(),
+  provider_name: z.string(),
+  service_title: z.string(),
+  location_id: z.number(),
+  location_title: z.string(),
+  user_name: z.string(),
+  apartment_number: z.string(),
+});
+export type AdminProviderRequest = z.infer<typeof adminProviderRequest>;
+
+export const adminRequestsQuery = listQuery.extend({
+  location_id: textId.optional(),
+  status: z.enum(PROVIDER_REQUEST_STATUSES).optional(),
+});
+
+/** `PUT /api/admin/requests/:id/`: the note, which the resident sees, is kept when left out. */
+export const adminRequestUpdate = z.object({
+  status: z.enum(PROVIDER_REQUEST_STATUSES),
+  note: text(5000).optional(),
+});
+export type AdminRequestUpdate = z.infer<typeof adminRequestUpdate>;
+
+/** One of the caller's own requests under 'Meine Anfragen' (`GET /api/requests/`). */
+export const myProviderRequest = z.object({
+  id: z.number(),
+  text: z.string(),
+  status: z.enum(PROVIDER_REQUEST_STATUSES),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  provider_name: z.string(),
+  service_id: z.number(),
+  service_title: z.string(),
+});
+export type MyProviderRequest = z.infer<typeof myProviderRequest>;

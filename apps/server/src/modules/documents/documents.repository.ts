@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
+import { idsOrNone } from '../location/admin-scope.js';
 
 export type DocumentScope = { locationId: number; apartmentNumber: string };
 export type DocumentRow = { id: number; title: string; icon: string; file_key: string };
@@ -54,4 +55,70 @@ export async function createDocument(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+const adminColumns = [
+  'id',
+  'title',
+  'icon',
+  'file_key',
+  'file_name',
+  'location_id',
+  'apartment_number',
+  'created_at',
+] as const;
+
+/**
+ * One page of the documents of the given locations (the back office's scope), newest first;
+ * `apartmentNumber` narrows it to one apartment, ignoring case.
+ */
+export function listAdminDocuments(
+  db: DB,
+  f: { locationIds: readonly number[]; apartmentNumber?: string },
+  window: PageWindow,
+) {
+  let base = db.selectFrom('documents').where('location_id', 'in', idsOrNone(f.locationIds));
+  if (f.apartmentNumber)
+    base = base.where((eb) => eb(eb.fn('lower', ['apartment_number']), '=', f.apartmentNumber!.toLowerCase()));
+  return pageOf(base, (q) => q.select(adminColumns).orderBy('created_at', 'desc').orderBy('id', 'desc'), window);
+}
+
+/** One document by id, whatever its location (the caller checks the scope). */
+export function findAdminDocument(db: DB, id: number) {
+  return db.selectFrom('documents').select(adminColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export type AdminDocumentRow = NonNullable<Awaited<ReturnType<typeof findAdminDocument>>>;
+
+/**
+ * The apartment number as the location's residents have it, so a document typed 'a-0101' still
+ * reaches the resident of 'A-0101'; the input itself when nobody lives there (yet).
+ */
+export async function apartmentSpelling(db: DB, locationId: number, apartmentNumber: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('apartment_number')
+    .where('location_id', '=', locationId)
+    .where((eb) => eb(eb.fn('lower', ['apartment_number']), '=', apartmentNumber.toLowerCase()))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.apartment_number ?? apartmentNumber;
+}
+
+/** Changes a document's title, icon and apartment (null: the whole location). */
+export async function updateDocument(
+  db: DB,
+  id: number,
+  v: { title: string; apartmentNumber: string | null; icon?: string },
+): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ title: v.title, apartment_number: v.apartmentNumber, icon: v.icon })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a document's row; the caller removes its file. */
+export async function deleteDocument(db: DB, id: number): Promise<void> {
+  await db.deleteFrom('documents').where('id', '=', id).execute();
 }

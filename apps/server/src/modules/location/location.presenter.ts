@@ -19,3 +19,20 @@ export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
   free_text: row.free_text,
   residents_can_post: Boolean(row.residents_can_post),
 });
+
+/** A location as the audit log keeps it: the stored logo key, no signed URL that expires. */
+export const auditLocation = (row: LocationRow) => ({
+  id: row.id,
+  title: row.title,
+  name: row.name,
+  logo: row.logo,
+  direct_call: Boolean(row.direct_call),
+  direct_number: row.direct_number,
+  default_service_id: row.default_service_id,
+  text: row.text,
+  hours: row.hours,
+  phone: row.phone,
+  email: row.email,
+  free_text: row.free_text,
+  residents_can_post: Boolean(row.residents_can_post),
+});

@@ -1,5 +1,7 @@
 import type { DB } from '../../db/database.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
+import { idsOrNone } from './admin-scope.js';
 
 /** A location with the name of its default service. */
 export function findLocation(db: DB, locationId: number) {
@@ -13,6 +15,21 @@ export function findLocation(db: DB, locationId: number) {
 }
 
 export type LocationRow = NonNullable<Awaited<ReturnType<typeof findLocation>>>;
+
+/** One page of the given locations (the back office's scope), by title, with the total. */
+export function listLocations(db: DB, locationIds: readonly number[], window: PageWindow) {
+  return pageOf(
+    db.selectFrom('locations').where('locations.id', 'in', idsOrNone(locationIds)),
+    (q) =>
+      q
+        .leftJoin('services', 'services.id', 'locations.default_service_id')
+        .selectAll('locations')
+        .select('services.title as default_service_name')
+        .orderBy('locations.title')
+        .orderBy('locations.id'),
+    window,
+  );
+}
 
 /** The fields of a location a manager sets; only the title is required. */
 export interface LocationInput {
@@ -52,4 +69,26 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Changes the given fields of a location; fields left undefined keep their value. */
+export async function updateLocation(db: DB, locationId: number, v: Partial<LocationInput>): Promise<void> {
+  const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
+  const set = {
+    title: v.title,
+    name: v.name,
+    logo: v.logo,
+    direct_call: flag(v.directCall),
+    direct_number: v.directNumber,
+    default_service_id: v.defaultServiceId,
+    text: v.text,
+    hours: v.hours,
+    phone: v.phone,
+    email: v.email,
+    free_text: v.freeText,
+    residents_can_post: flag(v.residentsCanPost),
+  };
+  // Kysely leaves undefined values out of the SET clause; with none left there is nothing to do.
+  if (Object.values(set).every((value) => value === undefined)) return;
+  await db.updateTable('locations').set(set).where('id', '=', locationId).execute();
 }

@@ -1,4 +1,4 @@
-import type { Phone } from '@hausportal/contract';
+import type { AdminPhone, Phone } from '@hausportal/contract';
 import type { PhoneRow } from './phones.repository.js';
 
 /** A phone row as the API sends it; SQLite's 0/1 flags become booleans. */
@@ -9,4 +9,11 @@ export const toPhone = (p: PhoneRow): Phone => ({
   icon: p.icon,
   highlighted: Boolean(p.highlighted),
   hidden: Boolean(p.hidden),
+});
+
+/** A phone number as the back office edits it, with its location and position. */
+export const toAdminPhone = (p: PhoneRow): AdminPhone => ({
+  ...toPhone(p),
+  location_id: p.location_id,
+  sort_order: p.sort_order,
 });

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
+import { idsOrNone } from '../location/admin-scope.js';
 
 const ofLocation = (db: DB, locationId: number) => db.selectFrom('phones').where('location_id', '=', locationId);
 
@@ -42,4 +43,78 @@ export async function createPhone(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** One page of the phone numbers of the given locations (the back office's scope), in display order. */
+export function listAdminPhones(db: DB, locationIds: readonly number[], window: PageWindow) {
+  return pageOf(
+    db.selectFrom('phones').where('location_id', 'in', idsOrNone(locationIds)),
+    (q) => q.selectAll().orderBy('location_id').orderBy('sort_order').orderBy('id'),
+    window,
+  );
+}
+
+/** One phone number by id, whatever its location (the caller checks the scope). */
+export function findAdminPhone(db: DB, id: number): Promise<PhoneRow | undefined> {
+  return db.selectFrom('phones').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every phone number of a location in display order. */
+export function phonesInOrder(db: DB, locationId: number): Promise<PhoneRow[]> {
+  return ofLocation(db, locationId).selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+/** The sort_order after the last phone number of a location, so a new one goes last. */
+export async function nextSortOrder(db: DB, locationId: number): Promise<number> {
+  const row = await ofLocation(db, locationId)
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+/** Changes every field of a phone number, its location included. */
+export async function updatePhone(
+  db: DB,
+  id: number,
+  v: {
+    locationId: number;
+    name: string;
+    number: string;
+    icon?: string;
+    highlighted?: boolean;
+    hidden?: boolean;
+    sortOrder?: number;
+  },
+): Promise<void> {
+  const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
+  await db
+    .updateTable('phones')
+    .set({
+      location_id: v.locationId,
+      name: v.name,
+      number: v.number,
+      icon: v.icon,
+      highlighted: flag(v.highlighted),
+      hidden: flag(v.hidden),
+      sort_order: v.sortOrder,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a phone number. */
+export async function deletePhone(db: DB, id: number): Promise<void> {
+  await db.deleteFrom('phones').where('id', '=', id).execute();
+}
+
+/** Gives the phone numbers of a location the sort_order 1, 2, 3, … in the order of `ids`. */
+export async function setPhoneOrder(db: DB, locationId: number, ids: readonly number[]): Promise<void> {
+  for (const [i, id] of ids.entries()) {
+    await db
+      .updateTable('phones')
+      .set({ sort_order: i + 1 })
+      .where('id', '=', id)
+      .where('location_id', '=', locationId)
+      .execute();
+  }
 }

@@ -1,7 +1,8 @@
-import type { Provider } from '@hausportal/contract';
+import type { AdminProvider, AdminService, Provider } from '@hausportal/contract';
+import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
 import type { Mail } from '../../lib/outbox.js';
 import type { Resident } from '../auth/policies.js';
-import type { ProviderRow } from './services.repository.js';
+import type { AdminProviderRow, AdminServiceRow, ProviderRow } from './services.repository.js';
 
 /** A provider row as the API sends it. A hidden phone number is not sent at all, not merely flagged. */
 export const toProvider = (p: ProviderRow): Provider => ({
@@ -49,3 +50,27 @@ export function providerRequestMail(
       .join('\n'),
   };
 }
+
+/** Whether a service is one of the system services 1 and 3 that always exist (DESIGN §3). */
+export const isSystemService = (s: { id: number; is_system: number }): boolean =>
+  Boolean(s.is_system) || s.id === SERVICE_ADMINISTRATION_ID || s.id === SERVICE_RECEPTION_ID;
+
+/** A service as the back office edits it. */
+export const toAdminService = (s: AdminServiceRow): AdminService => ({
+  id: s.id,
+  title: s.title,
+  icon: s.icon,
+  contact_text: s.contact_text,
+  location_id: s.location_id,
+  sort_order: s.sort_order,
+  is_system: isSystemService(s),
+});
+
+/** A provider as the back office edits it: the phone number is sent even when residents do not see it. */
+export const toAdminProvider = (p: AdminProviderRow): AdminProvider => ({
+  ...toProvider(p),
+  phone: p.phone,
+  service_id: p.service_id,
+  service_title: p.service_title,
+  location_id: p.location_id,
+});

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
+import { idsOrNone } from '../location/admin-scope.js';
 
 // A service is global (location_id null, e.g. the system services 1 and 3) or one location's.
 function visibleServices(db: DB, locationId: number) {
@@ -52,6 +53,8 @@ export async function createProviderRequest(
       location_id: v.locationId,
       text: v.text,
       created_at: v.createdAt,
+      // A new case for the back office; the manager moves it on (ADR 014).
+      status: 'new',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -129,4 +132,148 @@ export async function createProvider(db: DB, v: ProviderInput): Promise<number> 
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+// ---- back office ----
+
+const adminServiceColumns = ['id', 'location_id', 'title', 'icon', 'contact_text', 'sort_order', 'is_system'] as const;
+
+/** One page of the global services and those of the given locations, in display order. */
+export function listAdminServices(db: DB, locationIds: readonly number[], window: PageWindow) {
+  return pageOf(
+    db
+      .selectFrom('services')
+      .where((eb) => eb.or([eb('location_id', 'is', null), eb('location_id', 'in', idsOrNone(locationIds))])),
+    (q) => q.select(adminServiceColumns).orderBy('sort_order').orderBy('id'),
+    window,
+  );
+}
+
+/** One service by id, global or of any location (the caller checks the scope). */
+export function findAdminService(db: DB, id: number) {
+  return db.selectFrom('services').select(adminServiceColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export type AdminServiceRow = NonNullable<Awaited<ReturnType<typeof findAdminService>>>;
+
+/** Changes a service; fields left undefined keep their value. */
+export async function updateService(
+  db: DB,
+  id: number,
+  v: { locationId: number | null; title: string; icon?: string; contactText?: string; sortOrder?: number },
+): Promise<void> {
+  await db
+    .updateTable('services')
+    .set({
+      location_id: v.locationId,
+      title: v.title,
+      icon: v.icon,
+      contact_text: v.contactText,
+      sort_order: v.sortOrder,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a service with its providers and their requests (the foreign keys cascade). */
+export async function deleteService(db: DB, id: number): Promise<void> {
+  await db.deleteFrom('services').where('id', '=', id).execute();
+}
+
+/**
+ * Whether anything outside `locationId` relies on the service: a provider of another location,
+ * or another location's emergency button (default_service_id). null: the service goes global,
+ * where every location sees it.
+ */
+export async function serviceUsedOutside(db: DB, serviceId: number, locationId: number | null): Promise<boolean> {
+  if (locationId === null) return false;
+  const [provider, location] = await Promise.all([
+    db
+      .selectFrom('providers')
+      .select('id')
+      .where('service_id', '=', serviceId)
+      .where('location_id', '!=', locationId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('locations')
+      .select('id')
+      .where('default_service_id', '=', serviceId)
+      .where('id', '!=', locationId)
+      .executeTakeFirst(),
+  ]);
+  return Boolean(provider || location);
+}
+
+/** Whether some location's emergency button opens this service. */
+export async function isDefaultService(db: DB, serviceId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('default_service_id', '=', serviceId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+const adminProviders = (db: DB) =>
+  db
+    .selectFrom('providers')
+    .innerJoin('services', 'services.id', 'providers.service_id')
+    .selectAll('providers')
+    .select('services.title as service_title');
+
+/** One page of the providers of the given locations (the back office's scope), optionally of one service. */
+export function listAdminProviders(
+  db: DB,
+  f: { locationIds: readonly number[]; serviceId?: number },
+  window: PageWindow,
+) {
+  let base = db.selectFrom('providers').where('providers.location_id', 'in', idsOrNone(f.locationIds));
+  if (f.serviceId !== undefined) base = base.where('providers.service_id', '=', f.serviceId);
+  return pageOf(
+    base,
+    (q) =>
+      q
+        .innerJoin('services', 'services.id', 'providers.service_id')
+        .selectAll('providers')
+        .select('services.title as service_title')
+        .orderBy('providers.location_id')
+        .orderBy('services.sort_order')
+        .orderBy('providers.id'),
+    window,
+  );
+}
+
+/** One provider by id with its service's title, whatever its location (the caller checks the scope). */
+export function findAdminProvider(db: DB, id: number) {
+  return adminProviders(db).where('providers.id', '=', id).executeTakeFirst();
+}
+
+export type AdminProviderRow = NonNullable<Awaited<ReturnType<typeof findAdminProvider>>>;
+
+/** Changes a provider; optional fields left undefined keep their value. */
+export async function updateProvider(db: DB, id: number, v: ProviderInput): Promise<void> {
+  const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
+  await db
+    .updateTable('providers')
+    .set({
+      service_id: v.serviceId,
+      location_id: v.locationId,
+      name: v.name,
+      phone: v.phone,
+      hide_phone: flag(v.hidePhone),
+      text: v.text,
+      contact: v.contact,
+      hours: v.hours,
+      email: v.email,
+      website: v.website,
+      allow_form_contact: flag(v.allowFormContact),
+      placeholder: v.placeholder,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a provider with its requests (the foreign key cascades). */
+export async function deleteProvider(db: DB, id: number): Promise<void> {
+  await db.deleteFrom('providers').where('id', '=', id).execute();
 }

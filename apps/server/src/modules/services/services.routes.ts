@@ -131,8 +131,19 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       });
       const location = await repo.findLocationContact(db, user.locationId);
       const to = provider.email || location.email;
-      if (to) await outbox.enqueue(providerRequestMail(config.appName, to, provider, user, location, text));
-      await audit(db, { userId: user.id, action: 'provider_request', entity: 'provider', entityId: provider.id });
+      if (to)
+        await outbox.enqueue(providerRequestMail(config.appName, to, provider, user, location, text), {
+          kind: 'provider_request',
+          locationId: user.locationId,
+        });
+      await audit(db, {
+        userId: user.id,
+        action: 'provider_request',
+        entity: 'provider',
+        entityId: provider.id,
+        locationId: user.locationId,
+        details: { request_id: id },
+      });
       reply.code(201);
       return { id, detail: 'Ihre Anfrage wurde erfolgreich versendet.' };
     },

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminProviderRequest, adminRequestUpdate, adminRequestsQuery, idParam, paginated } from '@hausportal/contract';
+import { inTransaction } from '../../db/database.js';
+import { pageWindow } from '../../db/paging.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { currentUser, requireLocation } from '../auth/policies.js';
+import { listScope, paginateFiltered } from '../location/admin-scope.js';
+import { auditRequest, toAdminRequest } from './requests.presenter.js';
+import * as repo from './requests.repository.js';
+
+const tags = ['admin: requests'];
+const security = [{ token: [] }];
+
+/** Provider requests as tracked cases in the back office, inside /api/admin and its manager guard. */
+export async function requestAdminRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  /** The request, if it was made at one of the caller's locations; else 404. */
+  const inScope = async (request: FastifyRequest, id: number) => {
+    const row = await repo.findRequest(db, id);
+    if (!row) throw notFound();
+    await requireLocation(request, row.location_id);
+    return row;
+  };
+
+  r.get(
+    '/requests/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Anfragen an Anbieter, neueste zuerst (Filter: location_id, status)',
+        querystring: adminRequestsQuery,
+        response: { 200: paginated(adminProviderRequest) },
+      },
+    },
+    async (request) => {
+      const { location_id, status } = request.query;
+      const page = await repo.listRequests(
+        db,
+        { locationIds: await listScope(request, location_id), status },
+        pageWindow(request.query),
+      );
+      return paginateFiltered(
+        '/api/admin/requests/',
+        request.query,
+        { location_id, status },
+        page.count,
+        page.rows.map(toAdminRequest),
+      );
+    },
+  );
+
+  r.get(
+    '/requests/:id/',
+    {
+      schema: { tags, security, summary: 'Eine Anfrage', params: idParam, response: { 200: adminProviderRequest } },
+    },
+    async (request) => toAdminRequest(await inScope(request, request.params.id)),
+  );
+
+  r.put(
+    '/requests/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Status und Notiz einer Anfrage setzen (die Notiz sieht die anfragende Person)',
+        params: idParam,
+        body: adminRequestUpdate,
+        response: { 200: adminProviderRequest },
+      },
+    },
+    async (request) => {
+      const before = await inScope(request, request.params.id);
+      const { status, note } = request.body;
+      const after = await inTransaction(db, async (trx) => {
+        await repo.updateRequest(trx, before.id, { status, note, updatedAt: nowIso() });
+        const row = (await repo.findRequest(trx, before.id))!;
+        await audit(trx, {
+          userId: currentUser(request).id,
+          action: 'provider_request_updated',
+          entity: 'provider_request',
+          entityId: before.id,
+          locationId: before.location_id,
+          before: auditRequest(before),
+          after: auditRequest(row),
+          ip: request.ip,
+        });
+        return row;
+      });
+      return toAdminRequest(after);
+    },
+  );
+}
