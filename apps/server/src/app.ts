@@ -24,6 +24,7 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { phoneRoutes } from './modules/phones/phones.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
+import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     documentRoutes,
     phoneRoutes,
     serviceRoutes,
+    requestRoutes,
     messageRoutes,
     blackboardRoutes,
     pushRoutes,

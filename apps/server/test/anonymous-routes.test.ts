@@ -9,6 +9,8 @@ import { FORBIDDEN, call } from './helpers.js';
  */
 const ANONYMOUS = [
   'POST /api/login/',
+  // The back office's sign-in (ADR 014): staff only, same throttle as the residents' login.
+  'POST /api/staff/login/',
   'GET /api/tenant/',
   'POST /api/password_reset/',
   'POST /api/password_reset/confirm/',

@@ -20,7 +20,7 @@ import {
 import { createPhone } from '../src/modules/phones/phones.repository.js';
 import { updateProfile } from '../src/modules/profile/profile.repository.js';
 import { createProvider, createService, type ProviderInput } from '../src/modules/services/services.repository.js';
-import { login, type TestApp } from './harness.js';
+import { login, staffLogin, type TestApp } from './harness.js';
 import { pdfFile, pngImage } from './helpers.js';
 
 /** Every account a factory makes has this password, as the demo accounts do. */
@@ -38,7 +38,7 @@ export interface TestUser {
   name: string;
   email: string;
   locationId: number | null;
-  role: 'resident' | 'receptionist' | 'manager';
+  role: 'resident' | 'receptionist' | 'manager' | 'admin';
 }
 
 /** A location (default service 3, the reception); returns its id. */
@@ -46,7 +46,10 @@ export async function newLocation(t: TestApp, over: Partial<LocationInput> = {})
   return createLocation(t.app.ctx.db, { title: `Haus ${next()}`, ...over });
 }
 
-/** A resident (or receptionist, or manager of `managerOf`) with the password PASSWORD. */
+/**
+ * A resident (or receptionist, or manager of `managerOf`, or admin of every location) with the
+ * password PASSWORD.
+ */
 export async function newUser(
   t: TestApp,
   opts: {
@@ -61,9 +64,10 @@ export async function newUser(
 ): Promise<TestUser> {
   const n = next();
   const role = opts.role ?? 'resident';
-  const apartmentNumber = role === 'manager' ? '' : (opts.apartmentNumber ?? `T-${String(n).padStart(4, '0')}`);
+  const staff = role === 'manager' || role === 'admin';
+  const apartmentNumber = staff ? '' : (opts.apartmentNumber ?? `T-${String(n).padStart(4, '0')}`);
   const email = opts.email ?? `person-${n}@example.org`;
-  const locationId = role === 'manager' ? null : (opts.locationId ?? (await newLocation(t)));
+  const locationId = staff ? null : (opts.locationId ?? (await newLocation(t)));
   const name = opts.name ?? `Person ${n}`;
   passwordHash ??= hashPassword(PASSWORD);
   const id = await createUser(t.app.ctx.db, {
@@ -76,12 +80,16 @@ export async function newUser(
     emergencyServicesDeactivated: opts.emergencyServicesDeactivated,
   });
   if (opts.managerOf) await assignManagerLocations(t.app.ctx.db, id, opts.managerOf);
-  const loginName = role === 'manager' ? email.toLowerCase() : apartmentNumber;
+  const loginName = staff ? email.toLowerCase() : apartmentNumber;
   return { id, login: loginName, apartmentNumber, name, email: email.toLowerCase(), locationId, role };
 }
 
-/** Signs a user in through the API; returns the Authorization header value. */
+/**
+ * Signs a user in through the API; returns the Authorization header value. Staff sign in where
+ * the back office does (`/api/staff/login/`), since `/api/login/` refuses them.
+ */
 export function signIn(t: TestApp, user: TestUser): Promise<string> {
+  if (user.role === 'manager' || user.role === 'admin') return staffLogin(t.app, user.email, PASSWORD);
   return login(t.app, user.login, PASSWORD);
 }
 

@@ -132,6 +132,13 @@ export async function login(app: FastifyInstance, apartment: string, password = 
   return `Token ${res.json().token}`;
 }
 
+/** Logs a staff member (manager or admin) in to the back office; returns the Authorization header value. */
+export async function staffLogin(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/staff/login/', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`Login ${email} fehlgeschlagen: ${res.statusCode} ${res.body}`);
+  return `Token ${res.json().token}`;
+}
+
 /** A multipart body with fields and one file, built by hand so tests control every byte. */
 export function multipart(
   fields: Record<string, string>,

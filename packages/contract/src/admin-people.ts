@@ -1,6 +1,253 @@
 import { z } from 'zod';
+import { API_ERRORS } from './errors.js';
 import { listQuery } from './schemas.js';
 
-// Back-office schemas (issue 9); see docs/decisions/014-back-office.md.
-void z;
-void listQuery;
+// Back-office schemas (issue 9) for staff sessions, residents, mail and the audit log;
+// see docs/decisions/014-back-office.md.
+
+/** A string that must hold something other than white space. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: API_ERRORS.required })
+    .max(max, { error: `Höchstens ${max} Zeichen erlaubt.` })
+    .refine((s) => s.trim().length > 0, { error: API_ERRORS.required });
+
+// ---- staff session ----
+
+/** What the back office's sign-in sends: staff sign in with their e-mail address. */
+export const staffLoginRequest = z.object({
+  email: requiredText(254),
+  password: requiredText(256),
+});
+export type StaffLoginRequest = z.infer<typeof staffLoginRequest>;
+
+/** The refusal of a wrong e-mail or password on the staff sign-in, whatever was wrong. */
+export const STAFF_LOGIN_FAILED = 'E-Mail oder Passwort ist falsch.';
+/** The error code of `POST /api/login/` for a staff account with the right password. */
+export const STAFF_ACCOUNT_CODE = 'staff_account';
+/** The detail sent with STAFF_ACCOUNT_CODE. */
+export const STAFF_ACCOUNT_DETAIL =
+  'Dieses Konto gehört zur Hausverwaltung. Bitte melden Sie sich im Verwaltungsbereich an.';
+
+/** The signed-in staff member as the back office shows them (`GET /api/admin/me/`). */
+export const staffMe = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['manager', 'admin']),
+  locations: z.array(z.object({ id: z.number(), title: z.string(), name: z.string() })),
+});
+export type StaffMe = z.infer<typeof staffMe>;
+
+/** The staff members a caller may pick in the audit log's "Person" filter. */
+export const staffMember = z.object({ id: z.number(), name: z.string() });
+export type StaffMember = z.infer<typeof staffMember>;
+
+// ---- residents ----
+
+const MAX_ID = 2_147_483_647;
+/** A positive database id in a JSON body. */
+const bodyId = z
+  .number({ error: 'Eine ganze Zahl erwartet.' })
+  .int({ error: 'Eine ganze Zahl erwartet.' })
+  .min(1, { error: 'Eine ganze Zahl erwartet.' })
+  .max(MAX_ID, { error: 'Eine ganze Zahl erwartet.' });
+/** An optional id filter in a query string. */
+const queryId = z.coerce
+  .number({ error: 'Eine ganze Zahl erwartet.' })
+  .int({ error: 'Eine ganze Zahl erwartet.' })
+  .min(1, { error: 'Eine ganze Zahl erwartet.' })
+  .max(MAX_ID, { error: 'Eine ganze Zahl erwartet.' })
+  .optional();
+
+export const INVALID_EMAIL = 'Keine gültige E-Mail-Adresse.';
+export const APARTMENT_TAKEN = 'Diese Wohnungsnummer ist bereits vergeben.';
+export const APARTMENT_OF_OTHER_LOCATION = 'Diese Wohnungsnummer gehört zu einem anderen Standort.';
+export const APARTMENT_TWICE = 'Diese Wohnungsnummer kommt in den Daten mehrfach vor.';
+export const NO_EMAIL = 'Für diese Person ist keine E-Mail-Adresse hinterlegt.';
+export const MAIL_QUEUED = 'Die E-Mail wurde in den Versand gegeben.';
+/** The name an erased resident's posts and comments show (ADR 014). */
+export const ERASED_NAME = 'ehemalige:r Bewohner:in';
+
+/**
+ * The apartment number is the resident's login (SPEC §3, may hold a dash): letters, digits and
+ * `- . / _`, no `@`, so it never collides with a staff login (an e-mail address).
+ */
+export const apartmentNumber = z
+  .string({ error: API_ERRORS.required })
+  .trim()
+  .min(1, { error: API_ERRORS.required, abort: true })
+  .max(50, { error: 'Höchstens 50 Zeichen erlaubt.', abort: true })
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u, {
+    error: 'Nur Buchstaben, Ziffern und die Zeichen - . / _ erlaubt, ohne Leerzeichen.',
+  });
+
+/** An e-mail address or nothing: residents without one can still be created (and invited later). */
+export const optionalEmail = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .max(254, { error: 'Höchstens 254 Zeichen erlaubt.' })
+  .refine((s) => s === '' || z.email().safeParse(s).success, { error: INVALID_EMAIL })
+  .transform((s) => s.toLowerCase());
+
+/** A resident as the back office lists and edits them. */
+export const adminResident = z.object({
+  id: z.number(),
+  name: z.string(),
+  apartment_number: z.string(),
+  email: z.string(),
+  location_id: z.number(),
+  location_title: z.string(),
+  is_receptionist: z.boolean(),
+  emergency_services_deactivated: z.boolean(),
+  is_active: z.boolean(),
+  invited_at: z.string().nullable(),
+  erased_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminResident = z.infer<typeof adminResident>;
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { error: 'Erwartet true oder false.' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** `GET /api/admin/residents/`: paging, location, free-text search and active filter. */
+export const adminResidentQuery = listQuery.extend({
+  location_id: queryId,
+  search: z.string().max(200, { error: 'Höchstens 200 Zeichen erlaubt.' }).optional(),
+  active: booleanQuery.optional(),
+});
+
+/** `PUT /api/admin/residents/:id/`: every field of the form. */
+export const adminResidentUpdate = z.object({
+  location_id: bodyId,
+  name: requiredText(150).transform((s) => s.trim()),
+  apartment_number: apartmentNumber,
+  email: optionalEmail.default(''),
+  is_receptionist: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+  emergency_services_deactivated: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+});
+export type AdminResidentUpdate = z.input<typeof adminResidentUpdate>;
+
+/** `POST /api/admin/residents/`: the form, and whether to send the invitation right away. */
+export const adminResidentCreate = adminResidentUpdate.extend({
+  send_invitation: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+});
+export type AdminResidentCreate = z.input<typeof adminResidentCreate>;
+
+/** `POST /api/admin/residents/:id/erasure/`: keep the resident's posts anonymously or delete them. */
+export const residentErasure = z.object({
+  content: z.enum(['anonymize', 'delete'], { error: 'Erwartet anonymize oder delete.' }),
+});
+export const residentErasureResult = z.object({ id: z.number(), erased_at: z.string() });
+
+/** The answer of the invitation and password-reset actions. */
+export const mailQueued = z.object({ detail: z.string() });
+
+const flag = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim().toLowerCase();
+    if (['1', 'true', 'ja', 'j', 'x', 'yes', 'y', 'wahr'].includes(s)) return true;
+    if (['0', 'false', 'nein', 'n', '', 'no', 'falsch'].includes(s)) return false;
+    return v;
+  },
+  z.boolean({ error: 'Erwartet ja oder nein.' }),
+);
+
+/**
+ * One row of a resident import as the client parsed it from the CSV. A missing optional field
+ * leaves an existing resident's value as it is. `line` is the CSV line, echoed in errors.
+ */
+export const residentImportRow = z.object({
+  apartment_number: apartmentNumber,
+  name: requiredText(150).transform((s) => s.trim()),
+  email: optionalEmail.optional(),
+  is_receptionist: flag.optional(),
+  emergency_services_deactivated: flag.optional(),
+  line: z.number().int().min(0).max(10_000_000).optional(),
+});
+export type ResidentImportRow = z.input<typeof residentImportRow>;
+
+/** The most rows one import call takes; the client sends batches of 500. */
+export const MAX_IMPORT_ROWS = 1000;
+
+/** `POST /api/admin/residents/import/`: rows are checked one by one, so each is any JSON value here. */
+export const residentImportRequest = z.object({
+  location_id: bodyId,
+  rows: z
+    .array(z.unknown())
+    .min(1, { error: 'Mindestens eine Zeile erwartet.' })
+    .max(MAX_IMPORT_ROWS, { error: `Höchstens ${MAX_IMPORT_ROWS} Zeilen pro Aufruf.` }),
+  dry_run: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+  send_invitations: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+});
+
+export const residentImportResult = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  invited: z.number(),
+  errors: z.array(
+    z.object({
+      row: z.number(),
+      line: z.number().optional(),
+      errors: z.record(z.string(), z.array(z.string())),
+    }),
+  ),
+});
+export type ResidentImportResult = z.infer<typeof residentImportResult>;
+
+// ---- mail ----
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** A mail of the outbox as the back office lists it. */
+export const adminEmail = z.object({
+  id: z.number(),
+  to_address: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  location_id: z.number().nullable(),
+});
+export type AdminEmail = z.infer<typeof adminEmail>;
+/** One mail with its body (redacted when it held a secret link). */
+export const adminEmailDetail = adminEmail.extend({ body_text: z.string() });
+export type AdminEmailDetail = z.infer<typeof adminEmailDetail>;
+
+export const adminEmailQuery = listQuery.extend({
+  status: z.enum(MAIL_STATUSES, { error: 'Erwartet pending, sent oder failed.' }).optional(),
+  location_id: queryId,
+});
+
+// ---- audit log ----
+
+/** One entry of the audit log; details, before and after are the parsed JSON. */
+export const auditEntry = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  user_id: z.number().nullable(),
+  user_name: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().nullable(),
+  location_id: z.number().nullable(),
+  details: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = listQuery.extend({
+  location_id: queryId,
+  user_id: queryId,
+  entity: z.string().max(50, { error: 'Höchstens 50 Zeichen erlaubt.' }).optional(),
+});
+
+/** How long an invitation link lets a new resident set their first password. */
+export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

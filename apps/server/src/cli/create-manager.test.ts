@@ -33,12 +33,39 @@ describe('create-manager', () => {
     try {
       const ok = await app.inject({
         method: 'POST',
-        url: '/api/login/',
-        payload: { apartment_number: 'chefin@firma.de', password: 'Sicher-123!' },
+        url: '/api/staff/login/',
+        payload: { email: 'chefin@firma.de', password: 'Sicher-123!' },
       });
       expect(ok.statusCode).toBe(200);
       const locations = await app.ctx.db.selectFrom('locations').select('id').execute();
       expect(locations).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('creates an admin with --admin, who signs in to the back office as admin', async () => {
+    const { stdout } = await cli(['--email', 'it@firma.de', '--name', 'Administration', '--admin'], {
+      HAUSPORTAL_PASSWORD: 'Sicher-456!',
+    });
+    expect(stdout).toContain('Verwaltungszugang angelegt: it@firma.de (admin)');
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+      logger: false,
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/staff/login/',
+        payload: { email: 'it@firma.de', password: 'Sicher-456!' },
+      });
+      expect(res.statusCode).toBe(200);
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/admin/me/',
+        headers: { authorization: `Token ${res.json().token}` },
+      });
+      expect(me.json()).toMatchObject({ email: 'it@firma.de', role: 'admin' });
     } finally {
       await app.close();
     }

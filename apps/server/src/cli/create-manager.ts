@@ -1,9 +1,12 @@
-// Creates (or resets) a property-manager account for an install where SEED_DEMO=false:
+// Creates (or resets) a staff account for an install where SEED_DEMO=false:
 //   npm run create-manager -- --email verwaltung@firma.de --name "Hausverwaltung" [--locations 1,2]
+//   npm run create-manager -- --email it@firma.de --name "Administration" --admin
+// A manager runs the given locations (default: every existing one), an admin sees every location.
 // The password is read from HAUSPORTAL_PASSWORD or generated and printed once.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { isStaff } from '@hausportal/contract';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -18,6 +21,7 @@ const args = z.object({
     .regex(/^\d+(,\d+)*$/, { error: '--locations erwartet Standort-IDs wie 1,2' })
     .transform((s) => s.split(',').map(Number))
     .optional(),
+  admin: z.boolean().default(false),
 });
 
 async function main(): Promise<void> {
@@ -26,11 +30,13 @@ async function main(): Promise<void> {
       email: { type: 'string' },
       name: { type: 'string', default: 'Hausverwaltung' },
       locations: { type: 'string' },
+      admin: { type: 'boolean', default: false },
     },
   });
   const parsed = args.safeParse(values);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('\n'));
-  const { email, name, locations } = parsed.data;
+  const { email, name, locations, admin } = parsed.data;
+  const role = admin ? 'admin' : 'manager';
   const password = process.env.HAUSPORTAL_PASSWORD || randomBytes(12).toString('base64url');
   if (password.length < 8) throw new ConfigError('HAUSPORTAL_PASSWORD muss mindestens 8 Zeichen lang sein');
 
@@ -45,13 +51,13 @@ async function main(): Promise<void> {
       .select(['id', 'role'])
       .where('login', '=', login)
       .executeTakeFirst();
-    if (existing && existing.role !== 'manager')
+    if (existing && !isStaff(existing.role))
       throw new ConfigError(`${email} gehört bereits einem Konto, das keine Verwaltung ist`);
     const id = existing
       ? (
           await handle.db
             .updateTable('users')
-            .set({ password_hash: passwordHash, name, is_active: 1 })
+            .set({ password_hash: passwordHash, name, role, is_active: 1 })
             .where('id', '=', existing.id)
             .returning('id')
             .executeTakeFirstOrThrow()
@@ -61,7 +67,7 @@ async function main(): Promise<void> {
             .insertInto('users')
             .values({
               location_id: null,
-              role: 'manager',
+              role,
               login,
               apartment_number: '',
               name,
@@ -77,7 +83,8 @@ async function main(): Promise<void> {
             .executeTakeFirstOrThrow()
         ).id;
     const allLocations = (await handle.db.selectFrom('locations').select('id').execute()).map((r) => r.id);
-    const assign = locations ?? allLocations;
+    // An admin sees every location without assignments, including ones added later.
+    const assign = admin ? [] : (locations ?? allLocations);
     const unknown = assign.filter((l) => !allLocations.includes(l));
     if (unknown.length) throw new ConfigError(`Unbekannte Standorte: ${unknown.join(', ')}`);
     for (const locationId of assign) {
@@ -92,11 +99,16 @@ async function main(): Promise<void> {
       action: existing ? 'manager_reset' : 'manager_created',
       entity: 'user',
       entityId: id,
-      details: { via: 'cli' },
+      details: { via: 'cli', role },
     });
-    console.log(`${existing ? 'Zugang aktualisiert' : 'Verwaltungszugang angelegt'}: ${login}`);
+    console.log(`${existing ? 'Zugang aktualisiert' : 'Verwaltungszugang angelegt'}: ${login} (${role})`);
+    console.log(`Anmeldung im Verwaltungsbereich: ${config.publicUrl}/admin`);
     if (!process.env.HAUSPORTAL_PASSWORD) console.log(`Passwort (nur jetzt sichtbar): ${password}`);
-    console.log(`Standorte: ${assign.length ? assign.join(', ') : '(noch keine – später im Backoffice zuordnen)'}`);
+    console.log(
+      admin
+        ? 'Standorte: alle'
+        : `Standorte: ${assign.length ? assign.join(', ') : '(noch keine – später im Backoffice zuordnen)'}`,
+    );
   } finally {
     await handle.close();
   }

@@ -13,11 +13,23 @@ export interface Mail {
   text: string;
 }
 
+/** What a mail is about, as the back office lists it. */
+export type MailKind = 'reset' | 'invitation' | 'provider_request';
+
 export interface EnqueueOptions {
   /** The body holds a secret link (password reset): redacted once sent, never logged in production. */
   secret?: boolean;
   /** What the log says instead, in development without SMTP, so the flow can be tried locally. */
   devLog?: string;
+  /** What the mail is about (the back office filters and shows it). */
+  kind?: MailKind;
+  /** The location of the person the mail is about: only its managers see the mail; null for none. */
+  locationId?: number | null;
+  /**
+   * A transaction to queue the mail in, so it exists exactly when the change that sends it does.
+   * Sending starts only once the caller calls `kick()` after the commit.
+   */
+  trx?: DB;
 }
 
 /** What a sent mail with a secret link keeps of its body. */
@@ -109,7 +121,7 @@ export class Outbox {
   /** Queues a mail and starts sending it in the background; returns its outbox id. */
   async enqueue(mail: Mail, opts: EnqueueOptions = {}): Promise<number> {
     const now = nowIso();
-    const row = await this.db
+    const row = await (opts.trx ?? this.db)
       .insertInto('email_outbox')
       .values({
         to_address: mail.to,
@@ -123,17 +135,25 @@ export class Outbox {
         locked_until: null,
         first_error_at: null,
         contains_secret: opts.secret ? 1 : 0,
+        kind: opts.kind ?? '',
+        location_id: opts.locationId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (this.transport) {
-      this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
+      if (!opts.trx) this.kick();
     } else if (opts.devLog && !this.production) {
       this.log.info({ outboxId: row.id, to: mail.to }, opts.devLog);
     } else {
       this.log.info({ outboxId: row.id }, `E-Mail im Postausgang (kein SMTP_URL gesetzt): ${mail.subject}`);
     }
     return row.id;
+  }
+
+  /** Starts sending in the background, e.g. after mail was queued in a transaction that has committed. */
+  kick(): void {
+    if (!this.transport) return;
+    this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
   }
 
   /** Sends every due mail; concurrent calls share one run. Resolves when nothing due is left. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, login, startDemoApp, type TestApp } from '../../test/harness.js';
+import { dialects, login, staffLogin, startDemoApp, type TestApp } from '../../test/harness.js';
 import { call } from '../../test/helpers.js';
 import { DEMO_ADMIN, DEMO_MANAGER, DEMO_MANAGER_SEE, DEMO_PASSWORD, people } from './demo-data.js';
 
@@ -29,12 +29,13 @@ describe.each(kinds)('demo data of DESIGN §4 (%s)', (kind) => {
 
   const get = (url: string, auth = anna) => call(t.app, 'GET', url, { auth }).then((r) => r.body);
 
-  it('lets every demo account sign in with Demo1234!, the manager with the e-mail address', async () => {
+  it('lets every demo account sign in with Demo1234!, staff with the e-mail address in the back office', async () => {
     expect(DEMO_PASSWORD).toBe('Demo1234!');
     for (const p of people) {
-      const res = await call(t.app, 'POST', '/api/login/', {
-        payload: { apartment_number: p.login, password: DEMO_PASSWORD },
-      });
+      const staff = p.role === 'manager' || p.role === 'admin';
+      const res = staff
+        ? await call(t.app, 'POST', '/api/staff/login/', { payload: { email: p.email, password: DEMO_PASSWORD } })
+        : await call(t.app, 'POST', '/api/login/', { payload: { apartment_number: p.login, password: DEMO_PASSWORD } });
       expect(res.status, p.login).toBe(200);
     }
     expect(people.map((p) => p.login)).toEqual(
@@ -56,14 +57,14 @@ describe.each(kinds)('demo data of DESIGN §4 (%s)', (kind) => {
   });
 
   it('gives the property manager both locations in the back office', async () => {
-    const manager = await login(t.app, DEMO_MANAGER);
+    const manager = await staffLogin(t.app, DEMO_MANAGER);
     const posts = await get('/api/admin/messages/?status=approved&page_size=100', manager);
     expect(new Set(posts.results.map((p: { location_id: number }) => p.location_id))).toEqual(new Set([1, 2]));
   });
 
   it('gives the manager of "Haus am See" location 2 only, and the admin every location', async () => {
     const locationsOf = async (who: string) => {
-      const posts = await get('/api/admin/messages/?status=approved&page_size=100', await login(t.app, who));
+      const posts = await get('/api/admin/messages/?status=approved&page_size=100', await staffLogin(t.app, who));
       return new Set(posts.results.map((p: { location_id: number }) => p.location_id));
     };
     expect(await locationsOf(DEMO_MANAGER_SEE)).toEqual(new Set([2]));

@@ -1,3 +1,4 @@
+import { isStaff, type Role } from '@hausportal/contract';
 import { inTransaction, type DB } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -144,7 +145,7 @@ export async function findPasswordHash(db: DB, userId: number): Promise<string> 
 
 /** The fields of a new account. Residents log in with the apartment number, managers with the e-mail. */
 export interface UserInput {
-  role: 'resident' | 'receptionist' | 'manager';
+  role: Role;
   locationId: number | null;
   /** Apartment number of a resident (may hold a dash, SPEC §3); empty for a manager. */
   apartmentNumber: string;
@@ -158,7 +159,7 @@ export interface UserInput {
 
 /** Adds an account; its login is the apartment number, or the e-mail for a manager. Returns its id. */
 export async function createUser(db: DB, v: UserInput): Promise<number> {
-  const login = (v.role === 'manager' ? v.email : v.apartmentNumber).trim().toLowerCase();
+  const login = (isStaff(v.role) ? v.email : v.apartmentNumber).trim().toLowerCase();
   const row = await db
     .insertInto('users')
     .values({
@@ -189,4 +190,55 @@ export async function assignManagerLocations(db: DB, userId: number, locationIds
       .onConflict((oc) => oc.columns(['user_id', 'location_id']).doNothing())
       .execute();
   }
+}
+
+/**
+ * The password hash of an account nobody can sign in to yet: imported or newly created residents
+ * get it until they set a password through the invitation link. It is no argon2 hash, so
+ * verifyPassword rejects every password, and no hashing per imported row is needed.
+ */
+export const NO_PASSWORD = '!kein-passwort';
+
+/** The stored hash to verify against, or undefined for an account without a password (same timing as unknown). */
+export function usableHash(passwordHash: string): string | undefined {
+  return passwordHash === NO_PASSWORD ? undefined : passwordHash;
+}
+
+/** Locations by id (id, title, name), in id order. */
+export function locationsByIds(db: DB, ids: number[]) {
+  return db
+    .selectFrom('locations')
+    .select(['id', 'title', 'name'])
+    .where('id', 'in', ids.length ? ids : [-1])
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The staff a caller sees in the audit log's person filter: every staff member for an admin
+ * (`scope` null), else the caller and the managers sharing one of the given locations.
+ */
+export function listStaff(db: DB, callerId: number, scope: number[] | null) {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('role', 'in', ['manager', 'admin'])
+    .orderBy('name')
+    .orderBy('id');
+  if (scope !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('id', '=', callerId),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('manager_locations')
+            .select('user_id')
+            .where('location_id', 'in', scope.length ? scope : [-1]),
+        ),
+      ]),
+    );
+  }
+  return q.execute();
 }

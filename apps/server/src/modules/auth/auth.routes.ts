@@ -9,6 +9,11 @@ import {
   loginResponse,
   passwordResetConfirm,
   passwordResetRequest,
+  STAFF_ACCOUNT_CODE,
+  STAFF_ACCOUNT_DETAIL,
+  STAFF_LOGIN_FAILED,
+  isStaff,
+  staffLoginRequest,
   statusResponse,
   tenantQuery,
   tenantResponse,
@@ -24,6 +29,7 @@ import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';
 
 const tags = ['auth'];
+const staffAccountError = z.object({ detail: z.string(), code: z.literal(STAFF_ACCOUNT_CODE) });
 const security = [{ token: [] }];
 
 /** `anna@example.org` becomes `a•••@example.org`: enough to recognise, not enough to harvest. */
@@ -47,13 +53,22 @@ function trustedDevice(request: FastifyRequest, account: string): string | null 
   return valid && value && /^[A-Za-z0-9_-]{22}$/.test(value) ? value : null;
 }
 
-function rememberDevice(reply: FastifyReply, account: string, device: string | null, secure: boolean): void {
+const LOGIN_PATH = '/api/login/';
+const STAFF_LOGIN_PATH = '/api/staff/login/';
+
+function rememberDevice(
+  reply: FastifyReply,
+  account: string,
+  device: string | null,
+  secure: boolean,
+  path: string,
+): void {
   reply.setCookie(deviceCookieName(account), device ?? randomBytes(16).toString('base64url'), {
     signed: true,
     httpOnly: true,
     secure,
     sameSite: 'strict',
-    path: '/api/login/',
+    path,
     maxAge: DEVICE_COOKIE_MAX_AGE_S,
   });
 }
@@ -64,13 +79,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const secureCookies = config.publicUrl.startsWith('https:');
 
   r.post(
-    '/api/login/',
+    LOGIN_PATH,
     {
       schema: {
         tags,
         summary: 'Anmelden mit Wohnungsnummer und Passwort',
         body: loginRequest,
-        response: { 200: loginResponse },
+        response: { 200: loginResponse, 403: staffAccountError },
       },
     },
     async (request, reply) => {
@@ -85,16 +100,58 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         await attempt.failed();
         throw nonFieldError(API_ERRORS.unknownApartment);
       }
-      const ok = await verifyPassword(user.password_hash, password);
+      const ok = await verifyPassword(repo.usableHash(user.password_hash), password);
       if (!ok || !user.is_active) {
         await attempt.failed();
         throw nonFieldError(API_ERRORS.invalidCredentials);
       }
       await attempt.succeeded();
-      rememberDevice(reply, account, device, secureCookies);
+      // Staff use the back office: no token, so a staff session never reaches the resident app.
+      if (isStaff(user.role)) throw new ApiError(403, { detail: STAFF_ACCOUNT_DETAIL, code: STAFF_ACCOUNT_CODE });
+      rememberDevice(reply, account, device, secureCookies, LOGIN_PATH);
       const token = newToken();
       await repo.createToken(db, user.id, hashToken(token));
       await audit(db, { userId: user.id, action: 'login', entity: 'user', entityId: user.id, ip: request.ip });
+      return { token };
+    },
+  );
+
+  r.post(
+    STAFF_LOGIN_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Anmelden im Verwaltungsbereich mit E-Mail-Adresse und Passwort',
+        body: staffLoginRequest,
+        response: { 200: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const account = accountKey(email);
+      const device = trustedDevice(request, account);
+      const attempt = await signIn.login(request.ip, account, device);
+      const found = await repo.findUserByLogin(db, email);
+      const user = found && isStaff(found.role) ? found : undefined;
+      // One verify on every path, and one answer for an unknown, a resident's or a wrong login,
+      // so the endpoint tells nobody which staff accounts exist.
+      const ok = await verifyPassword(user && repo.usableHash(user.password_hash), password);
+      if (!user || !ok || !user.is_active) {
+        await attempt.failed();
+        throw nonFieldError(STAFF_LOGIN_FAILED);
+      }
+      await attempt.succeeded();
+      rememberDevice(reply, account, device, secureCookies, STAFF_LOGIN_PATH);
+      const token = newToken();
+      await repo.createToken(db, user.id, hashToken(token));
+      await audit(db, {
+        userId: user.id,
+        action: 'login',
+        entity: 'user',
+        entityId: user.id,
+        details: { area: 'admin' },
+        ip: request.ip,
+      });
       return { token };
     },
   );
@@ -113,7 +170,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { apartment_number } = request.query;
       const attempt = await signIn.tenant(request.ip, accountKey(apartment_number));
       const user = await repo.findUserByLogin(db, apartment_number);
-      if (!user || user.role === 'manager' || !user.is_active) {
+      if (!user || isStaff(user.role) || !user.is_active) {
         await attempt.failed();
         throw notFound();
       }
@@ -164,7 +221,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             `Ihr ${config.appName}-Team`,
           ].join('\n'),
         },
-        { secret: true, devLog: `Link zum Zurücksetzen des Passworts für ${user.login}: ${link}` },
+        {
+          secret: true,
+          kind: 'reset',
+          locationId: user.location_id,
+          devLog: `Link zum Zurücksetzen des Passworts für ${user.login}: ${link}`,
+        },
       );
       await audit(db, {
         userId: user.id,

@@ -58,12 +58,27 @@ describe.each(kinds)('auth (%s)', (kind) => {
       expect(profile.body.id).toBe(user.id);
     });
 
-    it('lets the property manager log in with the e-mail address', async () => {
-      await newUser(t, { role: 'manager', email: 'hausverwaltung@example.org' });
+    it('refuses a staff account with the right password with 403 staff_account and issues no token', async () => {
+      const manager = await newUser(t, { role: 'manager', email: 'hausverwaltung@example.org' });
+      const tokensBefore = await t.app.ctx.db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('user_id', '=', manager.id)
+        .execute();
       const res = await call(t.app, 'POST', '/api/login/', {
         payload: { apartment_number: 'hausverwaltung@example.org', password: PASSWORD },
       });
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        detail: 'Dieses Konto gehört zur Hausverwaltung. Bitte melden Sie sich im Verwaltungsbereich an.',
+        code: 'staff_account',
+      });
+      const tokensAfter = await t.app.ctx.db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('user_id', '=', manager.id)
+        .execute();
+      expect(tokensAfter).toHaveLength(tokensBefore.length);
     });
 
     it('answers 400 Unknown apartment number for an unknown login', async () => {

@@ -1,0 +1,43 @@
+import type { DB } from '../../db/database.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
+
+export interface AuditFilter {
+  locationId?: number;
+  userId?: number;
+  entity?: string;
+}
+
+/**
+ * One page of the audit log, newest first, with the acting person's name. `scope` null (an admin)
+ * sees every entry; otherwise only entries of those locations (entries without a location, such as
+ * sign-ins, stay with the admin).
+ */
+export function listAudit(db: DB, scope: number[] | null, f: AuditFilter, window: PageWindow) {
+  let base = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.user_id');
+  if (scope !== null) base = base.where('audit_log.location_id', 'in', scope.length ? scope : [-1]);
+  if (f.locationId !== undefined) base = base.where('audit_log.location_id', '=', f.locationId);
+  if (f.userId !== undefined) base = base.where('audit_log.user_id', '=', f.userId);
+  if (f.entity) base = base.where('audit_log.entity', '=', f.entity);
+  return pageOf(
+    base,
+    (q) =>
+      q
+        .select([
+          'audit_log.id',
+          'audit_log.created_at',
+          'audit_log.user_id',
+          'users.name as user_name',
+          'audit_log.action',
+          'audit_log.entity',
+          'audit_log.entity_id',
+          'audit_log.location_id',
+          'audit_log.details',
+          'audit_log.before',
+          'audit_log.after',
+        ])
+        .orderBy('audit_log.id', 'desc'),
+    window,
+  );
+}
+
+export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { staffMe, staffMember } from '@hausportal/contract';
+import { listStaff, locationsByIds } from './auth.repository.js';
+import { currentUser, managerLocations } from './policies.js';
+
+const tags = ['admin: session'];
+const security = [{ token: [] }];
+
+/** The signed-in staff member and their colleagues, inside the /api/admin plugin and its manager guard. */
+export async function staffSessionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    '/me/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Angemeldete Person der Hausverwaltung mit ihren Standorten',
+        response: { 200: staffMe },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role === 'admin' ? ('admin' as const) : ('manager' as const),
+        locations: await locationsByIds(db, await managerLocations(request)),
+      };
+    },
+  );
+
+  r.get(
+    '/staff/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Personen der Hausverwaltung für den Filter im Protokoll',
+        response: { 200: z.array(staffMember) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return listStaff(db, user.id, user.role === 'admin' ? null : await managerLocations(request));
+    },
+  );
+}

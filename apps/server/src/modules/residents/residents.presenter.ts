@@ -1,0 +1,85 @@
+import type { AdminResident } from '@hausportal/contract';
+import type { Mail } from '../../lib/outbox.js';
+import type { ResidentRow } from './residents.repository.js';
+
+/** A resident row as the back office shows it. */
+export function toAdminResident(row: ResidentRow): AdminResident {
+  return {
+    id: row.id,
+    name: row.name,
+    apartment_number: row.apartment_number,
+    email: row.email,
+    location_id: row.location_id!,
+    location_title: row.location_title,
+    is_receptionist: row.role === 'receptionist',
+    emergency_services_deactivated: Boolean(row.emergency_services_deactivated),
+    is_active: Boolean(row.is_active),
+    invited_at: row.invited_at,
+    erased_at: row.erased_at,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * What the audit log keeps of a resident before and after a write: the form's fields, so a
+ * change can be read off, and nothing after an erasure (the entries are cleared then).
+ */
+export function auditedResident(row: ResidentRow) {
+  const r = toAdminResident(row);
+  return {
+    name: r.name,
+    apartment_number: r.apartment_number,
+    email: r.email,
+    location_id: r.location_id,
+    is_receptionist: r.is_receptionist,
+    emergency_services_deactivated: r.emergency_services_deactivated,
+    is_active: r.is_active,
+  };
+}
+
+/** The mail that invites a resident to set their first password (link valid 7 days). */
+export function invitationMail(
+  appName: string,
+  to: { email: string; name: string; apartmentNumber: string; locationTitle: string },
+  link: string,
+): Mail {
+  return {
+    to: to.email,
+    subject: `Ihr Zugang zu ${appName}`,
+    text: [
+      `Guten Tag ${to.name},`,
+      '',
+      `Ihre Hausverwaltung hat für Sie einen Zugang zu ${appName} (${to.locationTitle}) eingerichtet.`,
+      `Sie melden sich mit Ihrer Wohnungsnummer ${to.apartmentNumber} an.`,
+      '',
+      'Über diesen Link legen Sie innerhalb der nächsten 7 Tage Ihr Passwort fest:',
+      '',
+      link,
+      '',
+      'Der Link funktioniert nur einmal. Ist er abgelaufen, fordern Sie auf der Anmeldeseite',
+      'über „Passwort vergessen?“ einen neuen an oder wenden sich an Ihre Hausverwaltung.',
+      '',
+      `Ihr ${appName}-Team`,
+    ].join('\n'),
+  };
+}
+
+/** The password-reset mail a manager sends for a resident (link valid 60 minutes). */
+export function resetMail(appName: string, to: { email: string; name: string }, link: string): Mail {
+  return {
+    to: to.email,
+    subject: `Neues Passwort für ${appName}`,
+    text: [
+      `Guten Tag ${to.name},`,
+      '',
+      `Ihre Hausverwaltung hat für Ihr Konto bei ${appName} einen Link zum Festlegen eines neuen Passworts angefordert.`,
+      'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest:',
+      '',
+      link,
+      '',
+      'Der Link funktioniert nur einmal. Bis Sie ein neues Passwort festlegen, bleibt Ihr bisheriges gültig.',
+      '',
+      `Ihr ${appName}-Team`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,341 @@
+import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
+import { ERASED_NAME } from '@hausportal/contract';
+import { inTransaction, type DB } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
+import { nowIso } from '../../lib/time.js';
+import { NO_PASSWORD, createUser } from '../auth/auth.repository.js';
+import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
+
+const RESIDENT_ROLES = ['resident', 'receptionist'] as const;
+
+const residentColumns = [
+  'users.id',
+  'users.name',
+  'users.apartment_number',
+  'users.email',
+  'users.location_id',
+  'locations.title as location_title',
+  'users.role',
+  'users.emergency_services_deactivated',
+  'users.is_active',
+  'users.invited_at',
+  'users.erased_at',
+  'users.created_at',
+] as const;
+
+/** Residents and receptionists of the given locations: what a manager may see. */
+function residentsIn(db: DB, scope: number[]) {
+  return db
+    .selectFrom('users')
+    .innerJoin('locations', 'locations.id', 'users.location_id')
+    .where('users.role', 'in', RESIDENT_ROLES)
+    .where('users.location_id', 'in', scope.length ? scope : [-1]);
+}
+
+/** Every spelling of one character that differs only in case (single code points only). */
+function caseVariants(c: string): string[] {
+  return [...new Set([c, c.toLowerCase(), c.toUpperCase()])].filter((v) => [...v].length === 1);
+}
+
+/**
+ * A pattern that finds `term` anywhere, ignoring case, also beyond ASCII ('MÜLLER' finds
+ * 'Müller'): SQLite's lower() and LIKE fold ASCII only, and PostgreSQL's depend on the
+ * database's locale, so every letter becomes a class of its spellings ([mM][üÜ]…).
+ * SQLite gets a GLOB pattern, PostgreSQL a regular expression.
+ */
+export function caseInsensitivePattern(term: string, dialect: 'sqlite' | 'postgres'): string {
+  let out = '';
+  for (const c of term) {
+    const variants = caseVariants(c);
+    if (variants.length > 1) out += `[${variants.join('')}]`;
+    else if (dialect === 'sqlite') out += '*?['.includes(c) ? `[${c}]` : c;
+    else out += /[\\^$.|?*+()[\]{}]/.test(c) ? `\\${c}` : c;
+  }
+  return dialect === 'sqlite' ? `*${out}*` : out;
+}
+
+const dialectOf = (db: DB) => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+
+function matches(
+  eb: ExpressionBuilder<Database, 'users'>,
+  column: 'name' | 'apartment_number' | 'email',
+  p: string,
+  pg: boolean,
+) {
+  return pg ? eb(`users.${column}`, '~', p) : sql<boolean>`${sql.ref(`users.${column}`)} glob ${p}`;
+}
+
+export interface ResidentFilter {
+  locationId?: number;
+  search?: string;
+  active?: boolean;
+}
+
+/** One page of the residents in scope, by apartment number, with the total. */
+export function listResidents(db: DB, scope: number[], f: ResidentFilter, window: PageWindow) {
+  let base = residentsIn(db, scope);
+  if (f.locationId !== undefined) base = base.where('users.location_id', '=', f.locationId);
+  if (f.active !== undefined) base = base.where('users.is_active', '=', f.active ? 1 : 0);
+  const term = f.search?.trim();
+  if (term) {
+    const dialect = dialectOf(db);
+    const p = caseInsensitivePattern(term, dialect);
+    const pg = dialect === 'postgres';
+    base = base.where((eb) =>
+      eb.or([matches(eb, 'name', p, pg), matches(eb, 'apartment_number', p, pg), matches(eb, 'email', p, pg)]),
+    );
+  }
+  return pageOf(base, (q) => q.select(residentColumns).orderBy('users.apartment_number').orderBy('users.id'), window);
+}
+
+/** One resident of the given locations, or undefined (also for staff and unknown ids). */
+export function findResident(db: DB, scope: number[], id: number) {
+  return residentsIn(db, scope).select(residentColumns).where('users.id', '=', id).executeTakeFirst();
+}
+
+export type ResidentRow = NonNullable<Awaited<ReturnType<typeof findResident>>>;
+
+/** The account that signs in with this apartment number (any role, any location), if one does. */
+export function findLoginOwner(db: DB, apartmentNumber: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'location_id', 'role', 'erased_at'])
+    .where('login', '=', apartmentNumber.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The editable fields of a resident. */
+export interface ResidentInput {
+  locationId: number;
+  name: string;
+  apartmentNumber: string;
+  email: string;
+  isReceptionist: boolean;
+  emergencyServicesDeactivated: boolean;
+}
+
+/** Adds a resident without a usable password (set later through the invitation link); returns its id. */
+export function createResident(db: DB, v: ResidentInput): Promise<number> {
+  return createUser(db, {
+    role: v.isReceptionist ? 'receptionist' : 'resident',
+    locationId: v.locationId,
+    apartmentNumber: v.apartmentNumber,
+    name: v.name,
+    email: v.email,
+    passwordHash: NO_PASSWORD,
+    emergencyServicesDeactivated: v.emergencyServicesDeactivated,
+  });
+}
+
+/** Changes a resident's fields; the login follows the apartment number. */
+export async function updateResident(db: DB, id: number, v: ResidentInput): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      location_id: v.locationId,
+      role: v.isReceptionist ? 'receptionist' : 'resident',
+      login: v.apartmentNumber.trim().toLowerCase(),
+      apartment_number: v.apartmentNumber,
+      name: v.name,
+      email: v.email.trim().toLowerCase(),
+      emergency_services_deactivated: v.emergencyServicesDeactivated ? 1 : 0,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deactivates (ending every session and reset link) or re-activates an account. */
+export async function setActive(db: DB, id: number, active: boolean): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ is_active: active ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+    if (!active) {
+      await trx.deleteFrom('auth_tokens').where('user_id', '=', id).execute();
+      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
+    }
+  });
+}
+
+/** Records that an invitation mail was queued now. */
+export async function markInvited(db: DB, id: number): Promise<string> {
+  const now = nowIso();
+  await db.updateTable('users').set({ invited_at: now }).where('id', '=', id).execute();
+  return now;
+}
+
+/** What an erasure leaves behind to clean up outside the transaction: stored files. */
+export interface Erased {
+  erasedAt: string;
+  fileKeys: string[];
+}
+
+/**
+ * Erases a resident's personal data (DSGVO Art. 17): name, e-mail, login, apartment number and
+ * picture go, with every session, push subscription, reset link and the mails that carried them;
+ * the account stays deactivated, so their posts can keep an anonymous author. `delete` removes
+ * their posts (with comments, likes and files), comments and likes too, and recounts. Earlier
+ * audit entries about the account lose their before/after copies of the data.
+ */
+export async function eraseResident(db: DB, id: number, content: 'anonymize' | 'delete'): Promise<Erased> {
+  return inTransaction(db, async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['email', 'location_id', 'profile_picture', 'erased_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const fileKeys: string[] = user.profile_picture ? [user.profile_picture] : [];
+    const erasedAt = user.erased_at ?? nowIso();
+    await trx
+      .updateTable('users')
+      .set({
+        name: ERASED_NAME,
+        email: '',
+        login: `erased-${id}`,
+        apartment_number: '',
+        profile_picture: null,
+        password_hash: NO_PASSWORD,
+        is_active: 0,
+        erased_at: erasedAt,
+      })
+      .where('id', '=', id)
+      .execute();
+    for (const table of ['auth_tokens', 'push_subscriptions', 'password_reset_tokens', 'blackboard_opened'] as const)
+      await trx.deleteFrom(table).where('user_id', '=', id).execute();
+    const shared =
+      user.email &&
+      (await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', user.email)
+        .where('id', '!=', id)
+        .executeTakeFirst());
+    if (user.email && !shared) {
+      // Invitation and reset mails name the person and were only about this account (unless a
+      // household shares the address: then they may be another account's).
+      await trx
+        .deleteFrom('email_outbox')
+        .where('to_address', '=', user.email)
+        .where('kind', 'in', ['invitation', 'reset'])
+        .execute();
+    }
+    await trx
+      .updateTable('audit_log')
+      .set({ before: null, after: null })
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', id)
+      .execute();
+    if (content === 'delete') fileKeys.push(...(await deleteContent(trx, id)));
+    return { erasedAt, fileKeys };
+  });
+}
+
+/** Deletes a user's posts, comments and likes (and reports on them) and recounts; returns the files to remove. */
+async function deleteContent(trx: DB, userId: number): Promise<string[]> {
+  const own = await trx.selectFrom('messages').select(['id', 'location_id']).where('user_id', '=', userId).execute();
+  const ownIds = own.map((m) => m.id);
+  const files = await trx
+    .selectFrom('message_documents')
+    .select(['file_key', 'thumbnail_key'])
+    .where('message_id', 'in', ownIds.length ? ownIds : [-1])
+    .execute();
+  const commented = await trx
+    .selectFrom('comments')
+    .select('message_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .execute();
+  const liked = await trx.selectFrom('likes').select('message_id').where('user_id', '=', userId).execute();
+  const goneComments = await trx
+    .selectFrom('comments')
+    .select('id')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('message_id', 'in', ownIds.length ? ownIds : [-1])]))
+    .execute();
+  const commentIds = goneComments.map((c) => c.id);
+  await trx
+    .deleteFrom('reports')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('target_kind', '=', 'message'), eb('target_id', 'in', ownIds.length ? ownIds : [-1])]),
+        eb.and([eb('target_kind', '=', 'comment'), eb('target_id', 'in', commentIds.length ? commentIds : [-1])]),
+      ]),
+    )
+    .execute();
+  await trx.deleteFrom('comments').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('likes').where('user_id', '=', userId).execute();
+  // Comments, likes and attachments of the posts go with them (foreign keys cascade).
+  await trx.deleteFrom('messages').where('user_id', '=', userId).execute();
+
+  const gone = new Set(ownIds);
+  for (const { message_id } of commented) if (!gone.has(message_id)) await refreshCommentCount(trx, message_id);
+  for (const { message_id } of liked) {
+    if (gone.has(message_id)) continue;
+    await trx
+      .updateTable('messages')
+      .set({ like_count: sql<number>`(select count(*) from likes where likes.message_id = ${message_id})` })
+      .where('id', '=', message_id)
+      .execute();
+  }
+  for (const locationId of new Set(own.map((m) => m.location_id))) await refreshApprovedCount(trx, locationId);
+  return files.flatMap((f) => [f.file_key, ...(f.thumbnail_key ? [f.thumbnail_key] : [])]);
+}
+
+// ---- import ----
+
+/** The accounts behind these logins (lower-cased apartment numbers), any location. */
+export function findByLogins(db: DB, logins: string[]) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'login',
+      'location_id',
+      'role',
+      'name',
+      'email',
+      'emergency_services_deactivated',
+      'erased_at',
+      'apartment_number',
+    ])
+    .where('login', 'in', logins.length ? logins : ['\u0000'])
+    .execute();
+}
+
+export type LoginOwner = Awaited<ReturnType<typeof findByLogins>>[number];
+
+/** Adds many residents at once, without usable passwords; returns their ids in input order. */
+export async function createResidents(db: DB, rows: ResidentInput[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const now = nowIso();
+  const inserted = await db
+    .insertInto('users')
+    .values(
+      rows.map((v) => ({
+        location_id: v.locationId,
+        role: v.isReceptionist ? ('receptionist' as const) : ('resident' as const),
+        login: v.apartmentNumber.trim().toLowerCase(),
+        apartment_number: v.apartmentNumber,
+        name: v.name,
+        email: v.email.trim().toLowerCase(),
+        password_hash: NO_PASSWORD,
+        profile_picture: null,
+        emergency_services_deactivated: v.emergencyServicesDeactivated ? 1 : 0,
+        language: 'de',
+        is_active: 1,
+        created_at: now,
+      })),
+    )
+    .returning(['id', 'login'])
+    .execute();
+  const byLogin = new Map(inserted.map((r) => [r.login, r.id]));
+  return rows.map((v) => byLogin.get(v.apartmentNumber.trim().toLowerCase())!);
+}
+
+/** True for a unique-constraint violation on either dialect (e.g. two writes of one login at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
