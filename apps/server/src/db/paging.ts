@@ -27,3 +27,6 @@ export async function pageOf<DB, TB extends keyof DB, O, Joined extends keyof DB
   ]);
   return { count: Number((total as { n: number | string }).n), rows };
 }
+
+/** An id list for `where … in`: an empty `in ()` is not valid SQL, and no row has the id -1. */
+export const idsOrNone = (ids: readonly number[]): number[] => (ids.length ? [...ids] : [-1]);

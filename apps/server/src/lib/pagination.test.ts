@@ -25,3 +25,11 @@ describe('paginate', () => {
     });
   });
 });
+
+describe('paginate with filters', () => {
+  it('keeps the filters of a back-office list in both links, and leaves out empty ones', () => {
+    const page = paginate('/api/admin/residents/', { page: 2, location_id: 1, search: 'Müller', active: '' }, 35, []);
+    expect(page.next).toBe('/api/admin/residents/?page=3&location_id=1&search=M%C3%BCller');
+    expect(page.previous).toBe('/api/admin/residents/?page=1&location_id=1&search=M%C3%BCller');
+  });
+});

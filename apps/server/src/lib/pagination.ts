@@ -1,18 +1,22 @@
 import { PAGE_SIZE, type Paginated } from '@hausportal/contract';
 
+type Query = { page: number; page_size?: number } & Record<string, unknown>;
+
 /**
- * Builds the DRF-style page envelope with absolute-path next/previous links; a page size other
- * than the default is carried along in the links, so following `next` keeps it.
+ * Builds the DRF-style page envelope with absolute-path next/previous links. The links keep every
+ * other query parameter (filters such as ?status= or ?location_id=, and a page size other than
+ * the default), so following `next` stays within the same list.
  */
-export function paginate<T>(
-  basePath: string,
-  query: { page: number; page_size?: number },
-  count: number,
-  results: T[],
-): Paginated<T> {
-  const { page, page_size: pageSize = PAGE_SIZE } = query;
+export function paginate<T>(basePath: string, query: Query, count: number, results: T[]): Paginated<T> {
+  const { page, page_size: pageSize = PAGE_SIZE, ...filters } = query;
   const pages = Math.max(1, Math.ceil(count / pageSize));
-  const link = (p: number) => `${basePath}?page=${p}${pageSize === PAGE_SIZE ? '' : `&page_size=${pageSize}`}`;
+  const kept = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) {
+    if (typeof v === 'string' ? v !== '' : typeof v === 'number' || typeof v === 'boolean') kept.set(k, String(v));
+  }
+  if (pageSize !== PAGE_SIZE) kept.set('page_size', String(pageSize));
+  const rest = kept.toString();
+  const link = (p: number) => `${basePath}?page=${p}${rest ? `&${rest}` : ''}`;
   return {
     count,
     next: page < pages ? link(page + 1) : null,

@@ -91,6 +91,16 @@ export function managerLocations(request: FastifyRequest): Promise<number[]> {
 }
 
 /**
+ * The locations a back-office list covers: the one asked for with ?location_id= (404 when it is
+ * not the caller's), otherwise every location of the caller.
+ */
+export async function listScope(request: FastifyRequest, locationId: number | undefined): Promise<number[]> {
+  if (locationId === undefined) return managerLocations(request);
+  await requireLocation(request, locationId);
+  return [locationId];
+}
+
+/**
  * Throws 404 unless `locationId` is one of the caller's locations: a manager of location 1 learns
  * nothing about location 2, not even that an id exists there.
  */

@@ -1,3 +1,4 @@
+import { paginate } from '../../lib/pagination.js';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,8 +17,7 @@ import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import { detectUpload, formParts, readUpload } from '../../lib/uploads.js';
-import { currentUser, requireLocation } from '../auth/policies.js';
-import { listScope, paginateFiltered } from '../location/admin-scope.js';
+import { currentUser, requireLocation, listScope } from '../auth/policies.js';
 import { auditDocument, toAdminDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
 
@@ -104,10 +104,9 @@ export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
         { locationIds: await listScope(request, location_id), apartmentNumber: apartment_number },
         pageWindow(request.query),
       );
-      return paginateFiltered(
+      return paginate(
         '/api/admin/documents/',
         request.query,
-        { location_id, apartment_number },
         page.count,
         page.rows.map((d) => toAdminDocument(d, signer)),
       );

@@ -179,7 +179,7 @@ describe.each(kinds)('back office: documents (%s)', (kind) => {
       'Übergabeprotokoll',
     ]);
     const paged = await call(t.app, 'GET', `/api/admin/documents/?location_id=${park}&page_size=1`, { auth: manager });
-    expect(paged.body.next).toBe(`/api/admin/documents/?location_id=${park}&page=2&page_size=1`);
+    expect(paged.body.next).toBe(`/api/admin/documents/?page=2&location_id=${park}&page_size=1`);
     const foreign = await call(t.app, 'GET', `/api/admin/documents/?location_id=${see}`, { auth: manager });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(NOT_FOUND);

@@ -1,7 +1,7 @@
+import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
-import { idsOrNone } from '../location/admin-scope.js';
 
 export type DocumentScope = { locationId: number; apartmentNumber: string };
 export type DocumentRow = { id: number; title: string; icon: string; file_key: string };

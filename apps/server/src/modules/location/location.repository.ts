@@ -1,7 +1,7 @@
+import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
-import { idsOrNone } from './admin-scope.js';
 
 /** A location with the name of its default service. */
 export function findLocation(db: DB, locationId: number) {

@@ -13,9 +13,8 @@ import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { singlePage } from '../../lib/pagination.js';
-import { currentUser, requireLocation } from '../auth/policies.js';
-import { listScope, paginateFiltered } from '../location/admin-scope.js';
+import { singlePage, paginate } from '../../lib/pagination.js';
+import { currentUser, requireLocation, listScope } from '../auth/policies.js';
 import { toAdminPhone } from './phones.presenter.js';
 import * as repo from './phones.repository.js';
 
@@ -49,13 +48,7 @@ export async function phoneAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { location_id } = request.query;
       const page = await repo.listAdminPhones(db, await listScope(request, location_id), pageWindow(request.query));
-      return paginateFiltered(
-        '/api/admin/phones/',
-        request.query,
-        { location_id },
-        page.count,
-        page.rows.map(toAdminPhone),
-      );
+      return paginate('/api/admin/phones/', request.query, page.count, page.rows.map(toAdminPhone));
     },
   );
 

@@ -1,6 +1,6 @@
+import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
-import { idsOrNone } from '../location/admin-scope.js';
 
 const ofLocation = (db: DB, locationId: number) => db.selectFrom('phones').where('location_id', '=', locationId);
 

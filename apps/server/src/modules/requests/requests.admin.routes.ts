@@ -1,3 +1,4 @@
+import { paginate } from '../../lib/pagination.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminProviderRequest, adminRequestUpdate, adminRequestsQuery, idParam, paginated } from '@hausportal/contract';
@@ -6,8 +7,7 @@ import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { currentUser, requireLocation } from '../auth/policies.js';
-import { listScope, paginateFiltered } from '../location/admin-scope.js';
+import { currentUser, requireLocation, listScope } from '../auth/policies.js';
 import { auditRequest, toAdminRequest } from './requests.presenter.js';
 import * as repo from './requests.repository.js';
 
@@ -45,13 +45,7 @@ export async function requestAdminRoutes(app: FastifyInstance): Promise<void> {
         { locationIds: await listScope(request, location_id), status },
         pageWindow(request.query),
       );
-      return paginateFiltered(
-        '/api/admin/requests/',
-        request.query,
-        { location_id, status },
-        page.count,
-        page.rows.map(toAdminRequest),
-      );
+      return paginate('/api/admin/requests/', request.query, page.count, page.rows.map(toAdminRequest));
     },
   );
 

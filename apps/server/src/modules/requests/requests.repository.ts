@@ -1,7 +1,7 @@
+import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import type { ProviderRequestStatus } from '../../db/schema.js';
-import { idsOrNone } from '../location/admin-scope.js';
 
 // Provider requests as tracked cases (ADR 014): a resident's request to a provider, which the
 // back office moves from new to in_progress to done with a note the resident sees.

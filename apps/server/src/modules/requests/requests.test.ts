@@ -193,7 +193,7 @@ describe.each(kinds)('provider requests as tracked cases (%s)', (kind) => {
       });
       expect(fresh.body).toMatchObject({
         count: 3,
-        next: `/api/admin/requests/?location_id=${park}&status=new&page=2&page_size=1`,
+        next: `/api/admin/requests/?page=2&location_id=${park}&status=new&page_size=1`,
       });
       const foreign = await call(t.app, 'GET', `/api/admin/requests/?location_id=${see}`, { auth: manager });
       expect(foreign.status).toBe(404);

@@ -1,3 +1,4 @@
+import { paginate } from '../../lib/pagination.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +17,7 @@ import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
-import { currentUser, requireLocation } from '../auth/policies.js';
-import { listScope, paginateFiltered } from '../location/admin-scope.js';
+import { currentUser, requireLocation, listScope } from '../auth/policies.js';
 import { isSystemService, toAdminProvider, toAdminService } from './services.presenter.js';
 import * as repo from './services.repository.js';
 
@@ -95,13 +95,7 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { location_id } = request.query;
       const page = await repo.listAdminServices(db, await listScope(request, location_id), pageWindow(request.query));
-      return paginateFiltered(
-        '/api/admin/services/',
-        request.query,
-        { location_id },
-        page.count,
-        page.rows.map(toAdminService),
-      );
+      return paginate('/api/admin/services/', request.query, page.count, page.rows.map(toAdminService));
     },
   );
 
@@ -280,13 +274,7 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
         { locationIds: await listScope(request, location_id), serviceId: service_id },
         pageWindow(request.query),
       );
-      return paginateFiltered(
-        '/api/admin/providers/',
-        request.query,
-        { service_id, location_id },
-        page.count,
-        page.rows.map(toAdminProvider),
-      );
+      return paginate('/api/admin/providers/', request.query, page.count, page.rows.map(toAdminProvider));
     },
   );
 

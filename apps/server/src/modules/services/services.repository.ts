@@ -1,6 +1,6 @@
+import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
-import { idsOrNone } from '../location/admin-scope.js';
 
 // A service is global (location_id null, e.g. the system services 1 and 3) or one location's.
 function visibleServices(db: DB, locationId: number) {
