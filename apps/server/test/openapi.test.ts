@@ -59,6 +59,8 @@ const DOCUMENTED = [
   'post /api/admin/emails/{id}/retry/',
   'get /api/admin/audit/',
 ];
+/** Answered with a file, not JSON. */
+const FILE_DOWNLOADS = ['get /api/media/{folder}/{file}', 'get /api/profile/export/'];
 const ANONYMOUS = [
   'post /api/login/',
   'post /api/staff/login/',
@@ -107,6 +109,21 @@ describe.each(kinds)('API description (%s)', (kind) => {
     for (const [p, ops] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(ops)) expect(op.summary, `${method} ${p}`).toBeTruthy();
     }
+  });
+
+  it('describes the success response of every operation with a schema', () => {
+    const missing: string[] = [];
+    for (const [p, ops] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (FILE_DOWNLOADS.includes(`${method} ${p}`)) continue;
+        const responses = (op as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> })
+          .responses;
+        const ok = Object.entries(responses ?? {}).find(([code]) => /^2/.test(code));
+        const described = ok && (ok[0] === '204' || ok[1].content?.['application/json']?.schema);
+        if (!described) missing.push(`${method} ${p}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('leaves out its own route and the health check, which answers ok', async () => {

@@ -69,7 +69,15 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/fcm/token/:id/',
-    { schema: { tags, security, summary: 'Web-Push-Abonnement löschen', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Web-Push-Abonnement löschen',
+        params: idParam,
+        response: { 204: z.null().describe('Gelöscht') },
+      },
+    },
     async (request, reply) => {
       if (!(await deleteSubscription(db, currentUser(request).id, request.params.id))) throw notFound();
       return reply.code(204).send();
