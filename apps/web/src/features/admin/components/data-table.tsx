@@ -1,0 +1,255 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createColumnHelper,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type PaginationState,
+  type Row,
+  type Table,
+  type RowData,
+  type RowSelectionState,
+  type Updater,
+} from '@tanstack/react-table';
+import type { Paginated } from '@hausportal/contract';
+import { Spinner } from '@/components/ui/spinner';
+import { ADMIN_PAGE_SIZE } from '../api/admin-api';
+import { usePageParam } from '../lib/list-params';
+import { errorMessage } from '../lib/errors';
+import { s } from '../strings';
+
+/** The Table features every back-office list registers (server paging, row checkboxes). */
+export const adminTableFeatures = tableFeatures({ rowPaginationFeature, rowSelectionFeature });
+export type AdminTableFeatures = typeof adminTableFeatures;
+
+/** A typed column helper for the back office's tables: `const col = adminColumns<Notice>()`. */
+export function adminColumns<T extends RowData>() {
+  return createColumnHelper<AdminTableFeatures, T>();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of different value types share one array
+export type AdminColumn<T extends RowData> = ColumnDef<AdminTableFeatures, T, any>;
+
+/** The part of an RTK Query hook result the table reads. */
+export interface ListResult<T> {
+  data?: Paginated<T>;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+export interface RowSelectionProps<T> {
+  selected: RowSelectionState;
+  onChange: (next: RowSelectionState) => void;
+  /** The checkbox's accessible name for a row, e.g. 'Beitrag von Anna auswählen'. */
+  rowLabel: (row: T) => string;
+}
+
+interface DataTableProps<T extends RowData> {
+  /** The table's accessible name; shown only to screen readers unless `showCaption`. */
+  caption: string;
+  showCaption?: boolean;
+  columns: AdminColumn<T>[];
+  result: ListResult<T>;
+  getRowId?: (row: T) => string;
+  /** The URL parameter holding the page (1-based). */
+  pageParam?: string;
+  pageSize?: number;
+  selection?: RowSelectionProps<T>;
+  emptyText?: string;
+  /** Above the table, next to the count (e.g. bulk actions). */
+  toolbar?: ReactNode;
+}
+
+const noRows: never[] = [];
+
+/** The checkbox's accessible name for a row; a context, so the column itself never changes. */
+const RowLabelContext = createContext<(row: unknown) => string>(() => '');
+
+function SelectAllBox({ table }: { table: Table<AdminTableFeatures, RowData> }) {
+  return (
+    <input
+      type="checkbox"
+      className="admin-row-check"
+      aria-label={s.table.selectAll}
+      checked={table.getIsAllPageRowsSelected()}
+      ref={(el) => {
+        if (el) el.indeterminate = table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected();
+      }}
+      onChange={table.getToggleAllPageRowsSelectedHandler()}
+    />
+  );
+}
+
+function SelectRowBox({ row }: { row: Row<AdminTableFeatures, RowData> }) {
+  const rowLabel = useContext(RowLabelContext);
+  return (
+    <input
+      type="checkbox"
+      className="admin-row-check"
+      aria-label={rowLabel(row.original)}
+      checked={row.getIsSelected()}
+      onChange={row.getToggleSelectedHandler()}
+    />
+  );
+}
+
+// Defined once: a column whose cell function changed would be a new component to React, and
+// every checkbox would be remounted (losing the keyboard focus) on each render.
+const selectColumn: AdminColumn<RowData> = {
+  id: 'select',
+  header: ({ table }) => <SelectAllBox table={table} />,
+  cell: ({ row }) => <SelectRowBox row={row} />,
+};
+
+const noLabel = () => '';
+
+function defaultRowId(row: unknown): string {
+  return String((row as { id?: unknown }).id);
+}
+
+function resolve<S>(updater: Updater<S>, current: S): S {
+  return typeof updater === 'function' ? (updater as (old: S) => S)(current) : updater;
+}
+
+/**
+ * A back-office list over TanStack Table: one server page of `{count, next, previous, results}`
+ * (the page is in the URL), with loading, empty ('Keine Einträge') and error ('Erneut versuchen')
+ * states, real table headers, a count announced politely, and optional row checkboxes.
+ */
+export function DataTable<T extends RowData>({
+  caption,
+  showCaption = false,
+  columns,
+  result,
+  getRowId = defaultRowId,
+  pageParam = 'page',
+  pageSize = ADMIN_PAGE_SIZE,
+  selection,
+  emptyText = s.table.empty,
+  toolbar,
+}: DataTableProps<T>) {
+  const [page, setPage] = usePageParam(pageParam);
+  const { data, isLoading, isFetching, isError, error, refetch } = result;
+  const rows = data?.results ?? (noRows as T[]);
+  const count = data?.count ?? 0;
+
+  const selectable = Boolean(selection);
+  const allColumns = useMemo<AdminColumn<T>[]>(
+    () => (selectable ? [selectColumn as AdminColumn<T>, ...columns] : columns),
+    [columns, selectable],
+  );
+  const rowLabel = selection?.rowLabel as ((row: unknown) => string) | undefined;
+
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+  const table = useTable({
+    features: adminTableFeatures,
+    columns: allColumns,
+    data: rows,
+    getRowId,
+    manualPagination: true,
+    rowCount: count,
+    state: { pagination, rowSelection: selection?.selected ?? {} },
+    onPaginationChange: (updater) => setPage(resolve(updater, pagination).pageIndex + 1),
+    enableRowSelection: Boolean(selection),
+    onRowSelectionChange: (updater) => selection?.onChange(resolve(updater, selection.selected)),
+  });
+
+  // A page that no longer exists (its last entry was just handled) falls back to the first.
+  const status = (error as { status?: number } | undefined)?.status;
+  useEffect(() => {
+    if (isError && status === 404 && page > 1) setPage(1);
+  }, [isError, status, page, setPage]);
+
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+
+  if (isLoading && !data) return <Spinner label={s.loading} />;
+  if (isError && !data) {
+    return (
+      <div className="card admin-table-error" role="alert">
+        <p>{s.table.failed}</p>
+        <p className="muted">{errorMessage(error)}</p>
+        <button type="button" className="button" onClick={() => void refetch()}>
+          {s.table.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="admin-table-block">
+      <div className="admin-table-toolbar">
+        <p className="admin-table-count" role="status" aria-live="polite">
+          {s.table.count(count)}
+        </p>
+        {toolbar}
+      </div>
+      {isError ? (
+        <div className="form-error" role="alert">
+          {errorMessage(error)}{' '}
+          <button type="button" className="button button-small" onClick={() => void refetch()}>
+            {s.table.retry}
+          </button>
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="empty">{emptyText}</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <RowLabelContext.Provider value={rowLabel ?? noLabel}>
+            <table className="admin-table" aria-busy={isFetching || undefined}>
+              <caption className={showCaption ? 'admin-table-caption' : 'visually-hidden'}>{caption}</caption>
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className={row.getIsSelected() ? 'is-selected' : undefined}>
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id} className={`col-${cell.column.id}`}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </RowLabelContext.Provider>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav className="admin-pager" aria-label={`${caption}: ${s.table.pages}`}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+          >
+            {s.table.previous}
+          </button>
+          <span aria-current="page">{s.table.pageOf(page, pages)}</span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={!table.getCanNextPage()}
+            onClick={() => table.nextPage()}
+          >
+            {s.table.next}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { s } from '../strings';
+
+type Tone = 'neutral' | 'pending' | 'success' | 'danger' | 'info';
+
+const tones: Record<string, Tone> = {
+  pending: 'pending',
+  new: 'info',
+  open: 'pending',
+  in_progress: 'pending',
+  hidden: 'danger',
+  rejected: 'danger',
+  removed: 'danger',
+  expired: 'neutral',
+  important: 'danger',
+  approved: 'success',
+  done: 'success',
+  active: 'success',
+  kept: 'success',
+};
+
+/**
+ * A status as a coloured label with its German name ('Wartet', 'Erledigt', 'Abgelaufen' …).
+ * Colour is never the only signal: the word is always there.
+ */
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
+  const tone = tones[status] ?? 'neutral';
+  return <span className={`admin-badge admin-badge-${tone}`}>{label ?? s.status[status] ?? status}</span>;
+}

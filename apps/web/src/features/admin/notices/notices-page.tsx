@@ -1,0 +1,122 @@
+import { createContext, useContext, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import type { AdminNotice } from '../api/types';
+import { AdminPage } from '../components/admin-page';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { adminColumns, DataTable, type AdminColumn } from '../components/data-table';
+import { StatusBadge } from '../components/status-badge';
+import { errorMessage } from '../lib/errors';
+import { formatDate } from '../lib/format';
+import { useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
+import { s } from '../strings';
+import { useDeleteNoticeMutation, useNoticesQuery } from './api';
+
+interface NoticeActions {
+  locationId: number | undefined;
+  askDelete: (notice: AdminNotice) => void;
+}
+
+// The row actions read these at render time; the columns themselves stay constant.
+const ActionsContext = createContext<NoticeActions>({ locationId: undefined, askDelete: () => undefined });
+
+function NoticeLink({ notice }: { notice: AdminNotice }) {
+  const { locationId } = useContext(ActionsContext);
+  return <Link to={withLocation(`/admin/notices/${notice.id}`, locationId)}>{notice.title}</Link>;
+}
+
+function NoticeActionsCell({ notice }: { notice: AdminNotice }) {
+  const { locationId, askDelete } = useContext(ActionsContext);
+  return (
+    <div className="admin-cell-actions">
+      <Link
+        className="button button-small"
+        to={withLocation(`/admin/notices/${notice.id}`, locationId)}
+        aria-label={s.notices.editAction(notice.title)}
+      >
+        {s.notices.editShort}
+      </Link>
+      <button
+        type="button"
+        className="button button-danger button-small"
+        aria-label={s.notices.deleteAction(notice.title)}
+        onClick={() => askDelete(notice)}
+      >
+        {s.notices.delete}
+      </button>
+    </div>
+  );
+}
+
+const col = adminColumns<AdminNotice>();
+const columns: AdminColumn<AdminNotice>[] = [
+  col.accessor('title', { header: s.notices.noticeTitle, cell: ({ row }) => <NoticeLink notice={row.original} /> }),
+  col.accessor((n) => n.locations.map((l) => l.title).join(', '), { id: 'locations', header: s.notices.locations }),
+  col.accessor('important', {
+    header: s.notices.important,
+    cell: ({ row }) => (row.original.important ? <StatusBadge status="important" /> : null),
+  }),
+  col.accessor('ends_at', {
+    header: s.notices.endsAt,
+    cell: ({ row }) => (row.original.ends_at ? formatDate(row.original.ends_at) : s.notices.noEnd),
+  }),
+  col.accessor('active', {
+    header: s.notices.status,
+    cell: ({ row }) => <StatusBadge status={row.original.active ? 'active' : 'expired'} />,
+  }),
+  col.display({
+    id: 'actions',
+    header: s.table.actions,
+    cell: ({ row }) => <NoticeActionsCell notice={row.original} />,
+  }),
+];
+
+/** Aushänge: the notices of the chosen locations, with create, edit and delete. */
+export default function NoticesPage() {
+  const args = useListArgs();
+  const [locationId] = useLocationFilter();
+  const result = useNoticesQuery(args);
+  const [deleteNotice, { isLoading: deleting }] = useDeleteNoticeMutation();
+  const [confirming, setConfirming] = useState<{ notice: AdminNotice; error: string | null } | null>(null);
+  const actions = useMemo<NoticeActions>(
+    () => ({ locationId, askDelete: (notice) => setConfirming({ notice, error: null }) }),
+    [locationId],
+  );
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    try {
+      await deleteNotice(confirming.notice.id).unwrap();
+      setConfirming(null);
+      toast.success(s.notices.deleted);
+    } catch (error) {
+      setConfirming({ notice: confirming.notice, error: errorMessage(error) });
+    }
+  };
+
+  return (
+    <AdminPage
+      title={s.notices.title}
+      actions={
+        <Link className="button button-primary" to={withLocation('/admin/notices/new', locationId)}>
+          {s.notices.create}
+        </Link>
+      }
+    >
+      <ActionsContext.Provider value={actions}>
+        <DataTable caption={s.notices.title} columns={columns} result={result} />
+      </ActionsContext.Provider>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={s.notices.deleteTitle}
+        message={confirming ? s.notices.deleteText(confirming.notice.title) : undefined}
+        confirmLabel={s.notices.delete}
+        danger
+        busy={deleting}
+        error={confirming?.error}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirming(null)}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,147 @@
+import { Suspense, useId, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { Icon } from '@/components/ui/icon';
+import { useLogoutMutation, useMeQuery, useModerationSummaryQuery } from '../api/admin-api';
+import { signedOut } from '../api/session-slice';
+import { errorMessage } from '../lib/errors';
+import { useLocationFilter, withLocation } from '../lib/list-params';
+import { useAdminDispatch } from '../store';
+import { s } from '../strings';
+import { navItems } from './nav';
+
+/** How often the moderation count in the sidebar refreshes (issue 9: every 60 s). */
+export const SUMMARY_POLL_MS = 60_000;
+
+/** Whether the sidebar entry `path` is the current screen (or one below it, e.g. a form). */
+function isCurrent(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function LocationFilter() {
+  const { data: me } = useMeQuery();
+  const [locationId, setLocationId] = useLocationFilter();
+  const id = useId();
+  const locations = me?.locations ?? [];
+  return (
+    <div className="admin-location-filter">
+      <label htmlFor={id}>{s.shell.location}</label>
+      <select
+        id={id}
+        className="admin-select"
+        value={locationId ? String(locationId) : ''}
+        onChange={(event) => setLocationId(event.target.value ? Number(event.target.value) : undefined)}
+      >
+        <option value="">{s.shell.allLocations}</option>
+        {locations.map((location) => (
+          <option key={location.id} value={location.id}>
+            {location.title}
+          </option>
+        ))}
+        {locationId && !locations.some((l) => l.id === locationId) && me ? (
+          <option value={locationId}>{`#${locationId}`}</option>
+        ) : null}
+      </select>
+    </div>
+  );
+}
+
+function SignedInUser() {
+  const { data: me } = useMeQuery();
+  const [logout, { isLoading }] = useLogoutMutation();
+  const dispatch = useAdminDispatch();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    // Signed out locally whatever the server says: the token is gone from this browser.
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
+    dispatch(signedOut());
+    navigate('/admin/login', { replace: true });
+  };
+  return (
+    <div className="admin-user">
+      {me ? (
+        <p className="admin-user-name">
+          <span className="visually-hidden">{s.shell.signedInAs} </span>
+          {me.name}
+          <span className="admin-user-role">{s.shell.roles[me.role] ?? me.role}</span>
+        </p>
+      ) : null}
+      <button type="button" className="button button-small" onClick={() => void signOut()} disabled={isLoading}>
+        <Icon name="logout" />
+        {s.shell.logout}
+      </button>
+    </div>
+  );
+}
+
+/** The frame of every signed-in back-office screen: top bar, sidebar, the screen. */
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const [locationId] = useLocationFilter();
+  const me = useMeQuery();
+  const summary = useModerationSummaryQuery(locationId ? { location_id: locationId } : {}, {
+    pollingInterval: SUMMARY_POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
+  // The menu (narrow screens) is open for the page it was opened on; a new screen closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+
+  const pending = summary.data?.total ?? 0;
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#admin-main">
+        {s.skipToContent}
+      </a>
+      <header className="admin-topbar">
+        <button
+          type="button"
+          className="button button-small admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+        >
+          <span aria-hidden="true">☰</span> {s.shell.menu}
+        </button>
+        <p className="admin-product">{s.product}</p>
+        <LocationFilter />
+        <SignedInUser />
+      </header>
+      <div className="admin-body">
+        <nav id="admin-nav" className="admin-sidebar" data-open={menuOpen} aria-label={s.shell.navLabel}>
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.path}>
+                <Link
+                  to={withLocation(item.path, locationId)}
+                  className="admin-nav-link"
+                  aria-current={isCurrent(pathname, item.path) ? 'page' : undefined}
+                >
+                  <span>{item.label}</span>
+                  {item.path === '/admin/moderation' && pending > 0 ? (
+                    <span className="admin-nav-count">
+                      <span aria-hidden="true">{pending}</span>
+                      <span className="visually-hidden">{s.shell.pendingCount(pending)}</span>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          {me.isError ? (
+            <div className="form-error" role="alert">
+              {errorMessage(me.error)}
+            </div>
+          ) : null}
+          <Suspense fallback={<Spinner label={s.loading} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { s } from '../strings';
+import { AdminLayout } from './admin-layout';
+import LoginPage from './login-page';
+import { RequireStaff } from './require-staff';
+import { adminScreens } from './screens';
+
+const ModerationPage = lazy(adminScreens.moderation);
+const NoticesPage = lazy(adminScreens.notices);
+const NoticeFormPage = lazy(adminScreens.noticeForm);
+const RequestsPage = lazy(adminScreens.requests);
+const PlaceholderPage = lazy(adminScreens.placeholder);
+
+/** The back office's routes, all below /admin. */
+export function AdminRoutes() {
+  return (
+    <Suspense fallback={<Spinner label={s.loading} />}>
+      <Routes>
+        <Route path="/admin/login" element={<LoginPage />} />
+        <Route element={<RequireStaff />}>
+          <Route element={<AdminLayout />}>
+            <Route path="/admin" element={<Navigate to="/admin/moderation" replace />} />
+            <Route path="/admin/moderation" element={<ModerationPage />} />
+            <Route path="/admin/notices" element={<NoticesPage />} />
+            <Route path="/admin/notices/new" element={<NoticeFormPage />} />
+            <Route path="/admin/notices/:noticeId" element={<NoticeFormPage />} />
+            <Route path="/admin/requests" element={<RequestsPage />} />
+            <Route path="/admin/residents/*" element={<PlaceholderPage title={s.nav.residents} />} />
+            <Route path="/admin/documents/*" element={<PlaceholderPage title={s.nav.documents} />} />
+            <Route path="/admin/phones/*" element={<PlaceholderPage title={s.nav.phones} />} />
+            <Route path="/admin/services/*" element={<PlaceholderPage title={s.nav.services} />} />
+            <Route path="/admin/locations/*" element={<PlaceholderPage title={s.nav.locations} />} />
+            <Route path="/admin/emails/*" element={<PlaceholderPage title={s.nav.emails} />} />
+            <Route path="/admin/audit/*" element={<PlaceholderPage title={s.nav.audit} />} />
+            <Route path="*" element={<Navigate to="/admin/moderation" replace />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,21 @@
+import { s } from '../strings';
+
+/** One entry of the sidebar; `path` is below /admin. */
+export interface NavItem {
+  path: string;
+  label: string;
+}
+
+/** The sidebar in its order (issue 9). Moderation shows the pending count beside it. */
+export const navItems: NavItem[] = [
+  { path: '/admin/moderation', label: s.nav.moderation },
+  { path: '/admin/notices', label: s.nav.notices },
+  { path: '/admin/residents', label: s.nav.residents },
+  { path: '/admin/documents', label: s.nav.documents },
+  { path: '/admin/phones', label: s.nav.phones },
+  { path: '/admin/services', label: s.nav.services },
+  { path: '/admin/locations', label: s.nav.locations },
+  { path: '/admin/requests', label: s.nav.requests },
+  { path: '/admin/emails', label: s.nav.emails },
+  { path: '/admin/audit', label: s.nav.audit },
+];
