@@ -16,6 +16,8 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { noticesRoutes } from './modules/notices/notices.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { blackboardRoutes } from './modules/blackboard/blackboard.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
@@ -112,6 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestRoutes,
     messageRoutes,
     blackboardRoutes,
+    noticesRoutes,
+    reportsRoutes,
     pushRoutes,
     mediaRoutes,
   ]) {

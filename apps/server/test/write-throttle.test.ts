@@ -22,6 +22,7 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
         ],
         message: [{ points: 3, durationSec: 60 }],
         comment: [{ points: 3, durationSec: 60 }],
+        report: [{ points: 3, durationSec: 60 }],
         attachment: [{ points: 3, durationSec: 60 }],
         profilePicture: [{ points: 2, durationSec: 60 }],
         dataExport: [{ points: 2, durationSec: 60 }],

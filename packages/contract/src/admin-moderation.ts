@@ -1,6 +1,234 @@
 import { z } from 'zod';
+import { API_ERRORS } from './errors.js';
+import { MODERATION_STATUSES } from './constants.js';
 import { listQuery } from './schemas.js';
 
-// Back-office schemas (issue 9); see docs/decisions/014-back-office.md.
-void z;
-void listQuery;
+// Moderation, reports (DSA Art. 16/17) and official notices (issue 9); see
+// docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
+
+const tooLong = (max: number) => `Höchstens ${max} Zeichen erlaubt.`;
+const MAX_ID = 2_147_483_647;
+const id = z.number().int().positive().max(MAX_ID);
+const textId = z.coerce.number().int().positive().max(MAX_ID);
+
+/** A reason a manager must give: the author or reporter reads it (DSA Art. 17). */
+export const REASON_REQUIRED = 'Bitte geben Sie eine Begründung an.';
+const reason = z
+  .string()
+  .trim()
+  .max(1000, { error: tooLong(1000) });
+
+// ---- the queue ----
+
+/** What a manager moderates. */
+export const MODERATED_KINDS = ['message', 'comment'] as const;
+export type ModeratedKind = (typeof MODERATED_KINDS)[number];
+
+export const moderationQuery = listQuery.extend({
+  status: z.enum([...MODERATION_STATUSES, 'hidden']).default('pending'),
+  location_id: textId.optional(),
+});
+
+const queueAttachment = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['image', 'pdf']),
+  document: z.string(),
+  thumbnail: z.string().nullable(),
+});
+
+/** A post in the back office: who wrote it where, with its attachments to preview. */
+export const adminMessage = z.object({
+  id: z.number(),
+  text: z.string(),
+  status: z.enum([...MODERATION_STATUSES, 'hidden']),
+  created_at: z.string(),
+  location_id: z.number(),
+  location_title: z.string(),
+  user_name: z.string(),
+  apartment_number: z.string(),
+  rejection_reason: z.string().nullable(),
+  documents: z.array(queueAttachment),
+});
+export type AdminMessage = z.infer<typeof adminMessage>;
+
+/** A comment in the back office, with the post it belongs to. */
+export const adminComment = z.object({
+  id: z.number(),
+  text: z.string(),
+  status: z.enum([...MODERATION_STATUSES, 'hidden']),
+  created_at: z.string(),
+  location_id: z.number(),
+  location_title: z.string(),
+  user_name: z.string(),
+  apartment_number: z.string(),
+  rejection_reason: z.string().nullable(),
+  message: z.object({ id: z.number(), text: z.string(), user_name: z.string() }),
+});
+export type AdminComment = z.infer<typeof adminComment>;
+
+/** A decision on one post or comment; a rejection needs a reason. */
+export const moderationDecision = z
+  .object({ status: z.enum(['approved', 'rejected']), rejection_reason: reason.optional() })
+  .superRefine((d, ctx) => {
+    if (d.status === 'rejected' && !d.rejection_reason) {
+      ctx.addIssue({ code: 'custom', path: ['rejection_reason'], message: REASON_REQUIRED });
+    }
+  });
+export type ModerationDecision = z.infer<typeof moderationDecision>;
+export const moderationDecided = z.object({ id: z.number(), status: z.enum(['approved', 'rejected']) });
+
+/** Several posts and comments approved together, all or none. */
+export const bulkApproval = z.object({
+  items: z
+    .array(z.object({ kind: z.enum(MODERATED_KINDS), id }))
+    .min(1, { error: 'Bitte wählen Sie mindestens einen Eintrag aus.' })
+    .max(100, { error: 'Höchstens 100 Einträge auf einmal.' }),
+  status: z.literal('approved'),
+});
+export const bulkApproved = z.object({ approved: z.number() });
+
+export const moderationSummaryQuery = z.object({ location_id: textId.optional() });
+/** What waits for a manager, for the navigation's count. */
+export const moderationSummary = z.object({
+  pending_messages: z.number(),
+  pending_comments: z.number(),
+  open_reports: z.number(),
+  total: z.number(),
+});
+export type ModerationSummary = z.infer<typeof moderationSummary>;
+
+// ---- reports ----
+
+/** Why a resident reports a post or comment; 'rechtswidrig' is illegal content (DSA Art. 16). */
+export const REPORT_REASONS = ['rechtswidrig', 'beleidigend', 'spam', 'persoenlich', 'sonstiges'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Open reports from this many different residents hide an item until a manager decides. */
+export const REPORTS_TO_HIDE = 3;
+export const REPORT_RECEIVED =
+  'Danke für Ihre Meldung. Die Hausverwaltung prüft den Inhalt und teilt Ihnen die Entscheidung mit.';
+export const OWN_CONTENT_NOT_REPORTABLE = 'Eigene Beiträge können nicht gemeldet werden.';
+
+export const reportCreate = z.object({
+  reason: z.enum(REPORT_REASONS, { error: 'Bitte wählen Sie einen Grund.' }),
+  text: z
+    .string()
+    .trim()
+    .max(2000, { error: tooLong(2000) })
+    .optional(),
+});
+export const REPORT_STATUSES = ['open', 'removed', 'kept'] as const;
+export const reportReceived = z.object({ id: z.number(), status: z.enum(REPORT_STATUSES), detail: z.string() });
+
+/** A resident's own report and what became of it. */
+export const myReport = z.object({
+  id: z.number(),
+  kind: z.enum(MODERATED_KINDS),
+  target_id: z.number(),
+  message_id: z.number().nullable(),
+  excerpt: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  decision_reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type MyReport = z.infer<typeof myReport>;
+
+export const reportQueueQuery = listQuery.extend({
+  status: z.enum(REPORT_STATUSES).default('open'),
+  location_id: textId.optional(),
+});
+
+/** One reported item in the queue, with every report's reason; reporters stay anonymous. */
+export const reportedItem = z.object({
+  kind: z.enum(MODERATED_KINDS),
+  id: z.number(),
+  text: z.string(),
+  user_name: z.string(),
+  location_id: z.number(),
+  location_title: z.string(),
+  message_id: z.number().nullable(),
+  item_status: z.enum([...MODERATION_STATUSES, 'hidden']),
+  report_count: z.number(),
+  first_reported_at: z.string(),
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), text: z.string(), created_at: z.string() })),
+});
+export type ReportedItem = z.infer<typeof reportedItem>;
+
+/** 'remove' takes the item down with a reason its author sees; 'keep' leaves (or puts) it up. */
+export const reportDecision = z
+  .object({
+    kind: z.enum(MODERATED_KINDS),
+    id,
+    decision: z.enum(['remove', 'keep']),
+    reason: reason.optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.decision === 'remove' && !d.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
+  });
+export const reportDecided = z.object({
+  kind: z.enum(MODERATED_KINDS),
+  id: z.number(),
+  decision: z.enum(['remove', 'keep']),
+});
+
+// ---- a rejected post, edited and submitted again ----
+
+export const messageResubmit = z.object({
+  text: z
+    .string({ error: API_ERRORS.required })
+    .max(10_000, { error: tooLong(10_000) })
+    .refine((s) => s.trim().length > 0, { error: API_ERRORS.required }),
+});
+export const NOT_REJECTED = 'Nur abgelehnte Beiträge können bearbeitet und erneut eingereicht werden.';
+
+// ---- notices (Aushänge) ----
+
+/** A notice as a manager writes it; `ends_at` empty means until it is deleted. */
+export const noticeInput = z.object({
+  title: z
+    .string({ error: API_ERRORS.required })
+    .trim()
+    .min(1, { error: API_ERRORS.required })
+    .max(200, { error: tooLong(200) }),
+  text: z
+    .string({ error: API_ERRORS.required })
+    .trim()
+    .min(1, { error: API_ERRORS.required })
+    .max(10_000, { error: tooLong(10_000) }),
+  important: z.boolean().default(false),
+  ends_at: z.iso.datetime({ offset: true, error: 'Bitte geben Sie ein gültiges Datum an.' }).nullable().default(null),
+  location_ids: z.array(id).min(1, { error: 'Bitte wählen Sie mindestens einen Standort.' }).max(1000),
+});
+export type NoticeInput = z.input<typeof noticeInput>;
+export const NOTICE_ENDS_IN_PAST = 'Das Enddatum muss in der Zukunft liegen.';
+
+export const adminNotice = z.object({
+  id: z.number(),
+  title: z.string(),
+  text: z.string(),
+  important: z.boolean(),
+  ends_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  location_ids: z.array(z.number()),
+  locations: z.array(z.object({ id: z.number(), title: z.string() })),
+  active: z.boolean(),
+  author_name: z.string().nullable(),
+});
+export type AdminNotice = z.infer<typeof adminNotice>;
+export const noticeQuery = listQuery.extend({ location_id: textId.optional() });
+
+/** A notice on a resident's blackboard. */
+export const notice = z.object({
+  id: z.number(),
+  title: z.string(),
+  text: z.string(),
+  important: z.boolean(),
+  created_at: z.string(),
+  ends_at: z.string().nullable(),
+});
+export type Notice = z.infer<typeof notice>;

@@ -154,6 +154,8 @@ export const comment = z.object({
   created_at: z.string(),
   text: z.string(),
   status: z.enum(MODERATION_STATUSES),
+  /** Why the viewer's own comment was rejected or removed; null for everyone else. */
+  rejection_reason: z.string().nullable(),
 });
 export type Comment = z.infer<typeof comment>;
 export const commentCreate = z.object({ text: requiredText(5000) });

@@ -81,7 +81,8 @@ export interface Limit {
 }
 
 /** What a signed-in user may write per time window (ADR 008). */
-export type WriteAction = 'providerRequest' | 'message' | 'comment' | 'attachment' | 'profilePicture' | 'dataExport';
+export type WriteAction =
+  'providerRequest' | 'message' | 'comment' | 'report' | 'attachment' | 'profilePicture' | 'dataExport';
 
 /** Every throttle figure, explained in ADR 008. Tests shorten them through the config. */
 export interface ThrottleConfig {
@@ -124,6 +125,8 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
     ],
     message: [{ points: 20, durationSec: hours(1) }],
     comment: [{ points: 60, durationSec: hours(1) }],
+    // Reports cost a manager's time; a resident reports a handful in a year.
+    report: [{ points: 30, durationSec: hours(1) }],
     attachment: [{ points: 100, durationSec: hours(1) }],
     profilePicture: [{ points: 20, durationSec: hours(1) }],
     // Gathers every row of a user; a resident needs it a few times a year.

@@ -6,6 +6,7 @@ const LEADS: Record<WriteAction, string> = {
   providerRequest: 'Sie haben in kurzer Zeit sehr viele Anfragen gesendet.',
   message: 'Sie haben in kurzer Zeit sehr viele Beiträge erstellt.',
   comment: 'Sie haben in kurzer Zeit sehr viele Kommentare geschrieben.',
+  report: 'Sie haben in kurzer Zeit sehr viele Inhalte gemeldet.',
   attachment: 'Sie haben in kurzer Zeit sehr viele Dateien hochgeladen.',
   profilePicture: 'Sie haben Ihr Profilbild in kurzer Zeit sehr oft geändert.',
   dataExport: 'Sie haben Ihre Daten in kurzer Zeit sehr oft heruntergeladen.',

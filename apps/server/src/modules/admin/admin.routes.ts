@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { requireManager } from '../auth/policies.js';
-import { moderationRoutes } from '../moderation/moderation.routes.js';
-import { staffSessionRoutes } from '../auth/auth.admin.routes.js';
-import { residentRoutes } from '../residents/residents.admin.routes.js';
-import { emailRoutes } from '../emails/emails.admin.routes.js';
 import { auditRoutes } from '../audit/audit.admin.routes.js';
+import { staffSessionRoutes } from '../auth/auth.admin.routes.js';
+import { requireManager } from '../auth/policies.js';
 import { documentAdminRoutes } from '../documents/documents.admin.routes.js';
+import { emailRoutes } from '../emails/emails.admin.routes.js';
 import { locationAdminRoutes } from '../location/location.admin.routes.js';
+import { moderationRoutes } from '../moderation/moderation.routes.js';
+import { noticesAdminRoutes } from '../notices/notices.admin.routes.js';
 import { phoneAdminRoutes } from '../phones/phones.admin.routes.js';
 import { requestAdminRoutes } from '../requests/requests.admin.routes.js';
+import { residentRoutes } from '../residents/residents.admin.routes.js';
 import { serviceAdminRoutes } from '../services/services.admin.routes.js';
 
 /**
@@ -17,14 +18,19 @@ import { serviceAdminRoutes } from '../services/services.admin.routes.js';
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireManager);
-  await app.register(moderationRoutes);
-  for (const routes of [staffSessionRoutes, residentRoutes, emailRoutes, auditRoutes]) await app.register(routes);
   for (const routes of [
+    staffSessionRoutes,
+    moderationRoutes,
+    noticesAdminRoutes,
+    residentRoutes,
     locationAdminRoutes,
     documentAdminRoutes,
     phoneAdminRoutes,
     serviceAdminRoutes,
     requestAdminRoutes,
-  ])
+    emailRoutes,
+    auditRoutes,
+  ]) {
     await app.register(routes);
+  }
 }

@@ -5,6 +5,7 @@ import { BADGE_WINDOW_MS, blackboardOpened, blackboardOpenedUpdate } from '@haus
 import { notFound } from '../../lib/errors.js';
 import { isoFromMs } from '../../lib/time.js';
 import { countApproved } from '../messages/messages.repository.js';
+import { countNewNotices } from '../notices/notices.repository.js';
 import { currentResident, requireUser } from '../auth/policies.js';
 import { findOpened, saveOpened } from './blackboard.repository.js';
 
@@ -26,10 +27,14 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
 
   async function state(userId: number, locationId: number) {
     const opened = await findOpened(db, userId);
-    // The badge counts approved posts newer than both the last visit and three days ago.
+    // The badge counts approved posts and notices newer than both the last visit and three days ago.
     const windowStart = isoFromMs(Date.now() - BADGE_WINDOW_MS);
     const since = opened && opened > windowStart ? opened : windowStart;
-    return { date_blackboard_opened: opened, unread_count: await countApproved(db, locationId, since) };
+    const [posts, notices] = await Promise.all([
+      countApproved(db, locationId, since),
+      countNewNotices(db, locationId, since),
+    ]);
+    return { date_blackboard_opened: opened, unread_count: posts + notices };
   }
 
   r.get(

@@ -31,9 +31,14 @@ export const toMessage = (m: MessageRow, viewerId: number, signer: UrlSigner): M
   rejection_reason: m.user_id === viewerId ? m.rejection_reason : null,
 });
 
-/** A comment with its author's signed picture. */
-export const toComment = (c: CommentRow, signer: UrlSigner): Comment => ({
+/** A comment with its author's signed picture; only its author reads why it was rejected or removed. */
+export const toComment = (
+  { user_id, rejection_reason, ...c }: CommentRow,
+  signer: UrlSigner,
+  viewerId: number,
+): Comment => ({
   ...c,
   status: c.status === 'hidden' ? 'pending' : c.status,
+  rejection_reason: user_id === viewerId ? rejection_reason : null,
   user_image: signer.url(c.user_image),
 });

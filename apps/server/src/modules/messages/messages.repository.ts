@@ -85,7 +85,7 @@ export async function listMessages(db: DB, v: Viewer, page: number, pageSize: nu
     .where('location_id', '=', v.locationId)
     .where((eb) =>
       eb.or([
-        eb('status', '=', 'pending'),
+        eb('status', 'in', ['pending', 'hidden']),
         eb.and([
           eb('status', '=', 'rejected'),
           eb('moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS)),
@@ -252,6 +252,34 @@ export async function addAttachmentWithinLimit(
   });
 }
 
+/** The viewer's own post in their location, whatever its status; undefined otherwise. */
+export function findOwnMessage(db: DB, v: Viewer, id: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'status', 'text', 'rejection_reason'])
+    .where('id', '=', id)
+    .where('user_id', '=', v.userId)
+    .where('location_id', '=', v.locationId)
+    .executeTakeFirst();
+}
+
+/** A rejected post with new text goes back into the queue; the old reason no longer applies. */
+export async function resubmitMessage(db: DB, id: number, text: string): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({
+      text,
+      status: 'pending',
+      rejection_reason: null,
+      moderated_at: null,
+      moderated_by: null,
+      created_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'rejected')
+    .execute();
+}
+
 /** One page of a post's comments the viewer may see (approved ones and their own), oldest first, with the total. */
 export function listComments(db: DB, userId: number, messageId: number, window: PageWindow) {
   const visible = db
@@ -268,6 +296,8 @@ export function listComments(db: DB, userId: number, messageId: number, window: 
           'comments.text',
           'comments.created_at',
           'comments.status',
+          'comments.user_id',
+          'comments.rejection_reason',
           'users.name as user_name',
           'users.profile_picture as user_image',
         ])

@@ -12,12 +12,14 @@ import {
   message as messageSchema,
   messageCreate,
   messageCreated,
+  messageResubmit,
+  NOT_REJECTED,
   messageDocument,
   pageQuery,
   paginated,
 } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
-import { ApiError, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { formParts, readUpload } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
@@ -100,6 +102,39 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.put(
+    '/api/messages/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Einen abgelehnten eigenen Beitrag bearbeiten und erneut einreichen',
+        params: idParam,
+        body: messageResubmit,
+        response: { 200: messageCreated },
+      },
+    },
+    async (request) => {
+      const user = currentResident(request);
+      const { id } = request.params;
+      const before = await repo.findOwnMessage(db, viewer(user), id);
+      if (!before) throw notFound();
+      if (before.status !== 'rejected') throw nonFieldError(NOT_REJECTED);
+      await writes.take('message', user.id);
+      await repo.resubmitMessage(db, id, request.body.text.trim());
+      await audit(db, {
+        userId: user.id,
+        action: 'message_resubmitted',
+        entity: 'message',
+        entityId: id,
+        locationId: user.locationId,
+        before: { status: before.status, text: before.text, rejection_reason: before.rejection_reason },
+        after: { status: 'pending' },
+      });
+      return { id, status: 'pending' as const };
+    },
+  );
+
   r.get(
     '/api/messages/:id/comments/',
     {
@@ -116,7 +151,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const user = currentResident(request);
       await visibleOr404(user, request.params.id);
       const page = await repo.listComments(db, user.id, request.params.id, pageWindow(request.query));
-      const results = page.rows.map((c) => toComment(c, signer));
+      const results = page.rows.map((c) => toComment(c, signer, user.id));
       return paginate(`/api/messages/${request.params.id}/comments/`, request.query, page.count, results);
     },
   );
@@ -143,7 +178,18 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const created = await repo.createComment(db, user.id, message.id, text);
       await audit(db, { userId: user.id, action: 'comment_created', entity: 'comment', entityId: created.id });
       reply.code(201);
-      return toComment({ ...created, text, user_name: user.name, user_image: user.profilePicture }, signer);
+      return toComment(
+        {
+          ...created,
+          text,
+          user_id: user.id,
+          rejection_reason: null,
+          user_name: user.name,
+          user_image: user.profilePicture,
+        },
+        signer,
+        user.id,
+      );
     },
   );
 

@@ -296,6 +296,7 @@ describe.each(kinds)('messages (%s)', (kind) => {
           text: 'Wir stellen Bierbänke bereit!',
           created_at: expect.any(String),
           status: 'approved',
+          rejection_reason: null,
           user_name: claraUser.name,
           user_image: expect.stringMatching(SIGNED),
         },
@@ -304,6 +305,7 @@ describe.each(kinds)('messages (%s)', (kind) => {
           text: 'Die Grillkohle liegt an der Rezeption.',
           created_at: expect.any(String),
           status: 'approved',
+          rejection_reason: null,
           user_name: claraUser.name,
           user_image: expect.stringMatching(SIGNED),
         },
@@ -321,6 +323,7 @@ describe.each(kinds)('messages (%s)', (kind) => {
         text: 'Danke für den Hinweis!',
         created_at: expect.any(String),
         status: 'pending',
+        rejection_reason: null,
         user_name: claraUser.name,
         user_image: expect.stringMatching(SIGNED),
       });

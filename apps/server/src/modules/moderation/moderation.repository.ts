@@ -1,108 +1,227 @@
-import type { ModerationStatus } from '@hausportal/contract';
-import { inTransaction, type DB } from '../../db/database.js';
+import type { ModeratedKind, ModerationDecision } from '@hausportal/contract';
+import { sql } from 'kysely';
+import { inTransaction, jsonArrayFrom, type DB } from '../../db/database.js';
+import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
+import type { ModerationStatus } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
-/** What a manager moderates. */
-export type ModeratedKind = 'message' | 'comment';
+export type { ModeratedKind } from '@hausportal/contract';
 
-export interface Decision {
-  status: 'approved' | 'rejected';
-  rejection_reason?: string;
-}
+// The queue waits oldest first: whoever wrote first has waited longest. Decided lists read newest first.
+const direction = (status: ModerationStatus) => (status === 'pending' ? 'asc' : 'desc');
 
-// `in ()` is invalid SQL; a manager without locations matches nothing.
-const within = (locations: number[]) => (locations.length ? locations : [-1]);
-
-/** Posts of the given locations with this status, newest first (at most 100). */
-export function listMessagesByStatus(db: DB, locations: number[], status: ModerationStatus) {
-  return db
+/** One page of the posts of `locations` with this status, with author, location and attachments. */
+export function listMessagesByStatus(db: DB, locations: number[], status: ModerationStatus, window: PageWindow) {
+  const base = db
     .selectFrom('messages')
-    .innerJoin('users', 'users.id', 'messages.user_id')
-    .select([
-      'messages.id',
-      'messages.text',
-      'messages.status',
-      'messages.created_at',
-      'messages.location_id',
-      'messages.rejection_reason',
-      'users.name as user_name',
-      'users.apartment_number',
-    ])
-    .where('messages.location_id', 'in', within(locations))
-    .where('messages.status', '=', status)
-    .orderBy('messages.created_at', 'desc')
-    .limit(100)
-    .execute();
+    .where('messages.location_id', 'in', idsOrNone(locations))
+    .where('messages.status', '=', status);
+  return pageOf(
+    base,
+    (q) =>
+      q
+        .innerJoin('users', 'users.id', 'messages.user_id')
+        .innerJoin('locations', 'locations.id', 'messages.location_id')
+        .select([
+          'messages.id',
+          'messages.text',
+          'messages.status',
+          'messages.created_at',
+          'messages.location_id',
+          'messages.rejection_reason',
+          'locations.title as location_title',
+          'users.name as user_name',
+          'users.apartment_number',
+        ])
+        .select((eb) =>
+          jsonArrayFrom(
+            db,
+            eb
+              .selectFrom('message_documents')
+              .select([
+                'message_documents.id',
+                'message_documents.kind',
+                'message_documents.name',
+                'message_documents.file_key',
+                'message_documents.thumbnail_key',
+              ])
+              .whereRef('message_documents.message_id', '=', 'messages.id')
+              .orderBy('message_documents.id'),
+          ).as('documents'),
+        )
+        .orderBy('messages.created_at', direction(status))
+        .orderBy('messages.id', direction(status)),
+    window,
+  );
+}
+export type QueueMessageRow = Awaited<ReturnType<typeof listMessagesByStatus>>['rows'][number];
+
+/** One page of the comments on posts of `locations` with this status, with the post they belong to. */
+export function listCommentsByStatus(db: DB, locations: number[], status: ModerationStatus, window: PageWindow) {
+  const base = db
+    .selectFrom('comments')
+    .innerJoin('messages', 'messages.id', 'comments.message_id')
+    .where('messages.location_id', 'in', idsOrNone(locations))
+    .where('comments.status', '=', status);
+  return pageOf(
+    base,
+    (q) =>
+      q
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .innerJoin('locations', 'locations.id', 'messages.location_id')
+        .select([
+          'comments.id',
+          'comments.text',
+          'comments.status',
+          'comments.created_at',
+          'comments.rejection_reason',
+          'messages.location_id',
+          'locations.title as location_title',
+          'users.name as user_name',
+          'users.apartment_number',
+          'messages.id as message_id',
+          'messages.text as message_text',
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom('users as author')
+            .select('author.name')
+            .whereRef('author.id', '=', 'messages.user_id')
+            .as('message_user_name'),
+        )
+        .orderBy('comments.created_at', direction(status))
+        .orderBy('comments.id', direction(status)),
+    window,
+  );
+}
+export type QueueCommentRow = Awaited<ReturnType<typeof listCommentsByStatus>>['rows'][number];
+
+/** How many posts and comments wait, and how many reported items, in `locations`. */
+export async function moderationSummary(db: DB, locations: number[]) {
+  const within = idsOrNone(locations);
+  const [messages, comments, reports] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('location_id', 'in', within)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('comments')
+      .innerJoin('messages', 'messages.id', 'comments.message_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('messages.location_id', 'in', within)
+      .where('comments.status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reports')
+      .select(sql<number>`count(distinct target_kind || ':' || target_id)`.as('n'))
+      .where('location_id', 'in', within)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
+  ]);
+  const counts = {
+    pending_messages: Number(messages.n),
+    pending_comments: Number(comments.n),
+    open_reports: Number(reports.n),
+  };
+  return { ...counts, total: counts.pending_messages + counts.pending_comments + counts.open_reports };
 }
 
-/** Comments on posts of the given locations with this status, newest first (at most 100). */
-export function listCommentsByStatus(db: DB, locations: number[], status: ModerationStatus) {
+/** A moderated item within `locations`: its status, location and (for a comment) post; undefined when out of reach. */
+export async function findModerated(db: DB, kind: ModeratedKind, id: number, locations: number[]) {
+  if (kind === 'message') {
+    const row = await db
+      .selectFrom('messages')
+      .select(['id', 'status', 'location_id', 'user_id', 'text'])
+      .where('id', '=', id)
+      .where('location_id', 'in', idsOrNone(locations))
+      .executeTakeFirst();
+    return row && { ...row, message_id: row.id };
+  }
   return db
     .selectFrom('comments')
     .innerJoin('messages', 'messages.id', 'comments.message_id')
-    .innerJoin('users', 'users.id', 'comments.user_id')
     .select([
       'comments.id',
-      'comments.text',
       'comments.status',
-      'comments.created_at',
+      'messages.location_id',
+      'comments.user_id',
+      'comments.text',
       'comments.message_id',
-      'users.name as user_name',
     ])
-    .where('messages.location_id', 'in', within(locations))
-    .where('comments.status', '=', status)
-    .orderBy('comments.created_at', 'desc')
-    .limit(100)
-    .execute();
+    .where('comments.id', '=', id)
+    .where('messages.location_id', 'in', idsOrNone(locations))
+    .executeTakeFirst();
 }
+export type ModeratedRow = NonNullable<Awaited<ReturnType<typeof findModerated>>>;
 
-/** The columns a decision sets. A rejection always carries a reason, which the author sees (DSA). */
-function decisionColumns(d: Decision, moderatorId: number) {
-  return {
-    status: d.status,
-    rejection_reason: d.status === 'rejected' ? d.rejection_reason || 'Verstößt gegen die Hausordnung.' : null,
-    moderated_at: nowIso(),
-    moderated_by: moderatorId,
-  };
+/**
+ * Sets an item's status (and the reason its author reads, or none) and recounts what the change
+ * touches: the location's approved posts, or the post's approved comments.
+ */
+export async function setStatus(
+  trx: DB,
+  kind: ModeratedKind,
+  item: ModeratedRow,
+  status: ModerationStatus,
+  reason: string | null,
+  moderatorId: number | null,
+): Promise<void> {
+  const columns = { status, rejection_reason: reason, moderated_at: nowIso(), moderated_by: moderatorId };
+  if (kind === 'message') {
+    await trx.updateTable('messages').set(columns).where('id', '=', item.id).execute();
+    await refreshApprovedCount(trx, item.location_id);
+  } else {
+    await trx.updateTable('comments').set(columns).where('id', '=', item.id).execute();
+    await refreshCommentCount(trx, item.message_id);
+  }
 }
 
 /**
- * Records a decision on a post or comment of one of `locations`, and recounts what it changes
- * (approved posts of the location, approved comments of the post) in the same transaction.
- * Returns false when no such item is within reach.
+ * Records a manager's decision on a post or comment of one of `locations`, recounts, and writes
+ * the audit entry, in one transaction. Returns false when no such item is within reach.
  */
 export function decide(
   db: DB,
   kind: ModeratedKind,
   id: number,
   locations: number[],
-  d: Decision,
+  d: ModerationDecision,
   moderatorId: number,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    if (kind === 'message') {
-      const target = await trx
-        .selectFrom('messages')
-        .select('location_id')
-        .where('id', '=', id)
-        .where('location_id', 'in', within(locations))
-        .executeTakeFirst();
-      if (!target) return false;
-      await trx.updateTable('messages').set(decisionColumns(d, moderatorId)).where('id', '=', id).execute();
-      await refreshApprovedCount(trx, target.location_id);
-      return true;
-    }
-    const target = await trx
-      .selectFrom('comments')
-      .innerJoin('messages', 'messages.id', 'comments.message_id')
-      .select('comments.message_id')
-      .where('comments.id', '=', id)
-      .where('messages.location_id', 'in', within(locations))
-      .executeTakeFirst();
-    if (!target) return false;
-    await trx.updateTable('comments').set(decisionColumns(d, moderatorId)).where('id', '=', id).execute();
-    await refreshCommentCount(trx, target.message_id);
+    const item = await findModerated(trx, kind, id, locations);
+    if (!item) return false;
+    const reason = d.status === 'rejected' ? (d.rejection_reason ?? null) : null;
+    await setStatus(trx, kind, item, d.status, reason, moderatorId);
+    await audit(trx, {
+      userId: moderatorId,
+      action: `${kind}_${d.status}`,
+      entity: kind,
+      entityId: id,
+      locationId: item.location_id,
+      before: { status: item.status },
+      after: { status: d.status, rejection_reason: reason },
+    });
     return true;
+  });
+}
+
+/** Approves several items at once: all of them, or (when one is out of reach) none, with 404. */
+export function approveAll(
+  db: DB,
+  items: { kind: ModeratedKind; id: number }[],
+  locations: number[],
+  moderatorId: number,
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    for (const { kind, id } of items) {
+      if (!(await decide(trx, kind, id, locations, { status: 'approved' }, moderatorId))) throw notFound();
+    }
+    return items.length;
   });
 }

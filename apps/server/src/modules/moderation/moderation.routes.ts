@@ -1,71 +1,182 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MODERATION_STATUSES, idParam } from '@hausportal/contract';
+import {
+  adminComment,
+  adminMessage,
+  bulkApproval,
+  bulkApproved,
+  idParam,
+  moderationDecided,
+  moderationDecision,
+  moderationQuery,
+  moderationSummary,
+  moderationSummaryQuery,
+  paginated,
+  reportDecided,
+  reportDecision,
+  reportQueueQuery,
+  reportedItem,
+} from '@hausportal/contract';
+import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
-import { singlePage } from '../../lib/pagination.js';
-import { audit } from '../../lib/audit.js';
-import { currentUser, managerLocations } from '../auth/policies.js';
-import { decide, listCommentsByStatus, listMessagesByStatus, type ModeratedKind } from './moderation.repository.js';
+import { paginate } from '../../lib/pagination.js';
+import { currentUser, listScope, managerLocations } from '../auth/policies.js';
+import { decideReports, listReportedItems } from '../reports/reports.repository.js';
+import { toAdminComment, toAdminMessage } from './moderation.presenter.js';
+import {
+  approveAll,
+  decide,
+  listCommentsByStatus,
+  listMessagesByStatus,
+  moderationSummary as summary,
+} from './moderation.repository.js';
 
 const tags = ['admin: moderation'];
 const security = [{ token: [] }];
-const decision = z.object({
-  status: z.enum(['approved', 'rejected']),
-  rejection_reason: z.string().trim().max(1000).optional(),
-});
-const statusQuery = z.object({ status: z.enum(MODERATION_STATUSES).default('pending') });
 
-/** Posts and comments are moderated alike: a list by status and a decision each. */
-const moderated = [
-  {
-    path: 'messages',
-    kind: 'message',
-    list: listMessagesByStatus,
-    listSummary: 'Beiträge nach Status (Standard: pending)',
-    decideSummary: 'Beitrag freigeben oder ablehnen (mit Begründung)',
-  },
-  {
-    path: 'comments',
-    kind: 'comment',
-    list: listCommentsByStatus,
-    listSummary: 'Kommentare nach Status (Standard: pending)',
-    decideSummary: 'Kommentar freigeben oder ablehnen (mit Begründung)',
-  },
-] as const satisfies readonly { kind: ModeratedKind; [k: string]: unknown }[];
-
-/** Back-office moderation, inside the /api/admin plugin and its manager guard. */
+/** Back-office moderation and reports, inside the /api/admin plugin and its manager guard. */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, signer } = app.ctx;
 
-  for (const m of moderated) {
-    r.get(
-      `/${m.path}/`,
-      { schema: { tags, security, summary: m.listSummary, querystring: statusQuery } },
-      async (request) => {
-        const rows: object[] = await m.list(db, await managerLocations(request), request.query.status);
-        return singlePage(rows);
+  r.get(
+    '/moderation/summary/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Was auf eine Entscheidung wartet (für die Navigation)',
+        querystring: moderationSummaryQuery,
+        response: { 200: moderationSummary },
       },
-    );
+    },
+    async (request) => summary(db, await listScope(request, request.query.location_id)),
+  );
 
+  r.get(
+    '/messages/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Beiträge nach Status; wartende zuerst die ältesten',
+        querystring: moderationQuery,
+        response: { 200: paginated(adminMessage) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listMessagesByStatus(db, await listScope(request, q.location_id), q.status, pageWindow(q));
+      return paginate(
+        '/api/admin/messages/',
+        q,
+        page.count,
+        page.rows.map((m) => toAdminMessage(m, signer)),
+      );
+    },
+  );
+
+  r.get(
+    '/comments/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Kommentare nach Status, mit ihrem Beitrag; wartende zuerst die ältesten',
+        querystring: moderationQuery,
+        response: { 200: paginated(adminComment) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listCommentsByStatus(db, await listScope(request, q.location_id), q.status, pageWindow(q));
+      return paginate('/api/admin/comments/', q, page.count, page.rows.map(toAdminComment));
+    },
+  );
+
+  for (const kind of ['message', 'comment'] as const) {
     r.put(
-      `/${m.path}/:id/moderation/`,
-      { schema: { tags, security, summary: m.decideSummary, params: idParam, body: decision } },
+      `/${kind}s/:id/moderation/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            kind === 'message'
+              ? 'Beitrag freigeben oder ablehnen (mit Begründung)'
+              : 'Kommentar freigeben oder ablehnen (mit Begründung)',
+          params: idParam,
+          body: moderationDecision,
+          response: { 200: moderationDecided },
+        },
+      },
       async (request) => {
-        const user = currentUser(request);
         const { id } = request.params;
-        if (!(await decide(db, m.kind, id, await managerLocations(request), request.body, user.id))) throw notFound();
-        const { status, rejection_reason } = request.body;
-        await audit(db, {
-          userId: user.id,
-          action: `${m.kind}_${status}`,
-          entity: m.kind,
-          entityId: id,
-          details: { rejection_reason },
-        });
-        return { id, status };
+        const ok = await decide(db, kind, id, await managerLocations(request), request.body, currentUser(request).id);
+        if (!ok) throw notFound();
+        return { id, status: request.body.status };
       },
     );
   }
+
+  r.post(
+    '/moderation/bulk/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mehrere Beiträge und Kommentare gemeinsam freigeben (alle oder keiner)',
+        body: bulkApproval,
+        response: { 200: bulkApproved },
+      },
+    },
+    async (request) => ({
+      approved: await approveAll(db, request.body.items, await managerLocations(request), currentUser(request).id),
+    }),
+  );
+
+  r.get(
+    '/reports/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Gemeldete Beiträge und Kommentare, einer je Eintrag, mit allen Gründen',
+        querystring: reportQueueQuery,
+        response: { 200: paginated(reportedItem) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listReportedItems(db, await listScope(request, q.location_id), q.status, pageWindow(q));
+      return paginate('/api/admin/reports/', q, page.count, page.rows);
+    },
+  );
+
+  r.post(
+    '/reports/decision/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Über Meldungen entscheiden: Entfernen (mit Begründung) oder Belassen',
+        body: reportDecision,
+        response: { 200: reportDecided },
+      },
+    },
+    async (request) => {
+      const { kind, id, decision, reason } = request.body;
+      const ok = await decideReports(
+        db,
+        kind,
+        id,
+        await managerLocations(request),
+        decision,
+        reason || null,
+        currentUser(request).id,
+      );
+      if (!ok) throw notFound();
+      return { kind, id, decision };
+    },
+  );
 }

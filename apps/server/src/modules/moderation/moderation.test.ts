@@ -172,13 +172,15 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       });
     });
 
-    it('gives a rejection without a reason the default reason', async () => {
+    it('refuses a rejection without a reason, because the author must learn why (DSA Art. 17)', async () => {
       const id = (await call(t.app, 'POST', '/api/messages/', { auth: anna, payload: { text: 'Noch ein Versuch' } }))
         .body.id;
-      await moderate(manager, id, { status: 'rejected' });
-      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: anna })).body.rejection_reason).toBe(
-        'Verstößt gegen die Hausordnung.',
-      );
+      for (const rejection of [{ status: 'rejected' }, { status: 'rejected', rejection_reason: '   ' }]) {
+        const res = await moderate(manager, id, rejection);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ rejection_reason: ['Bitte geben Sie eine Begründung an.'] });
+      }
+      expect((await call(t.app, 'GET', `/api/messages/${id}/`, { auth: anna })).body.status).toBe('pending');
     });
 
     it('clears the reason when a rejected post is approved after all', async () => {
@@ -253,7 +255,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       expect(res.status).toBe(200);
       expect(res.body.results.find((c: { id: number }) => c.id === commentId)).toMatchObject({
         id: commentId,
-        message_id: messageId,
+        message: { id: messageId },
         status: 'pending',
         text: 'Danke für die Info!',
         user_name: claraUser.name,
@@ -292,7 +294,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     });
 
     it('takes the count back when an approved comment is rejected later', async () => {
-      await moderate(manager, commentId, { status: 'rejected' }, 'comments');
+      await moderate(manager, commentId, { status: 'rejected', rejection_reason: 'Off-Topic' }, 'comments');
       expect(await commentCount(bernd)).toBe(countBefore);
       await moderate(manager, commentId, { status: 'approved' }, 'comments');
       expect(await commentCount(bernd)).toBe(countBefore + 1);
@@ -339,7 +341,7 @@ describe.each(kinds)('moderation (%s)', (kind) => {
     });
 
     it('confines a manager to the locations they run', async () => {
-      const res = await moderate(seeManager, annaPendingId, { status: 'rejected' });
+      const res = await moderate(seeManager, annaPendingId, { status: 'rejected', rejection_reason: 'Nein' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
       expect(
@@ -357,7 +359,9 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       expect(list.body.results.length).toBeGreaterThan(0);
       expect(list.body.results.every((m: { location_id: number }) => m.location_id === see)).toBe(true);
 
-      expect((await moderate(seeManager, parkCommentId, { status: 'rejected' }, 'comments')).status).toBe(404);
+      expect(
+        (await moderate(seeManager, parkCommentId, { status: 'rejected', rejection_reason: 'Nein' }, 'comments')).status,
+      ).toBe(404);
       const comments = await call(t.app, 'GET', '/api/admin/comments/?status=approved', { auth: seeManager });
       expect(comments.body.results).toEqual([]);
     });

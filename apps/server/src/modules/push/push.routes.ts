@@ -80,7 +80,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       if (!(await deleteSubscription(db, currentUser(request).id, request.params.id))) throw notFound();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startApp, type TestApp } from '../../../test/harness.js';
+import { call, expectDrfError } from '../../../test/helpers.js';
+import { newLocation, newUser, signIn, type TestUser } from '../../../test/factories.js';
+
+const kinds = await dialects();
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+
+/** Aushänge: published by managers without moderation, pinned for residents until they end. */
+describe.each(kinds)('notices (%s)', (kind) => {
+  let t: TestApp;
+  let park: number;
+  let see: number;
+  let anna: TestUser;
+  let auth: { anna: string; dora: string; manager: string; seeManager: string };
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    park = await newLocation(t);
+    see = await newLocation(t);
+    anna = await newUser(t, { locationId: park });
+    auth = {
+      anna: await signIn(t, anna),
+      dora: await signIn(t, await newUser(t, { locationId: see })),
+      manager: await signIn(t, await newUser(t, { role: 'manager', managerOf: [park, see], name: 'Frau Verwalterin' })),
+      seeManager: await signIn(t, await newUser(t, { role: 'manager', managerOf: [see] })),
+    };
+  });
+  afterAll(() => t.close());
+
+  const publish = (who: string, payload: object) => call(t.app, 'POST', '/api/admin/notices/', { auth: who, payload });
+  const residentNotices = async (who: string) => (await call(t.app, 'GET', '/api/notices/', { auth: who })).body;
+
+  it('publishes to one or more locations at once, important ones first, and counts them toward the badge', async () => {
+    const before = (await call(t.app, 'GET', `/api/blackboard_opened/${anna.id}/`, { auth: auth.anna })).body
+      .unread_count;
+    const water = await publish(auth.manager, {
+      title: 'Wasser abgestellt',
+      text: 'Am Dienstag von 9 bis 12 Uhr.\nBitte Wasser vorrätig halten.',
+      important: true,
+      ends_at: inDays(2),
+      location_ids: [park, see],
+    });
+    expect(water.status).toBe(201);
+    expect(water.body).toMatchObject({
+      important: true,
+      active: true,
+      author_name: 'Frau Verwalterin',
+      location_ids: [park, see],
+    });
+    await publish(auth.manager, { title: 'Sommerfest', text: 'Im Hof.', location_ids: [park] });
+
+    const parkList = await residentNotices(auth.anna);
+    expect(parkList.results.map((n: { title: string }) => n.title)).toEqual(['Wasser abgestellt', 'Sommerfest']);
+    expect(parkList.results[0].text).toContain('\n');
+    expect((await residentNotices(auth.dora)).results.map((n: { title: string }) => n.title)).toEqual([
+      'Wasser abgestellt',
+    ]);
+    const after = (await call(t.app, 'GET', `/api/blackboard_opened/${anna.id}/`, { auth: auth.anna })).body
+      .unread_count;
+    expect(after).toBe(before + 2);
+  });
+
+  it('stops showing a notice once its end date has passed', async () => {
+    const res = await publish(auth.manager, {
+      title: 'Kurz',
+      text: 'Bald vorbei',
+      ends_at: inDays(1),
+      location_ids: [see],
+    });
+    expect((await residentNotices(auth.dora)).results.map((n: { id: number }) => n.id)).toContain(res.body.id);
+    await t.app.ctx.db
+      .updateTable('notices')
+      .set({ ends_at: inDays(-1) })
+      .where('id', '=', res.body.id)
+      .execute();
+    expect((await residentNotices(auth.dora)).results.map((n: { id: number }) => n.id)).not.toContain(res.body.id);
+    const admin = await call(t.app, 'GET', `/api/admin/notices/${res.body.id}/`, { auth: auth.manager });
+    expect(admin.body.active).toBe(false);
+  });
+
+  it('refuses a past end date, missing fields and locations outside the manager’s reach', async () => {
+    const past = await publish(auth.manager, { title: 'Alt', text: 'x', ends_at: inDays(-1), location_ids: [park] });
+    expect(past.status).toBe(400);
+    expect(past.body).toEqual({ ends_at: ['Das Enddatum muss in der Zukunft liegen.'] });
+    const empty = await publish(auth.manager, { title: ' ', text: '', location_ids: [] });
+    expect(empty.status).toBe(400);
+    expectDrfError(empty.body);
+    expect(Object.keys(empty.body).sort()).toEqual(['location_ids', 'text', 'title']);
+    const foreign = await publish(auth.seeManager, { title: 'Fremd', text: 'x', location_ids: [park] });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('lets a manager see, change and delete only notices wholly within their locations, and audits it', async () => {
+    const both = (await publish(auth.manager, { title: 'Beide', text: 'x', location_ids: [park, see] })).body.id;
+    const seeOnly = (await publish(auth.manager, { title: 'See', text: 'x', location_ids: [see] })).body.id;
+    const list = await call(t.app, 'GET', '/api/admin/notices/?page_size=100', { auth: auth.seeManager });
+    const ids = list.body.results.map((n: { id: number }) => n.id);
+    expect(ids).toContain(seeOnly);
+    expect(ids).not.toContain(both);
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', { title: 'Gekapert', text: 'x', location_ids: [see] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(t.app, method, `/api/admin/notices/${both}/`, { auth: auth.seeManager, payload });
+      expect(res.status, method).toBe(404);
+    }
+    const changed = await call(t.app, 'PUT', `/api/admin/notices/${seeOnly}/`, {
+      auth: auth.seeManager,
+      payload: { title: 'See geändert', text: 'neu', important: true, location_ids: [see] },
+    });
+    expect(changed.body).toMatchObject({ title: 'See geändert', important: true });
+    expect((await call(t.app, 'DELETE', `/api/admin/notices/${seeOnly}/`, { auth: auth.seeManager })).status).toBe(204);
+    expect((await residentNotices(auth.dora)).results.map((n: { id: number }) => n.id)).not.toContain(seeOnly);
+    const entries = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'notice')
+      .where('entity_id', '=', seeOnly)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual(['notice_created', 'notice_updated', 'notice_deleted']);
+    expect((await call(t.app, 'GET', '/api/admin/notices/', { auth: auth.anna })).status).toBe(403);
+  });
+});

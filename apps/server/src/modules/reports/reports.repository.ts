@@ -1,0 +1,240 @@
+import { PREVIEW_LENGTH, REPORTS_TO_HIDE, type ModeratedKind, type ReportReason } from '@hausportal/contract';
+import { sql } from 'kysely';
+import { inTransaction, type DB } from '../../db/database.js';
+import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
+import { audit } from '../../lib/audit.js';
+import { nonFieldError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { findModerated, setStatus } from '../moderation/moderation.repository.js';
+
+/** The item a resident reports: approved, in their own location; undefined otherwise. */
+async function reportable(db: DB, kind: ModeratedKind, id: number, locationId: number) {
+  const item = await findModerated(db, kind, id, [locationId]);
+  return item && (item.status === 'approved' || item.status === 'hidden') ? item : undefined;
+}
+
+/**
+ * Records a resident's report (once per resident and item). When residents of `REPORTS_TO_HIDE`
+ * different apartments have open reports on an approved item, it is hidden until a manager decides.
+ * Returns the report, or undefined when the item is not within the resident's reach.
+ */
+export function createReport(
+  db: DB,
+  reporter: { userId: number; locationId: number },
+  kind: ModeratedKind,
+  id: number,
+  reason: ReportReason,
+  text: string,
+) {
+  return inTransaction(db, async (trx) => {
+    const item = await reportable(trx, kind, id, reporter.locationId);
+    if (!item) return undefined;
+    if (item.user_id === reporter.userId) throw nonFieldError('Eigene Beiträge können nicht gemeldet werden.');
+    await trx
+      .insertInto('reports')
+      .values({
+        location_id: item.location_id,
+        target_kind: kind,
+        target_id: id,
+        reporter_id: reporter.userId,
+        reason,
+        text,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'reporter_id']).doNothing())
+      .execute();
+    const report = await trx
+      .selectFrom('reports')
+      .select(['id', 'status'])
+      .where('target_kind', '=', kind)
+      .where('target_id', '=', id)
+      .where('reporter_id', '=', reporter.userId)
+      .executeTakeFirstOrThrow();
+    if (item.status === 'approved' && (await openReporters(trx, kind, id)) >= REPORTS_TO_HIDE) {
+      await setStatus(trx, kind, item, 'hidden', null, null);
+      await audit(trx, {
+        userId: null,
+        action: `${kind}_hidden_by_reports`,
+        entity: kind,
+        entityId: id,
+        locationId: item.location_id,
+        before: { status: 'approved' },
+        after: { status: 'hidden' },
+      });
+    }
+    return report;
+  });
+}
+
+async function openReporters(db: DB, kind: ModeratedKind, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<number>`count(distinct reporter_id)`.as('n'))
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const excerpt = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text);
+
+/** One page of a resident's own reports, newest first, with what was decided. */
+export async function listOwnReports(db: DB, userId: number, window: PageWindow) {
+  const page = await pageOf(
+    db.selectFrom('reports').where('reports.reporter_id', '=', userId),
+    (q) =>
+      q
+        .leftJoin('messages', (j) =>
+          j.onRef('messages.id', '=', 'reports.target_id').on('reports.target_kind', '=', 'message'),
+        )
+        .leftJoin('comments', (j) =>
+          j.onRef('comments.id', '=', 'reports.target_id').on('reports.target_kind', '=', 'comment'),
+        )
+        .select([
+          'reports.id',
+          'reports.target_kind as kind',
+          'reports.target_id',
+          'reports.reason',
+          'reports.text',
+          'reports.status',
+          'reports.decision_reason',
+          'reports.created_at',
+          'reports.decided_at',
+          'messages.text as message_text',
+          'comments.text as comment_text',
+          'comments.message_id as comment_message_id',
+        ])
+        .orderBy('reports.created_at', 'desc')
+        .orderBy('reports.id', 'desc'),
+    window,
+  );
+  return {
+    count: page.count,
+    rows: page.rows.map(({ message_text, comment_text, comment_message_id, ...r }) => ({
+      ...r,
+      reason: r.reason as ReportReason,
+      message_id: r.kind === 'message' ? r.target_id : comment_message_id,
+      excerpt: excerpt((r.kind === 'message' ? message_text : comment_text) ?? ''),
+    })),
+  };
+}
+
+/** One page of reported items of `locations` (one row per item, oldest report first), with every reason. */
+export async function listReportedItems(
+  db: DB,
+  locations: number[],
+  status: 'open' | 'removed' | 'kept',
+  window: PageWindow,
+) {
+  const base = db
+    .selectFrom('reports')
+    .where('reports.location_id', 'in', idsOrNone(locations))
+    .where('reports.status', '=', status);
+  const [total, items] = await Promise.all([
+    base
+      .select(sql<number>`count(distinct reports.target_kind || ':' || reports.target_id)`.as('n'))
+      .executeTakeFirstOrThrow(),
+    base
+      .select([
+        'reports.target_kind as kind',
+        'reports.target_id as id',
+        'reports.location_id',
+        sql<string>`min(reports.created_at)`.as('first_reported_at'),
+        sql<number>`count(*)`.as('report_count'),
+      ])
+      .groupBy(['reports.target_kind', 'reports.target_id', 'reports.location_id'])
+      .orderBy(sql`min(reports.created_at)`, status === 'open' ? 'asc' : 'desc')
+      .orderBy('reports.target_id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  const rows = [];
+  for (const item of items) {
+    const target = await findModerated(db, item.kind, item.id, [item.location_id]);
+    if (!target) continue;
+    const [author, place, reasons] = await Promise.all([
+      db.selectFrom('users').select('name').where('id', '=', target.user_id).executeTakeFirst(),
+      db.selectFrom('locations').select('title').where('id', '=', item.location_id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('reports')
+        .select(['reason', 'text', 'created_at'])
+        .where('target_kind', '=', item.kind)
+        .where('target_id', '=', item.id)
+        .where('status', '=', status)
+        .orderBy('created_at')
+        .execute(),
+    ]);
+    rows.push({
+      kind: item.kind,
+      id: item.id,
+      text: target.text,
+      user_name: author?.name ?? '',
+      location_id: item.location_id,
+      location_title: place.title,
+      message_id: item.kind === 'comment' ? target.message_id : null,
+      item_status: target.status,
+      report_count: Number(item.report_count),
+      first_reported_at: item.first_reported_at,
+      reasons: reasons.map((r) => ({ ...r, reason: r.reason as ReportReason })),
+    });
+  }
+  return { count: Number(total.n), rows };
+}
+
+/**
+ * A manager's decision on a reported item of `locations`: 'remove' rejects it with the reason
+ * (its author reads it), 'keep' puts a hidden item back. Every open report of the item is closed
+ * with the decision, which its reporter reads. Returns false when nothing open is within reach.
+ */
+export function decideReports(
+  db: DB,
+  kind: ModeratedKind,
+  id: number,
+  locations: number[],
+  decision: 'remove' | 'keep',
+  reason: string | null,
+  moderatorId: number,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const item = await findModerated(trx, kind, id, locations);
+    if (!item) return false;
+    const open = await trx
+      .selectFrom('reports')
+      .select('id')
+      .where('target_kind', '=', kind)
+      .where('target_id', '=', id)
+      .where('status', '=', 'open')
+      .execute();
+    if (!open.length) return false;
+    const status = decision === 'remove' ? 'rejected' : 'approved';
+    if (item.status !== status)
+      await setStatus(trx, kind, item, status, decision === 'remove' ? reason : null, moderatorId);
+    await trx
+      .updateTable('reports')
+      .set({
+        status: decision === 'remove' ? 'removed' : 'kept',
+        decision_reason: reason,
+        decided_by: moderatorId,
+        decided_at: nowIso(),
+      })
+      .where(
+        'id',
+        'in',
+        open.map((r) => r.id),
+      )
+      .execute();
+    await audit(trx, {
+      userId: moderatorId,
+      action: `report_${decision === 'remove' ? 'removed' : 'kept'}`,
+      entity: kind,
+      entityId: id,
+      locationId: item.location_id,
+      details: { reports: open.length, reason },
+      before: { status: item.status },
+      after: { status },
+    });
+    return true;
+  });
+}
