@@ -360,7 +360,8 @@ describe.each(kinds)('moderation (%s)', (kind) => {
       expect(list.body.results.every((m: { location_id: number }) => m.location_id === see)).toBe(true);
 
       expect(
-        (await moderate(seeManager, parkCommentId, { status: 'rejected', rejection_reason: 'Nein' }, 'comments')).status,
+        (await moderate(seeManager, parkCommentId, { status: 'rejected', rejection_reason: 'Nein' }, 'comments'))
+          .status,
       ).toBe(404);
       const comments = await call(t.app, 'GET', '/api/admin/comments/?status=approved', { auth: seeManager });
       expect(comments.body.results).toEqual([]);

@@ -11,7 +11,13 @@ const ModerationPage = lazy(adminScreens.moderation);
 const NoticesPage = lazy(adminScreens.notices);
 const NoticeFormPage = lazy(adminScreens.noticeForm);
 const RequestsPage = lazy(adminScreens.requests);
-const PlaceholderPage = lazy(adminScreens.placeholder);
+const ResidentsPage = lazy(adminScreens.residents);
+const DocumentsPage = lazy(adminScreens.documents);
+const PhonesPage = lazy(adminScreens.phones);
+const ServicesPage = lazy(adminScreens.services);
+const LocationsPage = lazy(adminScreens.locations);
+const EmailsPage = lazy(adminScreens.emails);
+const AuditPage = lazy(adminScreens.audit);
 
 /** The back office's routes, all below /admin. */
 export function AdminRoutes() {
@@ -27,13 +33,13 @@ export function AdminRoutes() {
             <Route path="/admin/notices/new" element={<NoticeFormPage />} />
             <Route path="/admin/notices/:noticeId" element={<NoticeFormPage />} />
             <Route path="/admin/requests" element={<RequestsPage />} />
-            <Route path="/admin/residents/*" element={<PlaceholderPage title={s.nav.residents} />} />
-            <Route path="/admin/documents/*" element={<PlaceholderPage title={s.nav.documents} />} />
-            <Route path="/admin/phones/*" element={<PlaceholderPage title={s.nav.phones} />} />
-            <Route path="/admin/services/*" element={<PlaceholderPage title={s.nav.services} />} />
-            <Route path="/admin/locations/*" element={<PlaceholderPage title={s.nav.locations} />} />
-            <Route path="/admin/emails/*" element={<PlaceholderPage title={s.nav.emails} />} />
-            <Route path="/admin/audit/*" element={<PlaceholderPage title={s.nav.audit} />} />
+            <Route path="/admin/residents/*" element={<ResidentsPage />} />
+            <Route path="/admin/documents/*" element={<DocumentsPage />} />
+            <Route path="/admin/phones/*" element={<PhonesPage />} />
+            <Route path="/admin/services/*" element={<ServicesPage />} />
+            <Route path="/admin/locations/*" element={<LocationsPage />} />
+            <Route path="/admin/emails/*" element={<EmailsPage />} />
+            <Route path="/admin/audit/*" element={<AuditPage />} />
             <Route path="*" element={<Navigate to="/admin/moderation" replace />} />
           </Route>
         </Route>

@@ -6,4 +6,11 @@ export const adminScreens = {
   noticeForm: () => import('../notices/notice-form-page'),
   requests: () => import('../requests/requests-page'),
   placeholder: () => import('./placeholder-page'),
+  residents: () => import('../residents/residents-page'),
+  documents: () => import('../documents/documents-page'),
+  phones: () => import('../phones/phones-page'),
+  services: () => import('../services/services-page'),
+  locations: () => import('../locations/locations-page'),
+  emails: () => import('../emails/emails-page'),
+  audit: () => import('../audit/audit-page'),
 };
