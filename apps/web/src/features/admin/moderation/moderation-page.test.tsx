@@ -200,6 +200,7 @@ describe('moderation screen', () => {
     const comment: ModerationComment = {
       id: 8,
       text: 'Ich komme gern!',
+      rejection_reason: null,
       status: 'pending',
       created_at: hoursAgo(26),
       location_id: 2,
@@ -237,7 +238,7 @@ describe('moderation screen', () => {
       report_count: 3,
       reasons: [
         { reason: 'beleidigend', text: 'Sehr unfreundlich', created_at: hoursAgo(5) },
-        { reason: 'spam', text: null, created_at: hoursAgo(4) },
+        { reason: 'spam', text: '', created_at: hoursAgo(4) },
       ],
       first_reported_at: hoursAgo(5),
     });

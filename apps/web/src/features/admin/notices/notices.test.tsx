@@ -27,7 +27,7 @@ function notice(id: number, title: string, extra: Partial<AdminNotice> = {}): Ad
     important: false,
     ends_at: null,
     created_at: '2026-03-01T10:00:00+01:00',
-    updated_at: null,
+    updated_at: '2026-03-01T10:00:00+01:00',
     location_ids: [1],
     locations: [{ id: 1, title: 'Haus Nord' }],
     active: true,

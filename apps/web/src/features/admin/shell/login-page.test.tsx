@@ -69,7 +69,6 @@ describe('staff sign-in and shell', () => {
     const user = userEvent.setup();
     renderAdmin(<AdminRoutes />, { path: '/admin/residents' });
     expect(await screen.findByRole('heading', { name: 'Bewohner:innen' })).toBeInTheDocument();
-    expect(screen.getByText('Wird gebaut')).toBeInTheDocument();
     await screen.findByText('Petra Verwalterin');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Standort' }), 'Haus Süd');
     expect(screen.getByTestId('url')).toHaveTextContent('/admin/residents?location_id=2');

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/test/fetch-mock';
+import { page, renderAdmin } from '../test-utils';
+import AuditPage from './audit-page';
+
+const me = {
+  id: 5,
+  name: 'Petra Verwalterin',
+  email: 'petra@example.org',
+  role: 'manager',
+  locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'stadtpark' }],
+};
+
+const entry = {
+  id: 31,
+  created_at: '2026-02-01T09:00:00+00:00',
+  user_id: 5,
+  user_name: 'Petra Verwalterin',
+  action: 'resident_updated',
+  entity: 'user',
+  entity_id: 7,
+  location_id: 1,
+  details: { via: 'import' },
+  before: { name: 'Anna', email: 'anna@example.org', is_receptionist: false },
+  after: { name: 'Anna Beispiel', email: 'anna@example.org', is_receptionist: true },
+};
+
+describe('audit log', () => {
+  it('lists entries in German and filters by person through the URL', async () => {
+    const calls = mockFetch({
+      'GET /api/admin/me/': { body: me },
+      'GET /api/admin/staff/': {
+        body: [
+          { id: 5, name: 'Petra Verwalterin' },
+          { id: 6, name: 'Otto Admin' },
+        ],
+      },
+      'GET /api/admin/audit/?page=1&page_size=25': { body: page([entry]) },
+      'GET /api/admin/audit/?page=1&page_size=25&user_id=6': { body: page([]) },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<AuditPage />, { path: '/admin/audit' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Bewohner:in geändert')).toBeInTheDocument();
+    expect(within(table).getByText('Bewohner:in #7')).toBeInTheDocument();
+    expect(await within(table).findByText('Residenz am Stadtpark')).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Person' }), 'Otto Admin');
+    expect(await screen.findByText('Keine Einträge.')).toBeInTheDocument();
+    expect(screen.getByTestId('url')).toHaveTextContent('/admin/audit?user_id=6');
+    expect(calls.map((c) => c.url)).toContain('/api/admin/audit/?page=1&page_size=25&user_id=6');
+  });
+
+  it('shows before and after with the changed fields marked', async () => {
+    mockFetch({
+      'GET /api/admin/me/': { body: me },
+      'GET /api/admin/staff/': { body: [] },
+      'GET /api/admin/audit/?page=1&page_size=25': { body: page([entry]) },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<AuditPage />, { path: '/admin/audit' });
+    await user.click(await screen.findByRole('button', { name: /^Details: Bewohner:in geändert/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('2 Felder geändert')).toBeInTheDocument();
+    const name = within(dialog).getByRole('rowheader', { name: 'name (geändert)' }).closest('tr')!;
+    expect(name).toHaveClass('is-changed');
+    expect(within(name).getByText('Anna')).toBeInTheDocument();
+    expect(within(name).getByText('Anna Beispiel')).toBeInTheDocument();
+    const email = within(dialog).getByRole('rowheader', { name: 'email' }).closest('tr')!;
+    expect(email).not.toHaveClass('is-changed');
+    expect(within(dialog).getByText(/"via": "import"/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByText('2 Felder geändert')).not.toBeInTheDocument());
+  });
+});

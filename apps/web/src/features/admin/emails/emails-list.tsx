@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { MAIL_STATUSES, type AdminEmail } from '@hausportal/contract';
+import { AdminPage } from '../components/admin-page';
+import { adminColumns, DataTable } from '../components/data-table';
+import { errorMessage } from '../lib/errors';
+import { excerpt, formatDateTime } from '../lib/format';
+import { useFilterParam, useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
+import { useEmailsQuery, useRetryEmailMutation } from './api';
+import { EmailStatus, kindLabel } from './email-status';
+import { t } from './strings';
+import '../kit/kit.css';
+
+function RetryButton({ email }: { email: AdminEmail }) {
+  const [retry, { isLoading }] = useRetryEmailMutation();
+  const run = async () => {
+    try {
+      await retry(email.id).unwrap();
+      toast.success(t.retried);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={isLoading}
+      aria-busy={isLoading}
+      onClick={() => void run()}
+    >
+      {t.retry}
+      <span className="visually-hidden">: {email.subject}</span>
+    </button>
+  );
+}
+
+/** The link to a mail's page; the location filter goes along, so 'Zurück' returns to the same list. */
+function OpenLink({ email }: { email: AdminEmail }) {
+  const [locationId] = useLocationFilter();
+  return (
+    <Link className="button button-small" to={withLocation(`/admin/emails/${email.id}`, locationId)}>
+      {t.open}
+      <span className="visually-hidden">: {email.subject}</span>
+    </Link>
+  );
+}
+
+const col = adminColumns<AdminEmail>();
+const columns = [
+  col.accessor('created_at', { header: t.columns.date, cell: ({ getValue }) => formatDateTime(getValue()) }),
+  col.accessor('to_address', { header: t.columns.to }),
+  col.accessor('subject', { header: t.columns.subject }),
+  col.accessor('kind', { header: t.columns.kind, cell: ({ getValue }) => kindLabel(getValue()) }),
+  col.accessor('status', { header: t.columns.status, cell: ({ getValue }) => <EmailStatus status={getValue()} /> }),
+  col.accessor('attempts', { header: t.columns.attempts }),
+  col.accessor('last_error', {
+    header: t.columns.error,
+    cell: ({ getValue }) => {
+      const error = getValue();
+      return error ? <span title={error}>{excerpt(error, 60)}</span> : '–';
+    },
+  }),
+  col.display({
+    id: 'actions',
+    header: t.columns.actions,
+    cell: ({ row }) => (
+      <span className="admin-cell-actions">
+        <OpenLink email={row.original} />
+        {row.original.status === 'failed' ? <RetryButton email={row.original} /> : null}
+      </span>
+    ),
+  }),
+];
+
+function StatusFilter() {
+  const [status, setStatus] = useFilterParam('status', MAIL_STATUSES);
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t.filter}</label>
+      <select
+        id={id}
+        className="admin-select"
+        value={status ?? ''}
+        onChange={(event) => setStatus((event.target.value || undefined) as (typeof MAIL_STATUSES)[number] | undefined)}
+      >
+        <option value="">{t.all}</option>
+        {MAIL_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t.status[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** E-Mails: the outbox, newest first, with a status filter and 'Erneut senden' for failed ones. */
+export function EmailsList() {
+  const args = useListArgs();
+  const [status] = useFilterParam('status', MAIL_STATUSES);
+  const result = useEmailsQuery({ ...args, status });
+  return (
+    <AdminPage title={t.title}>
+      <div className="admin-filters" role="search">
+        <StatusFilter />
+      </div>
+      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/test/fetch-mock';
+import { page, renderAdmin } from '../test-utils';
+import LocationsPage from './locations-page';
+
+const stadtpark = {
+  id: 1,
+  title: 'Residenz am Stadtpark',
+  name: 'Stadtpark',
+  logo: '/media/logo-1.webp?sig=x',
+  direct_call: false,
+  direct_number: '+49 30 9876 5432',
+  default_service_id: 3,
+  default_service_name: 'Rezeption',
+  text: 'Willkommen',
+  hours: 'Mo–Fr 8–18 Uhr',
+  phone: '+49 30 1234',
+  email: 'rezeption@example.org',
+  free_text: '',
+  residents_can_post: false,
+};
+
+const services = page([
+  { id: 1, title: 'Verwaltung', icon: '', contact_text: '', location_id: null, sort_order: 1, is_system: true },
+  { id: 3, title: 'Rezeption', icon: '', contact_text: '', location_id: null, sort_order: 2, is_system: true },
+  { id: 14, title: 'Hausnotruf', icon: '', contact_text: '', location_id: 1, sort_order: 3, is_system: false },
+]);
+
+function routes(extra = {}) {
+  return {
+    'GET /api/admin/locations/1/': { body: stadtpark },
+    'GET /api/admin/services/?location_id=1&page_size=100': { body: services },
+    ...extra,
+  };
+}
+
+describe('location settings', () => {
+  it('saves every field, with the default service chosen from the services of the location', async () => {
+    const calls = mockFetch(
+      routes({
+        'PUT /api/admin/locations/1/': (call: { body: unknown }) => ({
+          body: { ...stadtpark, ...(call.body as object) },
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    const select = await screen.findByRole('combobox', { name: /^Standarddienst des Notruf-Knopfs/ });
+    await screen.findByRole('option', { name: 'Hausnotruf' });
+    await user.selectOptions(select, 'Hausnotruf');
+    await user.click(screen.getByRole('checkbox', { name: 'Alle Bewohner:innen dürfen Beiträge schreiben' }));
+    await user.type(screen.getByRole('textbox', { name: /^Weiterer Text/ }), 'Paketannahme im Erdgeschoss');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      title: 'Residenz am Stadtpark',
+      name: 'Stadtpark',
+      direct_call: false,
+      direct_number: '+49 30 9876 5432',
+      default_service_id: 14,
+      text: 'Willkommen',
+      hours: 'Mo–Fr 8–18 Uhr',
+      phone: '+49 30 1234',
+      email: 'rezeption@example.org',
+      free_text: 'Paketannahme im Erdgeschoss',
+      residents_can_post: true,
+    });
+  });
+
+  it('needs a direct number when the button dials directly, and shows server field errors under fields', async () => {
+    const calls = mockFetch(
+      routes({
+        'PUT /api/admin/locations/1/': {
+          status: 400,
+          body: { default_service_id: ['Dieser Dienst ist an diesem Standort nicht verfügbar.'] },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Notruf-Knopf wählt direkt die Direktnummer' }));
+    const number = screen.getByRole('textbox', { name: /^Direktnummer/ });
+    await user.clear(number);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(number).toHaveAccessibleDescription(/Bitte geben Sie die Direktnummer ein/);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(number, '112');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Dieser Dienst ist an diesem Standort nicht verfügbar.')).toBeInTheDocument();
+  });
+
+  it('removes the logo only after the confirmation', async () => {
+    const calls = mockFetch(routes({ 'DELETE /api/admin/locations/1/logo/': { body: { ...stadtpark, logo: null } } }));
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    expect(await screen.findByRole('img', { name: 'Logo von Residenz am Stadtpark' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logo entfernen' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Logo entfernen' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('refuses a logo that is not an image before uploading', async () => {
+    mockFetch(routes());
+    const user = userEvent.setup({ applyAccept: false });
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    await user.upload(
+      await screen.findByLabelText('Neues Logo'),
+      new File(['%PDF-1.4'], 'logo.png', { type: 'image/png' }),
+    );
+    expect(
+      await screen.findByText('Die Datei logo.png ist kein Bild im Format JPEG, PNG oder WebP.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logo hochladen' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,172 @@
+import { Link, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { adminLocationUpdate, type AdminLocation } from '@hausportal/contract';
+import { Spinner } from '@/components/ui/spinner';
+import { AdminPage } from '../components/admin-page';
+import { AdminForm, CheckboxInput, FormSubmit, SelectInput, TextAreaInput, TextInput } from '../components/form-fields';
+import { applyServerErrors, errorMessage } from '../lib/errors';
+import { s } from '../strings';
+import { useLocationQuery, useLocationServicesQuery, useUpdateLocationMutation } from './api';
+import { LogoPanel } from './logo-panel';
+import { t } from './strings';
+import '../kit/kit.css';
+
+/**
+ * Every SPEC §3 field of a location with the contract's checks; the select gives the default
+ * service as text ('' for none), and a button that dials directly needs a number to dial.
+ */
+export const locationFormSchema = adminLocationUpdate
+  .required()
+  .extend({ default_service_id: z.string().transform((value) => (value === '' ? null : Number(value))) })
+  .superRefine((value, ctx) => {
+    if (value.direct_call && value.direct_number === '') {
+      ctx.addIssue({ code: 'custom', path: ['direct_number'], message: t.directNumberRequired });
+    }
+  });
+type FormInput = z.input<typeof locationFormSchema>;
+type FormOutput = z.output<typeof locationFormSchema>;
+
+const FIELDS = [
+  'title',
+  'name',
+  'direct_call',
+  'direct_number',
+  'default_service_id',
+  'text',
+  'hours',
+  'phone',
+  'email',
+  'free_text',
+  'residents_can_post',
+] as const;
+
+function valuesOf(location: AdminLocation): FormInput {
+  return {
+    title: location.title,
+    name: location.name,
+    direct_call: location.direct_call,
+    direct_number: location.direct_number,
+    default_service_id: location.default_service_id === null ? '' : String(location.default_service_id),
+    text: location.text,
+    hours: location.hours,
+    phone: location.phone,
+    email: location.email,
+    free_text: location.free_text,
+    residents_can_post: location.residents_can_post,
+  };
+}
+
+function LocationForm({ location }: { location: AdminLocation }) {
+  const [update] = useUpdateLocationMutation();
+  const services = useLocationServicesQuery(location.id);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(locationFormSchema),
+    defaultValues: valuesOf(location),
+  });
+  const serviceOptions = [
+    { value: '', label: t.noService },
+    ...(services.data?.results ?? []).map((service) => ({ value: String(service.id), label: service.title })),
+  ];
+  // Until the services arrive, the stored default keeps a labelled option so the select shows it.
+  if (
+    location.default_service_id !== null &&
+    !serviceOptions.some((o) => o.value === String(location.default_service_id))
+  )
+    serviceOptions.push({ value: String(location.default_service_id), label: location.default_service_name });
+
+  const onSubmit = async (values: FormOutput) => {
+    try {
+      const saved = await update({ id: location.id, body: values }).unwrap();
+      form.reset(valuesOf(saved));
+      toast.success(t.saved);
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+    }
+  };
+
+  return (
+    <AdminForm form={form} onSubmit={onSubmit} className="admin-form" aria-label={t.editTitle}>
+      <fieldset className="admin-fieldset">
+        <legend className="admin-legend">{t.sections.general}</legend>
+        <TextInput name="title" label={t.fields.title} hint={t.hints.title} />
+        <TextInput name="name" label={t.fields.name} hint={t.hints.name} required={false} />
+      </fieldset>
+      <fieldset className="admin-fieldset">
+        <legend className="admin-legend">{t.sections.emergency}</legend>
+        <CheckboxInput name="direct_call" label={t.fields.direct_call} hint={t.hints.direct_call} />
+        <TextInput
+          name="direct_number"
+          label={t.fields.direct_number}
+          type="tel"
+          hint={t.hints.direct_number}
+          required={false}
+        />
+        <SelectInput
+          name="default_service_id"
+          label={t.fields.default_service_id}
+          hint={t.hints.default_service_id}
+          required={false}
+          options={serviceOptions}
+        />
+      </fieldset>
+      <fieldset className="admin-fieldset">
+        <legend className="admin-legend">{t.sections.reception}</legend>
+        <TextAreaInput name="text" label={t.fields.text} rows={4} required={false} />
+        <TextAreaInput name="hours" label={t.fields.hours} rows={3} required={false} />
+        <TextInput name="phone" label={t.fields.phone} type="tel" required={false} />
+        <TextInput name="email" label={t.fields.email} type="email" required={false} />
+        <TextAreaInput name="free_text" label={t.fields.free_text} hint={t.hints.free_text} rows={4} required={false} />
+      </fieldset>
+      <fieldset className="admin-fieldset">
+        <legend className="admin-legend">{t.sections.blackboard}</legend>
+        <CheckboxInput
+          name="residents_can_post"
+          label={t.fields.residents_can_post}
+          hint={t.hints.residents_can_post}
+        />
+      </fieldset>
+      <div className="button-row">
+        <FormSubmit>{s.form.save}</FormSubmit>
+      </div>
+    </AdminForm>
+  );
+}
+
+/** /admin/locations/:locationId: the settings form and the logo. */
+export default function LocationPage() {
+  const { locationId } = useParams();
+  const id = locationId && /^\d{1,9}$/.test(locationId) ? Number(locationId) : null;
+  const { data: location, isLoading, isError, error, refetch } = useLocationQuery(id ?? 0, { skip: id === null });
+  const missing = id === null || (error as { status?: number } | undefined)?.status === 404;
+  return (
+    <AdminPage
+      title={location ? `${t.editTitle}: ${location.title}` : t.editTitle}
+      actions={
+        <Link className="button" to="/admin/locations">
+          {t.back}
+        </Link>
+      }
+    >
+      {isLoading ? <Spinner label={s.loading} /> : null}
+      {id === null || (isError && !location) ? (
+        <div className="card admin-table-error" role="alert">
+          <p>{missing ? t.notFound : errorMessage(error)}</p>
+          {missing ? null : (
+            <button type="button" className="button" onClick={() => void refetch()}>
+              {s.table.retry}
+            </button>
+          )}
+        </div>
+      ) : null}
+      {location ? (
+        <div className="admin-two-columns">
+          <LocationForm key={location.id} location={location} />
+          <LogoPanel location={location} />
+        </div>
+      ) : null}
+    </AdminPage>
+  );
+}

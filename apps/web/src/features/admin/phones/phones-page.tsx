@@ -1,0 +1,269 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { adminPhoneInput, type AdminPhone } from '@hausportal/contract';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { AdminPage } from '../components/admin-page';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { AdminForm, CheckboxInput, FormSubmit, TextInput } from '../components/form-fields';
+import { StatusBadge } from '../components/status-badge';
+import { applyServerErrors, errorMessage } from '../lib/errors';
+import { s } from '../strings';
+import { IconSelect } from '../kit/icon-select';
+import { LocationChoice, useWorkingLocation } from '../kit/location-choice';
+import {
+  moved,
+  useCreatePhoneMutation,
+  useDeletePhoneMutation,
+  useOrderPhonesMutation,
+  usePhonesQuery,
+  useUpdatePhoneMutation,
+} from './api';
+import { t } from './strings';
+import '../kit/kit.css';
+
+/** The form: the contract's fields without the location (the page's) and the position (the list's). */
+export const phoneFormSchema = adminPhoneInput
+  .omit({ location_id: true, sort_order: true })
+  .extend({ highlighted: z.boolean(), hidden: z.boolean() });
+type FormInput = z.input<typeof phoneFormSchema>;
+type FormOutput = z.output<typeof phoneFormSchema>;
+
+function PhoneForm({ phone, locationId, onDone }: { phone?: AdminPhone; locationId: number; onDone: () => void }) {
+  const [create] = useCreatePhoneMutation();
+  const [update] = useUpdatePhoneMutation();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(phoneFormSchema),
+    defaultValues: {
+      name: phone?.name ?? '',
+      number: phone?.number ?? '',
+      icon: phone?.icon ?? '',
+      highlighted: phone?.highlighted ?? false,
+      hidden: phone?.hidden ?? false,
+    },
+  });
+  const onSubmit = async (values: FormOutput) => {
+    const body = { ...values, location_id: locationId };
+    try {
+      if (phone) await update({ id: phone.id, body }).unwrap();
+      else await create(body).unwrap();
+      toast.success(t.saved);
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['name', 'number', 'icon', 'highlighted', 'hidden']);
+    }
+  };
+  return (
+    <AdminForm form={form} onSubmit={onSubmit} aria-label={phone ? t.editTitle : t.create}>
+      <TextInput name="name" label={t.fields.name} />
+      <TextInput name="number" label={t.fields.number} type="tel" autoComplete="off" />
+      <IconSelect label={t.fields.icon} initial={phone?.icon} noneLabel="Standardsymbol (Telefon)" />
+      <CheckboxInput name="highlighted" label={t.fields.highlighted} hint={t.hints.highlighted} />
+      <CheckboxInput name="hidden" label={t.fields.hidden} hint={t.hints.hidden} />
+      <div className="button-row">
+        <button type="button" className="button" onClick={onDone}>
+          {s.form.cancel}
+        </button>
+        <FormSubmit>{s.form.save}</FormSubmit>
+      </div>
+    </AdminForm>
+  );
+}
+
+type Editing = { phone?: AdminPhone } | null;
+
+function PhoneTable({ locationId }: { locationId: number }) {
+  const { data, isLoading, isFetching, isError, error, refetch } = usePhonesQuery(locationId);
+  const [order, orderState] = useOrderPhonesMutation();
+  const [remove, removeState] = useDeletePhoneMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminPhone | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // After a move the same control of the moved entry gets the focus back (the row changed place).
+  const [focus, setFocus] = useState<{ id: number; step: -1 | 1 } | null>(null);
+  const table = useRef<HTMLTableElement>(null);
+
+  const phones = useMemo(() => data?.results ?? [], [data]);
+  useEffect(() => {
+    if (!focus || !table.current) return;
+    const wanted = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${focus.step}"]`);
+    const other = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${-focus.step}"]`);
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+  }, [focus, phones]);
+
+  const move = async (index: number, step: -1 | 1) => {
+    const ids = moved(
+      phones.map((p) => p.id),
+      index,
+      step,
+    );
+    const phone = phones[index]!;
+    setFocus({ id: phone.id, step });
+    try {
+      await order({ location_id: locationId, ids }).unwrap();
+      setAnnouncement(t.moved(phone.name, index + step + 1, phones.length));
+    } catch (e) {
+      toast.error(`${t.orderFailed} ${errorMessage(e)}`);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove({ id: deleting.id, location_id: locationId }).unwrap();
+      toast.success(t.deleted);
+      setDeleting(null);
+    } catch {
+      // shown in the dialog
+    }
+  };
+
+  if (isLoading) return <Spinner label={s.loading} />;
+  if (isError && !data) {
+    return (
+      <div className="card admin-table-error" role="alert">
+        <p>{s.table.failed}</p>
+        <p className="muted">{errorMessage(error)}</p>
+        <button type="button" className="button" onClick={() => void refetch()}>
+          {s.table.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="admin-table-block">
+      <div className="admin-table-toolbar">
+        <p className="admin-table-count">{s.table.count(phones.length)}</p>
+        <button type="button" className="button button-primary" onClick={() => setEditing({})}>
+          {t.create}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {phones.length === 0 ? (
+        <p className="empty">{t.empty}</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <table className="admin-table" ref={table} aria-busy={isFetching || orderState.isLoading || undefined}>
+            <caption className="visually-hidden">{t.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.position}</th>
+                <th scope="col">{t.columns.name}</th>
+                <th scope="col">{t.columns.number}</th>
+                <th scope="col">{t.columns.flags}</th>
+                <th scope="col">{t.columns.order}</th>
+                <th scope="col">{t.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {phones.map((phone, index) => (
+                <tr key={phone.id}>
+                  <td>{index + 1}</td>
+                  <th scope="row" className="admin-row-head">
+                    <span className="admin-title-cell">
+                      <img className="admin-list-icon" src={phone.icon || '/icons/phone.svg'} alt="" />
+                      {phone.name}
+                    </span>
+                  </th>
+                  <td>{phone.number}</td>
+                  <td>
+                    <span className="admin-tags">
+                      {phone.highlighted ? <StatusBadge status="new" label={t.highlighted} /> : null}
+                      {phone.hidden ? <StatusBadge status="expired" label={t.hidden} /> : null}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="admin-order-cell">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        data-move={`${phone.id}:-1`}
+                        aria-label={t.moveUp(phone.name)}
+                        disabled={index === 0 || orderState.isLoading}
+                        onClick={() => void move(index, -1)}
+                      >
+                        <span aria-hidden="true">↑</span> {t.up}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        data-move={`${phone.id}:1`}
+                        aria-label={t.moveDown(phone.name)}
+                        disabled={index === phones.length - 1 || orderState.isLoading}
+                        onClick={() => void move(index, 1)}
+                      >
+                        <span aria-hidden="true">↓</span> {t.down}
+                      </button>
+                    </span>
+                  </td>
+                  <td>
+                    <span className="admin-cell-actions">
+                      <button type="button" className="button button-small" onClick={() => setEditing({ phone })}>
+                        {t.edit}
+                        <span className="visually-hidden">: {phone.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-danger"
+                        onClick={() => setDeleting(phone)}
+                      >
+                        {t.delete}
+                        <span className="visually-hidden">: {phone.name}</span>
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal open={editing !== null} title={editing?.phone ? t.editTitle : t.create} onClose={() => setEditing(null)}>
+        {editing ? <PhoneForm phone={editing.phone} locationId={locationId} onDone={() => setEditing(null)} /> : null}
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.deleteTitle}
+        message={deleting ? t.deleteText(deleting.name) : null}
+        confirmLabel={t.delete}
+        danger
+        busy={removeState.isLoading}
+        error={removeState.error ? errorMessage(removeState.error) : null}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => {
+          setDeleting(null);
+          removeState.reset();
+        }}
+      />
+    </div>
+  );
+}
+
+/** Telefonnummern of one location: flags, create/edit, delete, and the order residents see. */
+export default function PhonesPage() {
+  const { location, isLoading, isError, error } = useWorkingLocation();
+  return (
+    <AdminPage title={t.title}>
+      <LocationChoice />
+      {isLoading ? <Spinner label={s.loading} /> : null}
+      {isError ? (
+        <p className="form-error" role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      {!isLoading && !isError && !location ? <p className="empty">{t.noLocation}</p> : null}
+      {location ? (
+        <>
+          <p className="muted">{t.intro(location.title)}</p>
+          <PhoneTable key={location.id} locationId={location.id} />
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,316 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { adminResidentCreate, type AdminResident } from '@hausportal/contract';
+import { Spinner } from '@/components/ui/spinner';
+import { useMeQuery } from '../api/admin-api';
+import { AdminPage } from '../components/admin-page';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { AdminForm, CheckboxInput, FormSubmit, SelectInput, TextInput } from '../components/form-fields';
+import { applyServerErrors, errorMessage } from '../lib/errors';
+import { formatDate, formatDateTime } from '../lib/format';
+import { useLocationFilter, withLocation } from '../lib/list-params';
+import { s } from '../strings';
+import {
+  useCreateResidentMutation,
+  useResidentQuery,
+  useSendResidentMailMutation,
+  useSetResidentActiveMutation,
+  useUpdateResidentMutation,
+} from './api';
+import { ErasureDialog } from './erasure-dialog';
+import { ResidentStatus } from './residents-list';
+import { t } from './strings';
+import '../kit/kit.css';
+
+// The select hands over text; the contract wants the id as a number.
+const locationField = z.coerce
+  .number<string | number>({ error: t.pickLocation })
+  .int({ error: t.pickLocation })
+  .min(1, { error: t.pickLocation });
+
+/** The form's schema: the contract's, with the location as the select gives it. */
+export const residentFormSchema = adminResidentCreate.extend({ location_id: locationField });
+type FormInput = z.input<typeof residentFormSchema>;
+type FormOutput = z.output<typeof residentFormSchema>;
+
+const FIELDS = [
+  'name',
+  'apartment_number',
+  'email',
+  'location_id',
+  'is_receptionist',
+  'emergency_services_deactivated',
+  'send_invitation',
+] as const;
+
+function valuesOf(resident: AdminResident): FormInput {
+  return {
+    name: resident.name,
+    apartment_number: resident.apartment_number,
+    email: resident.email,
+    location_id: String(resident.location_id),
+    is_receptionist: resident.is_receptionist,
+    emergency_services_deactivated: resident.emergency_services_deactivated,
+    send_invitation: false,
+  };
+}
+
+/** The create and edit form; creating may send the invitation at once. */
+export function ResidentForm({
+  resident,
+  defaultLocationId,
+}: {
+  resident?: AdminResident;
+  defaultLocationId?: number;
+}) {
+  const navigate = useNavigate();
+  const { data: me } = useMeQuery();
+  const [create] = useCreateResidentMutation();
+  const [update] = useUpdateResidentMutation();
+  const locations = me?.locations ?? [];
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(residentFormSchema),
+    defaultValues: resident
+      ? valuesOf(resident)
+      : {
+          name: '',
+          apartment_number: '',
+          email: '',
+          location_id: defaultLocationId
+            ? String(defaultLocationId)
+            : locations.length === 1
+              ? String(locations[0]!.id)
+              : '',
+          is_receptionist: false,
+          emergency_services_deactivated: false,
+          send_invitation: false,
+        },
+  });
+  const disabled = Boolean(resident?.erased_at);
+
+  const onSubmit = async (values: FormOutput) => {
+    try {
+      if (resident) {
+        const { send_invitation: _ignored, ...body } = values;
+        const saved = await update({ id: resident.id, body }).unwrap();
+        form.reset(valuesOf(saved));
+        toast.success(t.saved);
+      } else {
+        const created = await create(values).unwrap();
+        toast.success(t.created);
+        navigate(`/admin/residents/${created.id}`, { replace: true });
+      }
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+    }
+  };
+
+  const locationOptions = [
+    ...(resident || locations.length !== 1 ? [{ value: '', label: '– bitte wählen –' }] : []),
+    ...locations.map((l) => ({ value: String(l.id), label: l.title })),
+  ];
+
+  return (
+    <AdminForm form={form} onSubmit={onSubmit} className="admin-form" aria-label={resident ? t.editTitle : t.create}>
+      <fieldset className="admin-fieldset" disabled={disabled}>
+        <TextInput name="name" label={t.fields.name} autoComplete="off" />
+        <TextInput
+          name="apartment_number"
+          label={t.fields.apartment_number}
+          hint={t.hints.apartment}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextInput name="email" label={t.fields.email} type="email" required={false} hint={t.hints.email} />
+        <SelectInput name="location_id" label={t.fields.location_id} options={locationOptions} />
+        <CheckboxInput name="is_receptionist" label={t.fields.is_receptionist} hint={t.hints.receptionist} />
+        <CheckboxInput
+          name="emergency_services_deactivated"
+          label={t.fields.emergency_services_deactivated}
+          hint={t.hints.emergency}
+        />
+        {resident ? null : (
+          <CheckboxInput name="send_invitation" label={t.fields.send_invitation} hint={t.hints.invitation} />
+        )}
+        <div className="button-row">
+          <FormSubmit>{s.form.save}</FormSubmit>
+        </div>
+      </fieldset>
+    </AdminForm>
+  );
+}
+
+type Pending = 'deactivate' | 'activate' | null;
+
+/** Activate, deactivate, the two mails and the erasure, for a resident who is not erased. */
+function ResidentActions({ resident }: { resident: AdminResident }) {
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const [erasing, setErasing] = useState(false);
+  const [setActive, activeState] = useSetResidentActiveMutation();
+  const [sendMail, mailState] = useSendResidentMailMutation();
+
+  const toggle = async (active: boolean) => {
+    try {
+      await setActive({ id: resident.id, active }).unwrap();
+      toast.success(active ? t.actions.activated : t.actions.deactivated);
+      setConfirm(null);
+    } catch {
+      // shown in the dialog
+    }
+  };
+
+  const mail = async (kind: 'invitation' | 'password-reset') => {
+    try {
+      const answer = await sendMail({ id: resident.id, kind }).unwrap();
+      toast.success(answer.detail);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const mailBlocked = !resident.email ? t.actions.needsEmail : !resident.is_active ? t.actions.needsActive : null;
+  return (
+    <section className="card admin-side-card" aria-labelledby="resident-actions">
+      <h2 id="resident-actions">{t.actions.heading}</h2>
+      <div className="admin-action-list">
+        {resident.is_active ? (
+          <button type="button" className="button" onClick={() => setConfirm('deactivate')}>
+            {t.actions.deactivate}
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => setConfirm('activate')}>
+            {t.actions.activate}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={Boolean(mailBlocked) || mailState.isLoading}
+          aria-describedby={mailBlocked ? 'resident-mail-blocked' : undefined}
+          onClick={() => void mail('invitation')}
+        >
+          {t.actions.invite}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={Boolean(mailBlocked) || mailState.isLoading}
+          aria-describedby={mailBlocked ? 'resident-mail-blocked' : undefined}
+          onClick={() => void mail('password-reset')}
+        >
+          {t.actions.resetLink}
+        </button>
+        {mailBlocked ? (
+          <p className="field-hint" id="resident-mail-blocked">
+            {mailBlocked}
+          </p>
+        ) : null}
+        <button type="button" className="button button-danger" onClick={() => setErasing(true)}>
+          {t.actions.erase}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'activate' ? t.actions.activateTitle : t.actions.deactivateTitle}
+        message={
+          confirm === 'activate' ? t.actions.activateText(resident.name) : t.actions.deactivateText(resident.name)
+        }
+        confirmLabel={confirm === 'activate' ? t.actions.activate : t.actions.deactivate}
+        danger={confirm === 'deactivate'}
+        busy={activeState.isLoading}
+        error={activeState.error ? errorMessage(activeState.error) : null}
+        onConfirm={() => void toggle(confirm === 'activate')}
+        onClose={() => {
+          setConfirm(null);
+          activeState.reset();
+        }}
+      />
+      <ErasureDialog resident={resident} open={erasing} onClose={() => setErasing(false)} />
+    </section>
+  );
+}
+
+function AccountFacts({ resident }: { resident: AdminResident }) {
+  return (
+    <dl className="admin-facts">
+      <dt>{t.account}</dt>
+      <dd>
+        <ResidentStatus resident={resident} />
+      </dd>
+      <dt>{t.invitedAt}</dt>
+      <dd>{resident.invited_at ? formatDateTime(resident.invited_at) : t.notInvited}</dd>
+      <dt>{t.createdAt}</dt>
+      <dd>{formatDateTime(resident.created_at)}</dd>
+    </dl>
+  );
+}
+
+function EditResident({ id }: { id: number }) {
+  const { data: resident, isLoading, isError, error, refetch } = useResidentQuery(id);
+  if (isLoading) return <Spinner label={s.loading} />;
+  if (isError || !resident) {
+    const missing = (error as { status?: number } | undefined)?.status === 404;
+    return (
+      <div className="card admin-table-error" role="alert">
+        <p>{missing ? t.notFound : errorMessage(error)}</p>
+        {missing ? null : (
+          <button type="button" className="button" onClick={() => void refetch()}>
+            {s.table.retry}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="admin-two-columns">
+      <div>
+        {resident.erased_at ? (
+          <p className="notice admin-notice-info" role="status">
+            {t.erasedNotice(formatDate(resident.erased_at))}
+          </p>
+        ) : null}
+        <ResidentForm key={resident.id} resident={resident} />
+      </div>
+      <aside className="stack">
+        <section className="card admin-side-card">
+          <AccountFacts resident={resident} />
+        </section>
+        {resident.erased_at ? null : <ResidentActions resident={resident} />}
+      </aside>
+    </div>
+  );
+}
+
+/** /admin/residents/new and /admin/residents/:residentId. */
+export default function ResidentFormPage() {
+  const { residentId } = useParams();
+  const [locationId] = useLocationFilter();
+  const id = residentId && /^\d{1,9}$/.test(residentId) ? Number(residentId) : null;
+  const { isLoading: meLoading } = useMeQuery();
+  return (
+    <AdminPage
+      title={residentId ? t.editTitle : t.create}
+      actions={
+        <Link className="button" to={withLocation('/admin/residents', locationId)}>
+          {t.back}
+        </Link>
+      }
+    >
+      {residentId ? (
+        id ? (
+          <EditResident id={id} />
+        ) : (
+          <p role="alert">{t.notFound}</p>
+        )
+      ) : meLoading ? (
+        <Spinner label={s.loading} />
+      ) : (
+        <ResidentForm defaultLocationId={locationId} />
+      )}
+    </AdminPage>
+  );
+}

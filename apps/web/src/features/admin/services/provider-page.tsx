@@ -1,0 +1,200 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { adminProviderInput, type AdminProvider, type AdminService, type StaffMe } from '@hausportal/contract';
+import { Spinner } from '@/components/ui/spinner';
+import { useMeQuery } from '../api/admin-api';
+import { AdminPage } from '../components/admin-page';
+import { AdminForm, CheckboxInput, FormSubmit, SelectInput, TextAreaInput, TextInput } from '../components/form-fields';
+import { applyServerErrors, errorMessage } from '../lib/errors';
+import { useLocationFilter, withLocation } from '../lib/list-params';
+import { s } from '../strings';
+import { useCreateProviderMutation, useProviderQuery, useServiceQuery, useUpdateProviderMutation } from './api';
+import { t } from './strings';
+import '../kit/kit.css';
+
+const p = t.providers;
+
+/** Every SPEC §3 provider field with the contract's checks; the service comes from the page. */
+export const providerFormSchema = adminProviderInput.omit({ service_id: true }).extend({
+  location_id: z.coerce
+    .number<string | number>({ error: t.pickLocation })
+    .int({ error: t.pickLocation })
+    .min(1, { error: t.pickLocation }),
+  hide_phone: z.boolean(),
+  allow_form_contact: z.boolean(),
+});
+type FormInput = z.input<typeof providerFormSchema>;
+type FormOutput = z.output<typeof providerFormSchema>;
+
+const FIELDS = [
+  'location_id',
+  'name',
+  'phone',
+  'hide_phone',
+  'text',
+  'contact',
+  'hours',
+  'email',
+  'website',
+  'allow_form_contact',
+  'placeholder',
+] as const;
+
+function valuesOf(provider: AdminProvider): FormInput {
+  return {
+    location_id: String(provider.location_id),
+    name: provider.name,
+    phone: provider.phone,
+    hide_phone: provider.hide_phone,
+    text: provider.text,
+    contact: provider.contact,
+    hours: provider.hours,
+    email: provider.email,
+    website: provider.website,
+    allow_form_contact: provider.allow_form_contact,
+    placeholder: provider.placeholder,
+  };
+}
+
+function ProviderForm({
+  service,
+  provider,
+  me,
+  onCreated,
+}: {
+  service: AdminService;
+  provider?: AdminProvider;
+  me: StaffMe | undefined;
+  onCreated: () => void;
+}) {
+  const [filterId] = useLocationFilter();
+  const [create] = useCreateProviderMutation();
+  const [update] = useUpdateProviderMutation();
+  // A service of one location has its providers only there; a global one at each of the caller's.
+  const locations = (me?.locations ?? []).filter((l) => service.location_id === null || l.id === service.location_id);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(providerFormSchema),
+    defaultValues: provider
+      ? valuesOf(provider)
+      : {
+          location_id: String(locations.find((l) => l.id === filterId)?.id ?? locations[0]?.id ?? ''),
+          name: '',
+          phone: '',
+          hide_phone: false,
+          text: '',
+          contact: '',
+          hours: '',
+          email: '',
+          website: '',
+          allow_form_contact: false,
+          placeholder: '',
+        },
+  });
+
+  const onSubmit = async (values: FormOutput) => {
+    const body = { ...values, service_id: service.id };
+    try {
+      if (provider) {
+        const saved = await update({ id: provider.id, body }).unwrap();
+        form.reset(valuesOf(saved));
+        toast.success(p.saved);
+      } else {
+        await create(body).unwrap();
+        toast.success(p.saved);
+        onCreated();
+      }
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+    }
+  };
+
+  return (
+    <AdminForm
+      form={form}
+      onSubmit={onSubmit}
+      className="admin-form"
+      aria-label={provider ? p.editTitle : p.createTitle}
+    >
+      <TextInput name="name" label={p.fields.name} />
+      {locations.length > 1 || provider ? (
+        <SelectInput
+          name="location_id"
+          label={p.fields.location_id}
+          options={locations.map((l) => ({ value: String(l.id), label: l.title }))}
+        />
+      ) : null}
+      <TextInput name="phone" label={p.fields.phone} type="tel" required={false} />
+      <CheckboxInput name="hide_phone" label={p.fields.hide_phone} hint={p.hints.hide_phone} />
+      <TextInput name="email" label={p.fields.email} type="email" required={false} />
+      <TextInput name="website" label={p.fields.website} type="url" required={false} hint={p.hints.website} />
+      <TextInput name="contact" label={p.fields.contact} required={false} />
+      <TextAreaInput name="hours" label={p.fields.hours} rows={3} required={false} />
+      <TextAreaInput name="text" label={p.fields.text} rows={5} required={false} />
+      <CheckboxInput name="allow_form_contact" label={p.fields.allow_form_contact} />
+      <TextInput name="placeholder" label={p.fields.placeholder} required={false} hint={p.hints.placeholder} />
+      <div className="button-row">
+        <FormSubmit>{s.form.save}</FormSubmit>
+      </div>
+    </AdminForm>
+  );
+}
+
+function Failed({ error, missing, retry }: { error: unknown; missing: string; retry: () => void }) {
+  const is404 = (error as { status?: number } | undefined)?.status === 404;
+  return (
+    <div className="card admin-table-error" role="alert">
+      <p>{is404 ? missing : errorMessage(error)}</p>
+      {is404 ? null : (
+        <button type="button" className="button" onClick={retry}>
+          {s.table.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function EditProvider({ id, service, me }: { id: number; service: AdminService; me: StaffMe | undefined }) {
+  const { data: provider, isLoading, isError, error, refetch } = useProviderQuery(id);
+  if (isLoading) return <Spinner label={s.loading} />;
+  if (isError || !provider || provider.service_id !== service.id)
+    return <Failed error={error ?? { status: 404 }} missing={p.notFound} retry={() => void refetch()} />;
+  return <ProviderForm key={provider.id} service={service} provider={provider} me={me} onCreated={() => undefined} />;
+}
+
+/** /admin/services/:serviceId/providers/new and …/providers/:providerId. */
+export default function ProviderPage() {
+  const { serviceId, providerId } = useParams();
+  const navigate = useNavigate();
+  const [filterId] = useLocationFilter();
+  const { data: me, isLoading: meLoading } = useMeQuery();
+  const sid = Number(serviceId);
+  const validService = Boolean(serviceId && /^\d{1,9}$/.test(serviceId));
+  const service = useServiceQuery(sid, { skip: !validService });
+  const pid = providerId && /^\d{1,9}$/.test(providerId) ? Number(providerId) : null;
+  const back = withLocation(`/admin/services/${serviceId}`, filterId);
+
+  let body;
+  if (!validService) body = <p role="alert">{t.notFound}</p>;
+  else if (meLoading || service.isLoading) body = <Spinner label={s.loading} />;
+  else if (service.isError || !service.data)
+    body = <Failed error={service.error} missing={t.notFound} retry={() => void service.refetch()} />;
+  else if (providerId && pid === null) body = <p role="alert">{p.notFound}</p>;
+  else if (pid !== null) body = <EditProvider id={pid} service={service.data} me={me} />;
+  else body = <ProviderForm service={service.data} me={me} onCreated={() => navigate(back)} />;
+
+  return (
+    <AdminPage
+      title={`${providerId ? p.editTitle : p.createTitle}${service.data ? ` – ${service.data.title}` : ''}`}
+      actions={
+        <Link className="button" to={back}>
+          {p.back(service.data?.title ?? t.viewTitle)}
+        </Link>
+      }
+    >
+      {body}
+    </AdminPage>
+  );
+}
