@@ -17,3 +17,8 @@ export function formatDateTime(iso: string): string {
   const parts = Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.hour}:${parts.minute}, ${parts.day}.${parts.month}.${parts.year}`;
 }
+
+/** `DD.MM.YYYY` in Europe/Berlin, for a day such as the end of a notice. */
+export function formatDate(iso: string): string {
+  return formatDateTime(iso).split(', ')[1] ?? '';
+}

@@ -7,7 +7,7 @@ export function backTarget(pathname: string, search = ''): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/' || path === '/login') return null;
   if (path === '/forgot-password' || path.startsWith('/forgot-password/')) return '/login';
-  if (path === '/change-password') return '/profile';
+  if (path === '/change-password' || path === '/requests') return '/profile';
   if (path === '/reception') return '/';
   const service = /^\/services\/(\d+)$/.exec(path);
   if (service) {

@@ -19,6 +19,7 @@ const ServicePage = lazy(screens.service);
 const ReceptionPage = lazy(screens.reception);
 const ProfilePage = lazy(screens.profile);
 const ChangePasswordPage = lazy(screens.changePassword);
+const RequestsPage = lazy(screens.requests);
 
 /**
  * The routes of SPEC §2. Declarative routes rather than a data router: the app loads its
@@ -44,6 +45,7 @@ export function AppRoutes() {
           <Route path="/reception" element={<ReceptionPage />} />
           <Route path="/profile/:success?" element={<ProfilePage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
+          <Route path="/requests" element={<RequestsPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -15,6 +15,7 @@ export const screens = {
   reception: () => import('@/features/reception/components/reception-page'),
   profile: () => import('@/features/profile/components/profile-page'),
   changePassword: () => import('@/features/profile/components/change-password-page'),
+  requests: () => import('@/features/requests/components/requests-page'),
 };
 
 /**

@@ -30,6 +30,19 @@ describe('login page', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("tells a property manager that this is the residents' app and links to the back office", async () => {
+    mockFetch({
+      'POST /api/login/': {
+        status: 403,
+        body: { detail: 'Dieses Konto gehört zur Hausverwaltung.', code: 'staff_account' },
+      },
+    });
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await submit('verwaltung@example.org', 'Demo1234!');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hier melden sich Bewohnerinnen und Bewohner an.');
+    expect(screen.getByRole('link', { name: 'Zum Verwaltungsbereich' })).toHaveAttribute('href', '/admin/login');
+  });
+
   it('shows the German message for an unknown apartment under the username', async () => {
     mockFetch({ 'POST /api/login/': { status: 400, body: { non_field_errors: ['Unknown apartment number'] } } });
     renderWithApp(<LoginPage />, { path: '/login' });

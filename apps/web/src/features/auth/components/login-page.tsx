@@ -22,6 +22,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const { markSubmitted, required } = useRequired();
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
+  // A manager signing in here (ADR 014): the server refuses with code staff_account.
+  const [staff, setStaff] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,11 +35,13 @@ export default function LoginPage() {
       return;
     }
     setErrors(noFormErrors);
+    setStaff(false);
     try {
       await signIn({ apartment_number: username.trim(), password });
       navigate(target, { replace: true });
     } catch (body) {
-      setErrors(loginErrors(body, t));
+      if ((body as { code?: unknown } | null)?.code === 'staff_account') setStaff(true);
+      else setErrors(loginErrors(body, t));
     }
   }
 
@@ -46,6 +50,14 @@ export default function LoginPage() {
       <p className="lead">{t('login.intro')}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
+        {staff ? (
+          <div className="form-error" role="alert">
+            <p>{t('backOffice.staffAccount')}</p>
+            <a className="button" href="/admin/login">
+              {t('backOffice.toAdmin')}
+            </a>
+          </div>
+        ) : null}
         <ApartmentNumberField
           label={t('login.username')}
           value={username}

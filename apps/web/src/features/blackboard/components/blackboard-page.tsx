@@ -11,6 +11,7 @@ import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchMessages } from '../slice';
 import { MessageCard } from './message-card';
+import { Notices } from './notices';
 import { Pagination } from './pagination';
 
 export default function BlackboardPage() {
@@ -52,6 +53,7 @@ export default function BlackboardPage() {
         ) : null
       }
     >
+      {page === 1 ? <Notices /> : null}
       {messages.length === 0 && fetching ? <Spinner /> : null}
       {isNotLoaded(loaded, fetching, error, online) ? (
         <NotLoaded onRetry={() => void dispatch(fetchMessages(page))} />

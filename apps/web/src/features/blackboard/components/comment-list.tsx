@@ -2,8 +2,18 @@ import { useTranslation } from 'react-i18next';
 import type { Comment } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { ModerationNote, SenderLine } from './message-meta';
+import { ReportButton } from './report-button';
 
-export function CommentList({ comments, loading }: { comments: Comment[] | undefined; loading: boolean }) {
+export function CommentList({
+  comments,
+  loading,
+  viewerName,
+}: {
+  comments: Comment[] | undefined;
+  loading: boolean;
+  /** The viewer's own comments cannot be reported. */
+  viewerName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="comments" aria-labelledby="comments-heading">
@@ -21,9 +31,14 @@ export function CommentList({ comments, loading }: { comments: Comment[] | undef
                   createdAt={comment.created_at}
                   size={36}
                 />
-                <ModerationNote message={{ status: comment.status, rejection_reason: null }} />
+                <ModerationNote message={comment} />
               </div>
               <p className="pre-line">{comment.text}</p>
+              {comment.status === 'approved' && comment.user_name !== viewerName ? (
+                <div className="item-actions">
+                  <ReportButton kind="comments" id={comment.id} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -15,6 +15,8 @@ import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import { CountLabel } from './counts';
 import { ModerationNote, SenderLine } from './message-meta';
+import { ReportButton } from './report-button';
+import { ResubmitForm } from './resubmit-form';
 
 /**
  * SPEC §2: the page scrolls to the element of the URL hash, below the sticky header.
@@ -107,6 +109,7 @@ export default function MessageDetailPage() {
   const comments = useAppSelector((s) => s.messages.comments[id]);
   const commentsLoading = useAppSelector((s) => s.messages.commentsFetching.includes(id));
   const isReceptionist = useAppSelector((s) => Boolean(s.user.data?.is_receptionist));
+  const viewerName = useAppSelector((s) => s.user.data?.name);
   const online = useOnline();
 
   // Again when the connection returns, so that a post opened offline fills in by itself.
@@ -147,9 +150,15 @@ export default function MessageDetailPage() {
             <p className="message-body pre-line">{message.text}</p>
             <Attachments documents={message.documents} size="large" />
             {interactive ? <ReceptionControls message={message} /> : null}
+            {message.status === 'approved' && message.user_name !== viewerName ? (
+              <div className="item-actions">
+                <ReportButton kind="messages" id={message.id} />
+              </div>
+            ) : null}
           </article>
+          {message.status === 'rejected' ? <ResubmitForm key={message.text} message={message} /> : null}
           {interactive ? <CommentForm messageId={message.id} /> : null}
-          <CommentList comments={comments} loading={commentsLoading} />
+          <CommentList comments={comments} loading={commentsLoading} viewerName={viewerName} />
         </>
       ) : null}
     </Page>

@@ -123,6 +123,10 @@ export default function ProfilePage() {
           </div>
         </dl>
         <div className="stack">
+          <Link to="/requests" className="button button-block">
+            <Icon name="comment" />
+            <span>{t('backOffice.myRequests')}</span>
+          </Link>
           <Link to="/change-password" className="button button-block">
             <Icon name="key" />
             <span>{t('profile.changePassword')}</span>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Provider } from '@hausportal/contract';
 import { config } from '@/config';
@@ -60,6 +61,7 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
             <figcaption>{t('services.yourRequest')}</figcaption>
             <blockquote className="pre-line">{text.trim()}</blockquote>
           </figure>
+          <Link to="/requests">{t('backOffice.myRequestsLink')}</Link>
         </div>
       ) : (
         <TextArea
