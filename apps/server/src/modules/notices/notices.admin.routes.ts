@@ -2,29 +2,77 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOTICE_ENDS_IN_PAST, adminNotice, idParam, noticeInput, noticeQuery, paginated } from '@hausportal/contract';
 import { z } from 'zod';
+import { inTransaction, type DB } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { currentUser, listScope, managerLocations } from '../auth/policies.js';
 import { toAdminNotice } from './notices.presenter.js';
-import { createNotice, deleteNotice, findNotice, listNotices, updateNotice } from './notices.repository.js';
+import {
+  createNotice,
+  deleteNotice,
+  findNotice,
+  listNotices,
+  updateNotice,
+  type NoticeRow,
+} from './notices.repository.js';
 
 const tags = ['admin: notices'];
 const security = [{ token: [] }];
+type Input = z.output<typeof noticeInput>;
 
-/** Every location of the notice must be the caller's; an end date must lie ahead. */
-async function checked(request: FastifyRequest, v: z.output<typeof noticeInput>) {
+/**
+ * Every location of the notice must be the caller's. A new end date must lie ahead; an unchanged
+ * one may have passed, so an ended notice can still be corrected (or given a new end).
+ */
+async function checked(request: FastifyRequest, v: Input, before?: NoticeRow) {
   const mine = await managerLocations(request);
   if (v.location_ids.some((id) => !mine.includes(id))) throw notFound();
-  if (v.ends_at && Date.parse(v.ends_at) <= Date.now()) throw fieldError('ends_at', NOTICE_ENDS_IN_PAST);
+  const unchanged = before?.ends_at && v.ends_at && Date.parse(before.ends_at) === Date.parse(v.ends_at);
+  if (v.ends_at && !unchanged && Date.parse(v.ends_at) <= Date.now()) {
+    throw fieldError('ends_at', NOTICE_ENDS_IN_PAST);
+  }
   return v;
 }
+
+/** What the audit log keeps of a notice. */
+const snapshot = (n: NoticeRow) => ({
+  title: n.title,
+  text: n.text,
+  important: Boolean(n.important),
+  ends_at: n.ends_at,
+  location_ids: n.locations.map((l) => l.id),
+});
 
 /** Aushänge: official notices, published without moderation to one or more locations. */
 export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+
+  /** One audit entry per location the write touches, so each location's log shows it. */
+  async function auditEach(
+    trx: DB,
+    request: FastifyRequest,
+    action: string,
+    id: number,
+    before: NoticeRow | undefined,
+    after: NoticeRow | undefined,
+  ) {
+    const locations = new Set([...(before?.locations ?? []), ...(after?.locations ?? [])].map((l) => l.id));
+    for (const locationId of locations) {
+      await audit(trx, {
+        userId: currentUser(request).id,
+        action,
+        entity: 'notice',
+        entityId: id,
+        locationId,
+        before: before && snapshot(before),
+        after: after && snapshot(after),
+        ip: request.ip,
+      });
+    }
+  }
 
   r.get(
     '/notices/',
@@ -39,7 +87,8 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const page = await listNotices(db, await listScope(request, q.location_id), pageWindow(q));
+      const shown = await listScope(request, q.location_id);
+      const page = await listNotices(db, await managerLocations(request), pageWindow(q), shown);
       return paginate(
         '/api/admin/notices/',
         q,
@@ -55,20 +104,14 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, security, summary: 'Aushang veröffentlichen', body: noticeInput, response: { 201: adminNotice } },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       const v = await checked(request, request.body);
-      const id = await createNotice(db, v, user.id);
-      const created = (await findNotice(db, id, await managerLocations(request)))!;
-      for (const { id: locationId } of created.locations) {
-        await audit(db, {
-          userId: user.id,
-          action: 'notice_created',
-          entity: 'notice',
-          entityId: id,
-          locationId,
-          after: toAdminNotice(created),
-        });
-      }
+      const mine = await managerLocations(request);
+      const created = await inTransaction(db, async (trx) => {
+        const id = await createNotice(trx, v, currentUser(request).id);
+        const row = (await findNotice(trx, id, mine))!;
+        await auditEach(trx, request, 'notice_created', id, undefined, row);
+        return row;
+      });
       reply.code(201);
       return toAdminNotice(created);
     },
@@ -97,24 +140,16 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = currentUser(request);
       const mine = await managerLocations(request);
       const before = await findNotice(db, request.params.id, mine);
       if (!before) throw notFound();
-      const v = await checked(request, request.body);
-      await updateNotice(db, before.id, v);
-      const after = (await findNotice(db, before.id, mine))!;
-      for (const locationId of new Set([...before.locations, ...after.locations].map((l) => l.id))) {
-        await audit(db, {
-          userId: user.id,
-          action: 'notice_updated',
-          entity: 'notice',
-          entityId: before.id,
-          locationId,
-          before: toAdminNotice(before),
-          after: toAdminNotice(after),
-        });
-      }
+      const v = await checked(request, request.body, before);
+      const after = await inTransaction(db, async (trx) => {
+        await updateNotice(trx, before.id, v);
+        const row = (await findNotice(trx, before.id, mine))!;
+        await auditEach(trx, request, 'notice_updated', before.id, before, row);
+        return row;
+      });
       return toAdminNotice(after);
     },
   );
@@ -131,20 +166,12 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       const before = await findNotice(db, request.params.id, await managerLocations(request));
       if (!before) throw notFound();
-      await deleteNotice(db, before.id);
-      for (const { id: locationId } of before.locations) {
-        await audit(db, {
-          userId: user.id,
-          action: 'notice_deleted',
-          entity: 'notice',
-          entityId: before.id,
-          locationId,
-          before: toAdminNotice(before),
-        });
-      }
+      await inTransaction(db, async (trx) => {
+        await deleteNotice(trx, before.id);
+        await auditEach(trx, request, 'notice_deleted', before.id, before, undefined);
+      });
       return reply.code(204).send(null);
     },
   );

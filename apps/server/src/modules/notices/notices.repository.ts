@@ -10,14 +10,17 @@ function reachingBeyond(db: DB, locations: number[]) {
   return db.selectFrom('notice_locations').select('notice_id').where('location_id', 'not in', idsOrNone(locations));
 }
 
-/** One page of the notices within `locations`, newest first, with their locations and author. */
-export async function listNotices(db: DB, locations: number[], window: PageWindow) {
+/**
+ * One page of the notices wholly within `locations` (the caller's scope) that reach `shown`
+ * (all of `locations` when omitted), newest first, with their locations and author.
+ */
+export async function listNotices(db: DB, locations: number[], window: PageWindow, shown: number[] = locations) {
   const base = db
     .selectFrom('notices')
     .where(
       'notices.id',
       'in',
-      db.selectFrom('notice_locations').select('notice_id').where('location_id', 'in', idsOrNone(locations)),
+      db.selectFrom('notice_locations').select('notice_id').where('location_id', 'in', idsOrNone(shown)),
     )
     .where('notices.id', 'not in', reachingBeyond(db, locations));
   const [total, rows] = await Promise.all([

@@ -123,4 +123,93 @@ describe.each(kinds)('notices (%s)', (kind) => {
     expect(entries.map((e) => e.action)).toEqual(['notice_created', 'notice_updated', 'notice_deleted']);
     expect((await call(t.app, 'GET', '/api/admin/notices/', { auth: auth.anna })).status).toBe(403);
   });
+
+  it('filters the list by location, including notices that reach further locations of the manager', async () => {
+    const both = (await publish(auth.manager, { title: 'Filter beide', text: 'x', location_ids: [park, see] })).body.id;
+    const parkOnly = (await publish(auth.manager, { title: 'Filter Park', text: 'x', location_ids: [park] })).body.id;
+    const listed = async (who: string, query: string) => {
+      const res = await call(t.app, 'GET', `/api/admin/notices/?page_size=100${query}`, { auth: who });
+      expect(res.status).toBe(200);
+      return res.body.results.map((n: { id: number }) => n.id);
+    };
+    const atPark = await listed(auth.manager, `&location_id=${park}`);
+    expect(atPark).toEqual(expect.arrayContaining([both, parkOnly]));
+    const atSee = await listed(auth.manager, `&location_id=${see}`);
+    expect(atSee).toContain(both);
+    expect(atSee).not.toContain(parkOnly);
+    const foreign = await call(t.app, 'GET', `/api/admin/notices/?location_id=${park}`, { auth: auth.seeManager });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ detail: 'Nicht gefunden.' });
+    expect(await listed(auth.seeManager, '')).not.toContain(parkOnly);
+  });
+
+  it('lets a manager correct an ended notice without moving its end, but not set a new past end', async () => {
+    const created = await publish(auth.manager, { title: 'Ende', text: 'x', ends_at: inDays(1), location_ids: [see] });
+    const ended = inDays(-1);
+    await t.app.ctx.db.updateTable('notices').set({ ends_at: ended }).where('id', '=', created.body.id).execute();
+    const fixed = await call(t.app, 'PUT', `/api/admin/notices/${created.body.id}/`, {
+      auth: auth.manager,
+      payload: { title: 'Ende (korrigiert)', text: 'x', ends_at: ended, location_ids: [see] },
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toMatchObject({ title: 'Ende (korrigiert)', active: false });
+    const moved = await call(t.app, 'PUT', `/api/admin/notices/${created.body.id}/`, {
+      auth: auth.manager,
+      payload: { title: 'Ende', text: 'x', ends_at: inDays(-2), location_ids: [see] },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body).toEqual({ ends_at: ['Das Enddatum muss in der Zukunft liegen.'] });
+    const reopened = await call(t.app, 'PUT', `/api/admin/notices/${created.body.id}/`, {
+      auth: auth.manager,
+      payload: { title: 'Ende', text: 'x', ends_at: null, location_ids: [see] },
+    });
+    expect(reopened.body).toMatchObject({ ends_at: null, active: true });
+    expect((await residentNotices(auth.dora)).results.map((n: { id: number }) => n.id)).toContain(created.body.id);
+  });
+
+  it('answers hostile input with a 4xx DRF body, never a 500', async () => {
+    const bodies: object[] = [
+      { title: 'x'.repeat(201), text: 'x', location_ids: [park] },
+      { title: 'x', text: 'ü'.repeat(10_001), location_ids: [park] },
+      { title: 'x', text: 'x', important: 'ja', location_ids: [park] },
+      { title: 'x', text: 'x', ends_at: 'morgen', location_ids: [park] },
+      { title: 'x', text: 'x', ends_at: '2099-01-01T10:00:00', location_ids: [park] },
+      { title: 'x', text: 'x', location_ids: ['1'] },
+      { title: 'x', text: 'x', location_ids: [99_999_999_999] },
+      { title: 123, text: null, location_ids: park },
+      [],
+    ];
+    for (const payload of bodies) {
+      const res = await publish(auth.manager, payload);
+      expect(res.status, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expectDrfError(res.body);
+    }
+    const unknown = await publish(auth.manager, { title: 'x', text: 'x', location_ids: [999_999] });
+    expect(unknown.status).toBe(404);
+    for (const url of ['/api/admin/notices/abc/', '/api/admin/notices/0/', '/api/admin/notices/99999999999/']) {
+      const res = await call(t.app, 'GET', url, { auth: auth.manager });
+      expect(res.status, url).toBe(400);
+      expectDrfError(res.body);
+    }
+    for (const query of ['?location_id=abc', '?page_size=1000', '?page=0']) {
+      const res = await call(t.app, 'GET', `/api/admin/notices/${query}`, { auth: auth.manager });
+      expect(res.status, query).toBe(400);
+      expectDrfError(res.body);
+    }
+    const unicode = await publish(auth.manager, {
+      title: 'Straßenfest 🎉 – Ärger vermeiden',
+      text: 'Größe: 10 m² · 😀',
+      location_ids: [see],
+    });
+    expect(unicode.status).toBe(201);
+    const shown = (await residentNotices(auth.dora)).results.find((n: { id: number }) => n.id === unicode.body.id);
+    expect(shown).toEqual({
+      id: unicode.body.id,
+      title: 'Straßenfest 🎉 – Ärger vermeiden',
+      text: 'Größe: 10 m² · 😀',
+      important: false,
+      created_at: expect.any(String),
+      ends_at: null,
+    });
+  });
 });

@@ -16,7 +16,8 @@ async function reportable(db: DB, kind: ModeratedKind, id: number, locationId: n
 /**
  * Records a resident's report (once per resident and item). When residents of `REPORTS_TO_HIDE`
  * different apartments have open reports on an approved item, it is hidden until a manager decides.
- * Returns the report, or undefined when the item is not within the resident's reach.
+ * Returns the report (`created` false when it existed already), or undefined when the item is not
+ * within the resident's reach.
  */
 export function createReport(
   db: DB,
@@ -30,7 +31,9 @@ export function createReport(
     const item = await reportable(trx, kind, id, reporter.locationId);
     if (!item) return undefined;
     if (item.user_id === reporter.userId) throw nonFieldError('Eigene Beiträge können nicht gemeldet werden.');
-    await trx
+    // A second report by the same resident changes nothing (not even the reason): it is answered
+    // with the first one, so a double tap or a retry never counts twice toward hiding.
+    const inserted = await trx
       .insertInto('reports')
       .values({
         location_id: item.location_id,
@@ -42,14 +45,16 @@ export function createReport(
         created_at: nowIso(),
       })
       .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'reporter_id']).doNothing())
-      .execute();
-    const report = await trx
+      .returning('id')
+      .executeTakeFirst();
+    const found = await trx
       .selectFrom('reports')
       .select(['id', 'status'])
       .where('target_kind', '=', kind)
       .where('target_id', '=', id)
       .where('reporter_id', '=', reporter.userId)
       .executeTakeFirstOrThrow();
+    const report = { ...found, created: inserted !== undefined };
     if (item.status === 'approved' && (await openReporters(trx, kind, id)) >= REPORTS_TO_HIDE) {
       await setStatus(trx, kind, item, 'hidden', null, null);
       await audit(trx, {

@@ -34,7 +34,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
           summary: kind === 'message' ? 'Einen Beitrag melden' : 'Einen Kommentar melden',
           params: idParam,
           body: reportCreate,
-          response: { 201: reportReceived },
+          response: { 200: reportReceived, 201: reportReceived },
         },
       },
       async (request, reply) => {
@@ -50,7 +50,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
           text ?? '',
         );
         if (!report) throw notFound();
-        reply.code(201);
+        // 201 for a new report, 200 when the resident had reported this item before.
+        reply.code(report.created ? 201 : 200);
         return { id: report.id, status: report.status, detail: REPORT_RECEIVED };
       },
     );

@@ -55,14 +55,73 @@ describe.each(kinds)('reports (%s)', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'open', detail: ACK });
     const again = await report(auth.reporters[0]!, 'messages', post, { reason: 'spam' });
-    expect(again.status).toBe(201);
-    expect(again.body.id).toBe(res.body.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
     const mine = await call(t.app, 'GET', '/api/reports/', { auth: auth.reporters[0] });
-    expect(mine.body.results[0]).toMatchObject({
+    expect(mine.body.results[0]).toEqual({
+      id: res.body.id,
       kind: 'message',
       target_id: post,
+      message_id: post,
+      excerpt: expect.any(String),
       reason: 'rechtswidrig',
+      text: 'Volksverhetzung',
       status: 'open',
+      decision_reason: null,
+      created_at: expect.any(String),
+      decided_at: null,
+    });
+    expect(mine.body.count).toBe(1);
+    const rows = await t.app.ctx.db.selectFrom('reports').select('id').where('target_id', '=', post).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('accepts every reason of the list, with unicode text, and nothing longer than 2000 characters', async () => {
+    for (const reason of ['rechtswidrig', 'beleidigend', 'spam', 'persoenlich', 'sonstiges']) {
+      const post = await newPost(t, author);
+      const res = await report(auth.reporters[1]!, 'messages', post, { reason, text: 'Grüße 🙈 — Ärger' });
+      expect(res.status, reason).toBe(201);
+    }
+    const post = await newPost(t, author);
+    for (const payload of [
+      { reason: 'Spam' },
+      { reason: ['spam'] },
+      { reason: 'spam', text: 'ä'.repeat(2001) },
+      { reason: 'spam', text: 42 },
+      {},
+    ]) {
+      const res = await report(auth.reporters[1]!, 'messages', post, payload);
+      expect(res.status, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expectDrfError(res.body);
+    }
+    for (const id of ['abc', '0', '-1', '99999999999', '1.5']) {
+      const res = await call(t.app, 'POST', `/api/messages/${id}/report/`, {
+        auth: auth.reporters[1],
+        payload: { reason: 'spam' },
+      });
+      expect(res.status, id).toBe(400);
+      expectDrfError(res.body);
+    }
+  });
+
+  it('shows each resident only their own reports, newest first', async () => {
+    const first = await newPost(t, author, { text: 'Erster' });
+    const second = await newPost(t, author, { text: 'x'.repeat(400) });
+    await report(auth.reporters[2]!, 'messages', first);
+    await report(auth.reporters[2]!, 'messages', second, { reason: 'sonstiges' });
+    await report(auth.clara, 'messages', second, { reason: 'spam' });
+    const mine = await call(t.app, 'GET', '/api/reports/?page_size=2', { auth: auth.reporters[2] });
+    expect(mine.status).toBe(200);
+    expect(mine.body.results.map((r: { target_id: number }) => r.target_id)).toEqual([second, first]);
+    expect(mine.body.results[0].excerpt.length).toBeLessThanOrEqual(151);
+    expect(mine.body.results.every((r: { reason: string }) => r.reason !== 'spam')).toBe(true);
+    const claras = await call(t.app, 'GET', '/api/reports/', { auth: auth.clara });
+    expect(claras.body.results.map((r: { target_id: number }) => r.target_id)).toEqual([second]);
+    expect((await call(t.app, 'GET', '/api/reports/', { auth: auth.dora })).body).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
     });
   });
 
@@ -151,22 +210,119 @@ describe.each(kinds)('reports (%s)', (kind) => {
     expect(entry.location_id).toBe(park);
   });
 
+  const feed = async (who: string) => (await call(t.app, 'GET', '/api/messages/?page_size=100', { auth: who })).body;
+  const feedIds = async (who: string) => (await feed(who)).results.map((m: { id: number }) => m.id);
+  const audits = (entity: string, id: number) =>
+    t.app.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id', 'location_id', 'before', 'after'])
+      .where('entity', '=', entity)
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
+
   it('puts a hidden post back when the manager keeps it, and tells the reporters', async () => {
     const post = await newPost(t, author, { text: 'Grillfest am Samstag' });
+    const countBefore = (await feed(auth.clara)).count;
     for (const who of auth.reporters) await report(who, 'messages', post, { reason: 'spam' });
-    const feed = async () =>
-      (await call(t.app, 'GET', '/api/messages/', { auth: auth.clara })).body.results.map((m: { id: number }) => m.id);
-    expect(await feed()).not.toContain(post);
+    for (const who of [auth.clara, auth.reporters[0]!]) {
+      expect(await feedIds(who)).not.toContain(post);
+      expect((await feed(who)).count).toBe(countBefore - 1);
+      expect((await call(t.app, 'GET', `/api/messages/${post}/`, { auth: who })).status).toBe(404);
+    }
     expect((await call(t.app, 'GET', `/api/messages/${post}/`, { auth: auth.author })).body.status).toBe('pending');
-    await call(t.app, 'POST', '/api/admin/reports/decision/', {
+    // A hidden item cannot be commented on or reported further by someone who cannot see it.
+    const comment = await call(t.app, 'POST', `/api/messages/${post}/comments/`, {
+      auth: auth.clara,
+      payload: { text: 'Hallo' },
+    });
+    expect(comment.status).toBe(404);
+    const queued = await call(t.app, 'GET', '/api/admin/reports/', { auth: auth.manager });
+    expect(
+      queued.body.results.find((r: { id: number; kind: string }) => r.kind === 'message' && r.id === post),
+    ).toMatchObject({ item_status: 'hidden', report_count: 3, reasons: expect.any(Array) });
+    const decided = await call(t.app, 'POST', '/api/admin/reports/decision/', {
       auth: auth.manager,
       payload: { kind: 'message', id: post, decision: 'keep', reason: 'Keine Werbung, ein Hausfest.' },
     });
-    expect(await feed()).toContain(post);
+    expect(decided.body).toEqual({ kind: 'message', id: post, decision: 'keep' });
+    expect(await feedIds(auth.clara)).toContain(post);
+    expect((await feed(auth.clara)).count).toBe(countBefore);
+    const log = await audits('message', post);
+    expect(log.map((e) => e.action)).toEqual(['message_hidden_by_reports', 'report_kept']);
+    expect(log.every((e) => e.location_id === park)).toBe(true);
+    expect(log.map((e) => [JSON.parse(e.before!), JSON.parse(e.after!)])).toEqual([
+      [{ status: 'approved' }, { status: 'hidden' }],
+      [{ status: 'hidden' }, { status: 'approved' }],
+    ]);
+    const again = await call(t.app, 'POST', '/api/admin/reports/decision/', {
+      auth: auth.manager,
+      payload: { kind: 'message', id: post, decision: 'remove', reason: 'Doch nicht.' },
+    });
+    expect(again.status).toBe(404);
     const mine = await call(t.app, 'GET', '/api/reports/', { auth: auth.reporters[2] });
     expect(mine.body.results.find((r: { target_id: number }) => r.target_id === post)).toMatchObject({
       status: 'kept',
       decision_reason: 'Keine Werbung, ein Hausfest.',
     });
+  });
+
+  it('takes a reported post down with a reason the author reads in the feed, and the reporter in their reports', async () => {
+    const post = await newPost(t, author, { text: 'Kaufe Ihre Daten' });
+    await report(auth.reporters[0]!, 'messages', post, { reason: 'spam', text: 'Werbung' });
+    const countBefore = (await feed(auth.clara)).count;
+    const res = await call(t.app, 'POST', '/api/admin/reports/decision/', {
+      auth: auth.manager,
+      payload: { kind: 'message', id: post, decision: 'remove', reason: '  Werbung ist nicht erlaubt.  ' },
+    });
+    expect(res.status).toBe(200);
+    const own = (await feed(auth.author)).results.find((m: { id: number }) => m.id === post);
+    expect(own).toMatchObject({ status: 'rejected', rejection_reason: 'Werbung ist nicht erlaubt.' });
+    expect(await feedIds(auth.clara)).not.toContain(post);
+    expect((await feed(auth.clara)).count).toBe(countBefore - 1);
+    expect(JSON.stringify(await feed(auth.reporters[0]!))).not.toContain('Werbung ist nicht erlaubt.');
+    const mine = await call(t.app, 'GET', '/api/reports/', { auth: auth.reporters[0] });
+    expect(mine.body.results.find((r: { target_id: number }) => r.target_id === post)).toMatchObject({
+      status: 'removed',
+      decision_reason: 'Werbung ist nicht erlaubt.',
+      decided_at: expect.any(String),
+    });
+    const removed = await call(t.app, 'GET', '/api/admin/reports/?status=removed', { auth: auth.manager });
+    expect(removed.body.results.find((r: { id: number }) => r.id === post)).toMatchObject({
+      item_status: 'rejected',
+      report_count: 1,
+      reasons: [{ reason: 'spam', text: 'Werbung', created_at: expect.any(String) }],
+    });
+    const [entry] = await audits('message', post);
+    expect(entry).toMatchObject({ action: 'report_removed', location_id: park });
+    expect(JSON.parse(entry!.before!)).toEqual({ status: 'approved' });
+    expect(JSON.parse(entry!.after!)).toEqual({ status: 'rejected' });
+  });
+
+  it('refuses a decision without open reports, outside the manager’s locations, or malformed', async () => {
+    const quiet = await newPost(t, author);
+    const none = await call(t.app, 'POST', '/api/admin/reports/decision/', {
+      auth: auth.manager,
+      payload: { kind: 'message', id: quiet, decision: 'keep' },
+    });
+    expect(none.status).toBe(404);
+    for (const payload of [
+      { kind: 'like', id: quiet, decision: 'keep' },
+      { kind: 'message', id: 'x', decision: 'keep' },
+      { kind: 'message', id: quiet, decision: 'delete' },
+      { kind: 'message', id: quiet, decision: 'remove', reason: ' ' },
+      { kind: 'message', id: quiet, decision: 'remove', reason: 'x'.repeat(1001) },
+    ]) {
+      const res = await call(t.app, 'POST', '/api/admin/reports/decision/', { auth: auth.manager, payload });
+      expect(res.status, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expectDrfError(res.body);
+    }
+    for (const who of [auth.author, auth.clara]) {
+      const res = await call(t.app, 'POST', '/api/admin/reports/decision/', {
+        auth: who,
+        payload: { kind: 'message', id: quiet, decision: 'keep' },
+      });
+      expect(res.status).toBe(403);
+    }
   });
 });
