@@ -150,6 +150,9 @@ export const messagesSlice = createSlice({
       })
       .addCase(fetchMessage.fulfilled, (state, action) => {
         state.details[action.payload.id] = action.payload;
+        // The page's copy is what the screens read first; a post edited since must not look unchanged.
+        const listed = state.results.findIndex((m) => m.id === action.payload.id);
+        if (listed >= 0) state.results[listed] = action.payload;
         remember(state, action.payload.id);
         state.missing = state.missing.filter((id) => id !== action.payload.id);
       })
