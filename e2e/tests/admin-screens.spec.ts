@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { staffLogin } from '../support/admin';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { login } from '../support/auth';
+import { MANAGER_LOGIN, SCREENSHOT_DIR } from '../support/env';
+import { expect, test } from '../support/test';
+
+// Issue 9: the back office on a tablet (1024 px) and a desktop (1440 px).
+const WIDTHS = [
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+] as const;
+
+async function capture(page: Page, name: string): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expect.soft(page.getByRole('heading', { level: 1 }), `${name} at ${size.width} px`).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${size.width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page, `admin ${name} at ${size.width} px`);
+  }
+}
+
+const SCREENS: [name: string, url: string][] = [
+  ['moderation', '/admin/moderation'],
+  ['notices', '/admin/notices'],
+  ['notice-form', '/admin/notices/new'],
+  ['residents', '/admin/residents'],
+  ['resident-form', '/admin/residents/new'],
+  ['import', '/admin/residents/import'],
+  ['documents', '/admin/documents'],
+  ['document-upload', '/admin/documents/new'],
+  ['phones', '/admin/phones'],
+  ['services', '/admin/services'],
+  ['locations', '/admin/locations'],
+  ['requests', '/admin/requests'],
+  ['emails', '/admin/emails'],
+  ['audit', '/admin/audit'],
+];
+
+test('every back-office screen at 1024 and 1440 px: screenshot and no serious or critical axe violations', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.goto('/admin/login');
+  await capture(page, 'login');
+  await staffLogin(page, MANAGER_LOGIN);
+  for (const [name, url] of SCREENS) {
+    await page.goto(url);
+    await capture(page, name);
+  }
+});
+
+test('the residents’ new screens at 375 px: Meine Anfragen and a post with Melden', async ({ page }) => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await login(page, 'A-0101');
+  for (const [name, url] of [
+    ['requests', '/requests'],
+    ['blackboard-notices', '/blackboard'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-375.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page, `${name} at 375 px`);
+  }
+});
