@@ -3,11 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '@hausportal/contract';
 import { config } from '@/config';
 import { de } from './de';
+import type { backOfficeDe } from './back-office';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof de };
+    // The back-office strings come with the screens that use them (back-office.ts).
+    resources: { translation: typeof de & { backOffice: typeof backOfficeDe } };
   }
 }
 
@@ -24,9 +26,10 @@ void i18next.use(initReactI18next).init({
 
 /** Switches the interface language, loading its catalogue first when needed. */
 export async function setLanguage(language: Language): Promise<void> {
-  if (language === 'en' && !i18next.hasResourceBundle('en', 'translation')) {
+  // The whole English catalogue, not only strings a screen chunk added (back-office.ts).
+  if (language === 'en' && !i18next.exists('app.name', { lng: 'en', fallbackLng: false })) {
     const { en } = await import('./en');
-    i18next.addResourceBundle('en', 'translation', en);
+    i18next.addResourceBundle('en', 'translation', en, true, false);
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

@@ -52,9 +52,9 @@ export default function LoginPage() {
         <FormError message={errors.general} />
         {staff ? (
           <div className="form-error" role="alert">
-            <p>{t('backOffice.staffAccount')}</p>
+            <p>{t('login.staffAccount')}</p>
             <a className="button" href="/admin/login">
-              {t('backOffice.toAdmin')}
+              {t('login.toAdmin')}
             </a>
           </div>
         ) : null}

@@ -4,6 +4,9 @@ import type { Notice } from '@hausportal/contract';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { useOnline } from '@/lib/use-online';
 import { getNotices } from '../api';
+import { registerBackOfficeStrings } from '@/i18n/back-office';
+
+registerBackOfficeStrings();
 
 // The last notices seen stay readable offline, like the posts.
 const STORED = 'hausportal.notices';

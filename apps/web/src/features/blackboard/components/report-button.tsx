@@ -6,6 +6,9 @@ import { Modal } from '@/components/ui/modal';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { reportContent } from '../api';
+import { registerBackOfficeStrings } from '@/i18n/back-office';
+
+registerBackOfficeStrings();
 
 /**
  * 'Melden' (DSA Art. 16): any resident reports a post or comment with a reason and an optional

@@ -8,6 +8,9 @@ import { useAppDispatch } from '@/lib/redux/hooks';
 import { isBlank } from '@/lib/validation';
 import { resubmitMessage } from '../api';
 import { fetchMessage } from '../slice';
+import { registerBackOfficeStrings } from '@/i18n/back-office';
+
+registerBackOfficeStrings();
 
 /** The author of a rejected post edits it and submits it again; it then waits 'In Prüfung'. */
 export function ResubmitForm({ message }: { message: Message }) {

@@ -7,6 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
 import { useOnline } from '@/lib/use-online';
 import { getMyReports, getMyRequests } from '../api';
+import { registerBackOfficeStrings } from '@/i18n/back-office';
+
+registerBackOfficeStrings();
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'done'; items: T[] };
 
