@@ -67,7 +67,7 @@ export class Api {
 
   /** Manager view: posts by moderation status, newest first. */
   async adminMessages(status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<AdminMessage[]> {
-    return (await this.get<{ results: AdminMessage[] }>(`/api/admin/messages/?status=${status}`)).results;
+    return (await this.get<{ results: AdminMessage[] }>(`/api/admin/messages/?status=${status}&page_size=100`)).results;
   }
 
   approveMessage(id: number) {

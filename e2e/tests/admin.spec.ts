@@ -275,11 +275,13 @@ test('a notice marked “Wichtig” stays pinned on the blackboard until its end
   await resident.clock.install({ time: new Date(now) });
   await login(resident, 'A-0102');
   await resident.goto('/blackboard');
-  const pinned = resident.getByRole('article').filter({ hasText: title });
+  const pinned = resident.getByRole('region', { name: title });
   await expect(pinned).toBeVisible();
   await expect(pinned).toContainText('Wichtig');
   // Pinned: above every post.
-  await expect(resident.getByRole('article').first()).toContainText(title);
+  const firstPost = resident.getByRole('main').getByRole('article').first();
+  await expect(firstPost).toBeVisible();
+  expect((await pinned.boundingBox())!.y).toBeLessThan((await firstPost.boundingBox())!.y);
 
   // Three days later (the device's clock): the notice has ended and is gone, even from what was stored.
   await resident.clock.setSystemTime(new Date(now + 3 * 86_400_000));

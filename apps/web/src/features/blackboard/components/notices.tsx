@@ -56,18 +56,23 @@ export function Notices() {
   return (
     <section className="stack" aria-label={t('backOffice.notice')}>
       {shown.map((n) => (
-        <article key={n.id} className={`card notice stack${n.important ? ' notice-important' : ''}`}>
+        // A region of its own, not an <article>: the posts are the blackboard's articles.
+        <section
+          key={n.id}
+          aria-labelledby={`notice-${n.id}`}
+          className={`card notice stack${n.important ? ' notice-important' : ''}`}
+        >
           <div className="notice-head">
             <span className="tag">{t('backOffice.notice')}</span>
             {n.important ? <span className="tag tag-important">{t('backOffice.important')}</span> : null}
-            <h2>{n.title}</h2>
+            <h2 id={`notice-${n.id}`}>{n.title}</h2>
           </div>
           <p className="pre-line">{n.text}</p>
           <p className="muted">
             <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
             {n.ends_at ? ` · ${t('backOffice.validUntil', { date: formatDate(n.ends_at) })}` : null}
           </p>
-        </article>
+        </section>
       ))}
     </section>
   );

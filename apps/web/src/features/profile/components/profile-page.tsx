@@ -16,6 +16,9 @@ import { apartmentPart } from '@/lib/text';
 import { i18next, setLanguage } from '@/i18n';
 import { downloadMyData } from '../api';
 import { LanguageModal } from './language-modal';
+import { registerBackOfficeStrings } from '@/i18n/back-office';
+
+registerBackOfficeStrings();
 
 export default function ProfilePage() {
   const { t } = useTranslation();

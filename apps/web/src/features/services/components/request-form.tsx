@@ -9,6 +9,9 @@ import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { isBlank } from '@/lib/validation';
 import { sendProviderRequest } from '../api';
+import { registerBackOfficeStrings } from '@/i18n/back-office';
+
+registerBackOfficeStrings();
 
 /** SPEC §4: empty, requesting, sent. */
 type RequestState = 'empty' | 'requesting' | 'sent';
@@ -61,7 +64,9 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
             <figcaption>{t('services.yourRequest')}</figcaption>
             <blockquote className="pre-line">{text.trim()}</blockquote>
           </figure>
-          <Link to="/requests">{t('backOffice.myRequestsLink')}</Link>
+          <Link to="/requests" className="button">
+            {t('backOffice.myRequestsLink')}
+          </Link>
         </div>
       ) : (
         <TextArea
