@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -9,40 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 // those modules are pure; otherwise all of zod lands in the login bundle.
 const pureModules = /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
-// The back office (issue 9) uses RTK Query, which needs parts of immer and Redux Toolkit that the
-// resident app does not (patches, listeners). Those packages are single modules that also sit in the
-// resident entry, so Rolldown would put every part either app uses into the entry, and /login would
-// load them. The back office therefore gets its own copy of these packages, in its own chunk.
-const ADMIN_OWN_COPY = new Set([
-  'immer',
-  'redux',
-  'redux-thunk',
-  'reselect',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query',
-  '@reduxjs/toolkit/query/react',
-]);
-const COPY = '?admin-copy';
-const ADMIN_MODULES =
-  /[\\/]src[\\/]features[\\/]admin[\\/]|\?admin-copy$|[\\/]node_modules[\\/](@tanstack|react-hook-form|@hookform|papaparse)[\\/]/;
-const adminOwnCopies: Plugin = {
-  name: 'hausportal-admin-own-copies',
-  apply: 'build',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    if (!importer || !ADMIN_OWN_COPY.has(source)) return null;
-    if (!/[\\/]src[\\/]features[\\/]admin[\\/]/.test(importer) && !importer.endsWith(COPY)) return null;
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    return resolved && !resolved.external ? { ...resolved, id: resolved.id + COPY } : resolved;
-  },
-  load(id) {
-    return id.endsWith(COPY) ? readFile(id.slice(0, -COPY.length), 'utf8') : null;
-  },
-};
-
 export default defineConfig({
   plugins: [
-    adminOwnCopies,
     react(),
     // The built index.html keeps %APP_NAME% for the server to fill in; the dev server has none.
     {
@@ -74,7 +41,8 @@ export default defineConfig({
       workbox: {
         // The app shell and every screen work offline; API calls and media always go to the network.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
-        globIgnores: ['**/assets/admin-*'],
+        // The back office is its own build in dist/admin (vite.admin.config.ts); residents never load it.
+        globIgnores: ['admin/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/admin/],
         cleanupOutdatedCaches: true,
@@ -91,16 +59,7 @@ export default defineConfig({
       // What the first screen imports statically goes into the entry as one file. Left alone,
       // Rolldown cuts it into a dozen small shared chunks, so /login makes more requests and
       // loads more gzip bytes for the same code. Lazy screens keep their own chunks.
-      // The back office and its libraries form one chunk of their own (staff load it once, on a
-      // desktop), which the residents' service worker leaves out of its precache.
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'initial', tags: ['$initial'] },
-            { name: 'admin', test: ADMIN_MODULES },
-          ],
-        },
-      },
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
     },
   },
 });

@@ -47,6 +47,14 @@ describe('APP_NAME in the web app the server hands out', () => {
       JSON.stringify({ name: 'Hausportal', short_name: 'Hausportal', start_url: '/', display: 'standalone' }),
     );
     fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The back office's own build (apps/web/vite.admin.config.ts).
+    fs.mkdirSync(path.join(dist, 'admin', 'assets'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, 'admin', 'admin.html'),
+      '<!doctype html><html lang="de"><head><title>%APP_NAME%</title>' +
+        '<script type="module" src="/admin/assets/admin-abc.js"></script></head><body></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'admin', 'assets', 'admin-abc.js'), 'export {};');
     t = await startApp('sqlite', { APP_NAME: 'Wohnen am Fluss & Co <Nord>' }, undefined, undefined, dist);
   });
   afterAll(async () => {
@@ -66,6 +74,31 @@ describe('APP_NAME in the web app the server hands out', () => {
       expect(res.body).not.toContain('%APP_NAME%');
     },
   );
+
+  it.each(['/admin', '/admin/', '/admin/login', '/admin/moderation?location=2'])(
+    "answers %s with the back office's own page, never the residents' app",
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<script type="module" src="/admin/assets/admin-abc.js"></script>');
+      expect(res.body).toContain('<title>Wohnen am Fluss &amp; Co &lt;Nord&gt;</title>');
+    },
+  );
+
+  it.each(['/', '/login', '/administration', '/blackboard/2'])("answers %s with the residents' app", async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('/admin/assets/');
+  });
+
+  it("serves the back office's scripts from its build and never its page template as a file", async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/admin/assets/admin-abc.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const raw = await t.app.inject({ method: 'GET', url: '/admin/admin.html' });
+    expect(raw.statusCode).toBe(404);
+  });
 
   it('names the installable app after APP_NAME, with a short name for the home screen', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });

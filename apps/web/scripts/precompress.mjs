@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const TEXT = /\.(js|mjs|css|svg|json|txt|xml|map)$/;
-const SKIP = new Set(['index.html', 'manifest.webmanifest']);
+const SKIP = new Set(['index.html', 'manifest.webmanifest', path.join('admin', 'admin.html')]);
 // Below this, the headers of a compressed response cost more than they save.
 const MIN_BYTES = 512;
 

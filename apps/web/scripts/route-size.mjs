@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+const dist = process.env.DIST ?? path.resolve(import.meta.dirname, '../dist');
 const assets = path.join(dist, 'assets');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)[1];

@@ -12,6 +12,8 @@ async function loadWith(content: string | null) {
   vi.resetModules();
   const { config } = await import('./config');
   const { i18next } = await import('./i18n');
+  // The thank-you texts load with the screens that write posts (i18n/posts.ts).
+  (await import('./i18n/posts')).registerPostStrings();
   return { config, t: i18next.t.bind(i18next) };
 }
 

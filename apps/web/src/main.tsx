@@ -1,21 +1,12 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './styles/global.css';
 import { App } from './app/app';
 
-// The back office (issue 9) is a separate app in its own chunk: a resident never loads it.
-const AdminApp = lazy(() => import('./features/admin/admin-app'));
-const isAdmin = /^\/admin(\/|$)/.test(window.location.pathname);
-
+// The back office has its own entry, admin-main.tsx (admin.html), so nothing of it is loaded here.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {isAdmin ? (
-      <Suspense fallback={null}>
-        <AdminApp />
-      </Suspense>
-    ) : (
-      <App />
-    )}
+    <App />
   </StrictMode>,
 );

@@ -8,17 +8,26 @@ const APP_NAME_MARKER = /%APP_NAME%/g;
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Where the back office's own build puts its page (apps/web/vite.admin.config.ts, ADR 015). */
+export const ADMIN_SHELL = path.join('admin', 'admin.html');
+
 /**
- * The built app's index.html and PWA manifest with APP_NAME filled in, rendered once at start:
- * the resident app reads its product name from `<meta name="application-name">`, and an
- * installed app carries it as its name. Null when the file is missing.
+ * The built app's pages (the residents' index.html, the back office's admin/admin.html) and the PWA
+ * manifest with APP_NAME filled in, rendered once at start: the apps read their product name from
+ * `<meta name="application-name">`, and an installed app carries it as its name. Null when a file
+ * is missing.
  */
-export function renderWebShell(dist: string, appName: string): { html: string | null; manifest: string | null } {
+export function renderWebShell(
+  dist: string,
+  appName: string,
+): { html: string | null; adminHtml: string | null; manifest: string | null } {
   const read = (file: string) => {
     const p = path.join(dist, file);
     return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : null;
   };
-  const html = read('index.html')?.replace(APP_NAME_MARKER, escapeHtml(appName)) ?? null;
+  const fill = (file: string) => read(file)?.replace(APP_NAME_MARKER, escapeHtml(appName)) ?? null;
+  const html = fill('index.html');
+  const adminHtml = fill(ADMIN_SHELL);
   const rawManifest = read('manifest.webmanifest');
   let manifest: string | null = null;
   if (rawManifest) {
@@ -26,5 +35,5 @@ export function renderWebShell(dist: string, appName: string): { html: string | 
     const shortName = appName.length <= 12 ? appName : appName.split(/\s+/)[0]!.slice(0, 12);
     manifest = JSON.stringify({ ...JSON.parse(rawManifest), name: appName, short_name: shortName });
   }
-  return { html, manifest };
+  return { html, adminHtml, manifest };
 }

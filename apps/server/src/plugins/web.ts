@@ -2,11 +2,15 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { API_ERRORS } from '@hausportal/contract';
-import { escapeHtml, renderWebShell } from '../lib/web-shell.js';
+import { ADMIN_SHELL, escapeHtml, renderWebShell } from '../lib/web-shell.js';
+
+/** The back office's client-side routes, which get its own page (ADR 015). */
+const ADMIN_PATH = /^\/admin(\/|$|\?)/;
 
 /**
- * The built SPA: its files, index.html and the manifest with APP_NAME filled in, and the
- * fallback that answers every other GET outside /api/ with the app (client-side routes).
+ * The built web app: its files, index.html, the back office's page and the manifest with APP_NAME
+ * filled in, and the fallback that answers every other GET outside /api/ with the right page
+ * (client-side routes): /admin and below with the back office, everything else with the residents' app.
  */
 export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts) => {
   const shell = renderWebShell(opts.dist, opts.appName);
@@ -19,7 +23,7 @@ export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts)
       // the one the client accepts is sent, with Vary: Accept-Encoding.
       preCompressed: true,
       // These two carry APP_NAME and are answered below from what renderWebShell made.
-      globIgnore: ['index.html', 'manifest.webmanifest'],
+      globIgnore: ['index.html', 'manifest.webmanifest', ADMIN_SHELL.split(path.sep).join('/')],
       // Vite names everything under /assets by its content hash: cache it for good. The rest
       // (service worker, manifest, icons) must be revalidated so updates reach the phone.
       setHeaders: (reply, file) => {
@@ -50,8 +54,9 @@ export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts)
     // A missing file (an old /assets/…js after a deploy) must be a 404, not the SPA's HTML.
     if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!))
       return reply.code(404).type('text/plain').send('Nicht gefunden.');
-    // Every other GET is a client-side route of the SPA.
-    if (shell.html) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell.html);
+    // Every other GET is a client-side route of one of the two apps.
+    const page = ADMIN_PATH.test(request.url) ? (shell.adminHtml ?? shell.html) : shell.html;
+    if (page) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     return reply
       .type('text/html')
       .send(

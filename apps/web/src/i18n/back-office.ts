@@ -1,7 +1,8 @@
-// The residents' side of the back office (issue 9): reporting, notices, 'Meine Anfragen'. These
+// The residents' side of the back office (issue 9): reporting, notices, 'Meine Anfragen', the way
+// from /login to /admin for staff. These
 // strings load with the screens that use them, not with /login (ADR 012); `registerBackOfficeStrings`
 // adds them to i18next when such a screen's chunk is first imported.
-import { i18next } from './index';
+import { lazyStrings } from './index';
 
 export const backOfficeDe = {
   report: 'Melden',
@@ -35,6 +36,8 @@ export const backOfficeDe = {
   reportStatus_removed: 'Entfernt',
   reportStatus_kept: 'Belassen',
   decisionReason: 'Entscheidung der Hausverwaltung: {{reason}}',
+  staffAccount: 'Dieses Konto gehört zur Hausverwaltung. Hier melden sich Bewohnerinnen und Bewohner an.',
+  toAdmin: 'Zum Verwaltungsbereich',
 };
 
 export const backOfficeEn: typeof backOfficeDe = {
@@ -69,14 +72,12 @@ export const backOfficeEn: typeof backOfficeDe = {
   reportStatus_removed: 'Removed',
   reportStatus_kept: 'Kept',
   decisionReason: 'Decision of the management: {{reason}}',
+  staffAccount: 'This account belongs to the property management. This is where residents sign in.',
+  toAdmin: 'Go to the back office',
 };
 
-let registered = false;
-
 /** Adds the strings to both languages once; a later load of the English catalogue keeps them. */
-export function registerBackOfficeStrings(): void {
-  if (registered) return;
-  registered = true;
-  i18next.addResourceBundle('de', 'translation', { backOffice: backOfficeDe }, true, false);
-  i18next.addResourceBundle('en', 'translation', { backOffice: backOfficeEn }, true, false);
-}
+export const registerBackOfficeStrings = lazyStrings({
+  de: { backOffice: backOfficeDe },
+  en: { backOffice: backOfficeEn },
+});

@@ -4,12 +4,13 @@ import type { Language } from '@hausportal/contract';
 import { config } from '@/config';
 import { de } from './de';
 import type { backOfficeDe } from './back-office';
+import type { postsDe } from './posts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // The back-office strings come with the screens that use them (back-office.ts).
-    resources: { translation: typeof de & { backOffice: typeof backOfficeDe } };
+    // Some strings come with the screens that use them (lazyStrings below).
+    resources: { translation: typeof de & { backOffice: typeof backOfficeDe } & typeof postsDe };
   }
 }
 
@@ -33,6 +34,21 @@ export async function setLanguage(language: Language): Promise<void> {
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * Strings that load with the screens using them rather than with /login: the returned function adds
+ * them to both languages, once, and is called at the top of each module that uses them. A later
+ * load of the English catalogue keeps them (setLanguage merges).
+ */
+export function lazyStrings(catalogues: { de: object; en: object }): () => void {
+  let added = false;
+  return () => {
+    if (added) return;
+    added = true;
+    i18next.addResourceBundle('de', 'translation', catalogues.de, true, false);
+    i18next.addResourceBundle('en', 'translation', catalogues.en, true, false);
+  };
 }
 
 export { i18next };

@@ -7,9 +7,9 @@ import { makeAdminStore } from './store';
 import './admin.css';
 
 /**
- * The back office at /admin (issue 9). main.tsx imports it lazily for paths below /admin, so
- * its code, store and strings never reach a resident's bundle; it shares only the React, router
- * and i18n instances and the bottom-layer components with the resident app.
+ * The back office at /admin (issue 9). It is a build of its own (admin-main.tsx, admin.html,
+ * vite.admin.config.ts; ADR 015), so its code, store and strings never reach a resident's bundle;
+ * it shares the source of the bottom layers (components, lib, i18n) with the resident app.
  */
 export default function AdminApp() {
   const [store] = useState(makeAdminStore);

@@ -1,4 +1,4 @@
-import type { Comment, Message, Notice, Paginated } from '@hausportal/contract';
+import type { Comment, Message, Paginated } from '@hausportal/contract';
 import { api, getAll, pauseBeforeSending, uploadWithProgress } from '@/lib/api-client';
 
 export interface LikeResult {
@@ -49,26 +49,4 @@ export function uploadAttachment(
 export async function postComment(messageId: number, text: string): Promise<void> {
   await pauseBeforeSending();
   await api.post(`/api/messages/${messageId}/comments/`, { text });
-}
-
-/** POST /api/messages/{id}/report/ or /api/comments/{id}/report/ (DSA Art. 16); answers with the acknowledgement. */
-export async function reportContent(
-  kind: 'messages' | 'comments',
-  id: number,
-  reason: string,
-  text: string,
-): Promise<{ detail: string }> {
-  await pauseBeforeSending();
-  return api.post(`/api/${kind}/${id}/report/`, { reason, text });
-}
-
-/** PUT /api/messages/{id}/: a rejected post of one's own, edited, goes back into moderation. */
-export async function resubmitMessage(id: number, text: string): Promise<void> {
-  await pauseBeforeSending();
-  await api.put(`/api/messages/${id}/`, { text });
-}
-
-/** GET /api/notices/: the location's notices (Aushänge) that still apply, important ones first. */
-export function getNotices(): Promise<Paginated<Notice>> {
-  return api.get<Paginated<Notice>>('/api/notices/');
 }

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import { config } from '@/config';
 import { isAcceptedImage, isPdf, isTooLarge } from '@/lib/files';
+import { registerPostStrings } from '@/i18n/posts';
+
+registerPostStrings();
 
 export interface Picked {
   key: string;

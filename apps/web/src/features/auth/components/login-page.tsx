@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/entities/session/use-session';
@@ -11,6 +11,9 @@ import { useAppSelector } from '@/lib/redux/hooks';
 import { returnTarget } from '@/lib/navigation';
 import { isBlank } from '@/lib/validation';
 import { ApartmentNumberField } from './apartment-number-field';
+
+// Only a staff account signing in here needs it, so it loads then, not with /login.
+const StaffAccountHint = lazy(() => import('./staff-account-hint'));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -51,12 +54,9 @@ export default function LoginPage() {
       <form className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
         {staff ? (
-          <div className="form-error" role="alert">
-            <p>{t('login.staffAccount')}</p>
-            <a className="button" href="/admin/login">
-              {t('login.toAdmin')}
-            </a>
-          </div>
+          <Suspense fallback={null}>
+            <StaffAccountHint />
+          </Suspense>
         ) : null}
         <ApartmentNumberField
           label={t('login.username')}

@@ -7,6 +7,9 @@ import { describeError } from '@/lib/form-errors';
 import { isBlank } from '@/lib/validation';
 import { fetchComments, fetchMessage, fetchMessages } from '../slice';
 import { postComment } from '../api';
+import { registerPostStrings } from '@/i18n/posts';
+
+registerPostStrings();
 
 /** SPEC §4: submitting, then done once the messages are fetched again. */
 export function CommentForm({ messageId }: { messageId: number }) {

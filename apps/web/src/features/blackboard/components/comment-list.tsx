@@ -3,6 +3,9 @@ import type { Comment } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { ModerationNote, SenderLine } from './message-meta';
 import { ReportButton } from './report-button';
+import { registerPostStrings } from '@/i18n/posts';
+
+registerPostStrings();
 
 export function CommentList({
   comments,

@@ -17,6 +17,9 @@ import { CountLabel } from './counts';
 import { ModerationNote, SenderLine } from './message-meta';
 import { ReportButton } from './report-button';
 import { ResubmitForm } from './resubmit-form';
+import { registerPostStrings } from '@/i18n/posts';
+
+registerPostStrings();
 
 /**
  * SPEC §2: the page scrolls to the element of the URL hash, below the sticky header.

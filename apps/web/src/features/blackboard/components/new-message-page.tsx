@@ -17,6 +17,9 @@ import { isBlank } from '@/lib/validation';
 import { fetchMessages, messageCreated } from '../slice';
 import { createMessage, uploadAttachment } from '../api';
 import { pickFiles, type Picked } from '../pick-files';
+import { registerPostStrings } from '@/i18n/posts';
+
+registerPostStrings();
 
 /** SPEC §4: typing, submitting, done. */
 type PostState = 'typing' | 'submitting' | 'done';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '@hausportal/contract';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { useOnline } from '@/lib/use-online';
-import { getNotices } from '../api';
+import { getNotices } from '../moderation-api';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 
 registerBackOfficeStrings();

@@ -5,7 +5,7 @@ import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { reportContent } from '../api';
+import { reportContent } from '../moderation-api';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 
 registerBackOfficeStrings();

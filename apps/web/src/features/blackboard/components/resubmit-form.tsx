@@ -6,7 +6,7 @@ import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/redux/hooks';
 import { isBlank } from '@/lib/validation';
-import { resubmitMessage } from '../api';
+import { resubmitMessage } from '../moderation-api';
 import { fetchMessage } from '../slice';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 

@@ -17,8 +17,10 @@ import { i18next, setLanguage } from '@/i18n';
 import { downloadMyData } from '../api';
 import { LanguageModal } from './language-modal';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
+import { registerPostStrings } from '@/i18n/posts';
 
 registerBackOfficeStrings();
+registerPostStrings();
 
 export default function ProfilePage() {
   const { t } = useTranslation();

@@ -1,0 +1,27 @@
+// The calls of the back office's loop on the residents' side (issue 9): reporting, resubmitting a
+// rejected post, notices. Apart from api.ts, whose thunks the store imports, so that they load with
+// the screens that use them rather than with /login.
+import type { Notice, Paginated } from '@hausportal/contract';
+import { api, pauseBeforeSending } from '@/lib/api-client';
+
+/** POST /api/messages/{id}/report/ or /api/comments/{id}/report/ (DSA Art. 16); answers with the acknowledgement. */
+export async function reportContent(
+  kind: 'messages' | 'comments',
+  id: number,
+  reason: string,
+  text: string,
+): Promise<{ detail: string }> {
+  await pauseBeforeSending();
+  return api.post(`/api/${kind}/${id}/report/`, { reason, text });
+}
+
+/** PUT /api/messages/{id}/: a rejected post of one's own, edited, goes back into moderation. */
+export async function resubmitMessage(id: number, text: string): Promise<void> {
+  await pauseBeforeSending();
+  await api.put(`/api/messages/${id}/`, { text });
+}
+
+/** GET /api/notices/: the location's notices (Aushänge) that still apply, important ones first. */
+export function getNotices(): Promise<Paginated<Notice>> {
+  return api.get<Paginated<Notice>>('/api/notices/');
+}
