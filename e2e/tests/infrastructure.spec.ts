@@ -35,3 +35,21 @@ test('the browser gets the app compressed: brotli for the built scripts and styl
   for (const [path, encoding] of assets) expect(encoding, path).toBe('br');
   expect(encodings.get('/login')).toBe('br');
 });
+
+test("the residents' app and the back office load nothing of each other (ADR 015)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  const resident = scripts.splice(0);
+  expect(resident.length).toBeGreaterThan(0);
+  expect(resident.filter((path) => path.startsWith('/admin/'))).toEqual([]);
+
+  await page.goto('/admin/login');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => path.startsWith('/assets/'))).toEqual([]);
+});
