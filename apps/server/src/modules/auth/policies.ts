@@ -101,6 +101,20 @@ export async function listScope(request: FastifyRequest, locationId: number | un
 }
 
 /**
+ * The row `find` loads, if it exists and belongs to one of the caller's locations; else 404, the
+ * same for both, so ids outside the caller's locations reveal nothing.
+ */
+export async function findInScope<T extends { location_id: number | null }>(
+  request: FastifyRequest,
+  find: () => Promise<T | undefined>,
+): Promise<T> {
+  const row = await find();
+  if (!row) throw notFound();
+  await requireLocation(request, row.location_id);
+  return row;
+}
+
+/**
  * Throws 404 unless `locationId` is one of the caller's locations: a manager of location 1 learns
  * nothing about location 2, not even that an id exists there.
  */

@@ -15,9 +15,9 @@ import {
 import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
-import { ApiError, fieldError, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError } from '../../lib/errors.js';
 import { detectUpload, formParts, readUpload } from '../../lib/uploads.js';
-import { currentUser, requireLocation, listScope } from '../auth/policies.js';
+import { currentUser, findInScope, requireLocation, listScope } from '../auth/policies.js';
 import { auditDocument, toAdminDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
 
@@ -77,12 +77,7 @@ export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db, signer, storage } = app.ctx;
 
   /** The document, if it belongs to one of the caller's locations; else 404. */
-  const inScope = async (request: FastifyRequest, id: number) => {
-    const row = await repo.findAdminDocument(db, id);
-    if (!row) throw notFound();
-    await requireLocation(request, row.location_id);
-    return row;
-  };
+  const inScope = (request: FastifyRequest, id: number) => findInScope(request, () => repo.findAdminDocument(db, id));
   const apartment = async (locationId: number, value: string | null | undefined) =>
     value ? repo.apartmentSpelling(db, locationId, value) : null;
 

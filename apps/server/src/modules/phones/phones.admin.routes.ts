@@ -14,7 +14,7 @@ import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { singlePage, paginate } from '../../lib/pagination.js';
-import { currentUser, requireLocation, listScope } from '../auth/policies.js';
+import { currentUser, findInScope, requireLocation, listScope } from '../auth/policies.js';
 import { toAdminPhone } from './phones.presenter.js';
 import * as repo from './phones.repository.js';
 
@@ -27,12 +27,7 @@ export async function phoneAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   /** The phone number, if it belongs to one of the caller's locations; else 404. */
-  const inScope = async (request: FastifyRequest, id: number) => {
-    const row = await repo.findAdminPhone(db, id);
-    if (!row) throw notFound();
-    await requireLocation(request, row.location_id);
-    return row;
-  };
+  const inScope = (request: FastifyRequest, id: number) => findInScope(request, () => repo.findAdminPhone(db, id));
 
   r.get(
     '/phones/',

@@ -5,9 +5,8 @@ import { adminProviderRequest, adminRequestUpdate, adminRequestsQuery, idParam, 
 import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { currentUser, requireLocation, listScope } from '../auth/policies.js';
+import { currentUser, findInScope, listScope } from '../auth/policies.js';
 import { auditRequest, toAdminRequest } from './requests.presenter.js';
 import * as repo from './requests.repository.js';
 
@@ -20,12 +19,7 @@ export async function requestAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   /** The request, if it was made at one of the caller's locations; else 404. */
-  const inScope = async (request: FastifyRequest, id: number) => {
-    const row = await repo.findRequest(db, id);
-    if (!row) throw notFound();
-    await requireLocation(request, row.location_id);
-    return row;
-  };
+  const inScope = (request: FastifyRequest, id: number) => findInScope(request, () => repo.findRequest(db, id));
 
   r.get(
     '/requests/',

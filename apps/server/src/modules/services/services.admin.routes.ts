@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
-import { currentUser, requireLocation, listScope } from '../auth/policies.js';
+import { currentUser, findInScope, requireLocation, listScope } from '../auth/policies.js';
 import { isSystemService, toAdminProvider, toAdminService } from './services.presenter.js';
 import * as repo from './services.repository.js';
 
@@ -206,12 +206,8 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   // ---- providers ----
 
   /** The provider, if it belongs to one of the caller's locations; else 404. */
-  const providerInScope = async (request: FastifyRequest, id: number) => {
-    const row = await repo.findAdminProvider(db, id);
-    if (!row) throw notFound();
-    await requireLocation(request, row.location_id);
-    return row;
-  };
+  const providerInScope = (request: FastifyRequest, id: number) =>
+    findInScope(request, () => repo.findAdminProvider(db, id));
 
   /** The location must be the caller's and the service one its residents see. */
   const checkProviderTarget = async (request: FastifyRequest, b: AdminProviderInput) => {

@@ -4,7 +4,8 @@ import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
 import { formatDateTime } from '../lib/format';
-import { useFilterParam, useListArgs, useQueryParams } from '../lib/list-params';
+import { useFilterParam, useListArgs } from '../lib/list-params';
+import { useSearchParams } from 'react-router';
 import { useAuditQuery, useStaffQuery } from './api';
 import { actionLabel, AuditDetail, entityLabel } from './audit-detail';
 import { t } from './strings';
@@ -15,7 +16,7 @@ const ENTITIES = Object.keys(t.entities);
 /** The person filter (`?user_id=`); left out when the staff list is not available. */
 function PersonFilter() {
   const { data: staff } = useStaffQuery();
-  const [params, setParams] = useQueryParams();
+  const [params, setParams] = useSearchParams();
   const id = useId();
   const current = params.get('user_id') ?? '';
   if (!staff || staff.length === 0) return null;
@@ -75,7 +76,7 @@ const col = adminColumns<AuditEntry>();
 /** Protokoll: who changed what when, filtered by location (the shell), person and area. */
 export default function AuditPage() {
   const args = useListArgs();
-  const [params] = useQueryParams();
+  const [params] = useSearchParams();
   const [entity] = useFilterParam('entity', ENTITIES);
   const userParam = params.get('user_id');
   const userId = userParam && /^\d{1,9}$/.test(userParam) ? Number(userParam) : undefined;

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { AdminDocument } from '@hausportal/contract';
 import { useMeQuery } from '../api/admin-api';
@@ -8,8 +8,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable } from '../components/data-table';
 import { errorMessage } from '../lib/errors';
 import { formatDate } from '../lib/format';
-import { useListArgs, withLocation, useQueryParams } from '../lib/list-params';
-import { useDebounced } from '../kit/use-debounced';
+import { useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
 import { useDeleteDocumentMutation, useDocumentsQuery } from './api';
 import { t } from './strings';
 import '../kit/kit.css';
@@ -17,21 +16,8 @@ import '../kit/kit.css';
 const col = adminColumns<AdminDocument>();
 
 function ApartmentFilter() {
-  const [params, setParams] = useQueryParams();
-  const current = params.get('apartment_number') ?? '';
-  const [text, setText] = useState(current);
-  const settled = useDebounced(text.trim(), 300);
+  const [text, setText] = useDebouncedParam('apartment_number');
   const id = useId();
-  useEffect(() => {
-    if (settled === current) return;
-    setParams((old) => {
-      const next = new URLSearchParams(old);
-      if (settled) next.set('apartment_number', settled);
-      else next.delete('apartment_number');
-      next.delete('page');
-      return next;
-    });
-  }, [settled, current, setParams]);
   return (
     <div className="field">
       <label htmlFor={id}>{t.filterApartment}</label>
@@ -53,7 +39,7 @@ function ApartmentFilter() {
 /** Dokumente: what residents find under 'Meine Wohnung', per apartment or for the whole house. */
 export function DocumentsList() {
   const args = useListArgs();
-  const [params] = useQueryParams();
+  const [params] = useSearchParams();
   const apartment = params.get('apartment_number') || undefined;
   const result = useDocumentsQuery({ ...args, apartment_number: apartment });
   const { data: me } = useMeQuery();

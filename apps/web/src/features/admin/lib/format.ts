@@ -1,21 +1,8 @@
-import { formatDateTime } from '@/lib/format-date';
 import { config } from '@/config';
 import { s } from '../strings';
 
-export { formatDateTime };
-
-const dateFormatter = new Intl.DateTimeFormat('de-DE', {
-  timeZone: config.timeZone,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** `DD.MM.YYYY` in Europe/Berlin; empty for a date that does not parse. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormatter.format(date);
-}
+// The resident app's formats (SPEC §9), so that both apps show a time alike.
+export { formatDate, formatDateTime } from '@/lib/format-date';
 
 /** How long something has waited, e.g. '3 Std.', '45 Min.', '2 Tagen' (for 'wartet seit …'). */
 export function waitingSpan(iso: string, now: number = Date.now()): string {

@@ -1,27 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-
-type ParamsUpdate = (current: URLSearchParams) => URLSearchParams;
-
-/**
- * The query string of the current URL and a setter, like react-router's `useSearchParams`, built
- * only on hooks the resident entry already has: a react-router export only the back office used
- * (useSearchParams, NavLink) would be bundled into the resident's /login JS, because the router
- * is one module and lives in the entry chunk.
- */
-export function useQueryParams(): [URLSearchParams, (update: ParamsUpdate) => void] {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const setParams = useCallback(
-    (update: ParamsUpdate) => {
-      const query = update(new URLSearchParams(search)).toString();
-      navigate({ pathname, search: query ? `?${query}` : '' });
-    },
-    [navigate, pathname, search],
-  );
-  return [params, setParams];
-}
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebounced } from './use-debounced';
 
 function positiveInt(value: string | null): number | undefined {
   if (!value || !/^\d{1,9}$/.test(value)) return undefined;
@@ -34,7 +13,7 @@ function positiveInt(value: string | null): number | undefined {
  * reload keeps it. Undefined means "all my locations". Changing it goes back to page 1.
  */
 export function useLocationFilter(): [number | undefined, (id: number | undefined) => void] {
-  const [params, setParams] = useQueryParams();
+  const [params, setParams] = useSearchParams();
   const locationId = positiveInt(params.get('location_id'));
   const setLocationId = useCallback(
     (id: number | undefined) =>
@@ -52,7 +31,7 @@ export function useLocationFilter(): [number | undefined, (id: number | undefine
 
 /** The page of a list, kept in the URL (`?page=`, 1-based). */
 export function usePageParam(name = 'page'): [number, (page: number) => void] {
-  const [params, setParams] = useQueryParams();
+  const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get(name)) ?? 1;
   const setPage = useCallback(
     (value: number) =>
@@ -75,7 +54,7 @@ export function useFilterParam<T extends string>(
   name: string,
   allowed: readonly T[],
 ): [T | undefined, (value: T | undefined) => void] {
-  const [params, setParams] = useQueryParams();
+  const [params, setParams] = useSearchParams();
   const raw = params.get(name);
   const value = allowed.find((v) => v === raw);
   const setValue = useCallback(
@@ -90,6 +69,28 @@ export function useFilterParam<T extends string>(
     [name, setParams],
   );
   return [value, setValue];
+}
+
+/**
+ * A free-text filter kept in the URL (e.g. `?search=`): the text of its box, and the parameter,
+ * set 300 ms after typing stops and back on page 1, so that typing does not fire a request per key.
+ */
+export function useDebouncedParam(name: string): [string, (text: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const current = params.get(name) ?? '';
+  const [text, setText] = useState(current);
+  const settled = useDebounced(text.trim(), 300);
+  useEffect(() => {
+    if (settled === current) return;
+    setParams((old) => {
+      const next = new URLSearchParams(old);
+      if (settled) next.set(name, settled);
+      else next.delete(name);
+      next.delete('page');
+      return next;
+    });
+  }, [settled, current, name, setParams]);
+  return [text, setText];
 }
 
 /** The list arguments every screen passes to its query: page and location from the URL. */

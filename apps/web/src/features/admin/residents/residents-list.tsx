@@ -1,12 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { AdminResident } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
 import { StatusBadge } from '../components/status-badge';
 import { formatDate } from '../lib/format';
-import { useFilterParam, useListArgs, withLocation, useQueryParams } from '../lib/list-params';
-import { useDebounced } from '../kit/use-debounced';
+import { useFilterParam, useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
 import { useResidentsQuery } from './api';
 import { t } from './strings';
 import '../kit/kit.css';
@@ -77,21 +76,8 @@ const columns = [
  * pauses, and a changed search starts again at page 1.
  */
 function SearchBox() {
-  const [params, setParams] = useQueryParams();
-  const current = params.get('search') ?? '';
-  const [text, setText] = useState(current);
-  const settled = useDebounced(text.trim(), 300);
+  const [text, setText] = useDebouncedParam('search');
   const id = useId();
-  useEffect(() => {
-    if (settled === current) return;
-    setParams((old) => {
-      const next = new URLSearchParams(old);
-      if (settled) next.set('search', settled);
-      else next.delete('search');
-      next.delete('page');
-      return next;
-    });
-  }, [settled, current, setParams]);
   return (
     <div className="field">
       <label htmlFor={id}>{t.search}</label>
@@ -134,7 +120,7 @@ function ActiveFilter() {
 /** Bewohner:innen: search, active filter, server paging; links to the form and the CSV import. */
 export function ResidentsList() {
   const args = useListArgs();
-  const [params] = useQueryParams();
+  const [params] = useSearchParams();
   const [active] = useFilterParam('active', ACTIVE_VALUES);
   const search = params.get('search') || undefined;
   const result = useResidentsQuery({ ...args, search, active });
