@@ -26,6 +26,7 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { phoneRoutes } from './modules/phones/phones.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
+import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes.js';
 import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 
@@ -117,6 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     noticesRoutes,
     reportsRoutes,
     pushRoutes,
+    notificationRoutes,
+    unsubscribeRoutes,
     mediaRoutes,
   ]) {
     await app.register(routes);
@@ -130,8 +133,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!(await ctx.counters.ready()))
       app.log.warn('Redis antwortet nicht: Die Anmelde-Limits zählen vorerst nur in diesem Prozess.');
     await ctx.outbox.start();
+    await ctx.push.start();
+    ctx.digest.start();
   });
   app.addHook('onClose', async () => {
+    ctx.digest.close();
+    await ctx.push.close();
     await ctx.outbox.close();
     await ctx.counters.close();
     if (!opts.database) await handle.close();

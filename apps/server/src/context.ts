@@ -10,6 +10,9 @@ import { Outbox } from './lib/outbox.js';
 import { CounterStore } from './lib/throttle.js';
 import { WriteThrottle } from './lib/write-throttle.js';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
+import { DigestJob } from './modules/notifications/digest.js';
+import { Notifier } from './modules/notifications/notifier.js';
+import { PushOutbox } from './modules/notifications/push-outbox.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {
@@ -21,6 +24,12 @@ export interface AppContext {
   /** Signs media URLs and cookies. */
   secret: string;
   outbox: Outbox;
+  /** Sends the push outbox (ADR 016). */
+  push: PushOutbox;
+  /** Turns events into pushes and mails in the event's transaction; kick() after the commit. */
+  notifier: Notifier;
+  /** Sends the daily e-mail digest. */
+  digest: DigestJob;
   counters: CounterStore;
   /** Failure-based limits on login, tenant lookup and password reset (ADR 008). */
   signIn: SignInThrottle;
@@ -40,6 +49,12 @@ export async function createContext(
   const secret =
     config.secretKey ?? (await settingOrCreate(handle.db, 'secret_key', () => randomBytes(32).toString('base64url')));
   const counters = new CounterStore({ redisUrl: config.redisUrl, prefix: 'hp' });
+  const outbox = new Outbox(handle.db, log, config.mail, {
+    publicUrl: config.publicUrl,
+    production: config.production,
+  });
+  const push = new PushOutbox(handle.db, log, config.push);
+  const notifier = new Notifier(config, secret, outbox, push);
   return {
     config,
     db: handle.db,
@@ -47,7 +62,10 @@ export async function createContext(
     storage: new LocalStorage(config.mediaDir),
     signer: new UrlSigner(secret),
     secret,
-    outbox: new Outbox(handle.db, log, config.mail, { publicUrl: config.publicUrl, production: config.production }),
+    outbox,
+    push,
+    notifier,
+    digest: new DigestJob(handle.db, config, outbox, notifier, log),
     counters,
     signIn: new SignInThrottle(counters, config.throttle),
     writes: new WriteThrottle(counters, config.throttle.writes),

@@ -16,6 +16,9 @@ const ANONYMOUS = [
   'POST /api/password_reset/confirm/',
   'GET /api/health/',
   'GET /api/docs/openapi.json',
+  // The unsubscribe link of notification mails: its signature is the permission (ADR 016).
+  'GET /api/notifications/unsubscribe/',
+  'POST /api/notifications/unsubscribe/',
   // Signed media: the signature in the URL is the permission.
   'GET /api/media/:folder/:file',
 ];

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { dialects, login, startApp, type TestApp } from './harness.js';
 import { PASSWORD, newUser } from './factories.js';
 import { call } from './helpers.js';
+import { parseMail } from './mail.js';
 import { REDACTED_BODY, requeueFailed } from '../src/lib/outbox.js';
 
 const kinds = await dialects();
@@ -12,41 +13,6 @@ interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
-}
-
-/** Splits a raw message into headers and a decoded text body (quoted-printable or base64 aware). */
-function parseMail(raw: string): { headers: Record<string, string>; body: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const headerText = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const headers: Record<string, string> = {};
-  for (const line of headerText.split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = raw.slice(split + 4);
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    // Soft line breaks first, then =XX bytes, decoded as UTF-8.
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    body = Buffer.from(bytes, 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return { headers, body };
-}
-
-/** Decodes RFC 2047 encoded words such as =?UTF-8?Q?f=C3=BCr?=. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
 }
 
 describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
@@ -122,8 +88,10 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     const mail = await awaitMail('hanna.holm@example.org');
     expect(mail.to).toEqual(['hanna.holm@example.org']);
     expect(mail.from).toBe('no-reply@hausportal.test');
-    const { headers, body } = parseMail(mail.raw);
-    expect(decodeHeader(headers.subject!)).toBe('Neues Passwort für Hausportal');
+    const parsed = await parseMail(mail.raw);
+    const body = parsed.text;
+    expect(parsed.subject).toBe('Neues Passwort für Hausportal');
+    expect(parsed.html).toContain('Neues Passwort festlegen');
     expect(body).toContain('Guten Tag Hanna Holm,');
     expect(body).toContain('innerhalb der nächsten 60 Minuten');
     const link = /http:\/\/hausportal\.test\/forgot-password\/([A-Za-z0-9_-]+)/.exec(body);
@@ -141,7 +109,7 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     // was sent with is the one queued, so a second send after a crash is recognisable.
     expect(row.body_text).toBe(REDACTED_BODY);
     expect(row.body_text).not.toContain(token);
-    expect(headers['message-id']).toBe(row.message_id);
+    expect(parsed.messageId).toBe(row.message_id);
     expect(row.message_id).toMatch(/^<[0-9a-f-]{36}@hausportal\.test>$/);
 
     const confirmed = await call(t.app, 'POST', '/api/password_reset/confirm/', {
@@ -174,7 +142,8 @@ describe.each(kinds)('password reset over real SMTP (%s)', (kind) => {
     for (let i = 0; i < 100 && inbox.length < before + 2; i++) await new Promise((r) => setTimeout(r, 50));
     const mails = inbox.slice(before).filter((m) => m.to.includes(user.email));
     expect(mails).toHaveLength(2);
-    const tokens = mails.map((m) => /forgot-password\/([A-Za-z0-9_-]+)/.exec(parseMail(m.raw).body)![1]);
+    const texts = await Promise.all(mails.map(async (m) => (await parseMail(m.raw)).text));
+    const tokens = texts.map((text) => /forgot-password\/([A-Za-z0-9_-]+)/.exec(text)![1]);
     expect(tokens[0]).not.toBe(tokens[1]);
   });
 

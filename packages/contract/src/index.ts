@@ -4,3 +4,4 @@ export * from './schemas.js';
 export * from './admin-moderation.js';
 export * from './admin-people.js';
 export * from './admin-content.js';
+export * from './notifications.js';

@@ -43,7 +43,33 @@ describe('loadConfig', () => {
         pollMs: 30_000,
         leaseMs: 300_000,
       },
+      push: {
+        retryBaseMs: 30_000,
+        retryMaxMs: 900_000,
+        giveUpMs: 24 * 3_600_000,
+        concurrency: 4,
+        pollMs: 30_000,
+        leaseMs: 60_000,
+        timeoutMs: 10_000,
+        endpointAllowlist: [],
+        subject: 'mailto:no-reply@localhost',
+      },
     });
+  });
+
+  it('reads the push settings: allowed push-service origins and the VAPID contact', () => {
+    const c = loadConfig({
+      PUSH_ENDPOINT_ALLOWLIST: 'http://127.0.0.1:4567, https://push.example.org',
+      VAPID_SUBJECT: 'mailto:technik@example.org',
+    });
+    expect(c.push.endpointAllowlist).toEqual(['http://127.0.0.1:4567', 'https://push.example.org']);
+    expect(c.push.subject).toBe('mailto:technik@example.org');
+    expect(() => loadConfig({ PUSH_ENDPOINT_ALLOWLIST: 'https://push.example.org/pfad' })).toThrow(
+      /PUSH_ENDPOINT_ALLOWLIST: „https:\/\/push.example.org\/pfad“ ist kein Origin/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'technik@example.org' })).toThrow(
+      /VAPID_SUBJECT: muss mit mailto: oder https:\/\/ beginnen/,
+    );
   });
 
   it('reads every variable it knows', () => {

@@ -53,6 +53,27 @@ const envSchema = z.object({
     .default(48),
   // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
   COMPRESS_RESPONSES: bool.default(true),
+  // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
+  PUSH_ENDPOINT_ALLOWLIST: z
+    .string()
+    .transform((v, ctx) => {
+      const origins = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      for (const o of origins) {
+        if (!URL.canParse(o) || new URL(o).origin !== o.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `„${o}“ ist kein Origin wie https://push.example.org` });
+          return z.NEVER;
+        }
+      }
+      return origins.map((o) => new URL(o).origin);
+    })
+    .default([]),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:|https:\/\/)/.test(v), { error: 'muss mit mailto: oder https:// beginnen' })
+    .optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -151,6 +172,23 @@ export interface MailConfig {
   leaseMs: number;
 }
 
+/** How the push outbox sends (ADR 016). Tests shorten the timings through the config. */
+export interface PushConfig {
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** A push that has failed for this long is given up: after a day its news is stale. */
+  giveUpMs: number;
+  concurrency: number;
+  pollMs: number;
+  leaseMs: number;
+  /** How long one request to a push service may take. */
+  timeoutMs: number;
+  /** Origins allowed besides the known push services (PUSH_ENDPOINT_ALLOWLIST). */
+  endpointAllowlist: string[];
+  /** The VAPID contact the push services may write to. */
+  subject: string;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -173,6 +211,7 @@ export type Config = {
   compressResponses: boolean;
   throttle: ThrottleConfig;
   mail: MailConfig;
+  push: PushConfig;
 };
 
 export class ConfigError extends Error {}
@@ -216,6 +255,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: 4,
       pollMs: 30_000,
       leaseMs: 5 * 60_000,
+    },
+    push: {
+      retryBaseMs: 30_000,
+      retryMaxMs: 15 * 60_000,
+      giveUpMs: 24 * 3_600_000,
+      concurrency: 4,
+      pollMs: 30_000,
+      leaseMs: 60_000,
+      timeoutMs: 10_000,
+      endpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
+      subject: e.VAPID_SUBJECT ?? `mailto:no-reply@${new URL(publicUrl).hostname}`,
     },
   };
 }

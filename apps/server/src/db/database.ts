@@ -21,6 +21,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-durable-mail.js';
 import * as m003 from './migrations/003-system-services.js';
 import * as m004 from './migrations/004-back-office.js';
+import * as m005 from './migrations/005-notifications.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '002-durable-mail': m002,
   '003-system-services': m003,
   '004-back-office': m004,
+  '005-notifications': m005,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -42,6 +42,8 @@ export interface UserTable {
   erased_at: Timestamp | null;
   /** When the last invitation mail was queued. */
   invited_at: Timestamp | null;
+  /** The notification preferences as JSON; '' means the defaults (modules/notifications). */
+  notification_settings: Generated<string>;
 }
 
 export interface ManagerLocationTable {
@@ -248,6 +250,47 @@ export interface EmailOutboxTable {
   location_id: number | null;
   /** reset, invitation, provider_request, … */
   kind: Generated<string>;
+  /** The HTML version of the body; null for plain-text mail queued before migration 005. */
+  body_html: string | null;
+  /** The link that switches this kind of mail off (List-Unsubscribe); null for account mail. */
+  unsubscribe_url: string | null;
+}
+
+/** One push to one subscription, written with the event and sent from here (ADR 016). */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  /** The preference it belongs to: posts, comments, moderation, reports, requests, notices, queue. */
+  kind: string;
+  title: string;
+  body: string;
+  /** The route the notification opens. */
+  url: string;
+  /** 1 for a 'Wichtig' notice: sent at once, also in quiet hours. */
+  urgent: Flag;
+  /** How many events this push stands for (bundled posts). */
+  bundle_count: Generated<number>;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  first_error_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** An event waiting for a resident's daily e-mail digest. */
+export interface DigestItemTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  due_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface AuditLogTable {
@@ -289,6 +332,8 @@ export interface Database {
   blackboard_opened: BlackboardOpenedTable;
   push_subscriptions: PushSubscriptionTable;
   email_outbox: EmailOutboxTable;
+  push_outbox: PushOutboxTable;
+  digest_items: DigestItemTable;
   audit_log: AuditLogTable;
   app_settings: AppSettingTable;
   reports: ReportTable;

@@ -5,16 +5,21 @@ import type { Selectable } from 'kysely';
 import type { MailConfig } from '../config/config.js';
 import type { DB } from '../db/database.js';
 import type { EmailOutboxTable } from '../db/schema.js';
+import { Drain, claimDue, retryDelay } from './outbox-claim.js';
 import { isoFromMs, nowIso } from './time.js';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML version (lib/mail-layout.ts); mail clients show it, the text is the fallback. */
+  html?: string;
+  /** Switches this kind of mail off (List-Unsubscribe, RFC 8058 one-click). */
+  unsubscribeUrl?: string;
 }
 
 /** What a mail is about, as the back office lists it. */
-export type MailKind = 'reset' | 'invitation' | 'provider_request';
+export type MailKind = 'reset' | 'invitation' | 'provider_request' | 'notification' | 'digest';
 
 export interface EnqueueOptions {
   /** The body holds a secret link (password reset): redacted once sent, never logged in production. */
@@ -67,26 +72,22 @@ function isOutage(err: unknown): boolean {
  * - delivery is at least once: a crash between the SMTP server's acceptance and marking the mail
  *   sent sends it again after its lease, with the same Message-ID.
  */
-export class Outbox {
+export class Outbox extends Drain<OutboxRow> {
   private readonly transport: Transporter | null;
   private readonly host: string;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  /** Set when the server could not be reached during this run: the other senders stop. */
-  private unreachable = false;
-  /** Set by close(): senders finish the mail in hand and take no more. */
-  private closing = false;
+  protected readonly concurrency: number;
   /** Set when mail has waited for an unreachable server: the next success releases the backlog. */
   private backlogWaiting = false;
   private readonly production: boolean;
 
   constructor(
     private readonly db: DB,
-    private readonly log: FastifyBaseLogger,
+    protected readonly log: FastifyBaseLogger,
     private readonly cfg: MailConfig,
     opts: { publicUrl: string; production: boolean },
   ) {
+    super();
+    this.concurrency = cfg.concurrency;
     this.host = new URL(opts.publicUrl).hostname;
     this.production = opts.production;
     this.transport = cfg.smtpUrl
@@ -107,6 +108,10 @@ export class Outbox {
     return this.transport !== null;
   }
 
+  protected get enabled(): boolean {
+    return this.transport !== null;
+  }
+
   /** Sends the whole backlog now and then keeps looking for due mail every `pollMs`. */
   async start(): Promise<void> {
     if (!this.transport) {
@@ -114,7 +119,7 @@ export class Outbox {
       return;
     }
     await releaseBacklog(this.db);
-    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), this.cfg.pollMs).unref();
+    this.poll(this.cfg.pollMs);
     void this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
   }
 
@@ -127,6 +132,8 @@ export class Outbox {
         to_address: mail.to,
         subject: mail.subject,
         body_text: mail.text,
+        body_html: mail.html ?? null,
+        unsubscribe_url: mail.unsubscribeUrl ?? null,
         status: 'pending',
         attempts: 0,
         next_attempt_at: now,
@@ -150,76 +157,25 @@ export class Outbox {
     return row.id;
   }
 
-  /** Starts sending in the background, e.g. after mail was queued in a transaction that has committed. */
-  kick(): void {
-    if (!this.transport) return;
-    this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
+  /** Takes the oldest due mail that nobody holds (lib/outbox-claim.ts). */
+  protected claim(): Promise<OutboxRow | null> {
+    return claimDue<OutboxRow>(this.db, 'email_outbox', this.cfg.leaseMs);
   }
 
-  /** Sends every due mail; concurrent calls share one run. Resolves when nothing due is left. */
-  flush(): Promise<void> {
-    if (!this.transport || this.closing) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        this.unreachable = false;
-        await Promise.all(Array.from({ length: this.cfg.concurrency }, () => this.sender()));
-      } while (this.again && !this.unreachable && !this.closing);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  /** One of `concurrency` senders: takes due mail one at a time until none is left. */
-  private async sender(): Promise<void> {
-    while (!this.unreachable && !this.closing) {
-      const row = await this.claim();
-      if (!row) return;
-      await this.send(row);
-    }
-  }
-
-  /**
-   * Takes the oldest due mail that nobody holds. The update only succeeds for the sender that
-   * read the row first, so no mail is sent by two senders or processes at once.
-   */
-  private async claim(): Promise<OutboxRow | null> {
-    for (;;) {
-      const now = nowIso();
-      const row = await this.db
-        .selectFrom('email_outbox')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) return null;
-      const res = await this.db
-        .updateTable('email_outbox')
-        .set({ attempts: row.attempts + 1, locked_until: isoFromMs(Date.now() + this.cfg.leaseMs) })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('attempts', '=', row.attempts)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) return row;
-    }
-  }
-
-  private async send(row: OutboxRow): Promise<void> {
+  protected async send(row: OutboxRow): Promise<void> {
     try {
       await this.transport!.sendMail({
         from: this.cfg.from,
         to: row.to_address,
         subject: row.subject,
         text: row.body_text,
+        ...(row.body_html ? { html: row.body_html } : {}),
+        ...(row.unsubscribe_url
+          ? {
+              list: { unsubscribe: { url: row.unsubscribe_url, comment: 'Abbestellen' } },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
         messageId: row.message_id ?? `<outbox-${row.id}@${this.host}>`,
       });
     } catch (err) {
@@ -234,7 +190,7 @@ export class Outbox {
         last_error: null,
         first_error_at: null,
         locked_until: null,
-        ...(row.contains_secret ? { body_text: REDACTED_BODY } : {}),
+        ...(row.contains_secret ? { body_text: REDACTED_BODY, body_html: null } : {}),
       })
       .where('id', '=', row.id)
       .execute();
@@ -253,7 +209,7 @@ export class Outbox {
     const permanent = isPermanentFailure(err);
     const givenUp = !permanent && now - Date.parse(firstError) >= this.cfg.giveUpMs;
     // row.attempts is the count before this attempt: 30 s, 1, 2, 4, 8 minutes, then every 15.
-    const retryIn = Math.min(this.cfg.retryBaseMs * 2 ** Math.min(row.attempts, 30), this.cfg.retryMaxMs);
+    const retryIn = retryDelay(row.attempts, this.cfg.retryBaseMs, this.cfg.retryMaxMs);
     const message = String((err as SmtpError)?.message ?? err).slice(0, 500);
     await this.db
       .updateTable('email_outbox')
@@ -277,19 +233,9 @@ export class Outbox {
     else this.log.warn(log, 'E-Mail konnte nicht gesendet werden, neuer Versuch folgt');
   }
 
-  /**
-   * Stops sending: mail in hand is finished (for up to `waitMs`), so a restart does not leave it
-   * held until its lease runs out. Whatever is still unsent goes after the next start.
-   */
+  /** Stops sending (see Drain.stop) and closes the SMTP connections. */
   async close(waitMs = 5_000): Promise<void> {
-    this.closing = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    if (this.running) {
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([this.running.catch(() => undefined), new Promise((r) => (timeout = setTimeout(r, waitMs)))]);
-      clearTimeout(timeout);
-    }
+    await this.stop(waitMs);
     this.transport?.close();
   }
 }

@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isoFromMs } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
+import { renderMail } from '../../lib/mail-layout.js';
 import * as repo from './auth.repository.js';
 import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';
@@ -207,19 +208,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         {
           to: user.email,
           subject: `Neues Passwort für ${config.appName}`,
-          text: [
-            `Guten Tag ${user.name},`,
-            '',
-            `Sie haben für Ihr Konto bei ${config.appName} ein neues Passwort angefordert.`,
-            'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest:',
-            '',
-            link,
-            '',
-            'Der Link funktioniert nur einmal. Wenn Sie kein neues Passwort angefordert haben,',
-            'können Sie diese E-Mail ignorieren; Ihr bisheriges Passwort bleibt gültig.',
-            '',
-            `Ihr ${config.appName}-Team`,
-          ].join('\n'),
+          ...renderMail({
+            appName: config.appName,
+            greeting: `Guten Tag ${user.name},`,
+            paragraphs: [
+              `Sie haben für Ihr Konto bei ${config.appName} ein neues Passwort angefordert.`,
+              'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest.',
+            ],
+            action: { label: 'Neues Passwort festlegen', url: link },
+            after: [
+              'Der Link funktioniert nur einmal. Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr bisheriges Passwort bleibt gültig.',
+            ],
+          }),
         },
         {
           secret: true,

@@ -18,12 +18,14 @@ import {
   pageQuery,
   paginated,
 } from '@hausportal/contract';
+import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { formParts, readUpload } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
 import { currentResident, requireReceptionist, requireUser, type Resident } from '../auth/policies.js';
+import { awaitingModeration } from '../notifications/events.js';
 import { storeAttachment } from './messages.attachments.js';
 import { toAttachment, toComment, toMessage } from './messages.presenter.js';
 import * as repo from './messages.repository.js';
@@ -35,7 +37,7 @@ const notApproved = () => new ApiError(400, { detail: 'Dieser Beitrag ist noch n
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, writes } = app.ctx;
+  const { db, signer, writes, notifier } = app.ctx;
 
   const viewer = (u: Resident) => ({ userId: u.id, locationId: u.locationId });
 
@@ -86,8 +88,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = currentResident(request);
       await writes.take('message', user.id);
-      const created = await repo.createMessage(db, viewer(user), request.body.text.trim());
-      await audit(db, { userId: user.id, action: 'message_created', entity: 'message', entityId: created.id });
+      const created = await inTransaction(db, async (trx) => {
+        const row = await repo.createMessage(trx, viewer(user), request.body.text.trim());
+        await audit(trx, { userId: user.id, action: 'message_created', entity: 'message', entityId: row.id });
+        await awaitingModeration(trx, notifier, 'message', user.locationId);
+        return row;
+      });
+      notifier.kick();
       reply.code(201);
       return { id: created.id, status: 'pending' as const };
     },
@@ -121,16 +128,20 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       if (!before) throw notFound();
       if (before.status !== 'rejected') throw nonFieldError(NOT_REJECTED);
       await writes.take('message', user.id);
-      await repo.resubmitMessage(db, id, request.body.text.trim());
-      await audit(db, {
-        userId: user.id,
-        action: 'message_resubmitted',
-        entity: 'message',
-        entityId: id,
-        locationId: user.locationId,
-        before: { status: before.status, text: before.text, rejection_reason: before.rejection_reason },
-        after: { status: 'pending' },
+      await inTransaction(db, async (trx) => {
+        await repo.resubmitMessage(trx, id, request.body.text.trim());
+        await audit(trx, {
+          userId: user.id,
+          action: 'message_resubmitted',
+          entity: 'message',
+          entityId: id,
+          locationId: user.locationId,
+          before: { status: before.status, text: before.text, rejection_reason: before.rejection_reason },
+          after: { status: 'pending' },
+        });
+        await awaitingModeration(trx, notifier, 'message', user.locationId);
       });
+      notifier.kick();
       return { id, status: 'pending' as const };
     },
   );
@@ -175,8 +186,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       if (message.status !== 'approved') throw notApproved();
       await writes.take('comment', user.id);
       const text = request.body.text.trim();
-      const created = await repo.createComment(db, user.id, message.id, text);
-      await audit(db, { userId: user.id, action: 'comment_created', entity: 'comment', entityId: created.id });
+      const created = await inTransaction(db, async (trx) => {
+        const row = await repo.createComment(trx, user.id, message.id, text);
+        await audit(trx, { userId: user.id, action: 'comment_created', entity: 'comment', entityId: row.id });
+        await awaitingModeration(trx, notifier, 'comment', user.locationId);
+        return row;
+      });
+      notifier.kick();
       reply.code(201);
       return toComment(
         {

@@ -6,6 +6,8 @@ import type { ModerationStatus } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { moderated } from '../notifications/events.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
 export type { ModeratedKind } from '@hausportal/contract';
@@ -192,6 +194,7 @@ export function decide(
   locations: number[],
   d: ModerationDecision,
   moderatorId: number,
+  notifier?: Notifier,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const item = await findModerated(trx, kind, id, locations);
@@ -207,6 +210,8 @@ export function decide(
       before: { status: item.status },
       after: { status: d.status, rejection_reason: reason },
     });
+    // The author, and for an approval the readers, hear of it (a repeated decision says nothing new).
+    if (notifier && item.status !== d.status) await moderated(trx, notifier, kind, id, d.status, reason);
     return true;
   });
 }
@@ -217,10 +222,11 @@ export function approveAll(
   items: { kind: ModeratedKind; id: number }[],
   locations: number[],
   moderatorId: number,
+  notifier?: Notifier,
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     for (const { kind, id } of items) {
-      if (!(await decide(trx, kind, id, locations, { status: 'approved' }, moderatorId))) throw notFound();
+      if (!(await decide(trx, kind, id, locations, { status: 'approved' }, moderatorId, notifier))) throw notFound();
     }
     return items.length;
   });

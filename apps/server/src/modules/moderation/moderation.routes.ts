@@ -37,7 +37,7 @@ const security = [{ token: [] }];
 /** Back-office moderation and reports, inside the /api/admin plugin and its manager guard. */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer } = app.ctx;
+  const { db, signer, notifier } = app.ctx;
 
   r.get(
     '/moderation/summary/',
@@ -112,8 +112,17 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { id } = request.params;
-        const ok = await decide(db, kind, id, await managerLocations(request), request.body, currentUser(request).id);
+        const ok = await decide(
+          db,
+          kind,
+          id,
+          await managerLocations(request),
+          request.body,
+          currentUser(request).id,
+          notifier,
+        );
         if (!ok) throw notFound();
+        notifier.kick();
         return { id, status: request.body.status };
       },
     );
@@ -130,9 +139,12 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: bulkApproved },
       },
     },
-    async (request) => ({
-      approved: await approveAll(db, request.body.items, await managerLocations(request), currentUser(request).id),
-    }),
+    async (request) => {
+      const locations = await managerLocations(request);
+      const approved = await approveAll(db, request.body.items, locations, currentUser(request).id, notifier);
+      notifier.kick();
+      return { approved };
+    },
   );
 
   r.get(
@@ -174,8 +186,10 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         decision,
         reason || null,
         currentUser(request).id,
+        notifier,
       );
       if (!ok) throw notFound();
+      notifier.kick();
       return { kind, id, decision };
     },
   );

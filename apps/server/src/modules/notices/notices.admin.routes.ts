@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOTICE_ENDS_IN_PAST, adminNotice, idParam, noticeInput, noticeQuery, paginated } from '@hausportal/contract';
 import { z } from 'zod';
 import { inTransaction, type DB } from '../../db/database.js';
+import { noticePublished } from '../notifications/events.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
@@ -48,7 +49,7 @@ const snapshot = (n: NoticeRow) => ({
 /** Aushänge: official notices, published without moderation to one or more locations. */
 export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, notifier } = app.ctx;
 
   /** One audit entry per location the write touches, so each location's log shows it. */
   async function auditEach(
@@ -110,8 +111,10 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
         const id = await createNotice(trx, v, currentUser(request).id);
         const row = (await findNotice(trx, id, mine))!;
         await auditEach(trx, request, 'notice_created', id, undefined, row);
+        await noticePublished(trx, notifier, id);
         return row;
       });
+      notifier.kick();
       reply.code(201);
       return toAdminNotice(created);
     },

@@ -57,7 +57,10 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
       auth,
       payload: {
         type: 'web',
-        registration_id: JSON.stringify({ endpoint: 'https://push.example.org/ida', keys: { p256dh: 'p', auth: 'a' } }),
+        registration_id: JSON.stringify({
+          endpoint: 'https://fcm.googleapis.com/fcm/send/ida',
+          keys: { p256dh: 'p', auth: 'a' },
+        }),
       },
     });
     await call(t.app, 'PUT', `/api/blackboard_opened/${ida.id}/`, {
@@ -117,7 +120,7 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
       },
     ]);
     expect(data.push_subscriptions).toHaveLength(1);
-    expect(data.push_subscriptions[0].registration_id).toContain('push.example.org/ida');
+    expect(data.push_subscriptions[0].registration_id).toContain('fcm.googleapis.com/fcm/send/ida');
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.sessions[0]).toEqual({ created_at: expect.any(String), last_used_at: expect.any(String) });
     expect(data.activity.map((a: { action: string }) => a.action)).toEqual(

@@ -4,25 +4,11 @@ import { z } from 'zod';
 import { idParam, pushToken, pushTokenCreate } from '@hausportal/contract';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../auth/policies.js';
+import { parseSubscription, pushEndpointAllowed } from '../notifications/push-endpoint.js';
 import { addSubscription, deleteSubscription, findSubscription, vapidKeys } from './push.repository.js';
 
 const tags = ['push'];
 const security = [{ token: [] }];
-
-/** registration_id must be a browser PushSubscription as JSON (DESIGN §2). */
-function isPushSubscription(raw: string): boolean {
-  try {
-    const s = JSON.parse(raw) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
-    return (
-      typeof s.endpoint === 'string' &&
-      /^https:\/\/[^\s]+$/.test(s.endpoint) &&
-      typeof s.keys?.p256dh === 'string' &&
-      typeof s.keys?.auth === 'string'
-    );
-  } catch {
-    return false;
-  }
-}
 
 export async function pushRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireUser);
@@ -56,8 +42,13 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = currentUser(request);
       const { registration_id } = request.body;
-      if (!isPushSubscription(registration_id)) {
+      // registration_id must be a browser PushSubscription as JSON (DESIGN §2) of a known push service.
+      const subscription = parseSubscription(registration_id);
+      if (!subscription) {
         throw fieldError('registration_id', 'Ungültiges Push-Abonnement (erwartet wird ein PushSubscription-JSON).');
+      }
+      if (!pushEndpointAllowed(subscription.endpoint, app.ctx.config.push.endpointAllowlist)) {
+        throw fieldError('registration_id', 'Dieser Push-Dienst wird nicht unterstützt.');
       }
       const existing = await findSubscription(db, user.id, registration_id);
       if (existing) return { id: existing.id, type: 'web' as const, registration_id };

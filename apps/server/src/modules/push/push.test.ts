@@ -7,7 +7,7 @@ const kinds = await dialects();
 
 const subscription = (n: number) =>
   JSON.stringify({
-    endpoint: `https://push.example.org/send/${n}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
     expirationTime: null,
     keys: { p256dh: `BP${n}key`, auth: `auth${n}` },
   });
@@ -56,8 +56,8 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
   it('answers 400 for a registration_id that is not a PushSubscription', async () => {
     for (const registration_id of [
       'fcm-token-123',
-      '{"endpoint":"http://insecure.example.org","keys":{"p256dh":"a","auth":"b"}}',
       '{"endpoint":"https://x"}',
+      '{"endpoint":"https://fcm.googleapis.com/fcm/send/a","keys":{"p256dh":1,"auth":"b"}}',
     ]) {
       const res = await call(t.app, 'POST', '/api/fcm/token/', {
         auth: anna,
@@ -67,6 +67,40 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
       expect(res.body).toEqual({
         registration_id: ['Ungültiges Push-Abonnement (erwartet wird ein PushSubscription-JSON).'],
       });
+    }
+  });
+
+  it('refuses endpoints that are not an https push service (SSRF): plain http, loopback, other hosts', async () => {
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/a',
+      'https://127.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/a',
+      'https://fcm.googleapis.com:8443/fcm/send/a',
+      'https://push.example.org/send/1',
+    ]) {
+      const registration_id = JSON.stringify({ endpoint, keys: { p256dh: 'a', auth: 'b' } });
+      const res = await call(t.app, 'POST', '/api/fcm/token/', {
+        auth: anna,
+        payload: { type: 'web', registration_id },
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body).toEqual({ registration_id: ['Dieser Push-Dienst wird nicht unterstützt.'] });
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/abc',
+    ]) {
+      const registration_id = JSON.stringify({ endpoint, keys: { p256dh: 'a', auth: 'b' } });
+      const res = await call(t.app, 'POST', '/api/fcm/token/', {
+        auth: anna,
+        payload: { type: 'web', registration_id },
+      });
+      expect(res.status, endpoint).toBe(201);
     }
   });
 

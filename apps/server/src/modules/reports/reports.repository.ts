@@ -6,6 +6,8 @@ import { audit } from '../../lib/audit.js';
 import { nonFieldError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findModerated, setStatus } from '../moderation/moderation.repository.js';
+import { reportsDecided } from '../notifications/events.js';
+import type { Notifier } from '../notifications/notifier.js';
 
 /** The item a resident reports: approved, in their own location; undefined otherwise. */
 async function reportable(db: DB, kind: ModeratedKind, id: number, locationId: number) {
@@ -201,13 +203,14 @@ export function decideReports(
   decision: 'remove' | 'keep',
   reason: string | null,
   moderatorId: number,
+  notifier?: Notifier,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const item = await findModerated(trx, kind, id, locations);
     if (!item) return false;
     const open = await trx
       .selectFrom('reports')
-      .select('id')
+      .select(['id', 'reporter_id'])
       .where('target_kind', '=', kind)
       .where('target_id', '=', id)
       .where('status', '=', 'open')
@@ -240,6 +243,10 @@ export function decideReports(
       before: { status: item.status },
       after: { status },
     });
+    if (notifier) {
+      const reporters = open.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id]));
+      await reportsDecided(trx, notifier, kind, id, decision, reason, reporters, item.status !== status);
+    }
     return true;
   });
 }

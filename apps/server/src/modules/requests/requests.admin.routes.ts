@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminProviderRequest, adminRequestUpdate, adminRequestsQuery, idParam, paginated } from '@hausportal/contract';
 import { inTransaction } from '../../db/database.js';
+import { requestChanged } from '../notifications/events.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { nowIso } from '../../lib/time.js';
@@ -16,7 +17,7 @@ const security = [{ token: [] }];
 /** Provider requests as tracked cases in the back office, inside /api/admin and its manager guard. */
 export async function requestAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, notifier } = app.ctx;
 
   /** The request, if it was made at one of the caller's locations; else 404. */
   const inScope = (request: FastifyRequest, id: number) => findInScope(request, () => repo.findRequest(db, id));
@@ -79,8 +80,10 @@ export async function requestAdminRoutes(app: FastifyInstance): Promise<void> {
           after: auditRequest(row),
           ip: request.ip,
         });
+        if (row.status !== before.status || row.note !== before.note) await requestChanged(trx, notifier, before.id);
         return row;
       });
+      notifier.kick();
       return toAdminRequest(after);
     },
   );

@@ -1,4 +1,5 @@
 import type { AdminResident } from '@hausportal/contract';
+import { renderMail } from '../../lib/mail-layout.js';
 import type { Mail } from '../../lib/outbox.js';
 import type { ResidentRow } from './residents.repository.js';
 
@@ -46,21 +47,18 @@ export function invitationMail(
   return {
     to: to.email,
     subject: `Ihr Zugang zu ${appName}`,
-    text: [
-      `Guten Tag ${to.name},`,
-      '',
-      `Ihre Hausverwaltung hat für Sie einen Zugang zu ${appName} (${to.locationTitle}) eingerichtet.`,
-      `Sie melden sich mit Ihrer Wohnungsnummer ${to.apartmentNumber} an.`,
-      '',
-      'Über diesen Link legen Sie innerhalb der nächsten 7 Tage Ihr Passwort fest:',
-      '',
-      link,
-      '',
-      'Der Link funktioniert nur einmal. Ist er abgelaufen, fordern Sie auf der Anmeldeseite',
-      'über „Passwort vergessen?“ einen neuen an oder wenden sich an Ihre Hausverwaltung.',
-      '',
-      `Ihr ${appName}-Team`,
-    ].join('\n'),
+    ...renderMail({
+      appName,
+      greeting: `Guten Tag ${to.name},`,
+      paragraphs: [
+        `Ihre Hausverwaltung hat für Sie einen Zugang zu ${appName} (${to.locationTitle}) eingerichtet. Sie melden sich mit Ihrer Wohnungsnummer ${to.apartmentNumber} an.`,
+        'Über diesen Link legen Sie innerhalb der nächsten 7 Tage Ihr Passwort fest.',
+      ],
+      action: { label: 'Passwort festlegen', url: link },
+      after: [
+        'Der Link funktioniert nur einmal. Ist er abgelaufen, fordern Sie auf der Anmeldeseite über „Passwort vergessen?“ einen neuen an oder wenden sich an Ihre Hausverwaltung.',
+      ],
+    }),
   };
 }
 
@@ -69,17 +67,15 @@ export function resetMail(appName: string, to: { email: string; name: string }, 
   return {
     to: to.email,
     subject: `Neues Passwort für ${appName}`,
-    text: [
-      `Guten Tag ${to.name},`,
-      '',
-      `Ihre Hausverwaltung hat für Ihr Konto bei ${appName} einen Link zum Festlegen eines neuen Passworts angefordert.`,
-      'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest:',
-      '',
-      link,
-      '',
-      'Der Link funktioniert nur einmal. Bis Sie ein neues Passwort festlegen, bleibt Ihr bisheriges gültig.',
-      '',
-      `Ihr ${appName}-Team`,
-    ].join('\n'),
+    ...renderMail({
+      appName,
+      greeting: `Guten Tag ${to.name},`,
+      paragraphs: [
+        `Ihre Hausverwaltung hat für Ihr Konto bei ${appName} einen Link zum Festlegen eines neuen Passworts angefordert.`,
+        'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest.',
+      ],
+      action: { label: 'Neues Passwort festlegen', url: link },
+      after: ['Der Link funktioniert nur einmal. Bis Sie ein neues Passwort festlegen, bleibt Ihr bisheriges gültig.'],
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import type { AdminProvider, AdminService, Provider } from '@hausportal/contract';
 import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
+import { renderMail } from '../../lib/mail-layout.js';
 import type { Mail } from '../../lib/outbox.js';
 import type { Resident } from '../auth/policies.js';
 import type { AdminProviderRow, AdminServiceRow, ProviderRow } from './services.repository.js';
@@ -31,23 +32,21 @@ export function providerRequestMail(
   return {
     to,
     subject: `Neue Anfrage über ${appName}: ${user.name}, Wohnung ${user.apartmentNumber}`,
-    text: [
-      `Guten Tag ${provider.name},`,
-      '',
-      `über ${appName} hat Sie folgende Anfrage erreicht:`,
-      '',
-      `Name: ${user.name}`,
-      `Wohnung: ${user.apartmentNumber}`,
-      `Standort: ${location.title || location.name}`,
-      user.email ? `E-Mail: ${user.email}` : '',
-      '',
-      text,
-      '',
-      `Diese Nachricht wurde automatisch von ${appName} versendet.`,
-    ]
-      // An empty e-mail line must not leave two blank lines.
-      .filter((l, i, a) => l !== '' || a[i - 1] !== '')
-      .join('\n'),
+    ...renderMail({
+      appName,
+      greeting: `Guten Tag ${provider.name},`,
+      paragraphs: [
+        `über ${appName} hat Sie folgende Anfrage erreicht:`,
+        [
+          `Name: ${user.name}`,
+          `Wohnung: ${user.apartmentNumber}`,
+          `Standort: ${location.title || location.name}`,
+          ...(user.email ? [`E-Mail: ${user.email}`] : []),
+        ].join('\n'),
+        text,
+      ],
+      after: [`Diese Nachricht wurde automatisch von ${appName} versendet.`],
+    }),
   };
 }
 

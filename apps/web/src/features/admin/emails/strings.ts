@@ -11,6 +11,8 @@ export const t = {
     invitation: 'Einladung',
     reset: 'Passwort-Link',
     provider_request: 'Anfrage an Anbieter',
+    notification: 'Benachrichtigung',
+    digest: 'Tageszusammenfassung',
     '': 'Sonstige',
   } as Record<string, string>,
   columns: {

@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/database.js';
+import { isoFromMs, nowIso } from './time.js';
+
+/** The tables sent from with a lease and back-off: mail (ADR 009) and push (ADR 016). */
+export type OutboxTable = 'email_outbox' | 'push_outbox';
+
+/** The columns the claim reads and writes; both tables have them. */
+interface Claimable {
+  id: number;
+  attempts: number;
+}
+interface ClaimColumns extends Claimable {
+  status: string;
+  next_attempt_at: string;
+  locked_until: string | null;
+}
+
+/**
+ * Takes the oldest due row of `table` that nobody holds and leases it for `leaseMs`. The update
+ * only succeeds for the sender that read the row first (attempts is the version), so no row is
+ * sent by two senders or processes at once; after a crash the row is due again once the lease ends.
+ */
+export async function claimDue<Row extends Claimable>(
+  db: DB,
+  table: OutboxTable,
+  leaseMs: number,
+): Promise<Row | null> {
+  // One query shape for both tables; Kysely cannot type a table chosen at run time.
+  const q = db as unknown as Kysely<Record<OutboxTable, ClaimColumns>>;
+  for (;;) {
+    const now = nowIso();
+    const row = (await q
+      .selectFrom(table)
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()) as unknown as Row | undefined;
+    if (!row) return null;
+    const res = await q
+      .updateTable(table)
+      .set({ attempts: row.attempts + 1, locked_until: isoFromMs(Date.now() + leaseMs) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', row.attempts)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return row;
+  }
+}
+
+/** Back-off after the `attempts`-th failure: base, doubling, capped at max. */
+export const retryDelay = (attempts: number, baseMs: number, maxMs: number): number =>
+  Math.min(baseMs * 2 ** Math.min(attempts, 30), maxMs);
+
+/**
+ * The sending loop both outboxes share: `concurrency` senders take due rows one at a time until
+ * none is left; concurrent flushes share one run; a poll finds rows that became due later.
+ */
+export abstract class Drain<Row> {
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Set while a run is going when more became due: the run goes round once more. */
+  protected again = false;
+  /** Set when the far side could not be reached during this run: the other senders stop. */
+  protected unreachable = false;
+  /** Set by stop(): senders finish the row in hand and take no more. */
+  protected closing = false;
+
+  protected abstract readonly concurrency: number;
+  /** False when nothing can be sent (no SMTP configured): flush() does nothing. */
+  protected abstract get enabled(): boolean;
+  protected abstract claim(): Promise<Row | null>;
+  protected abstract send(row: Row): Promise<void>;
+  protected abstract readonly log: { error(obj: object, msg: string): void };
+
+  /** Looks for due rows every `pollMs` from now on (the timer does not keep the process alive). */
+  protected poll(pollMs: number): void {
+    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), pollMs).unref();
+  }
+
+  /** Starts sending in the background, e.g. after rows were written in a transaction that has committed. */
+  kick(): void {
+    if (!this.enabled) return;
+    this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
+  }
+
+  /** Sends every due row; concurrent calls share one run. Resolves when nothing due is left. */
+  flush(): Promise<void> {
+    if (!this.enabled || this.closing) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        this.unreachable = false;
+        await Promise.all(Array.from({ length: this.concurrency }, () => this.sender()));
+      } while (this.again && !this.unreachable && !this.closing);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async sender(): Promise<void> {
+    while (!this.unreachable && !this.closing) {
+      const row = await this.claim();
+      if (!row) return;
+      await this.send(row);
+    }
+  }
+
+  /**
+   * Stops sending: the rows in hand are finished (for up to `waitMs`), so a restart does not leave
+   * them held until their lease runs out. Whatever is still unsent goes after the next start.
+   */
+  protected async stop(waitMs: number): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.running) {
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([this.running.catch(() => undefined), new Promise((r) => (timeout = setTimeout(r, waitMs)))]);
+      clearTimeout(timeout);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/config.js';
+import { inTransaction, type DB } from '../../db/database.js';
+import { renderMail } from '../../lib/mail-layout.js';
+import type { Outbox } from '../../lib/outbox.js';
+import { nowIso } from '../../lib/time.js';
+import type { Notifier } from './notifier.js';
+
+const EVERY_MS = 5 * 60_000;
+
+/**
+ * The daily e-mail digest: events of residents who chose it wait in `digest_items` until 07:00
+ * Berlin (quiet-hours.ts) and then go out as one mail per resident through the mail outbox.
+ * Taking the items is a delete in the mail's own transaction, so two processes never send the
+ * same item twice and a crash loses none.
+ */
+export class DigestJob {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: DB,
+    private readonly config: Pick<Config, 'appName' | 'publicUrl'>,
+    private readonly outbox: Outbox,
+    private readonly notifier: Notifier,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(
+      () => void this.sendDue().catch((err) => this.log.error({ err }, 'Tageszusammenfassung fehlgeschlagen')),
+      EVERY_MS,
+    ).unref();
+    void this.sendDue().catch((err) => this.log.error({ err }, 'Tageszusammenfassung fehlgeschlagen'));
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Queues one digest mail for every resident with due items; returns how many were queued. */
+  async sendDue(): Promise<number> {
+    const now = nowIso();
+    const due = await this.db
+      .selectFrom('digest_items')
+      .select('user_id')
+      .distinct()
+      .where('due_at', '<=', now)
+      .execute();
+    let sent = 0;
+    for (const { user_id } of due) {
+      const queued = await inTransaction(this.db, async (trx) => {
+        const items = await trx
+          .deleteFrom('digest_items')
+          .where('user_id', '=', user_id)
+          .where('due_at', '<=', now)
+          .returning(['title', 'body', 'url', 'created_at'])
+          .execute();
+        const user = await trx
+          .selectFrom('users')
+          .select(['name', 'email', 'location_id'])
+          .where('id', '=', user_id)
+          .where('is_active', '=', 1)
+          .where('erased_at', 'is', null)
+          .executeTakeFirst();
+        if (!items.length || !user?.email) return false;
+        items.sort((a, b) => a.created_at.localeCompare(b.created_at));
+        const unsubscribe = this.notifier.unsubscribeUrl(user_id, 'digest');
+        await this.outbox.enqueue(
+          {
+            to: user.email,
+            subject: `Ihre Tageszusammenfassung: ${items.length === 1 ? '1 Neuigkeit' : `${items.length} Neuigkeiten`}`,
+            unsubscribeUrl: unsubscribe,
+            ...renderMail({
+              appName: this.config.appName,
+              greeting: `Guten Tag ${user.name},`,
+              paragraphs: [`das ist seit der letzten Zusammenfassung bei ${this.config.appName} passiert:`],
+              items: items.map((i) => ({ title: i.title, body: i.body, url: `${this.config.publicUrl}${i.url}` })),
+              action: { label: `${this.config.appName} öffnen`, url: `${this.config.publicUrl}/` },
+              unsubscribe: {
+                url: unsubscribe,
+                label: 'Keine Tageszusammenfassung und keine Benachrichtigungs-E-Mails mehr erhalten',
+              },
+            }),
+          },
+          { kind: 'digest', locationId: user.location_id, trx },
+        );
+        return true;
+      });
+      if (queued) sent++;
+    }
+    if (sent) this.outbox.kick();
+    return sent;
+  }
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import escapeHtml from 'escape-html';
+import { z } from 'zod';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  notificationSettings,
+  type NotificationSettings,
+} from '@hausportal/contract';
+import { currentUser, requireUser } from '../auth/policies.js';
+import { loadSettings, saveSettings } from './preferences.js';
+import type { UnsubscribeTopic } from './notifier.js';
+
+const tags = ['notifications'];
+const security = [{ token: [] }];
+
+/** The signed-in user's notification preferences (issue 10). */
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    '/api/profile/notifications/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Benachrichtigungs-Einstellungen (Push und E-Mail je Art, Ruhezeit, Tageszusammenfassung)',
+        response: { 200: notificationSettings },
+      },
+    },
+    async (request) => loadSettings(db, currentUser(request).id),
+  );
+
+  r.put(
+    '/api/profile/notifications/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Benachrichtigungs-Einstellungen speichern',
+        body: notificationSettings,
+        response: { 200: notificationSettings },
+      },
+    },
+    async (request) => {
+      await saveSettings(db, currentUser(request).id, request.body);
+      return loadSettings(db, currentUser(request).id);
+    },
+  );
+}
+
+const TOPICS = [...NOTIFICATION_KINDS, 'digest'] as const;
+const unsubscribeQuery = z.object({
+  user: z.coerce.number().int().positive().max(2_147_483_647),
+  topic: z.enum(TOPICS),
+  sig: z.string().max(64),
+});
+
+const topicLabel = (topic: UnsubscribeTopic) =>
+  topic === 'digest' ? 'Tageszusammenfassung' : NOTIFICATION_KIND_LABELS[topic];
+
+/** A small German page: the unsubscribe link opens in a mail client's browser, not in the app. */
+function page(reply: FastifyReply, status: number, appName: string, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – ${escapeHtml(appName)}</title>
+<style>body{font-family:system-ui,Arial,sans-serif;font-size:18px;line-height:1.5;color:#1b2a30;background:#f2f5f6;margin:0}main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem}h1{font-size:1.4rem;margin-top:0}button,a.button{display:inline-block;font:inherit;font-weight:bold;background:#1d5c6e;color:#fff;border:0;border-radius:6px;padding:.75rem 1.25rem;min-height:44px;cursor:pointer;text-decoration:none}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+    );
+}
+
+/**
+ * The unsubscribe link of every notification mail (anonymous: its signature is the permission).
+ * GET asks first, because mail scanners open links; POST switches the kind's e-mails off, also as
+ * RFC 8058 one-click unsubscribe from the mail client.
+ */
+export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, notifier, config } = app.ctx;
+  // One-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; its content does not matter.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, _body, done) => done(null, {}),
+  );
+
+  const invalid = (reply: FastifyReply) =>
+    page(
+      reply,
+      400,
+      config.appName,
+      'Link ungültig',
+      '<p>Dieser Abmelde-Link ist ungültig. Sie können Ihre Benachrichtigungen jederzeit im Profil der App einstellen.</p>',
+    );
+
+  r.get(
+    '/api/notifications/unsubscribe/',
+    { schema: { tags, summary: 'Seite zum Abbestellen einer E-Mail-Art (signierter Link)', hide: true } },
+    async (request, reply) => {
+      const q = unsubscribeQuery.safeParse(request.query);
+      if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);
+      const action = `/api/notifications/unsubscribe/?user=${q.data.user}&topic=${q.data.topic}&sig=${encodeURIComponent(q.data.sig)}`;
+      return page(
+        reply,
+        200,
+        config.appName,
+        'E-Mails abbestellen',
+        `<p>Möchten Sie keine E-Mails mehr zu „${escapeHtml(topicLabel(q.data.topic))}“ erhalten?</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">Abbestellen</button></form>`,
+      );
+    },
+  );
+
+  r.post(
+    '/api/notifications/unsubscribe/',
+    { schema: { tags, summary: 'E-Mail-Art abbestellen (signierter Link, RFC 8058)', hide: true } },
+    async (request, reply) => {
+      const q = unsubscribeQuery.safeParse(request.query);
+      if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);
+      const { user, topic } = q.data;
+      const settings: NotificationSettings = await loadSettings(db, user);
+      if (topic === 'digest') {
+        // Whoever stops the digest wants none of these mails, not single mails instead.
+        settings.digest = false;
+        for (const k of NOTIFICATION_KINDS) settings.email[k] = false;
+      } else {
+        settings.email[topic] = false;
+      }
+      await saveSettings(db, user, settings);
+      return page(
+        reply,
+        200,
+        config.appName,
+        'Abbestellt',
+        `<p>Sie erhalten keine E-Mails mehr zu „${escapeHtml(topicLabel(topic))}“.</p><p>Im Profil der App können Sie das jederzeit wieder einschalten.</p><p><a class="button" href="/profile">Zum Profil</a></p>`,
+      );
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import webpush from 'web-push';
+import type { PushConfig } from '../../config/config.js';
+import type { DB } from '../../db/database.js';
+import type { PushOutboxTable } from '../../db/schema.js';
+import { Drain, claimDue, retryDelay } from '../../lib/outbox-claim.js';
+import { isoFromMs, nowIso } from '../../lib/time.js';
+import { vapidKeys } from '../push/push.repository.js';
+import { parseSubscription, pushEndpointAllowed } from './push-endpoint.js';
+
+type PushRow = Selectable<PushOutboxTable>;
+
+/** What the service worker receives (apps/web/src/sw.ts shows it). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  /** Replaces an earlier notification with the same tag instead of adding one. */
+  tag: string;
+}
+
+/** Sent rows are kept this long: the hourly bundle and the 15-minute limit read them. */
+const KEEP_SENT_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Sends the push outbox (ADR 016), with the mail outbox's lease and back-off (lib/outbox-claim.ts):
+ * - a push service's 404 or 410 means the subscription is gone: it is deleted with its pushes;
+ * - 429, 5xx and network errors are retried; other refusals, or a day of failures, give up;
+ * - each row is sent with the Topic header and the notification tag `hp-<id>`, so a push sent
+ *   again after a crash replaces the first one on the device instead of showing twice.
+ */
+export class PushOutbox extends Drain<PushRow> {
+  protected readonly concurrency: number;
+  private started = false;
+
+  constructor(
+    private readonly db: DB,
+    protected readonly log: FastifyBaseLogger,
+    private readonly cfg: PushConfig,
+  ) {
+    super();
+    this.concurrency = cfg.concurrency;
+  }
+
+  protected get enabled(): boolean {
+    return this.started;
+  }
+
+  /** Sends what is due now, then looks again every `pollMs` (pushes held for quiet hours come due later). */
+  async start(): Promise<void> {
+    this.started = true;
+    this.poll(this.cfg.pollMs);
+    await this.db
+      .deleteFrom('push_outbox')
+      .where('sent_at', '<', isoFromMs(Date.now() - KEEP_SENT_MS))
+      .execute();
+    this.kick();
+  }
+
+  async close(waitMs = 5_000): Promise<void> {
+    await this.stop(waitMs);
+  }
+
+  protected claim(): Promise<PushRow | null> {
+    return claimDue<PushRow>(this.db, 'push_outbox', this.cfg.leaseMs);
+  }
+
+  protected async send(row: PushRow): Promise<void> {
+    const sub = await this.db
+      .selectFrom('push_subscriptions')
+      .select('registration_id')
+      .where('id', '=', row.subscription_id)
+      .executeTakeFirst();
+    const subscription = sub && parseSubscription(sub.registration_id);
+    if (!subscription || !pushEndpointAllowed(subscription.endpoint, this.cfg.endpointAllowlist)) {
+      await this.finish(row, 'failed', 'Kein zulässiger Push-Dienst (nur https-Push-Dienste der Browser).');
+      return;
+    }
+    const keys = await vapidKeys(this.db);
+    const payload: PushPayload = {
+      title: row.title,
+      body: row.body,
+      url: row.url,
+      tag: row.bundle_count > 1 || row.kind === 'posts' ? `hp-${row.kind}` : `hp-${row.id}`,
+    };
+    let status: number;
+    try {
+      // web-push encrypts (aes128gcm) and signs (VAPID); the request itself goes through fetch,
+      // which reaches a loopback endpoint in tests, follows no redirect and gives up after timeoutMs.
+      const req = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
+        vapidDetails: { subject: this.cfg.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: row.urgent ? 12 * 3600 : 24 * 3600,
+        urgency: row.urgent ? 'high' : 'normal',
+        // Topic: at most 32 URL-safe characters; a newer push of the same topic replaces one not yet delivered.
+        topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, ''),
+        contentEncoding: 'aes128gcm',
+      });
+      const res = await fetch(req.endpoint, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: req.body ? new Uint8Array(req.body) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.cfg.timeoutMs),
+      });
+      status = res.status;
+      await res.body?.cancel();
+    } catch (err) {
+      await this.retry(row, String((err as Error)?.message ?? err));
+      return;
+    }
+    if (status >= 200 && status < 300) {
+      await this.finish(row, 'sent', null);
+    } else if (status === 404 || status === 410) {
+      // The browser dropped the subscription: it and its pushes go (FK cascade).
+      await this.db.deleteFrom('push_subscriptions').where('id', '=', row.subscription_id).execute();
+      this.log.info({ subscription: row.subscription_id, status }, 'Push-Abonnement abgelaufen, gelöscht');
+    } else if (status === 429 || status >= 500) {
+      await this.retry(row, `Push-Dienst antwortet ${status}`);
+    } else {
+      await this.finish(row, 'failed', `Push-Dienst lehnt ab: ${status}`);
+    }
+  }
+
+  private async finish(row: PushRow, status: 'sent' | 'failed', error: string | null): Promise<void> {
+    await this.db
+      .updateTable('push_outbox')
+      .set({ status, last_error: error, locked_until: null, ...(status === 'sent' ? { sent_at: nowIso() } : {}) })
+      .where('id', '=', row.id)
+      .execute();
+    if (status === 'failed') this.log.warn({ push: row.id, error }, 'Push nicht zustellbar');
+  }
+
+  private async retry(row: PushRow, message: string): Promise<void> {
+    const now = Date.now();
+    const firstError = row.first_error_at ?? isoFromMs(now);
+    if (now - Date.parse(firstError) >= this.cfg.giveUpMs) {
+      await this.finish(row, 'failed', `Seit einem Tag nicht zustellbar: ${message}`);
+      return;
+    }
+    await this.db
+      .updateTable('push_outbox')
+      .set({
+        last_error: message.slice(0, 500),
+        first_error_at: firstError,
+        next_attempt_at: isoFromMs(now + retryDelay(row.attempts, this.cfg.retryBaseMs, this.cfg.retryMaxMs)),
+        locked_until: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
