@@ -18,34 +18,46 @@ export default defineConfig({
       transformIndexHtml: (html: string) => html.replaceAll('%APP_NAME%', 'Hausportal'),
     },
     VitePWA({
-      registerType: 'autoUpdate',
-      // An external registerSW.js, because the server's CSP allows no inline scripts.
-      injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg', 'logo-mark.svg', 'default-avatar.svg', 'icons/*.svg'],
+      // Our own service worker (src/sw.ts, ADR 016): precache plus push and notification clicks.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // A new version waits for the resident's 'neu laden' (app/update-banner.tsx); the app registers it.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'logo-mark.svg', 'default-avatar.svg', 'icons/*.svg', 'app-icons/*.png'],
       manifest: {
+        id: '/',
         name: 'Hausportal',
         short_name: 'Hausportal',
         description: 'Das Bewohnerportal Ihres Hauses',
         lang: 'de',
+        dir: 'ltr',
         start_url: '/',
         scope: '/',
         display: 'standalone',
+        orientation: 'portrait',
         background_color: '#f3f6f7',
         theme_color: '#1d5c6f',
+        categories: ['lifestyle', 'utilities'],
+        // Every size the platforms ask for (scripts/icons.mjs renders them).
         icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ...[48, 72, 96, 128, 144, 152, 192, 256, 384, 512].map((size) => ({
+            src: `/app-icons/icon-${size}.png`,
+            sizes: `${size}x${size}`,
+            type: 'image/png',
+            purpose: 'any',
+          })),
+          { src: '/app-icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/app-icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
         // The app shell and every screen work offline; API calls and media always go to the network.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         // The back office is its own build in dist/admin (vite.admin.config.ts); residents never load it.
-        globIgnores: ['admin/**'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/admin/],
-        cleanupOutdatedCaches: true,
+        // Of the icons, the installed app needs only the ones it shows.
+        globIgnores: ['admin/**', 'app-icons/icon-{48,72,96,128,144,152,256,384}.png', 'app-icons/maskable-*.png'],
       },
     }),
   ],

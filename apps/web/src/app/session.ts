@@ -38,10 +38,20 @@ export function refreshRestoredSession(dispatch: AppDispatch, state: AppState) {
   ]);
 }
 
-/** Registers a push subscription stored on this device; any failure is ignored (SPEC §4). */
+/**
+ * Registers this device's push subscription after login; any failure is ignored (SPEC §4). It is
+ * the one stored on the device, or, when an ended session cleared the storage, the one the browser
+ * still holds (the resident allowed notifications before and never switched them off).
+ */
 export async function registerPushToken(): Promise<void> {
-  const registrationId = localStorage.getItem(storageKeys.pushToken);
+  let registrationId = localStorage.getItem(storageKeys.pushToken);
+  if (!registrationId && 'serviceWorker' in navigator && window.Notification?.permission === 'granted') {
+    const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+    const subscription = await registration?.pushManager?.getSubscription().catch(() => null);
+    if (subscription) registrationId = JSON.stringify(subscription);
+  }
   if (!registrationId) return;
+  localStorage.setItem(storageKeys.pushToken, registrationId);
   try {
     const id = await postPushToken(registrationId);
     localStorage.setItem(storageKeys.pushTokenId, String(id));

@@ -21,6 +21,9 @@ export const de = {
     close: 'Schließen',
     screenFailedTitle: 'Seite nicht verfügbar',
     screenFailed: 'Diese Seite konnte nicht geladen werden. Bitte prüfen Sie Ihre Internetverbindung.',
+    loadedAt: 'Stand: {{date}}',
+    updateAvailable: 'Neue Version verfügbar',
+    updateReload: 'neu laden',
     retry: 'Erneut versuchen',
   },
   errors: {

@@ -20,6 +20,9 @@ export const en: Translation = {
     close: 'Close',
     screenFailedTitle: 'Page not available',
     screenFailed: 'This page could not be loaded. Please check your internet connection.',
+    loadedAt: 'As of {{date}}',
+    updateAvailable: 'New version available',
+    updateReload: 'reload',
     retry: 'Try again',
   },
   errors: {

@@ -5,12 +5,15 @@ import { config } from '@/config';
 import { de } from './de';
 import type { backOfficeDe } from './back-office';
 import type { postsDe } from './posts';
+import type { notificationsDe } from './notifications';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // Some strings come with the screens that use them (lazyStrings below).
-    resources: { translation: typeof de & { backOffice: typeof backOfficeDe } & typeof postsDe };
+    resources: {
+      translation: typeof de & { backOffice: typeof backOfficeDe } & typeof postsDe & typeof notificationsDe;
+    };
   }
 }
 

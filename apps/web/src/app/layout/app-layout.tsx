@@ -15,6 +15,8 @@ import { ScreenErrorBoundary } from './screen-error-boundary';
 // Only signed-in screens need these, so the login route does not load them.
 const IdleWatcher = lazy(() => import('./idle-watcher'));
 const Toasts = lazy(() => import('./toasts'));
+// The service worker and the 'Neue Version verfügbar' banner, for everyone once the screen is idle.
+const UpdateBanner = lazy(() => import('./update-banner'));
 
 /** The frame of every screen: header, offline notice, the route's content and toasts. */
 export function AppLayout() {
@@ -30,8 +32,10 @@ export function AppLayout() {
   // The idle timer and the toasts are not needed for the first paint; their code (20 kB) loads
   // once the screen is up. A toast asked for before that waits in react-toastify's queue.
   const [extras, setExtras] = useState(false);
+  const [pwa, setPwa] = useState(false);
 
   useEffect(() => (signedIn ? whenIdle(() => setExtras(true)) : undefined), [signedIn]);
+  useEffect(() => whenIdle(() => setPwa(true)), []);
 
   // A session restored from storage refreshes its data once, when the first screen is up, so
   // that what stays readable offline later is as fresh as possible (a new login loads the same
@@ -74,6 +78,11 @@ export function AppLayout() {
           </Suspense>
         </ScreenErrorBoundary>
       </main>
+      {pwa ? (
+        <Suspense fallback={null}>
+          <UpdateBanner />
+        </Suspense>
+      ) : null}
       {signedIn && extras ? (
         <Suspense fallback={null}>
           <IdleWatcher />

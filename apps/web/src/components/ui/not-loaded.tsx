@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format-date';
+import { loadedAt } from '@/lib/loaded-at';
 import { useOnline } from '@/lib/use-online';
 import { Icon } from './icon';
 
@@ -32,4 +34,16 @@ export function NotLoaded({ onRetry }: { onRetry: () => void }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Offline, under data from storage: when it was loaded ('Stand: 18:39, 23.11.2026'), so a
+ * resident knows how old the phone numbers or posts on the screen are. Nothing online.
+ */
+export function LoadedAt({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const at = online ? null : loadedAt(name);
+  if (!at) return null;
+  return <p className="loaded-at">{t('app.loadedAt', { date: formatDateTime(at) })}</p>;
 }

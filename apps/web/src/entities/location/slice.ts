@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Location } from '@hausportal/contract';
 import { OFFLINE_MESSAGE } from '@/lib/api-client';
+import { markLoaded } from '@/lib/loaded-at';
 import { preloadIcons } from '@/lib/preload-icons';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { addFetchCases, unchanged, type RequestState } from '@/lib/redux/request-cases';
@@ -24,6 +25,7 @@ export const fetchLocation = createApiThunk(
   async () => {
     const location = await getLocation();
     preloadIcons([location.logo]);
+    markLoaded('location');
     return location;
   },
   { online: true },

@@ -39,6 +39,12 @@ export const logout = createApiThunk('auth/logout', async (_: void, { rejectWith
   await delay(config.delays.beforeCall);
   const pushId = localStorage.getItem(storageKeys.pushTokenId);
   if (pushId) await deletePushToken(pushId).catch(() => undefined);
+  // The next person on this device must not get this resident's notifications: the browser's
+  // subscription ends too (it would otherwise be registered again at the next login).
+  if (pushId && 'serviceWorker' in navigator) {
+    const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+    await (await registration?.pushManager?.getSubscription().catch(() => null))?.unsubscribe().catch(() => false);
+  }
   // Local storage is cleared whether or not the server answered, and only then is the failure reported.
   let failure: unknown = null;
   try {

@@ -1,6 +1,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Comment, Message } from '@hausportal/contract';
 import { config } from '@/config';
+import { markLoaded } from '@/lib/loaded-at';
 import { preloadIcons } from '@/lib/preload-icons';
 import { pauseBeforeSending } from '@/lib/api-client';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
@@ -58,6 +59,7 @@ export const fetchMessages = createApiThunk(
   'messages/fetch',
   async (page: number | undefined = 1) => {
     const result = await getMessages(page);
+    markLoaded(`messages:${page}`);
     preloadIcons(result.results.flatMap((m) => [m.user_image, ...m.documents.map((d) => d.thumbnail)]));
     return { ...result, page };
   },

@@ -1,5 +1,6 @@
 import { createSlice, type Draft } from '@reduxjs/toolkit';
 import { OFFLINE_MESSAGE } from '@/lib/api-client';
+import { markLoaded } from '@/lib/loaded-at';
 import { preloadIcons } from '@/lib/preload-icons';
 import { createApiThunk } from './create-api-thunk';
 import { addFetchCases, unchanged, type RequestState } from './request-cases';
@@ -22,6 +23,7 @@ export function createListSlice<T extends { icon: string }, Name extends string>
     async () => {
       const results = await load();
       preloadIcons(results.map((item) => item.icon));
+      markLoaded(name);
       return results;
     },
     // Offline, the persisted list stays as it is instead of being emptied by a failure.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
-import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -25,6 +25,7 @@ export default function ApartmentPage() {
       <p className="lead">{t('apartment.intro')}</p>
       {results.length === 0 && fetching ? <Spinner /> : null}
       {missing ? <NotLoaded onRetry={() => void dispatch(fetchDocuments())} /> : null}
+      <LoadedAt name="documents" />
       {results.length === 0 && !fetching && !missing ? <p className="empty">{t('apartment.empty')}</p> : null}
       <ul className="list">
         {results.map((doc) => (

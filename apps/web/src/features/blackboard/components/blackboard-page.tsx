@@ -5,7 +5,7 @@ import { markBlackboardOpened } from '@/entities/blackboard-badge/slice';
 import { config } from '@/config';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
-import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -58,6 +58,7 @@ export default function BlackboardPage() {
       {isNotLoaded(loaded, fetching, error, online) ? (
         <NotLoaded onRetry={() => void dispatch(fetchMessages(page))} />
       ) : null}
+      <LoadedAt name={`messages:${page}`} />
       {pastEnd ? (
         <div className="card stack" role="status">
           <h2>{t('blackboard.pastEnd', { page })}</h2>

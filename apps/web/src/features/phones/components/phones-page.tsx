@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Phone } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
-import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -64,6 +64,7 @@ export default function PhonesPage() {
     <Page title={t('titles.phones')}>
       {phones.length === 0 && fetching ? <Spinner /> : null}
       {missing ? <NotLoaded onRetry={() => void dispatch(fetchPhones())} /> : null}
+      <LoadedAt name="phones" />
       {phones.length === 0 && !fetching && !missing ? <p className="empty">{t('phones.empty')}</p> : null}
       <ul className="list">
         {phones.map((phone) => (

@@ -16,6 +16,8 @@ import { apartmentPart } from '@/lib/text';
 import { i18next, setLanguage } from '@/i18n';
 import { downloadMyData } from '../api';
 import { LanguageModal } from './language-modal';
+import { NotificationsCard } from '../notifications/notifications-card';
+import { InstallCard } from './install-card';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 import { registerPostStrings } from '@/i18n/posts';
 
@@ -152,6 +154,8 @@ export default function ProfilePage() {
           </button>
         </div>
       </section>
+      <NotificationsCard />
+      <InstallCard />
       <section className="card stack my-data" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading">{t('profile.myData')}</h2>
         <p className="muted">{t('profile.exportHint')}</p>

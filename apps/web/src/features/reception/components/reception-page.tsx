@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchLocation } from '@/entities/location/slice';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Page } from '@/components/ui/page';
-import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
+import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
@@ -25,6 +25,7 @@ export default function ReceptionPage() {
       {isNotLoaded(Boolean(location), fetching, error, online) ? (
         <NotLoaded onRetry={() => void dispatch(fetchLocation())} />
       ) : null}
+      <LoadedAt name="location" />
       {location ? (
         <div className="card stack">
           {location.text ? <p className="pre-line">{location.text}</p> : null}
