@@ -2,6 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { config, storageKeys } from '@/config';
 import { getToken, parseErrorBody, pauseBeforeSending } from '@/lib/api-client';
 import { delay } from '@/lib/delay';
+import { endPushSubscription } from '@/lib/web-push';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { sessionReset } from '@/lib/redux/session-reset';
 import { deletePushToken, getLogout, lookupTenant, postLogin, requestPasswordReset, type Credentials } from './api';
@@ -41,10 +42,7 @@ export const logout = createApiThunk('auth/logout', async (_: void, { rejectWith
   if (pushId) await deletePushToken(pushId).catch(() => undefined);
   // The next person on this device must not get this resident's notifications: the browser's
   // subscription ends too (it would otherwise be registered again at the next login).
-  if (pushId && 'serviceWorker' in navigator) {
-    const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-    await (await registration?.pushManager?.getSubscription().catch(() => null))?.unsubscribe().catch(() => false);
-  }
+  if (pushId) await endPushSubscription();
   // Local storage is cleared whether or not the server answered, and only then is the failure reported.
   let failure: unknown = null;
   try {

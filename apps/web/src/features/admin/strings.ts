@@ -30,6 +30,17 @@ export const s = {
     notFound: 'Diese Seite gibt es nicht.',
     toStart: 'Zur Moderation',
   },
+  push: {
+    heading: 'Benachrichtigungen',
+    hint: 'Eine Push-Nachricht auf diesem Gerät, wenn Neues auf Freigabe wartet (höchstens alle 15 Minuten).',
+    enable: 'Push aktivieren',
+    enabling: 'Wird aktiviert …',
+    active: 'Push ist auf diesem Gerät aktiv.',
+    disable: 'Ausschalten',
+    denied: 'Benachrichtigungen sind im Browser blockiert.',
+    unsupported: 'Dieser Browser kann keine Benachrichtigungen anzeigen.',
+    failed: 'Push konnte nicht aktiviert werden. Bitte später erneut versuchen.',
+  },
   nav: {
     moderation: 'Moderation',
     notices: 'Aushänge',

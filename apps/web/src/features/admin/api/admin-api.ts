@@ -38,6 +38,14 @@ export const adminApi = createApi({
       query: (body) => ({ url: '/api/staff/login/', method: 'POST', body, anonymous: true }),
     }),
     logout: build.mutation<unknown, void>({ query: () => '/api/logout/' }),
+    // This device's push subscription (shell/push-toggle.tsx), with the same API as the residents'.
+    pushConfig: build.query<{ public_key: string }, void>({ query: () => '/api/push/config/' }),
+    registerPush: build.mutation<{ id: number }, string>({
+      query: (registration_id) => ({ url: '/api/fcm/token/', method: 'POST', body: { type: 'web', registration_id } }),
+    }),
+    deletePush: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/api/fcm/token/${id}/`, method: 'DELETE' }),
+    }),
     moderationSummary: build.query<ModerationSummary, { location_id?: number }>({
       query: ({ location_id }) => `/api/admin/moderation/summary/${queryString({ location_id })}`,
       providesTags: ['ModerationSummary'],
@@ -45,7 +53,14 @@ export const adminApi = createApi({
   }),
 });
 
-export const { useMeQuery, useStaffLoginMutation, useLogoutMutation, useModerationSummaryQuery } = adminApi;
+export const {
+  useMeQuery,
+  useStaffLoginMutation,
+  useLogoutMutation,
+  useModerationSummaryQuery,
+  useRegisterPushMutation,
+  useDeletePushMutation,
+} = adminApi;
 
 /** The paging and location arguments every list endpoint takes. */
 export type ListArgs = {

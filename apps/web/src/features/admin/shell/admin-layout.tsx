@@ -2,13 +2,14 @@ import { Suspense, useId, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Icon } from '@/components/ui/icon';
-import { useLogoutMutation, useMeQuery, useModerationSummaryQuery } from '../api/admin-api';
+import { useDeletePushMutation, useLogoutMutation, useMeQuery, useModerationSummaryQuery } from '../api/admin-api';
 import { signedOut } from '../api/session-slice';
 import { errorMessage } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { useAdminDispatch } from '../store';
 import { s } from '../strings';
 import { navItems } from './nav';
+import { forgetAdminPush, PushToggle } from './push-toggle';
 
 /** How often the moderation count in the sidebar refreshes (issue 9: every 60 s). */
 export const SUMMARY_POLL_MS = 60_000;
@@ -49,9 +50,12 @@ function LocationFilter() {
 function SignedInUser() {
   const { data: me } = useMeQuery();
   const [logout, { isLoading }] = useLogoutMutation();
+  const [removePush] = useDeletePushMutation();
   const dispatch = useAdminDispatch();
   const navigate = useNavigate();
   const signOut = async () => {
+    // The next person at this device must not get this manager's pushes.
+    await forgetAdminPush((id) => removePush(id).unwrap());
     // Signed out locally whatever the server says: the token is gone from this browser.
     await logout()
       .unwrap()
@@ -130,6 +134,7 @@ export function AdminLayout() {
               </li>
             ))}
           </ul>
+          <PushToggle />
         </nav>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           {me.isError ? (

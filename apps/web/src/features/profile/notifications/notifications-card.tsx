@@ -117,7 +117,7 @@ export function NotificationsCard() {
       ) : null}
       {!settings && !loadFailed ? <Spinner label={t('notifications.loading')} /> : null}
       {settings ? (
-        <fieldset className="stack" disabled={!online}>
+        <fieldset className="stack notification-settings" disabled={!online}>
           <legend className="visually-hidden">{t('notifications.choose')}</legend>
           <table className="notification-table">
             <caption className="visually-hidden">{t('notifications.choose')}</caption>

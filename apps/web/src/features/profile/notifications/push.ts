@@ -1,63 +1,23 @@
 import { storageKeys } from '@/config';
 import { deletePushToken, postPushToken } from '@/entities/session/api';
+import { endPushSubscription, pushSupport, subscribeToPush, type PushSupport } from '@/lib/web-push';
 import { fetchVapidKey } from './api';
 
-/** What this device can do about push: not at all, blocked by the resident, not asked yet, or allowed. */
-export type PushSupport = 'unsupported' | 'denied' | 'default' | 'granted';
-
-export function pushSupport(): PushSupport {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
-    return 'unsupported';
-  return Notification.permission;
-}
+export { pushSupport, type PushSupport };
 
 /** True when this device's subscription is registered with the server. */
 export const pushActive = (): boolean =>
   pushSupport() === 'granted' && Boolean(localStorage.getItem(storageKeys.pushTokenId));
 
-/** The VAPID key as pushManager.subscribe() wants it. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
-  const raw = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
-
-/** The service worker, once it is active; it may still be installing on a first visit. */
-async function readyRegistration(timeoutMs = 15_000): Promise<ServiceWorkerRegistration> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      navigator.serviceWorker.ready,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no service worker')), timeoutMs))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
- * 'Benachrichtigungen aktivieren': asks for permission (only now, on the resident's tap),
- * subscribes with the server's VAPID key, stores the subscription on the device (SPEC §4's
- * pushToken) and registers it with the server. Resolves to the permission the browser gave.
+ * 'Benachrichtigungen aktivieren': subscribes (lib/web-push.ts), stores the subscription on the
+ * device (SPEC §4's pushToken) and registers it with the server. Resolves to the permission.
  */
 export async function enablePush(): Promise<PushSupport> {
-  const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return permission;
-  const registration = await readyRegistration();
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(await fetchVapidKey()),
-    }));
-  const json = JSON.stringify(subscription);
-  localStorage.setItem(storageKeys.pushToken, json);
-  localStorage.setItem(storageKeys.pushTokenId, String(await postPushToken(json)));
+  const result = await subscribeToPush(fetchVapidKey);
+  if ('refused' in result) return result.refused;
+  localStorage.setItem(storageKeys.pushToken, result.json);
+  localStorage.setItem(storageKeys.pushTokenId, String(await postPushToken(result.json)));
   return 'granted';
 }
 
@@ -67,6 +27,5 @@ export async function disablePush(): Promise<void> {
   if (id) await deletePushToken(id);
   localStorage.removeItem(storageKeys.pushTokenId);
   localStorage.removeItem(storageKeys.pushToken);
-  const registration = await navigator.serviceWorker.getRegistration();
-  await (await registration?.pushManager.getSubscription())?.unsubscribe();
+  await endPushSubscription();
 }
