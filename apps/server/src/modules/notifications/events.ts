@@ -222,13 +222,13 @@ export async function noticePublished(trx: DB, notifier: Notifier, noticeId: num
 }
 
 /**
- * A post or comment awaits moderation: the location's managers (and the admins) hear of it, at
+ * A post or comment awaits moderation, or a resident reported one: the location's managers (and the admins) hear of it, at
  * most one push per 15 minutes each; later ones update the waiting push's count.
  */
 export async function awaitingModeration(
   trx: DB,
   notifier: Notifier,
-  kind: ModeratedKind,
+  kind: ModeratedKind | 'report',
   locationId: number,
 ): Promise<void> {
   const staff = await trx
@@ -242,8 +242,11 @@ export async function awaitingModeration(
     )
     .execute();
   const location = await trx.selectFrom('locations').select('title').where('id', '=', locationId).executeTakeFirst();
-  const what = kind === 'message' ? 'Ein neuer Beitrag' : 'Ein neuer Kommentar';
-  const body = `${what} wartet auf Freigabe (${location?.title ?? ''}).`;
+  const where = location?.title ?? '';
+  const body =
+    kind === 'report'
+      ? `Eine Meldung wartet auf Ihre Entscheidung (${where}).`
+      : `${kind === 'message' ? 'Ein neuer Beitrag' : 'Ein neuer Kommentar'} wartet auf Freigabe (${where}).`;
   await notifier.notify(
     trx,
     staff.map((s) => s.id),

@@ -258,6 +258,11 @@ describe.each(kinds)('notifications (%s)', (kind) => {
         });
         expect(r.status).toBe(201);
       }
+      // The managers hear of the reports as of anything new in the queue (bundled within 15 minutes).
+      const queued = (await pending()).filter((r) => r.kind === 'queue');
+      expect(queued.map((r) => [r.title, r.body, r.bundle_count])).toEqual([
+        ['2 Einträge warten auf Freigabe', 'Eine Meldung wartet auf Ihre Entscheidung (Haus Linde).', 2],
+      ]);
       const res = await call(t.app, 'POST', '/api/admin/reports/decision/', {
         auth: managerAuth,
         payload: { kind: 'comment', id: comment, decision: 'remove', reason: 'Beleidigend.' },
@@ -274,6 +279,14 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       expect(pushesTo(anna).at(-1)!.payload).toMatchObject({
         title: 'Ihr Kommentar wurde nach einer Meldung entfernt',
         body: 'Begründung: Beleidigend.',
+      });
+      // The managers' bundle goes out 15 minutes after their last push.
+      vi.setSystemTime(new Date(DAY.getTime() + 75 * 60_000));
+      await delivered(before + 4);
+      expect(pushesTo('manager').at(-1)!.payload).toMatchObject({
+        title: '2 Einträge warten auf Freigabe',
+        body: 'Eine Meldung wartet auf Ihre Entscheidung (Haus Linde).',
+        url: '/admin/moderation',
       });
     });
 
@@ -320,7 +333,11 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       expect((await publish('Wasser abgestellt', true)).status).toBe(201);
       await delivered(before + 3);
       for (const u of [anna, bernd, rezi])
-        expect(pushesTo(u).at(-1)!.payload).toMatchObject({ title: 'Wichtig: Wasser abgestellt', url: '/messages' });
+        expect(pushesTo(u).at(-1)!.payload).toMatchObject({
+          title: 'Wichtig: Wasser abgestellt',
+          body: 'Bitte beachten Sie den Aushang.',
+          url: '/messages',
+        });
       expect(pushesTo(anna).at(-1)!.headers.urgency).toBe('high');
 
       expect((await publish('Sommerfest', false)).status).toBe(201);

@@ -1,5 +1,6 @@
 import { parseJsonArray, jsonArrayFrom, type DB } from '../../db/database.js';
 import type { UrlSigner } from '../../lib/signing.js';
+import { readSettings } from '../notifications/preferences.js';
 
 /**
  * Every row stored about one user, for the data export of DSGVO Art. 15/20. Each query is
@@ -22,6 +23,7 @@ export async function collectUserData(db: DB, userId: number) {
         'users.emergency_services_deactivated',
         'users.profile_picture',
         'users.created_at',
+        'users.notification_settings',
         'locations.title as location',
       ])
       .where('users.id', '=', userId)
@@ -143,6 +145,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     likes: d.likes,
     provider_requests: d.requests,
     push_subscriptions: d.push,
+    notification_settings: readSettings(d.user.notification_settings),
     blackboard_opened: d.opened?.date_blackboard_opened ?? null,
     sessions: d.sessions,
     activity: d.activity,

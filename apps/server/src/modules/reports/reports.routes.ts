@@ -9,10 +9,12 @@ import {
   reportCreate,
   reportReceived,
 } from '@hausportal/contract';
+import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { currentResident, requireUser } from '../auth/policies.js';
+import { awaitingModeration } from '../notifications/events.js';
 import { createReport, listOwnReports } from './reports.repository.js';
 
 const tags = ['reports'];
@@ -22,7 +24,7 @@ const security = [{ token: [] }];
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, writes } = app.ctx;
+  const { db, writes, notifier } = app.ctx;
 
   for (const kind of ['message', 'comment'] as const) {
     r.post(
@@ -41,15 +43,20 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         const user = currentResident(request);
         await writes.take('report', user.id);
         const { reason, text } = request.body;
-        const report = await createReport(
-          db,
-          { userId: user.id, locationId: user.locationId },
-          kind,
-          request.params.id,
-          reason,
-          text ?? '',
-        );
+        const report = await inTransaction(db, async (trx) => {
+          const made = await createReport(
+            trx,
+            { userId: user.id, locationId: user.locationId },
+            kind,
+            request.params.id,
+            reason,
+            text ?? '',
+          );
+          if (made?.created) await awaitingModeration(trx, notifier, 'report', user.locationId);
+          return made;
+        });
         if (!report) throw notFound();
+        notifier.kick();
         // 201 for a new report, 200 when the resident had reported this item before.
         reply.code(report.created ? 201 : 200);
         return { id: report.id, status: report.status, detail: REPORT_RECEIVED };
