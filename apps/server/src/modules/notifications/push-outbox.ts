@@ -33,6 +33,10 @@ const KEEP_SENT_MS = 7 * 24 * 3_600_000;
 export class PushOutbox extends Drain<PushRow> {
   protected readonly concurrency: number;
   private started = false;
+  /** The VAPID keys never change once made (push.repository.ts); read once, not per push. */
+  private keys: ReturnType<typeof vapidKeys> | null = null;
+  /** The signed VAPID header per push service, reused until an hour before it expires (12 h). */
+  private readonly vapid = new Map<string, { header: string; until: number }>();
 
   constructor(
     private readonly db: DB,
@@ -77,7 +81,11 @@ export class PushOutbox extends Drain<PushRow> {
       await this.finish(row, 'failed', 'Kein zulässiger Push-Dienst (nur https-Push-Dienste der Browser).');
       return;
     }
-    const keys = await vapidKeys(this.db);
+    this.keys ??= vapidKeys(this.db).catch((err: unknown) => {
+      this.keys = null;
+      throw err;
+    });
+    const keys = await this.keys;
     const payload: PushPayload = {
       title: row.title,
       body: row.body,
@@ -89,7 +97,8 @@ export class PushOutbox extends Drain<PushRow> {
       // web-push encrypts (aes128gcm) and signs (VAPID); the request itself goes through fetch,
       // which reaches a loopback endpoint in tests, follows no redirect and gives up after timeoutMs.
       const req = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
-        vapidDetails: { subject: this.cfg.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        // VAPID through `headers`: the signed token is reused per push service (vapidHeader below).
+        headers: { Authorization: this.vapidHeader(new URL(subscription.endpoint).origin, keys) },
         TTL: row.urgent ? 12 * 3600 : 24 * 3600,
         urgency: row.urgent ? 'high' : 'normal',
         // Topic: at most 32 URL-safe characters; a newer push of the same topic replaces one not yet delivered.
@@ -120,6 +129,22 @@ export class PushOutbox extends Drain<PushRow> {
     } else {
       await this.finish(row, 'failed', `Push-Dienst lehnt ab: ${status}`);
     }
+  }
+
+  private vapidHeader(audience: string, keys: { publicKey: string; privateKey: string }): string {
+    const held = this.vapid.get(audience);
+    if (held && held.until > Date.now()) return held.header;
+    const expires = Math.floor(Date.now() / 1000) + 12 * 3600;
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      this.cfg.subject,
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+      expires,
+    );
+    this.vapid.set(audience, { header: Authorization, until: (expires - 3600) * 1000 });
+    return Authorization;
   }
 
   private async finish(row: PushRow, status: 'sent' | 'failed', error: string | null): Promise<void> {

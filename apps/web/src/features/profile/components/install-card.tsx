@@ -17,7 +17,7 @@ export function InstallCard() {
   const { canInstall, installed } = usePwa();
   if (installed || isStandalone() || (!canInstall && !isIos())) return null;
   return (
-    <section className="card stack" aria-labelledby="install-heading">
+    <section className="card stack profile-section" aria-labelledby="install-heading">
       <h2 id="install-heading">{t('install.heading')}</h2>
       <p className="muted">{t('install.hint')}</p>
       {canInstall ? (

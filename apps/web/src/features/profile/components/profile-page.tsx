@@ -156,7 +156,7 @@ export default function ProfilePage() {
       </section>
       <NotificationsCard />
       <InstallCard />
-      <section className="card stack my-data" aria-labelledby="my-data-heading">
+      <section className="card stack profile-section" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading">{t('profile.myData')}</h2>
         <p className="muted">{t('profile.exportHint')}</p>
         <button

@@ -79,7 +79,7 @@ export function NotificationsCard() {
   };
 
   return (
-    <section className="card stack" aria-labelledby="notifications-heading">
+    <section className="card stack profile-section" aria-labelledby="notifications-heading">
       <h2 id="notifications-heading">{t('notifications.heading')}</h2>
       <p className="muted">{t('notifications.intro')}</p>
 
