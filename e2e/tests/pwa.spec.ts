@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { Api } from '../support/api';
 import { login } from '../support/auth';
+import { waitForMail } from '../support/mail';
 import { APP_NAME, CHROMIUM, CHROMIUM_ARGS, ENV_BASE_URL } from '../support/env';
 import { expect, heading, test } from '../support/test';
 
@@ -217,4 +218,42 @@ test('a push shows its notification through the service worker, and its route op
   // (src/sw/push.test.ts). Its target opens the post:
   await page.goto(payload.url);
   await expect(page.getByText(post.text.slice(0, 30))).toBeVisible();
+});
+
+test('a rejection reaches the author by e-mail: its link opens the post with the reason, its unsubscribe link switches such mail off', async ({
+  page,
+}) => {
+  const emil = await Api.login('A-0201');
+  const text = `Verkaufe Fahrrad, kaum benutzt (${Date.now()})`;
+  const { id } = await emil.post<{ id: number }>('/api/messages/', { text });
+  const since = new Date();
+  const manager = await Api.manager();
+  await manager.put(`/api/admin/messages/${id}/moderation/`, {
+    status: 'rejected',
+    rejection_reason: 'Verkäufe bitte am Schwarzen Brett im Foyer.',
+  });
+
+  const mail = await waitForMail('emil.nachbar@example.org', since);
+  expect(mail.subject).toBe('Ihr Beitrag wurde abgelehnt');
+  expect(mail.text).toContain('Begründung: Verkäufe bitte am Schwarzen Brett im Foyer.');
+  expect(mail.html).toContain('Beitrag öffnen');
+  const link = mail.text.match(/https?:\/\/\S+\/messages\/view\/\d+/)?.[0];
+  expect(link).toBe(`${process.env[ENV_BASE_URL]}/messages/view/${id}`);
+
+  await login(page, 'A-0201');
+  await page.goto(link!);
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByText('Verkäufe bitte am Schwarzen Brett im Foyer.')).toBeVisible();
+
+  const unsubscribe = mail.text.match(/https?:\/\/\S+\/api\/notifications\/unsubscribe\/\S+/)?.[0];
+  expect(unsubscribe).toBeTruthy();
+  await page.goto(unsubscribe!);
+  await expect(page.getByRole('heading', { name: 'E-Mails abbestellen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abbestellen' }).click();
+  await expect(page.getByRole('heading', { name: 'Abbestellt' })).toBeVisible();
+  const settings = await emil.get<{ email: { moderation: boolean }; push: { moderation: boolean } }>(
+    '/api/profile/notifications/',
+  );
+  expect(settings.email.moderation).toBe(false);
+  expect(settings.push.moderation).toBe(true);
 });

@@ -70,8 +70,8 @@ function page(reply: FastifyReply, status: number, appName: string, title: strin
     .header('cache-control', 'no-store')
     .send(
       `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – ${escapeHtml(appName)}</title>
-<style>body{font-family:system-ui,Arial,sans-serif;font-size:18px;line-height:1.5;color:#1b2a30;background:#f2f5f6;margin:0}main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem}h1{font-size:1.4rem;margin-top:0}button,a.button{display:inline-block;font:inherit;font-weight:bold;background:#1d5c6e;color:#fff;border:0;border-radius:6px;padding:.75rem 1.25rem;min-height:44px;cursor:pointer;text-decoration:none}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+<style>body{font-family:system-ui,Arial,sans-serif;font-size:18px;line-height:1.5;color:#1b2a30;background:#f2f5f6;margin:0;padding:0 16px}main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem}h1{font-size:1.4rem;margin-top:0}button,a.button{display:inline-block;font:inherit;font-weight:bold;background:#1d5c6e;color:#fff;border:0;border-radius:6px;padding:.75rem 1.25rem;min-height:44px;cursor:pointer;text-decoration:none}</style></head>
+<body><main><p style="color:#1d5c6e;font-weight:bold;margin:0 0 8px">${escapeHtml(appName)}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
     );
 }
 
@@ -96,7 +96,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
       400,
       config.appName,
       'Link ungültig',
-      '<p>Dieser Abmelde-Link ist ungültig. Sie können Ihre Benachrichtigungen jederzeit im Profil der App einstellen.</p>',
+      '<p>Dieser Abmelde-Link ist ungültig. Sie können Ihre Benachrichtigungen jederzeit im Profil der App einstellen.</p><p><a class="button" href="/profile">Zum Profil</a></p>',
     );
 
   r.get(
