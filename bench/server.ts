@@ -26,7 +26,15 @@ export async function startServer(
   const child = spawn(path.join(serverRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
     cwd: serverRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // One process unless WEB_CONCURRENCY says otherwise, so figures stay comparable with earlier runs.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+      ...env,
+    },
   });
   const stop = async () => {
     if (child.exitCode !== null) return;

@@ -223,9 +223,9 @@ test('a push shows its notification through the service worker, and its route op
 test('a rejection reaches the author by e-mail: its link opens the post with the reason, its unsubscribe link switches such mail off', async ({
   page,
 }) => {
-  const emil = await Api.login('A-0201');
+  const bernd = await Api.login('A-0102');
   const text = `Verkaufe Fahrrad, kaum benutzt (${Date.now()})`;
-  const { id } = await emil.post<{ id: number }>('/api/messages/', { text });
+  const { id } = await bernd.post<{ id: number }>('/api/messages/', { text });
   const since = new Date();
   const manager = await Api.manager();
   await manager.put(`/api/admin/messages/${id}/moderation/`, {
@@ -233,14 +233,14 @@ test('a rejection reaches the author by e-mail: its link opens the post with the
     rejection_reason: 'Verkäufe bitte am Schwarzen Brett im Foyer.',
   });
 
-  const mail = await waitForMail('emil.nachbar@example.org', since);
+  const mail = await waitForMail('bernd.muster@example.org', since);
   expect(mail.subject).toBe('Ihr Beitrag wurde abgelehnt');
   expect(mail.text).toContain('Begründung: Verkäufe bitte am Schwarzen Brett im Foyer.');
   expect(mail.html).toContain('Beitrag öffnen');
   const link = mail.text.match(/https?:\/\/\S+\/messages\/view\/\d+/)?.[0];
   expect(link).toBe(`${process.env[ENV_BASE_URL]}/messages/view/${id}`);
 
-  await login(page, 'A-0201');
+  await login(page, 'A-0102');
   await page.goto(link!);
   await expect(page.getByText(text)).toBeVisible();
   await expect(page.getByText('Verkäufe bitte am Schwarzen Brett im Foyer.')).toBeVisible();
@@ -251,7 +251,7 @@ test('a rejection reaches the author by e-mail: its link opens the post with the
   await expect(page.getByRole('heading', { name: 'E-Mails abbestellen' })).toBeVisible();
   await page.getByRole('button', { name: 'Abbestellen' }).click();
   await expect(page.getByRole('heading', { name: 'Abbestellt' })).toBeVisible();
-  const settings = await emil.get<{ email: { moderation: boolean }; push: { moderation: boolean } }>(
+  const settings = await bernd.get<{ email: { moderation: boolean }; push: { moderation: boolean } }>(
     '/api/profile/notifications/',
   );
   expect(settings.email.moderation).toBe(false);

@@ -8,6 +8,7 @@ import { MAX_FILE_BYTES } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import { createContext } from './context.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
+import { LocalStorage } from './lib/storage.js';
 import { seedDemo } from './seed/demo.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   webDist?: string;
   /** false for silence; a stream receives the JSON log lines (tests read warnings from it). */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** The cluster primary has migrated and seeded already (server.ts): a worker only serves. */
+  prepared?: boolean;
 }
 
 /** One registered route, as the anonymous-routes test walks them. */
@@ -56,6 +59,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registered (test/anonymous-routes.test.ts checks their guards). */
     routeList: RouteEntry[];
+  }
+}
+
+/**
+ * Migrates and (with SEED_DEMO) seeds once, as the cluster primary does before it forks the
+ * workers (server.ts), so two workers never migrate or seed at the same time.
+ */
+export async function prepareDatabase(config: Config): Promise<void> {
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+    if (config.seedDemo) {
+      const log = Fastify({ logger: { level: config.logLevel } }).log;
+      await seedDemo(handle, new LocalStorage(config.mediaDir), log);
+    }
+  } finally {
+    await handle.close();
   }
 }
 
@@ -81,11 +101,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   const handle = opts.database ?? openDatabase(config);
-  await migrateToLatest(handle.db);
+  if (!opts.prepared) await migrateToLatest(handle.db);
   const ctx = await createContext(config, handle, app.log);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
-  if (config.seedDemo) await seedDemo(handle, ctx.storage, app.log);
+  if (config.seedDemo && !opts.prepared) await seedDemo(handle, ctx.storage, app.log);
 
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);

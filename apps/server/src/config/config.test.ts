@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_THROTTLE, loadConfig } from './config.js';
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
     const dataDir = path.resolve('./data');
     expect(loadConfig({})).toEqual({
       port: 3000,
+      webConcurrency: os.availableParallelism(),
       host: '0.0.0.0',
       dataDir,
       mediaDir: path.join(dataDir, 'media'),
@@ -55,6 +57,12 @@ describe('loadConfig', () => {
         subject: 'mailto:no-reply@localhost',
       },
     });
+  });
+
+  it('reads WEB_CONCURRENCY, the worker processes of npm start', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY: muss mindestens 1 sein/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: 'viele' })).toThrow(/WEB_CONCURRENCY: muss eine Zahl sein/);
   });
 
   it('reads the push settings: allowed push-service origins and the VAPID contact', () => {

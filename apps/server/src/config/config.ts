@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,6 +52,13 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(48),
+  // Worker processes of `npm start` (ADR 017); one per core unless set.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'muss eine Zahl sein' })
+    .int()
+    .min(1, { error: 'muss mindestens 1 sein' })
+    .max(64, { error: 'höchstens 64' })
+    .optional(),
   // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
   COMPRESS_RESPONSES: bool.default(true),
   // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
@@ -191,6 +199,8 @@ export interface PushConfig {
 
 export type Config = {
   port: number;
+  /** Worker processes `npm start` forks (WEB_CONCURRENCY, default one per core). */
+  webConcurrency: number;
   host: string;
   dataDir: string;
   mediaDir: string;
@@ -231,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
+    webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     host: e.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),

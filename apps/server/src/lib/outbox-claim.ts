@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
 import { isoFromMs, nowIso } from './time.js';
 
@@ -26,6 +26,7 @@ export async function claimDue<Row extends Claimable>(
   table: OutboxTable,
   leaseMs: number,
 ): Promise<Row | null> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return claimSkipLocked<Row>(db, table, leaseMs);
   // One query shape for both tables; Kysely cannot type a table chosen at run time.
   const q = db as unknown as Kysely<Record<OutboxTable, ClaimColumns>>;
   for (;;) {
@@ -50,6 +51,32 @@ export async function claimDue<Row extends Claimable>(
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1) return row;
   }
+}
+
+/**
+ * PostgreSQL: one statement takes the oldest due row that no other sender has locked (ADR 017).
+ * Concurrent senders, in this process or others, skip each other's rows instead of all reading
+ * the same one and retrying their compare-and-set. The row comes back with `attempts` as it was
+ * before this claim, like the portable claim's.
+ */
+async function claimSkipLocked<Row extends Claimable>(
+  db: DB,
+  table: OutboxTable,
+  leaseMs: number,
+): Promise<Row | null> {
+  const now = nowIso();
+  const { rows } = await sql<Row>`
+    update ${sql.table(table)} set attempts = attempts + 1, locked_until = ${isoFromMs(Date.now() + leaseMs)}
+    where id = (
+      select id from ${sql.table(table)}
+      where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
+      order by next_attempt_at, id
+      limit 1
+      for update skip locked
+    )
+    returning *`.execute(db);
+  const row = rows[0];
+  return row ? { ...row, attempts: row.attempts - 1 } : null;
 }
 
 /** Back-off after the `attempts`-th failure: base, doubling, capped at max. */

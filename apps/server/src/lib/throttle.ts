@@ -1,4 +1,11 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import cluster from 'node:cluster';
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import type { Limit } from '../config/config.js';
 import { ApiError } from './errors.js';
@@ -73,9 +80,10 @@ export class Counter {
 }
 
 /**
- * Where the counters live: in this process, or with REDIS_URL in Redis, shared by every server
- * process. If Redis is unreachable each counter falls back to this process's memory rather than
- * opening or closing the door for everyone.
+ * Where the counters live: with REDIS_URL in Redis, shared by every server process on every
+ * machine; otherwise, in a worker of `npm start`, in the cluster primary, shared by the workers
+ * of this machine (ADR 017); otherwise in this process. If Redis is unreachable each counter falls
+ * back to this process's memory rather than opening or closing the door for everyone.
  */
 export class CounterStore {
   private readonly redis: Redis | null;
@@ -116,7 +124,9 @@ export class CounterStore {
     const base = { keyPrefix, points: limit.points, duration: limit.durationSec };
     const limiter = this.redis
       ? new RateLimiterRedis({ ...base, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(base) })
-      : new RateLimiterMemory(base);
+      : cluster.isWorker
+        ? new RateLimiterCluster({ ...base, timeoutMs: 3_000 })
+        : new RateLimiterMemory(base);
     return new Counter(limiter, limit);
   }
 

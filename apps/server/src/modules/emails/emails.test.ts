@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { dialects, login, startApp, type TestApp } from '../../../test/harness.js';
 import { newLocation, newProvider, newService, newUser, signIn } from '../../../test/factories.js';
 import { FORBIDDEN, NOT_FOUND, call, expectDrfError, expectPage } from '../../../test/helpers.js';
+import { parseMail } from '../../../test/mail.js';
+import { startSmtp } from '../../../test/smtp.js';
 import { REDACTED_BODY, type MailKind } from '../../lib/outbox.js';
 
 const kinds = await dialects();
@@ -201,33 +201,15 @@ describe.each(kinds)('mail in the back office (%s)', (kind) => {
 });
 
 describe.each(kinds)('an invitation over real SMTP (%s)', (kind) => {
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let t: TestApp;
-  const inbox: { to: string[]; raw: string }[] = [];
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await startApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtp();
+    t = await startApp(kind, { SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the link, keeps only a redacted body, and the link sets the first password', async () => {
@@ -244,12 +226,11 @@ describe.each(kinds)('an invitation over real SMTP (%s)', (kind) => {
       },
     });
     expect(created.status).toBe(201);
-    for (let i = 0; i < 100 && !inbox.some((m) => m.to.includes('paula@example.org')); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const received = inbox.find((m) => m.to.includes('paula@example.org'));
-    expect(received).toBeDefined();
-    // Quoted-printable may break the long link: undo soft line breaks before reading it.
-    const text = received!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const inbox = () => smtp.received.find((m) => m.to.includes('paula@example.org'));
+    for (let i = 0; i < 100 && !inbox(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(inbox()).toBeDefined();
+    const { text, html } = await parseMail(inbox()!.raw);
+    expect(html).toContain('Passwort festlegen');
     const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
 
     let stored = await t.app.ctx.db

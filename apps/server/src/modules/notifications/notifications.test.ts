@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@hausportal/contract';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
@@ -20,6 +18,7 @@ import {
 import { call, expectDrfError } from '../../../test/helpers.js';
 import { parseMail, type ParsedMail } from '../../../test/mail.js';
 import { startPushService, type PushService } from '../../../test/push-service.js';
+import { startSmtp } from '../../../test/smtp.js';
 
 const kinds = await dialects();
 
@@ -29,36 +28,20 @@ const DAY = new Date('2026-11-23T10:00:00Z');
 const NIGHT = new Date('2026-11-23T22:30:00Z');
 const MORNING = new Date('2026-11-24T05:00:00Z');
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtp() {
-  const raw: { to: string; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        for (const r of session.envelope.rcptTo)
-          raw.push({ to: r.address, raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** A real SMTP server, and the mails to one address, decoded. */
+async function startMailbox() {
+  const smtp = await startSmtp();
   return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    /** The mails to `to` so far, decoded. */
-    to: (to: string): Promise<ParsedMail[]> => Promise.all(raw.filter((m) => m.to === to).map((m) => parseMail(m.raw))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    ...smtp,
+    to: (to: string): Promise<ParsedMail[]> =>
+      Promise.all(smtp.received.filter((m) => m.to.includes(to)).map((m) => parseMail(m.raw))),
   };
 }
 
 describe.each(kinds)('notifications (%s)', (kind) => {
   let t: TestApp;
   let ps: PushService;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startMailbox>>;
   let location: number;
   let anna: TestUser; // writes posts
   let bernd: TestUser; // a neighbour
@@ -71,7 +54,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(DAY);
     ps = await startPushService();
-    smtp = await startSmtp();
+    smtp = await startMailbox();
     t = await startApp(kind, { PUSH_ENDPOINT_ALLOWLIST: ps.origin, SMTP_URL: smtp.url });
     location = await newLocation(t, { title: 'Haus Linde' });
     anna = await newUser(t, {
