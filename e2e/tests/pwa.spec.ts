@@ -12,14 +12,12 @@ import { expect, heading, test } from '../support/test';
 
 /** Waits until the service worker is active and controls the page; returns its script URL. */
 async function serviceWorkerReady(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    return registration.active!.scriptURL;
-  });
+  const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active!.scriptURL);
+  // clients.claim() takes the pages that exist when the worker activates; a page whose load was
+  // under way then stays uncontrolled until its next load, which the worker then serves.
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  return script;
 }
 
 /** Width and height of a PNG, read from its IHDR chunk. */
