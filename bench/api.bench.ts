@@ -12,6 +12,10 @@ import { startServer } from './server.js';
 import { pgReachable, scratchDatabase } from '../apps/server/test/postgres.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+// BENCH_WORKERS=1,2 measures the same database with one server process and with two (ADR 017).
+const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',').map((w) => Number(w.trim()));
+// BENCH_DIALECTS=sqlite skips PostgreSQL.
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const CONNECTIONS = 20;
 
 type Row = { dialect: string; endpoint: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -73,11 +77,30 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     `[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${SIZES.locations} Standorte, ${SIZES.residents} Bewohner, ${SIZES.messages} Beiträge, ${SIZES.likes} Likes, ${SIZES.comments} Kommentare, ${SIZES.documents} Anhänge`,
   );
 
+  const rows: Row[] = [];
+  try {
+    for (const workers of WORKERS) rows.push(...(await measure(dialect, workers, dataDir, databaseUrl)));
+  } finally {
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** Loads one server (with `workers` processes) on the filled database; the rows are labelled with both. */
+async function measure(
+  database: 'sqlite' | 'postgres',
+  workers: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<Row[]> {
+  const dialect = WORKERS.length > 1 ? `${database} ×${workers}` : database;
   const server = await startServer({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
+    WEB_CONCURRENCY: String(workers),
   });
   const { url } = server;
   const rows: Row[] = [];
@@ -152,15 +175,14 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     }
   } finally {
     await server.stop();
-    await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
 
 const all: Row[] = [];
-all.push(...(await benchDialect('sqlite')));
-if (await pgReachable()) all.push(...(await benchDialect('postgres')));
+if (DIALECTS.includes('sqlite')) all.push(...(await benchDialect('sqlite')));
+if (!DIALECTS.includes('postgres')) console.log('BENCH_DIALECTS: PostgreSQL nicht gemessen.');
+else if (await pgReachable()) all.push(...(await benchDialect('postgres')));
 else console.log('PostgreSQL nicht erreichbar: nur SQLite gemessen.');
 
 console.log(
