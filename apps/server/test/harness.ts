@@ -74,6 +74,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The config the test apps run with on `db`: silent, no demo data, `env` on top. */
+export function testConfig(db: TestDatabase, env: Record<string, string> = {}) {
+  return loadConfig({
+    DATA_DIR: db.dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://hausportal.test',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+}
+
 /**
  * Builds the real app on a fresh, empty database (the system services 1 and 3 only); tests build
  * their rows with test/factories.ts. env overrides the config.
@@ -86,13 +97,7 @@ export async function startApp(
   webDist?: string,
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect);
-  const config = loadConfig({
-    DATA_DIR: db.dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://hausportal.test',
-    SEED_DEMO: 'false',
-    ...env,
-  });
+  const config = testConfig(db, env);
   tweak?.(config);
   const app = await buildApp({
     config,

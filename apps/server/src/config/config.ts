@@ -163,32 +163,28 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   },
 };
 
-/** How the outbox retries (ADR 009). Tests shorten the timings through the config. */
-export interface MailConfig {
-  smtpUrl: string | undefined;
-  from: string;
+/** How an outbox sends and retries (mail ADR 009, push ADR 016). Tests shorten the timings through the config. */
+export interface OutboxTiming {
   /** First retry after this; doubling up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
-  /** A mail that has failed for this long without a success is marked failed. */
+  /** A row that has failed for this long without a success is given up (marked failed). */
   giveUpMs: number;
-  /** Mails sent at once (SMTP connections). */
+  /** Rows sent at once (SMTP connections, push requests). */
   concurrency: number;
-  /** How often due mail is looked for. */
+  /** How often due rows are looked for. */
   pollMs: number;
-  /** How long a sender holds a mail; after a crash, the mail is sent again once this passes. */
+  /** How long a sender holds a row; after a crash, it is sent again once this passes. */
   leaseMs: number;
 }
 
-/** How the push outbox sends (ADR 016). Tests shorten the timings through the config. */
-export interface PushConfig {
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** A push that has failed for this long is given up: after a day its news is stale. */
-  giveUpMs: number;
-  concurrency: number;
-  pollMs: number;
-  leaseMs: number;
+export interface MailConfig extends OutboxTiming {
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+/** The push outbox; its give-up is a day, since a push's news is stale by then. */
+export interface PushConfig extends OutboxTiming {
   /** How long one request to a push service may take. */
   timeoutMs: number;
   /** Origins allowed besides the known push services (PUSH_ENDPOINT_ALLOWLIST). */

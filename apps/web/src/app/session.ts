@@ -8,6 +8,7 @@ import { fetchMessages } from '@/features/blackboard/slice';
 import { fetchPhones } from '@/features/phones/slice';
 import { storageKeys, config } from '@/config';
 import { sessionReset } from '@/lib/redux/session-reset';
+import { heldPushSubscription } from '@/lib/web-push';
 import type { AppDispatch, AppState } from '@/lib/redux/hooks';
 import { persistor } from './store';
 
@@ -45,9 +46,8 @@ export function refreshRestoredSession(dispatch: AppDispatch, state: AppState) {
  */
 export async function registerPushToken(): Promise<void> {
   let registrationId = localStorage.getItem(storageKeys.pushToken);
-  if (!registrationId && 'serviceWorker' in navigator && window.Notification?.permission === 'granted') {
-    const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-    const subscription = await registration?.pushManager?.getSubscription().catch(() => null);
+  if (!registrationId && window.Notification?.permission === 'granted') {
+    const subscription = await heldPushSubscription();
     if (subscription) registrationId = JSON.stringify(subscription);
   }
   if (!registrationId) return;

@@ -56,9 +56,14 @@ export async function subscribeToPush(
   return { json: JSON.stringify(subscription) };
 }
 
+/** The subscription the browser holds for this site, or null (no service worker, none, or an error). */
+export async function heldPushSubscription(): Promise<PushSubscription | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  return (await registration?.pushManager?.getSubscription().catch(() => null)) ?? null;
+}
+
 /** Ends the browser's subscription (the server's record is the caller's to delete); never throws. */
 export async function endPushSubscription(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-  await (await registration?.pushManager?.getSubscription().catch(() => null))?.unsubscribe().catch(() => false);
+  await (await heldPushSubscription())?.unsubscribe().catch(() => false);
 }

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@hausportal/contract';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config/config.js';
 import { inTransaction } from '../../db/database.js';
 import { claimDue } from '../../lib/outbox-claim.js';
-import { dialects, freshDatabase, startApp, type TestApp } from '../../../test/harness.js';
+import { dialects, freshDatabase, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import {
   newComment,
   newLocation,
@@ -622,13 +621,7 @@ describe.each(kinds)('push outbox across a restart (%s)', (kind) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(DAY);
     const db = await freshDatabase(kind);
-    const config = loadConfig({
-      DATA_DIR: db.dataDir,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://hausportal.test',
-      SEED_DEMO: 'false',
-      PUSH_ENDPOINT_ALLOWLIST: ps.origin,
-    });
+    const config = testConfig(db, { PUSH_ENDPOINT_ALLOWLIST: ps.origin });
     const boot = async () => {
       const app = await buildApp({ config, database: db.handle, logger: false });
       await app.ready();

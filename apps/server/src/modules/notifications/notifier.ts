@@ -4,7 +4,7 @@ import type { Config } from '../../config/config.js';
 import type { DB } from '../../db/database.js';
 import { renderMail } from '../../lib/mail-layout.js';
 import type { Outbox } from '../../lib/outbox.js';
-import { isoFromMs, nowIso } from '../../lib/time.js';
+import { isoFromMs } from '../../lib/time.js';
 import { readSettings } from './preferences.js';
 import type { PushOutbox } from './push-outbox.js';
 import { afterQuietHours, nextDigestAt } from './quiet-hours.js';
@@ -87,7 +87,7 @@ export class Notifier {
             body: n.body,
             url: n.url,
             due_at: isoFromMs(nextDigestAt(now)),
-            created_at: nowIso(),
+            created_at: isoFromMs(now),
           })
           .execute();
       } else {
@@ -125,6 +125,7 @@ export class Notifier {
       .execute();
     if (!subs.length) return;
     const body = snippet(n.body, BODY_MAX);
+    const createdAt = isoFromMs(now);
     const due = (ms: number, userId: number) => isoFromMs(users.get(userId) ? afterQuietHours(ms) : ms);
     const fresh = (sub: { id: number; user_id: number }, at: number) => ({
       subscription_id: sub.id,
@@ -137,7 +138,7 @@ export class Notifier {
       status: 'pending' as const,
       attempts: 0,
       next_attempt_at: due(at, sub.user_id),
-      created_at: nowIso(),
+      created_at: createdAt,
     });
     if (!n.bundle) {
       await trx
@@ -165,9 +166,13 @@ export class Notifier {
       .groupBy('subscription_id')
       .execute();
     const sentAt = new Map(lastSent.map((r) => [r.subscription_id, Date.parse(String(r.sent_at))]));
+    // The waiting push of each subscription that no sender holds right now.
+    const free = new Map(
+      waiting.filter((r) => !(r.locked_until && r.locked_until > createdAt)).map((r) => [r.subscription_id, r]),
+    );
     const rows = [];
     for (const sub of subs) {
-      const w = waiting.find((r) => r.subscription_id === sub.id && !(r.locked_until && r.locked_until > nowIso()));
+      const w = free.get(sub.id);
       if (w) {
         const count = w.bundle_count + 1;
         // Only while no sender holds it (attempts is the claim's version); otherwise a new push follows.

@@ -7,12 +7,11 @@ const QUIET_UNTIL = 6;
 /** When the daily digest goes out, local time. */
 const DIGEST_HOUR = 7;
 
-/** The next `hour`:00 in Berlin at or after `ms` (strictly after when `ms` is past that hour today). */
+/** The first `hour`:00 in Berlin after `ms` (today's, or else tomorrow's). */
 function nextLocalHour(ms: number, hour: number): number {
-  const at = new TZDate(ms, ZONE);
   const target = new TZDate(ms, ZONE);
   target.setHours(hour, 0, 0, 0);
-  if (target.getTime() <= at.getTime()) target.setDate(target.getDate() + 1);
+  if (target.getTime() <= ms) target.setDate(target.getDate() + 1);
   return target.getTime();
 }
 

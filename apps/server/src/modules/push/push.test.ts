@@ -70,6 +70,13 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
     }
   });
 
+  /** Anna registers a subscription with this endpoint. */
+  const registerEndpoint = (endpoint: string) =>
+    call(t.app, 'POST', '/api/fcm/token/', {
+      auth: anna,
+      payload: { type: 'web', registration_id: JSON.stringify({ endpoint, keys: { p256dh: 'a', auth: 'b' } }) },
+    });
+
   it('refuses endpoints that are not an https push service (SSRF): plain http, loopback, other hosts', async () => {
     for (const endpoint of [
       'http://fcm.googleapis.com/fcm/send/a',
@@ -81,11 +88,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
       'https://fcm.googleapis.com:8443/fcm/send/a',
       'https://push.example.org/send/1',
     ]) {
-      const registration_id = JSON.stringify({ endpoint, keys: { p256dh: 'a', auth: 'b' } });
-      const res = await call(t.app, 'POST', '/api/fcm/token/', {
-        auth: anna,
-        payload: { type: 'web', registration_id },
-      });
+      const res = await registerEndpoint(endpoint);
       expect(res.status, endpoint).toBe(400);
       expect(res.body).toEqual({ registration_id: ['Dieser Push-Dienst wird nicht unterstützt.'] });
     }
@@ -95,12 +98,7 @@ describe.each(kinds)('push tokens (%s)', (kind) => {
       'https://wns2-par02p.notify.windows.com/w/?token=abc',
       'https://web.push.apple.com/abc',
     ]) {
-      const registration_id = JSON.stringify({ endpoint, keys: { p256dh: 'a', auth: 'b' } });
-      const res = await call(t.app, 'POST', '/api/fcm/token/', {
-        auth: anna,
-        payload: { type: 'web', registration_id },
-      });
-      expect(res.status, endpoint).toBe(201);
+      expect((await registerEndpoint(endpoint)).status, endpoint).toBe(201);
     }
   });
 

@@ -45,10 +45,7 @@ export function PushToggle() {
 
   async function disable() {
     setBusy(true);
-    const id = Number(localStorage.getItem(ADMIN_PUSH_KEY));
-    if (id) await remove(id).catch(() => undefined);
-    localStorage.removeItem(ADMIN_PUSH_KEY);
-    await endPushSubscription();
+    await forgetAdminPush((id) => remove(id).unwrap());
     setActive(false);
     setBusy(false);
   }
