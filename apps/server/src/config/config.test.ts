@@ -23,6 +23,18 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir,
       mediaDir: path.join(dataDir, 'media'),
+      media: {
+        store: 'local',
+        s3: {
+          endpoint: undefined,
+          region: 'us-east-1',
+          bucket: '',
+          accessKeyId: '',
+          secretAccessKey: '',
+          forcePathStyle: false,
+          prefix: '',
+        },
+      },
       databaseUrl: undefined,
       poolSize: 4,
       publicUrl: 'http://localhost:3000',
@@ -57,6 +69,44 @@ describe('loadConfig', () => {
         subject: 'mailto:no-reply@localhost',
       },
     });
+  });
+
+  it('reads the media store and refuses an incomplete one, naming what is missing', () => {
+    expect(loadConfig({}).media.store).toBe('local');
+    const s3 = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_BUCKET: 'hausportal',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'geheim',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'haus-a',
+    }).media;
+    expect(s3).toEqual({
+      store: 's3',
+      s3: {
+        endpoint: 'https://s3.example.org',
+        region: 'us-east-1',
+        bucket: 'hausportal',
+        accessKeyId: 'id',
+        secretAccessKey: 'geheim',
+        forcePathStyle: true,
+        prefix: 'haus-a/',
+      },
+    });
+    const missing = errorFor({ MEDIA_STORE: 's3', S3_BUCKET: 'hausportal' });
+    expect(missing).toContain('S3_ACCESS_KEY_ID: wird für MEDIA_STORE=s3 gebraucht');
+    expect(missing).toContain('S3_SECRET_ACCESS_KEY: wird für MEDIA_STORE=s3 gebraucht');
+    expect(errorFor({ MEDIA_STORE: 'ftp' })).toContain('MEDIA_STORE: muss local, s3 oder database sein');
+    expect(
+      errorFor({
+        MEDIA_STORE: 's3',
+        S3_BUCKET: 'Nicht Gültig',
+        ...{ S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' },
+      }),
+    ).toContain('S3_BUCKET: ist kein gültiger Bucket-Name');
+    expect(errorFor({ MEDIA_STORE: 'database' })).toContain('MEDIA_STORE: database braucht PostgreSQL (DATABASE_URL)');
+    expect(loadConfig({ MEDIA_STORE: 'database', DATABASE_URL: 'postgres://db/hp' }).media.store).toBe('database');
   });
 
   it('reads WEB_CONCURRENCY, the worker processes of npm start', () => {

@@ -2,88 +2,114 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../lib/storage/s3.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'muss true oder false sein' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
-  PORT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^(postgres|postgresql):\/\//.test(v) || /^sqlite:/.test(v), {
-      error: 'muss mit postgres:// (oder sqlite:) beginnen',
-    })
-    .optional(),
-  // Only http(s): `localhost:3000` parses as a URL with the scheme "localhost" and gave broken reset links.
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'muss eine URL wie http://localhost:3000 sein' }).optional(),
-  APP_NAME: z.string().min(1).max(100).default('Hausportal'),
-  SMTP_URL: z
-    .string()
-    .refine((v) => /^smtps?:\/\//.test(v), { error: 'muss mit smtp:// oder smtps:// beginnen' })
-    .optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  SEED_DEMO: bool.default(true),
-  REDIS_URL: z
-    .string()
-    .refine((v) => /^rediss?:\/\//.test(v), { error: 'muss mit redis:// beginnen' })
-    .optional(),
-  SECRET_KEY: z.string().min(32, { error: 'muss mindestens 32 Zeichen lang sein' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .string()
-    .transform((v, ctx) => {
-      const trust = parseTrustProxy(v);
-      if (trust === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'muss false, true, eine Zahl von Proxys oder eine Liste von IP-Adressen sein',
-        });
-        return z.NEVER;
-      }
-      return trust;
-    })
-    .default(false),
-  DATABASE_POOL_SIZE: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(200).default(4),
-  MAIL_GIVE_UP_HOURS: z.coerce
-    .number({ error: 'muss eine Zahl sein' })
-    .positive()
-    .max(24 * 30)
-    .default(48),
-  // Worker processes of `npm start` (ADR 017); one per core unless set.
-  WEB_CONCURRENCY: z.coerce
-    .number({ error: 'muss eine Zahl sein' })
-    .int()
-    .min(1, { error: 'muss mindestens 1 sein' })
-    .max(64, { error: 'höchstens 64' })
-    .optional(),
-  // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
-  COMPRESS_RESPONSES: bool.default(true),
-  // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
-  PUSH_ENDPOINT_ALLOWLIST: z
-    .string()
-    .transform((v, ctx) => {
-      const origins = v
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean);
-      for (const o of origins) {
-        if (!URL.canParse(o) || new URL(o).origin !== o.replace(/\/+$/, '')) {
-          ctx.addIssue({ code: 'custom', message: `„${o}“ ist kein Origin wie https://push.example.org` });
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^(postgres|postgresql):\/\//.test(v) || /^sqlite:/.test(v), {
+        error: 'muss mit postgres:// (oder sqlite:) beginnen',
+      })
+      .optional(),
+    // Only http(s): `localhost:3000` parses as a URL with the scheme "localhost" and gave broken reset links.
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'muss eine URL wie http://localhost:3000 sein' }).optional(),
+    APP_NAME: z.string().min(1).max(100).default('Hausportal'),
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v), { error: 'muss mit smtp:// oder smtps:// beginnen' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    SEED_DEMO: bool.default(true),
+    REDIS_URL: z
+      .string()
+      .refine((v) => /^rediss?:\/\//.test(v), { error: 'muss mit redis:// beginnen' })
+      .optional(),
+    SECRET_KEY: z.string().min(32, { error: 'muss mindestens 32 Zeichen lang sein' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .transform((v, ctx) => {
+        const trust = parseTrustProxy(v);
+        if (trust === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'muss false, true, eine Zahl von Proxys oder eine Liste von IP-Adressen sein',
+          });
           return z.NEVER;
         }
-      }
-      return origins.map((o) => new URL(o).origin);
-    })
-    .default([]),
-  VAPID_SUBJECT: z
-    .string()
-    .refine((v) => /^(mailto:|https:\/\/)/.test(v), { error: 'muss mit mailto: oder https:// beginnen' })
-    .optional(),
-  NODE_ENV: z.string().optional(),
-});
+        return trust;
+      })
+      .default(false),
+    DATABASE_POOL_SIZE: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(200).default(4),
+    MAIL_GIVE_UP_HOURS: z.coerce
+      .number({ error: 'muss eine Zahl sein' })
+      .positive()
+      .max(24 * 30)
+      .default(48),
+    // Worker processes of `npm start` (ADR 017); one per core unless set.
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: 'muss eine Zahl sein' })
+      .int()
+      .min(1, { error: 'muss mindestens 1 sein' })
+      .max(64, { error: 'höchstens 64' })
+      .optional(),
+    // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
+    COMPRESS_RESPONSES: bool.default(true),
+    // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
+    PUSH_ENDPOINT_ALLOWLIST: z
+      .string()
+      .transform((v, ctx) => {
+        const origins = v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        for (const o of origins) {
+          if (!URL.canParse(o) || new URL(o).origin !== o.replace(/\/+$/, '')) {
+            ctx.addIssue({ code: 'custom', message: `„${o}“ ist kein Origin wie https://push.example.org` });
+            return z.NEVER;
+          }
+        }
+        return origins.map((o) => new URL(o).origin);
+      })
+      .default([]),
+    VAPID_SUBJECT: z
+      .string()
+      .refine((v) => /^(mailto:|https:\/\/)/.test(v), { error: 'muss mit mailto: oder https:// beginnen' })
+      .optional(),
+    // Where uploaded files live (ADR 018): this machine's disk, an S3-compatible bucket, or the database.
+    MEDIA_STORE: z.enum(['local', 's3', 'database'], { error: 'muss local, s3 oder database sein' }).default('local'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'muss eine URL wie https://s3.example.org sein' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'ist kein gültiger Bucket-Name' })
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/, { error: 'nur Buchstaben, Ziffern, _ . - und /' })
+      .optional(),
+    NODE_ENV: z.string().optional(),
+  })
+  .superRefine((e, ctx) => {
+    // SQLite runs on one machine, where the disk is the simpler store.
+    if (e.MEDIA_STORE === 'database' && !/^postgres/.test(e.DATABASE_URL ?? ''))
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_STORE'], message: 'database braucht PostgreSQL (DATABASE_URL)' });
+    if (e.MEDIA_STORE !== 's3') return;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'wird für MEDIA_STORE=s3 gebraucht' });
+    }
+  });
 
 /**
  * Which proxies may set the client address through X-Forwarded-For: none, all (`true`), the
@@ -193,13 +219,21 @@ export interface PushConfig extends OutboxTiming {
   subject: string;
 }
 
+/** Where uploaded files live (MEDIA_STORE, S3_*; ADR 018). */
+export interface MediaConfig {
+  store: 'local' | 's3' | 'database';
+  s3: S3Settings;
+}
+
 export type Config = {
   port: number;
   /** Worker processes `npm start` forks (WEB_CONCURRENCY, default one per core). */
   webConcurrency: number;
   host: string;
   dataDir: string;
+  /** Where MEDIA_STORE=local keeps files, and where the copy command reads them from. */
   mediaDir: string;
+  media: MediaConfig;
   databaseUrl: string | undefined;
   /** PostgreSQL connections per server process. */
   poolSize: number;
@@ -241,6 +275,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    media: {
+      store: e.MEDIA_STORE,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET ?? '',
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+      },
+    },
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     publicUrl,

@@ -21,4 +21,16 @@ export const nonFieldError = (message: string) => new ApiError(400, { non_field_
 /** 403 for a signed-in caller whose role does not allow the call. */
 export const forbidden = () =>
   new ApiError(403, { detail: 'Sie haben keine Berechtigung, diese Aktion durchzuführen.' });
+/** 503 when the file store (S3, database) does not answer; the cause goes to the log. */
+export class StorageUnavailable extends ApiError {
+  constructor(readonly reason: unknown) {
+    super(
+      503,
+      { detail: 'Der Dateispeicher ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.' },
+      {
+        'Retry-After': '30',
+      },
+    );
+  }
+}
 export const unauthorized = (detail = 'Ungültiges Token.') => new ApiError(401, { detail });

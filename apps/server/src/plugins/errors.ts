@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError } from '../lib/errors.js';
+import { ApiError, StorageUnavailable } from '../lib/errors.js';
 
 const INTERNAL = { detail: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.' };
 
@@ -28,6 +28,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 /** The one error handler: every error becomes a DRF-shaped body (DESIGN §3), never a stack trace. */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof StorageUnavailable) request.log.error({ err: err.reason }, 'Dateispeicher nicht erreichbar');
     if (err instanceof ApiError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(drfValidationBody(err.validation));
     switch (err.code) {

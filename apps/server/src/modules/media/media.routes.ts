@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { contentTypeOf } from '../../lib/storage.js';
+import { contentTypeOf } from '../../lib/storage/index.js';
 
 const params = z.object({ folder: z.string().max(20), file: z.string().max(80) });
 const query = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
