@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import { createContext } from './context.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
-import { LocalStorage } from './lib/storage.js';
+import { createStorage } from './lib/storage/index.js';
 import { seedDemo } from './seed/demo.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -72,7 +72,8 @@ export async function prepareDatabase(config: Config): Promise<void> {
     await migrateToLatest(handle.db);
     if (config.seedDemo) {
       const log = Fastify({ logger: { level: config.logLevel } }).log;
-      await seedDemo(handle, new LocalStorage(config.mediaDir), log);
+      const storage = createStorage(config, handle.db);
+      await seedDemo(handle, storage, log).finally(() => storage.close());
     }
   } finally {
     await handle.close();
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx = await createContext(config, handle, app.log);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenUnchecked', false);
   if (config.seedDemo && !opts.prepared) await seedDemo(handle, ctx.storage, app.log);
 
   const routeList: RouteEntry[] = [];
@@ -161,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.push.close();
     await ctx.outbox.close();
     await ctx.counters.close();
+    await ctx.storage.close();
     if (!opts.database) await handle.close();
   });
   return app;

@@ -4,12 +4,13 @@ import type { Role } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import type { DB, DatabaseHandle, Dialect } from './db/database.js';
 import { settingOrCreate } from './db/settings.js';
-import { LocalStorage, type FileStorage } from './lib/storage.js';
+import { createStorage, type FileStorage } from './lib/storage/index.js';
 import { UrlSigner } from './lib/signing.js';
 import { Outbox } from './lib/outbox.js';
 import { CounterStore } from './lib/throttle.js';
 import { WriteThrottle } from './lib/write-throttle.js';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
+import { TokenCache } from './modules/auth/token-cache.js';
 import { DigestJob } from './modules/notifications/digest.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { PushOutbox } from './modules/notifications/push-outbox.js';
@@ -35,6 +36,8 @@ export interface AppContext {
   signIn: SignInThrottle;
   /** Per-user budgets for posts, comments, uploads and provider requests (ADR 008). */
   writes: WriteThrottle;
+  /** Users by token hash, for routes that check the token in their own statement (ADR 018). */
+  tokens: TokenCache;
 }
 
 /**
@@ -59,7 +62,7 @@ export async function createContext(
     config,
     db: handle.db,
     dialect: handle.dialect,
-    storage: new LocalStorage(config.mediaDir),
+    storage: createStorage(config, handle.db),
     signer: new UrlSigner(secret),
     secret,
     outbox,
@@ -69,6 +72,7 @@ export async function createContext(
     counters,
     signIn: new SignInThrottle(counters, config.throttle),
     writes: new WriteThrottle(counters, config.throttle.writes),
+    tokens: new TokenCache(),
   };
 }
 
@@ -92,5 +96,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** request.user came from the token cache; the route checks the token itself (ADR 018). */
+    tokenUnchecked: boolean;
   }
 }

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  type Compilable,
   type Expression,
   type Migration,
   type RawBuilder,
@@ -22,6 +24,8 @@ import * as m002 from './migrations/002-durable-mail.js';
 import * as m003 from './migrations/003-system-services.js';
 import * as m004 from './migrations/004-back-office.js';
 import * as m005 from './migrations/005-notifications.js';
+import * as m006 from './migrations/006-scale.js';
+import * as m007 from './migrations/007-feed-version.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '003-system-services': m003,
   '004-back-office': m004,
   '005-notifications': m005,
+  '006-scale': m006,
+  '007-feed-version': m007,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */
@@ -92,7 +98,12 @@ function prepareByText(client: pg.PoolClient, max = 500): void {
 function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
+  sqlite.prepare = ((text: string) => {
+    // Kysely opens transactions with a deferred `begin`. With two processes on one WAL file, a
+    // transaction that reads first and then writes fails at once with SQLITE_BUSY when the other
+    // wrote in between (the busy timeout does not apply to that upgrade). Taking the write lock
+    // at the start makes it wait its turn instead; readers outside transactions are not blocked.
+    const source = text === 'begin' ? 'begin immediate' : text;
     let stmt = cache.get(source);
     if (stmt) {
       cache.delete(source);
@@ -103,6 +114,27 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
     cache.set(source, stmt);
     return stmt;
   }) as typeof sqlite.prepare;
+}
+
+/**
+ * A query whose SQL text is built and compiled once per database, then run with new parameters.
+ * On the hot paths (the token check, the feed) Kysely's builder and compiler cost more than
+ * SQLite takes to run the query. `build` must make the same text whatever the values, and the
+ * caller passes the parameters in the order the text expects them.
+ */
+export function precompiled<R>(build: (db: DB) => Compilable<R>): (db: DB, params: readonly unknown[]) => Promise<R[]> {
+  const texts = new WeakMap<DB, string>();
+  return async (db, params) => {
+    let text = texts.get(db);
+    if (text === undefined) {
+      const compiled = build(db).compile();
+      if (compiled.parameters.length !== params.length)
+        throw new Error(`precompiled: ${compiled.parameters.length} Parameter erwartet, ${params.length} erhalten`);
+      text = compiled.sql;
+      texts.set(db, text);
+    }
+    return (await db.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows;
+  };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface LocationTable {
   free_text: string;
   residents_can_post: Flag;
   approved_message_count: Generated<number>;
+  /** Goes up with every write that changes a blackboard page (migration 007, triggers). */
+  feed_version: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -37,6 +39,8 @@ export interface UserTable {
   emergency_services_deactivated: Flag;
   language: string;
   is_active: Flag;
+  /** Goes up with every change to the user's own unapproved posts (migration 007, triggers). */
+  posts_version: Generated<number>;
   created_at: Timestamp;
   /** Set when a manager erased the resident's personal data (DSGVO Art. 17); the row stays for their content. */
   erased_at: Timestamp | null;
@@ -314,6 +318,14 @@ export interface AppSettingTable {
   value: string;
 }
 
+/** Uploaded files when MEDIA_STORE=database (ADR 018). */
+export interface MediaFileTable {
+  key: string;
+  data: Buffer;
+  size: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   locations: LocationTable;
   users: UserTable;
@@ -339,4 +351,5 @@ export interface Database {
   reports: ReportTable;
   notices: NoticeTable;
   notice_locations: NoticeLocationTable;
+  media_files: MediaFileTable;
 }

@@ -24,21 +24,52 @@ function tokenFrom(request: FastifyRequest): string | null {
   return match[2]!;
 }
 
-/** Guard: any signed-in user. Checks the token and sets request.user, or answers 401. */
+/**
+ * Guard: any signed-in user. Checks the token and sets request.user, or answers 401.
+ *
+ * A route with `config: { deferTokenCheck: true }` (the feed, ADR 018) takes the user from this
+ * process's token cache instead and checks the token in its own statement, saving a round trip;
+ * it calls verifyUser() when that check fails.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = tokenFrom(request);
   if (!token) throw unauthorized('Anmeldedaten fehlen.');
-  const { db } = request.server.ctx;
-  const row = await findUserByTokenHash(db, hashToken(token));
-  if (!row) throw unauthorized();
+  const hash = hashToken(token);
+  if ((request.routeOptions.config as { deferTokenCheck?: boolean }).deferTokenCheck) {
+    const cached = request.server.ctx.tokens.get(hash);
+    if (cached && Date.now() - cached.lastUsed <= TOUCH_AFTER_MS) {
+      request.user = cached.user;
+      request.tokenUnchecked = true;
+      return;
+    }
+  }
+  await lookUpUser(request, hash);
+}
+
+/** The full token check for a route that deferred it and found the token changed. */
+export async function verifyUser(request: FastifyRequest): Promise<void> {
+  request.tokenUnchecked = false;
+  await lookUpUser(request, hashToken(tokenFrom(request)!));
+}
+
+async function lookUpUser(request: FastifyRequest, hash: string): Promise<void> {
+  const { db, tokens } = request.server.ctx;
+  const row = await findUserByTokenHash(db, hash);
+  if (!row) {
+    tokens.delete(hash);
+    throw unauthorized();
+  }
   const now = Date.now();
-  const lastUsed = Date.parse(row.last_used_at);
+  let lastUsed = Date.parse(row.last_used_at);
   if (now - lastUsed > TOKEN_TTL_MS) {
     await deleteToken(db, row.token_id);
     throw unauthorized('Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
   }
   if (!row.is_active) throw unauthorized('Dieses Konto ist deaktiviert.');
-  if (now - lastUsed > TOUCH_AFTER_MS) await touchToken(db, row.token_id);
+  if (now - lastUsed > TOUCH_AFTER_MS) {
+    await touchToken(db, row.token_id);
+    lastUsed = now;
+  }
   request.user = {
     id: row.id,
     tokenId: row.token_id,
@@ -51,6 +82,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
     emergencyServicesDeactivated: Boolean(row.emergency_services_deactivated),
     language: row.language,
   };
+  tokens.set(hash, { user: request.user, lastUsed });
 }
 
 /** Guard for the back office: a signed-in property manager; anyone else gets 403. */

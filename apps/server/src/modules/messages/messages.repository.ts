@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { inTransaction, jsonArrayFrom, type DB } from '../../db/database.js';
+import { inTransaction, jsonArrayFrom, precompiled, type DB } from '../../db/database.js';
 import type { ModerationStatus } from '../../db/schema.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
@@ -19,8 +19,11 @@ const messageColumns = [
   'users.profile_picture as user_image',
 ] as const;
 
-/** Posts with their author, attachments and the viewer's own like/comment flags, in one query. */
-function selectMessages(db: DB, viewerId: number) {
+/**
+ * Posts with their author and attachments and, for a viewer, their own like/comment flags, in one
+ * query. Without a viewer (the feed cache's shared rows) both flags are false.
+ */
+function selectMessages(db: DB, viewerId: number | null) {
   return db
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.user_id')
@@ -40,75 +43,157 @@ function selectMessages(db: DB, viewerId: number) {
           .whereRef('message_documents.message_id', '=', 'messages.id')
           .orderBy('message_documents.id'),
       ).as('documents'),
-      eb
-        .exists(
-          eb
-            .selectFrom('likes')
-            .select('likes.user_id')
-            .whereRef('likes.message_id', '=', 'messages.id')
-            .where('likes.user_id', '=', viewerId),
-        )
-        .as('self_liked'),
-      eb
-        .exists(
-          eb
-            .selectFrom('comments')
-            .select('comments.id')
-            .whereRef('comments.message_id', '=', 'messages.id')
-            .where('comments.user_id', '=', viewerId),
-        )
-        .as('self_commented'),
+      ...(['likes', 'comments'] as const).map((table) => {
+        const as = table === 'likes' ? 'self_liked' : 'self_commented';
+        if (viewerId === null) return sql<boolean>`0`.as(as);
+        return eb
+          .exists(
+            eb
+              .selectFrom(table)
+              .select(`${table}.user_id`)
+              .whereRef(`${table}.message_id`, '=', 'messages.id')
+              .where(`${table}.user_id`, '=', viewerId),
+          )
+          .as(as);
+      }),
     ]);
 }
 
 /**
- * One page of the blackboard: approved posts newest first. Page 1 also starts with the viewer's
- * own posts still awaiting moderation (or recently rejected), so authors see "In Prüfung" and a
- * rejection reason while `count` and the paging stay those of the approved posts.
+ * One page of the blackboard's approved posts, newest first, as every resident of the location
+ * sees them (no viewer flags): the shared part the feed cache keeps (messages.feed.ts). The page's
+ * ids come from the feed index alone; only those rows are joined, in one statement.
  */
-export async function listMessages(db: DB, v: Viewer, page: number, pageSize: number) {
-  // The page's ids come from the feed index alone; only those rows are joined. Everything a page
-  // needs is one statement, because on PostgreSQL each round trip costs more than the query.
+export function listApprovedPage(db: DB, locationId: number, page: number, pageSize: number) {
   const pageIds = db
     .selectFrom('messages')
     .select('id')
-    .where('location_id', '=', v.locationId)
+    .where('location_id', '=', locationId)
     .where('status', '=', 'approved')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const ownIds = db
-    .selectFrom('messages')
-    .select('id')
-    .where('user_id', '=', v.userId)
-    .where('location_id', '=', v.locationId)
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['pending', 'hidden']),
-        eb.and([
-          eb('status', '=', 'rejected'),
-          eb('moderated_at', '>', isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS)),
-        ]),
-      ]),
-    )
-    .orderBy('created_at', 'desc')
-    .limit(pageSize);
-  const ids =
-    page === 1
-      ? db
-          .selectFrom(pageIds.as('p'))
-          .select('p.id')
-          .unionAll(db.selectFrom(ownIds.as('o')).select('o.id'))
-      : pageIds;
-  return selectMessages(db, v.userId)
+  return selectMessages(db, null)
     .select((eb) =>
-      eb.selectFrom('locations').select('approved_message_count').where('locations.id', '=', v.locationId).as('total'),
+      eb.selectFrom('locations').select('approved_message_count').where('locations.id', '=', locationId).as('total'),
     )
+    .where('messages.id', 'in', pageIds)
+    .execute()
+    .then((rows) => rows.sort(newestFirst));
+}
+
+/** The feed's order; sorting a page's rows here saves SQLite a sorter per query. */
+const newestFirst = (a: { created_at: string; id: number }, b: { created_at: string; id: number }) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
+
+/** What a feed page needs to know about its viewer, and whether a cached page is still current. */
+export interface FeedViewerState {
+  /** locations.feed_version now, or null when the location is gone. */
+  version: number | null;
+  liked: Set<number>;
+  commented: Set<number>;
+  /** The viewer's own posts awaiting moderation or recently rejected (page 1 only). */
+  own: number[];
+  /** users.posts_version: changes with any of those posts (page 1 only). */
+  ownVersion: number;
+  /** The token still exists and its user is still active, in this location, with this role. */
+  tokenValid: boolean;
+}
+
+/** A token the caller took from the token cache, checked in the same statement (ADR 018). */
+export interface TokenCheck {
+  tokenId: number;
+  role: string;
+}
+
+/**
+ * One statement, so a page served from the cache costs one round trip: the location's feed
+ * version, which of `ids` the viewer liked or commented on, and (with `withOwn`) the ids of the
+ * viewer's own posts that page 1 shows above the approved ones.
+ */
+export async function feedViewerState(
+  db: DB,
+  v: Viewer,
+  ids: readonly number[],
+  withOwn: boolean,
+  token?: TokenCheck,
+): Promise<FeedViewerState> {
+  const params: unknown[] = [v.locationId];
+  // A range on (user_id, message_id) is one index seek; an IN list of 20 ids is 20. Ids in the
+  // range but not on the page are dropped below, and the text is the same for every page.
+  if (ids.length) {
+    const [low, high] = [Math.min(...ids), Math.max(...ids)];
+    params.push(v.userId, low, high, v.userId, low, high);
+  }
+  if (withOwn) params.push(v.userId, v.userId, v.locationId, isoFromMs(Date.now() - OWN_REJECTED_VISIBLE_MS));
+  if (token) params.push(token.tokenId, v.userId, v.locationId, token.role);
+  const rows = await viewerState[`${ids.length > 0}/${withOwn}/${token !== undefined}`]!(db, params);
+  const state: FeedViewerState = {
+    version: null,
+    liked: new Set(),
+    commented: new Set(),
+    own: [],
+    ownVersion: 0,
+    tokenValid: token === undefined,
+  };
+  const onPage = new Set(ids);
+  for (const r of rows) {
+    const [k, id] = [Number(r.k), Number(r.id)];
+    if (k === 0) state.version = id;
+    else if (k === 1 && onPage.has(id)) state.liked.add(id);
+    else if (k === 2 && onPage.has(id)) state.commented.add(id);
+    else if (k === 3) state.own.push(id);
+    else if (k === 4) state.ownVersion = id;
+    else if (k === 5) state.tokenValid = true;
+  }
+  return state;
+}
+
+/** feedViewerState's statement per shape (ids on the page? own posts? a token?), each compiled once. */
+const viewerState: Record<string, (db: DB, params: readonly unknown[]) => Promise<{ k: number; id: number }[]>> =
+  Object.fromEntries(
+    [true, false].flatMap((withIds) =>
+      [true, false].flatMap((withOwn) =>
+        [true, false].map((withToken) => [
+          `${withIds}/${withOwn}/${withToken}`,
+          precompiled((db) => ({ compile: () => viewerStateSql(withIds, withOwn, withToken).compile(db) })),
+        ]),
+      ),
+    ),
+  );
+
+function viewerStateSql(withIds: boolean, withOwn: boolean, withToken: boolean) {
+  const p = sql`${0}`;
+  const parts = [sql`select 0 as k, feed_version as id from locations where id = ${p}`];
+  if (withIds) {
+    parts.push(sql`select 1, message_id from likes where user_id = ${p} and message_id between ${p} and ${p}`);
+    parts.push(sql`select 2, message_id from comments where user_id = ${p} and message_id between ${p} and ${p}`);
+  }
+  if (withOwn) {
+    parts.push(sql`select 4, posts_version from users where id = ${p}`);
+    // (user_id, status in …) seeks messages_author to the few unapproved posts. No ORDER BY …
+    // LIMIT here: SQLite sets up a sorter for it that costs 20× the seek; findOwnMessages sorts.
+    parts.push(sql`select 3, id from messages where user_id = ${p}
+      and status in ('pending', 'hidden', 'rejected') and location_id = ${p}
+      and (status <> 'rejected' or moderated_at > ${p})`);
+  }
+  if (withToken) {
+    parts.push(sql`select 5, auth_tokens.id from auth_tokens inner join users on users.id = auth_tokens.user_id
+      where auth_tokens.id = ${p} and users.id = ${p} and users.is_active = 1 and users.location_id = ${p}
+      and users.role = ${p}`);
+  }
+  return sql<{ k: number; id: number }>`${sql.join(parts, sql` union all `)}`;
+}
+
+/** The viewer's own posts by id (page 1's unapproved ones), with their flags, newest first. */
+export function findOwnMessages(db: DB, v: Viewer, ids: number[], pageSize: number) {
+  return selectMessages(db, v.userId)
     .where('messages.id', 'in', ids)
-    .orderBy(sql`case when messages.status = 'approved' then 1 else 0 end`)
+    .where('messages.user_id', '=', v.userId)
     .orderBy('messages.created_at', 'desc')
     .orderBy('messages.id', 'desc')
+    .limit(pageSize)
     .execute();
 }
 

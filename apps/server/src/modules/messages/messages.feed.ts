@@ -1,0 +1,120 @@
+import type { Message } from '@hausportal/contract';
+import type { DB } from '../../db/database.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
+import type { UrlSigner } from '../../lib/signing.js';
+import { toMessage } from './messages.presenter.js';
+import * as repo from './messages.repository.js';
+
+/** A cached page: what every resident of the location sees, without the viewer's own flags. */
+interface CachedPage {
+  /** locations.feed_version read before the rows were; the page is current while it still is. */
+  version: number;
+  /** The signed URLs in the rows stop working then; the page is rebuilt for the next window. */
+  urlsExpire: number;
+  total: number;
+  rows: { message: Message; authorId: number; rejectionReason: string | null }[];
+}
+
+/** A viewer's own unapproved posts as page 1 shows them above the approved ones. */
+interface CachedOwn {
+  version: number;
+  urlsExpire: number;
+  /** The ids the rows were loaded for; another set (a post approved, a rejection aged out) reloads. */
+  ids: string;
+  messages: Message[];
+}
+
+/**
+ * Blackboard pages per location and page number, and each author's own unapproved posts, in this
+ * process (ADR 018). No invalidation messages are needed between processes or machines: every
+ * request reads the location's feed version in the same statement as the viewer's flags, and a
+ * page built at an older version is rebuilt. Triggers raise the version in the transaction of every write that changes a page
+ * (migration 007), so a like, a comment count, an approval or a new name shows on the next
+ * request, whichever process serves it.
+ */
+export class FeedCache {
+  /** By `location:page`; 500 pages of PAGE_SIZE posts stay under 10 MB. */
+  readonly pages = new BoundedMap<string, CachedPage>(500);
+  /** By user id. */
+  readonly own = new BoundedMap<number, CachedOwn>(2000);
+}
+
+/**
+ * One page of the blackboard for a viewer: page 1 starts with the viewer's own posts awaiting
+ * moderation or recently rejected; `count` and the paging are those of the approved posts. A
+ * page served from the cache costs one statement; a stale or missing one three. With `token`
+ * (a user from the token cache) that statement also checks the token; null means it failed.
+ */
+export async function feedPage(
+  db: DB,
+  cache: FeedCache,
+  signer: UrlSigner,
+  v: repo.Viewer,
+  page: number,
+  pageSize: number,
+  token?: repo.TokenCheck,
+): Promise<{ count: number; results: Message[] } | null> {
+  const urlsExpire = signer.expiry();
+  const key = `${v.locationId}:${page}`;
+  let cached = cache.pages.get(key);
+  if (cached?.urlsExpire !== urlsExpire) cached = undefined;
+  let state = await repo.feedViewerState(db, v, cached ? ids(cached) : [], page === 1, token);
+  if (!state.tokenValid) return null;
+
+  if (!cached || cached.version !== state.version) {
+    // The version was read before the rows: a write in between leaves a page newer than its
+    // version, which only makes the next request rebuild it once more.
+    const rows = await repo.listApprovedPage(db, v.locationId, page, pageSize);
+    cached = {
+      version: state.version ?? -1,
+      urlsExpire,
+      total: rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, v.locationId),
+      rows: rows.map((m) => ({
+        message: toMessage(m, -1, signer),
+        authorId: m.user_id,
+        rejectionReason: m.rejection_reason,
+      })),
+    };
+    if (state.version !== null) cache.pages.set(key, cached);
+    if (cached.rows.length) {
+      const { liked, commented } = await repo.feedViewerState(db, v, ids(cached), false);
+      state = { ...state, liked, commented };
+    }
+  }
+
+  return {
+    count: cached.total,
+    results: [
+      ...(await ownPosts(db, cache, signer, v, state, urlsExpire, pageSize)),
+      ...cached.rows.map(({ message, authorId, rejectionReason }) => ({
+        ...message,
+        self_liked: state.liked.has(message.id),
+        self_commented: state.commented.has(message.id),
+        rejection_reason: authorId === v.userId ? rejectionReason : null,
+      })),
+    ],
+  };
+}
+
+const ids = (page: CachedPage) => page.rows.map((r) => r.message.id);
+
+/** The viewer's own unapproved posts for page 1, from the cache while their version holds. */
+async function ownPosts(
+  db: DB,
+  cache: FeedCache,
+  signer: UrlSigner,
+  v: repo.Viewer,
+  state: repo.FeedViewerState,
+  urlsExpire: number,
+  pageSize: number,
+): Promise<Message[]> {
+  if (!state.own.length) return [];
+  const key = state.own.sort((a, b) => a - b).join(',');
+  const hit = cache.own.get(v.userId);
+  if (hit && hit.version === state.ownVersion && hit.urlsExpire === urlsExpire && hit.ids === key) return hit.messages;
+  // Version first (state), rows after: a change in between only makes the next request reload.
+  const rows = await repo.findOwnMessages(db, v, state.own, pageSize);
+  const messages = rows.map((m) => toMessage(m, v.userId, signer));
+  cache.own.set(v.userId, { version: state.ownVersion, urlsExpire, ids: key, messages });
+  return messages;
+}
