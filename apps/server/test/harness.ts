@@ -81,6 +81,7 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://hausportal.test',
     SEED_DEMO: 'false',
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
 import { syncSequences, type DatabaseHandle } from '../db/database.js';
-import type { FileStorage } from '../lib/storage.js';
+import type { FileStorage } from '../lib/storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { isoFromMs } from '../lib/time.js';
 import { thumbnail } from '../lib/uploads.js';
@@ -36,6 +37,9 @@ const initials = (name: string) =>
  * the demo manager; likes and comments recount as they do in use. Does nothing when any location
  * exists, so restarts and production data are never touched.
  */
+/** Any number that no other advisory lock of this app uses. */
+const SEED_LOCK = 48_151_623;
+
 export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log: FastifyBaseLogger): Promise<void> {
   const { db } = handle;
   if (await db.selectFrom('locations').select('id').limit(1).executeTakeFirst()) return;
@@ -44,7 +48,11 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
   const hoursAgo = (h: number) => isoFromMs(now - h * HOUR);
   const passwordHash = await hashPassword(demo.DEMO_PASSWORD);
 
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Replicas starting at once on one PostgreSQL all find it empty above. The lock lets one seed
+    // while the others wait, and then they find its rows and leave them be.
+    if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    if (await trx.selectFrom('locations').select('id').limit(1).executeTakeFirst()) return false;
     const locationIds: number[] = [];
     for (const { logoHue, ...l } of demo.locations) {
       const logo = await storage.put('logos', 'png', await makeLogo(l.title, logoHue));
@@ -124,7 +132,9 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       }
       for (const by of post.likedBy ?? []) await setLike(trx, users.get(by)!.id, id, true);
     }
+    return true;
   });
+  if (!seeded) return;
   // Services 14–17 have the fixed ids of DESIGN §3.
   await syncSequences(handle, ['services']);
   log.info(`Demodaten angelegt. Anmeldung z. B. mit A-0101 / ${demo.DEMO_PASSWORD}`);
