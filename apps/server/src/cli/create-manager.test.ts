@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
 import { buildApp } from '../app.js';
@@ -18,6 +19,33 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/**
+ * The app on the CLI's database, signed in as the staff account: `check` gets the app, the login
+ * response and a GET as that account.
+ */
+async function asStaff(
+  email: string,
+  password: string,
+  check: (
+    app: FastifyInstance,
+    login: LightMyRequestResponse,
+    get: (url: string) => Promise<LightMyRequestResponse>,
+  ) => Promise<void>,
+): Promise<void> {
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/staff/login/', payload: { email, password } });
+    const get = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Token ${login.json().token}` } });
+    await check(app, login, get);
+  } finally {
+    await app.close();
+  }
+}
+
 describe('create-manager', () => {
   it('creates a manager on an empty production database who can then log in', async () => {
     const { stdout } = await cli(['--email', 'Chefin@Firma.de', '--name', 'Hausverwaltung Nord'], {
@@ -26,22 +54,23 @@ describe('create-manager', () => {
     expect(stdout).toContain('Verwaltungszugang angelegt: chefin@firma.de');
     expect(stdout).not.toContain('Sicher-123!');
 
-    const app = await buildApp({
-      config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
-      logger: false,
-    });
-    try {
-      const ok = await app.inject({
-        method: 'POST',
-        url: '/api/staff/login/',
-        payload: { email: 'chefin@firma.de', password: 'Sicher-123!' },
-      });
-      expect(ok.statusCode).toBe(200);
+    await asStaff('chefin@firma.de', 'Sicher-123!', async (app, login) => {
+      expect(login.statusCode).toBe(200);
       const locations = await app.ctx.db.selectFrom('locations').select('id').execute();
       expect(locations).toEqual([]);
-    } finally {
-      await app.close();
-    }
+    });
+  });
+
+  it('creates the first location with --new-location and gives it to the new manager', async () => {
+    const { stdout } = await cli(['--email', 'haus@firma.de', '--new-location', 'Haus am See'], {
+      HAUSPORTAL_PASSWORD: 'Sicher-123!',
+    });
+    expect(stdout).toMatch(/Standort angelegt: Haus am See \(Nr\. \d+\)/);
+    await asStaff('haus@firma.de', 'Sicher-123!', async (_app, _login, get) => {
+      const list = await get('/api/admin/locations/');
+      expect(list.statusCode).toBe(200);
+      expect(list.json().results.map((l: { title: string }) => l.title)).toEqual(['Haus am See']);
+    });
   });
 
   it('creates an admin with --admin, who signs in to the back office as admin', async () => {
@@ -49,26 +78,10 @@ describe('create-manager', () => {
       HAUSPORTAL_PASSWORD: 'Sicher-456!',
     });
     expect(stdout).toContain('Verwaltungszugang angelegt: it@firma.de (admin)');
-    const app = await buildApp({
-      config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
-      logger: false,
+    await asStaff('it@firma.de', 'Sicher-456!', async (_app, login, get) => {
+      expect(login.statusCode).toBe(200);
+      expect((await get('/api/admin/me/')).json()).toMatchObject({ email: 'it@firma.de', role: 'admin' });
     });
-    try {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/staff/login/',
-        payload: { email: 'it@firma.de', password: 'Sicher-456!' },
-      });
-      expect(res.statusCode).toBe(200);
-      const me = await app.inject({
-        method: 'GET',
-        url: '/api/admin/me/',
-        headers: { authorization: `Token ${res.json().token}` },
-      });
-      expect(me.json()).toMatchObject({ email: 'it@firma.de', role: 'admin' });
-    } finally {
-      await app.close();
-    }
   });
 
   it('refuses an invalid e-mail with a German message and a non-zero exit', async () => {

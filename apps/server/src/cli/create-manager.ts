@@ -1,6 +1,9 @@
 // Creates (or resets) a staff account for an install where SEED_DEMO=false:
 //   npm run create-manager -- --email verwaltung@firma.de --name "Hausverwaltung" [--locations 1,2]
 //   npm run create-manager -- --email it@firma.de --name "Administration" --admin
+//   npm run create-manager -- --email chefin@firma.de --new-location "Haus am See"
+// --new-location creates a location first (a fresh install has none, and the back office edits
+// locations but does not create them) and gives it to the manager.
 // A manager runs the given locations (default: every existing one), an admin sees every location.
 // The password is read from HAUSPORTAL_PASSWORD or generated and printed once.
 import { randomBytes } from 'node:crypto';
@@ -12,6 +15,7 @@ import { migrateToLatest, openDatabase } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { nowIso } from '../lib/time.js';
 import { audit } from '../lib/audit.js';
+import { createLocation } from '../modules/location/location.repository.js';
 
 const args = z.object({
   email: z.email({ error: '--email muss eine E-Mail-Adresse sein' }),
@@ -22,6 +26,7 @@ const args = z.object({
     .transform((s) => s.split(',').map(Number))
     .optional(),
   admin: z.boolean().default(false),
+  'new-location': z.string().trim().min(1, { error: '--new-location braucht einen Namen' }).max(150).optional(),
 });
 
 async function main(): Promise<void> {
@@ -31,11 +36,12 @@ async function main(): Promise<void> {
       name: { type: 'string', default: 'Hausverwaltung' },
       locations: { type: 'string' },
       admin: { type: 'boolean', default: false },
+      'new-location': { type: 'string' },
     },
   });
   const parsed = args.safeParse(values);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('\n'));
-  const { email, name, locations, admin } = parsed.data;
+  const { email, name, locations, admin, 'new-location': newLocation } = parsed.data;
   const role = admin ? 'admin' : 'manager';
   const password = process.env.HAUSPORTAL_PASSWORD || randomBytes(12).toString('base64url');
   if (password.length < 8) throw new ConfigError('HAUSPORTAL_PASSWORD muss mindestens 8 Zeichen lang sein');
@@ -82,9 +88,13 @@ async function main(): Promise<void> {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
+    const created = newLocation ? await createLocation(handle.db, { title: newLocation }) : null;
+    if (created) console.log(`Standort angelegt: ${newLocation} (Nr. ${created})`);
     const allLocations = (await handle.db.selectFrom('locations').select('id').execute()).map((r) => r.id);
     // An admin sees every location without assignments, including ones added later.
-    const assign = admin ? [] : (locations ?? allLocations);
+    const assign = admin
+      ? []
+      : [...new Set([...(locations ?? (created ? [] : allLocations)), ...(created ? [created] : [])])];
     const unknown = assign.filter((l) => !allLocations.includes(l));
     if (unknown.length) throw new ConfigError(`Unbekannte Standorte: ${unknown.join(', ')}`);
     for (const locationId of assign) {

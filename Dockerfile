@@ -1,0 +1,45 @@
+# Hausportal in one image: the API and the built web app it serves. deploy/README.md shows how
+# to run it with PostgreSQL, Redis and Caddy (deploy/compose.yaml).
+
+# ---- build: every dependency, the web build, then the dev dependencies dropped ----
+# The full image has python3, make and g++ for better-sqlite3 when no prebuilt binary fits.
+FROM node:20-bookworm AS build
+WORKDIR /app
+
+# The manifests first, so `npm ci` stays cached until a dependency changes.
+COPY package.json package-lock.json .npmrc ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci
+
+COPY . .
+# tsx is a dependency of apps/server (the server runs from its TypeScript source), so it survives the prune.
+RUN npm run build -w apps/web \
+ && npm prune --omit=dev
+
+# ---- runtime ----
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 SEED_DEMO=false
+
+# Same WORKDIR and layout as the build stage: npm's workspace links are relative
+# (node_modules/@hausportal/contract -> ../../packages/contract), and COPY keeps them as links.
+COPY --from=build /app/package.json /app/tsconfig.base.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/packages ./packages
+COPY --from=build /app/apps/server ./apps/server
+COPY --from=build /app/apps/web/dist ./apps/web/dist
+
+# SQLite and uploads on disk live in /data; with PostgreSQL and MEDIA_STORE=database it stays empty.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+
+# server.ts is a cluster primary: it migrates once, forks WEB_CONCURRENCY workers and passes
+# SIGTERM on to them, which finish their requests and the mail in hand (up to 10 s).
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node_modules/.bin/tsx", "apps/server/src/server.ts"]
