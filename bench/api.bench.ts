@@ -1,24 +1,45 @@
 // `npm run bench`: fills fresh databases with 20 locations, 5,000 residents and 200,000 messages,
 // starts the real server in its own process and loads it with autocannon. Not a test: it prints
 // figures (req/s, p50, p99) to compare between runs and machines.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { migrateToLatest, openDatabase, syncSequences } from '../apps/server/src/db/database.js';
-import { BENCH_PASSWORD, SIZES, fill } from './fill.js';
+import { BENCH_PASSWORD, SIZES, fill, scaled, type Sizes } from './fill.js';
 import { startServer } from './server.js';
 import { pgReachable, scratchDatabase } from '../apps/server/test/postgres.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-// BENCH_WORKERS=1,2 measures the same database with one server process and with two (ADR 017).
-const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',').map((w) => Number(w.trim()));
+// The same database with one server process and with one per core (ADR 017); BENCH_WORKERS=1 for one.
+const WORKERS = (process.env.BENCH_WORKERS ?? `1,${os.availableParallelism()}`).split(',').map((w) => Number(w.trim()));
+// The flat-cost check (issue 11): page 1 on databases of these many posts; BENCH_FLAT=off skips it.
+const FLAT =
+  process.env.BENCH_FLAT === 'off'
+    ? []
+    : (process.env.BENCH_FLAT ?? '10000,1000000').split(',').map((n) => Number(n.trim()));
 // BENCH_DIALECTS=sqlite skips PostgreSQL.
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const CONNECTIONS = 20;
 
-type Row = { dialect: string; endpoint: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  dialect: string;
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  tool: string;
+};
+
+// wrk (C, Debian package `wrk`) when installed, for the GET endpoints: autocannon runs in this
+// Node process and takes a third of the two cores from the server it measures. BENCH_LOAD=autocannon
+// keeps autocannon for everything, as earlier runs measured.
+const WRK =
+  process.env.BENCH_LOAD !== 'autocannon' && spawnSync('wrk', ['--version']).error === undefined ? 'wrk' : null;
 
 async function load(
   url: string,
@@ -29,7 +50,9 @@ async function load(
     body?: string;
     setupClient?: (client: autocannon.Client) => void;
   },
+  duration = DURATION,
 ) {
+  if (WRK && (opts.method ?? 'GET') === 'GET') return loadWithWrk(url + opts.path, opts.headers ?? {}, duration);
   const r = await autocannon({
     url: url + opts.path,
     method: opts.method ?? 'GET',
@@ -37,7 +60,7 @@ async function load(
     body: opts.body,
     setupClient: opts.setupClient,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
   });
   return {
     rps: r.requests.average,
@@ -45,6 +68,28 @@ async function load(
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    tool: 'autocannon',
+  };
+}
+
+/** One wrk run (one thread, CONNECTIONS connections), its figures read from its report. */
+function loadWithWrk(url: string, headers: Record<string, string>, duration: number) {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' }).stdout;
+  const ms = (label: string) => {
+    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(out);
+    if (!m) return NaN;
+    return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2] as 'us' | 'ms' | 's'];
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: Math.round(ms('50%') * 10) / 10,
+    p99: Math.round(ms('99%') * 10) / 10,
+    errors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    tool: 'wrk',
   };
 }
 
@@ -61,28 +106,60 @@ function bodyBytes(url: string, headers: Record<string, string>): Promise<number
   });
 }
 
-async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
+/** A fresh database of `dialect` filled with `sizes`; drop() removes it again. */
+async function filledDatabase(dialect: 'sqlite' | 'postgres', sizes: Sizes) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
   const scratch = dialect === 'postgres' ? await scratchDatabase('hp_bench') : undefined;
   const databaseUrl = scratch?.url;
   const handle = openDatabase({ databaseUrl, dataDir });
   const t0 = Date.now();
   await migrateToLatest(handle.db);
-  await fill(handle.db);
+  await fill(handle.db, sizes);
   await syncSequences(handle, ['locations', 'services', 'users', 'messages']);
   if (dialect === 'postgres') await (await import('kysely')).sql`vacuum analyze`.execute(handle.db);
   else await (await import('kysely')).sql`pragma optimize`.execute(handle.db);
   await handle.close();
+  // The fill leaves hundreds of MB to write back; measured alongside, the disk work reads as server cost.
+  spawnSync('sync');
   console.log(
-    `[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${SIZES.locations} Standorte, ${SIZES.residents} Bewohner, ${SIZES.messages} Beiträge, ${SIZES.likes} Likes, ${SIZES.comments} Kommentare, ${SIZES.documents} Anhänge`,
+    `[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${sizes.locations} Standorte, ${sizes.residents} Bewohner, ${sizes.messages} Beiträge, ${sizes.likes} Likes, ${sizes.comments} Kommentare, ${sizes.documents} Anhänge`,
   );
+  return {
+    dataDir,
+    databaseUrl,
+    drop: async () => {
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
+async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const { dataDir, databaseUrl, drop } = await filledDatabase(dialect, SIZES);
   const rows: Row[] = [];
   try {
     for (const workers of WORKERS) rows.push(...(await measure(dialect, workers, dataDir, databaseUrl)));
   } finally {
-    await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await drop();
+  }
+  return rows;
+}
+
+/**
+ * Page 1 on databases of FLAT posts each, with the most workers of BENCH_WORKERS: the cost of a
+ * page must not grow with the data (issue 11: 1M posts at most 1.2× the cost at 10k).
+ */
+async function flatCost(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const posts of FLAT) {
+    const { dataDir, databaseUrl, drop } = await filledDatabase(dialect, scaled(posts));
+    try {
+      const workers = Math.max(...WORKERS);
+      const measured = await measure(dialect, workers, dataDir, databaseUrl, ['GET /api/messages/?page=1']);
+      rows.push(...measured.map((r) => ({ ...r, dialect: `${dialect} ${posts.toLocaleString('de-DE')} Beiträge` })));
+    } finally {
+      await drop();
+    }
   }
   return rows;
 }
@@ -93,6 +170,7 @@ async function measure(
   workers: number,
   dataDir: string,
   databaseUrl: string | undefined,
+  only?: string[],
 ): Promise<Row[]> {
   const dialect = WORKERS.length > 1 ? `${database} ×${workers}` : database;
   const server = await startServer({
@@ -117,7 +195,7 @@ async function measure(
       results: unknown[];
       count: number;
     };
-    if (count.results.length !== 10)
+    if (!only && count.results.length !== 10)
       throw new Error(`Seite 500 hat ${count.results.length} Beiträge (count ${count.count})`);
     const plan: {
       endpoint: string;
@@ -151,22 +229,14 @@ async function measure(
         })(),
       },
     ];
-    for (const encoding of ['identity', 'gzip', 'br']) {
+    for (const encoding of only ? [] : ['identity', 'gzip', 'br']) {
       const bytes = await bodyBytes(`${url}/api/messages/?page=1`, { ...auth, 'accept-encoding': encoding });
       console.log(`[${dialect}] Seite 1 mit Accept-Encoding ${encoding}: ${(bytes / 1024).toFixed(1)} kB`);
     }
-    for (const p of plan) {
+    for (const p of plan.filter((p) => !only || only.includes(p.endpoint))) {
       // A short unrecorded run first, so JIT compilation and per-connection prepared
       // statements are not counted against the endpoint.
-      await autocannon({
-        url: url + p.path,
-        method: p.method ?? 'GET',
-        headers: p.headers,
-        body: p.body,
-        setupClient: p.setupClient,
-        connections: CONNECTIONS,
-        duration: 2,
-      });
+      await load(url, p, 2);
       await load(url, { ...p, path: p.path }).then((r) => rows.push({ dialect, endpoint: p.endpoint, ...r }));
       const last = rows.at(-1)!;
       console.log(
@@ -180,21 +250,39 @@ async function measure(
 }
 
 const all: Row[] = [];
-if (DIALECTS.includes('sqlite')) all.push(...(await benchDialect('sqlite')));
+const flat: Row[] = [];
+const pgUp = DIALECTS.includes('postgres') && (await pgReachable());
+if (DIALECTS.includes('postgres') && !pgUp) console.log('PostgreSQL nicht erreichbar: nur SQLite gemessen.');
 if (!DIALECTS.includes('postgres')) console.log('BENCH_DIALECTS: PostgreSQL nicht gemessen.');
-else if (await pgReachable()) all.push(...(await benchDialect('postgres')));
-else console.log('PostgreSQL nicht erreichbar: nur SQLite gemessen.');
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  if (!DIALECTS.includes(dialect) || (dialect === 'postgres' && !pgUp)) continue;
+  all.push(...(await benchDialect(dialect)));
+  flat.push(...(await flatCost(dialect)));
+}
 
 console.log(
   `\nErgebnis (${CONNECTIONS} Verbindungen, je ${DURATION} s, ${os.cpus().length} Kerne, Node ${process.version})`,
 );
-console.log('| Datenbank | Endpunkt | req/s | p50 ms | p99 ms | non-2xx |');
-console.log('|---|---|---:|---:|---:|---:|');
+console.log('| Datenbank | Endpunkt | req/s | p50 ms | p99 ms | non-2xx | Lastgenerator |');
+console.log('|---|---|---:|---:|---:|---:|---|');
 for (const r of all)
-  console.log(`| ${r.dialect} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+  console.log(`| ${r.dialect} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.tool} |`);
 for (const d of new Set(all.map((r) => r.dialect))) {
   const p1 = all.find((r) => r.dialect === d && r.endpoint.endsWith('page=1'));
   const p500 = all.find((r) => r.dialect === d && r.endpoint.endsWith('page=500'));
   if (p1 && p500)
     console.log(`${d}: Seite 500 ist ${(p1.rps / p500.rps).toFixed(2)}× langsamer als Seite 1 (Durchsatz)`);
+}
+if (flat.length) {
+  console.log(`\nGleiche Kosten bei mehr Daten (Seite 1, ${Math.max(...WORKERS)} Worker)`);
+  console.log('| Datenbank | req/s | p50 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const r of flat) console.log(`| ${r.dialect} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
+  for (const d of DIALECTS) {
+    const sized = flat.filter((r) => r.dialect.startsWith(d));
+    if (sized.length > 1)
+      console.log(
+        `${d}: Seite 1 bei ${sized.at(-1)!.dialect.slice(d.length + 1)} kostet ${(sized[0]!.rps / sized.at(-1)!.rps).toFixed(2)}× so viel wie bei ${sized[0]!.dialect.slice(d.length + 1)}`,
+      );
+  }
 }
