@@ -78,10 +78,11 @@ test.describe('on a 375 px phone', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    // A weak connection: the home screen's data arrives a second after the screen itself (the
-    // real server answers; only the answer is held back).
+    // A weak connection: the home screen's data arrives three seconds after the screen itself (the
+    // real server answers; only the answer is held back). Long enough that a slow test machine
+    // still looks at the placeholders before the data is there.
     await page.route(/\/api\/(profile|location|services)\/$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await submitLogin(page, 'A-0101', 'Demo1234!');

@@ -182,32 +182,44 @@ test('a push shows its notification through the service worker, and its route op
 
   // A push as the server sends it, delivered to the real service worker by Chromium itself.
   const cdp = await context.newCDPSession(page);
-  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => resolve(e.registrations)),
-  );
+  // The latest list Chromium reports; on a slow machine the first one can still name a
+  // registration that is being replaced.
+  let registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => (registrations = e.registrations));
   await cdp.send('ServiceWorker.enable');
-  const [registration] = await registrations;
+  const origin = new URL(page.url()).origin;
   const payload = {
     title: 'Neuer Beitrag auf der Pinnwand',
     body: `Test: ${post.text.slice(0, 40)}`,
     url: `/messages/view/${post.id}`,
     tag: `hp-${post.id}`,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: registration!.registrationId,
-    data: JSON.stringify(payload),
-  });
+  const deliver = async () => {
+    const registration = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin));
+    if (!registration) return;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(payload),
+    });
+  };
+  // A push that reaches a worker still starting can be dropped, so it is sent again until it
+  // shows; the same tag makes a second one replace the first, as on a phone.
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          url: (n.data as { url: string }).url,
-        })),
-      ),
+    .poll(
+      async () => {
+        const shown = await page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            url: (n.data as { url: string }).url,
+          })),
+        );
+        if (shown.length === 0) await deliver();
+        return shown;
+      },
+      { timeout: 20_000 },
     )
     .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
 
