@@ -188,11 +188,12 @@ describe('npm run media:copy', () => {
     try {
       const auth = await signIn(local, await newUser(local));
       const url = (await uploadPicture(local, auth)).body.profile_picture as string;
-      const env = { DATA_DIR: local.db.dataDir, ...s3Env({ S3_PREFIX: `cli-${Date.now()}` }) };
+      const prefix = `cli-${Date.now()}`;
+      const env = { DATA_DIR: local.db.dataDir, ...s3Env({ S3_PREFIX: prefix }) };
       const first = await mediaCopy(env);
       expect(first.stdout).toContain('1 kopiert, 0 schon vorhanden, 0 fehlgeschlagen.');
       expect((await mediaCopy(env)).stdout).toContain('0 kopiert, 1 schon vorhanden, 0 fehlgeschlagen.');
-      expect(await bucketKeys()).toContain(`${env.S3_PREFIX}/${keyOf(url)}`);
+      expect(await bucketKeys()).toContain(`${prefix}/${keyOf(url)}`);
     } finally {
       await local.close();
     }
