@@ -1,7 +1,7 @@
 // `npm run bench`: fills fresh databases with 20 locations, 5,000 residents and 200,000 messages,
 // starts the real server in its own process and loads it with autocannon. Not a test: it prints
 // figures (req/s, p50, p99) to compare between runs and machines.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -72,11 +72,17 @@ async function load(
   };
 }
 
-/** One wrk run (one thread, CONNECTIONS connections), its figures read from its report. */
-function loadWithWrk(url: string, headers: Record<string, string>, duration: number) {
+/**
+ * One wrk run (one thread, CONNECTIONS connections), its figures read from its report. Not
+ * spawnSync: the writes of a mixed load go on in this process meanwhile.
+ */
+async function loadWithWrk(url: string, headers: Record<string, string>, duration: number) {
   const args = ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
-  const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' }).stdout;
+  const wrk = spawn('wrk', [...args, url]);
+  let out = '';
+  wrk.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  await new Promise((resolve) => wrk.once('close', resolve));
   const ms = (label: string) => {
     const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(out);
     if (!m) return NaN;
@@ -104,6 +110,37 @@ function bodyBytes(url: string, headers: Record<string, string>): Promise<number
       })
       .on('error', reject);
   });
+}
+
+async function signIn(url: string, apartment: string): Promise<string> {
+  const res = await fetch(`${url}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apartment_number: apartment, password: BENCH_PASSWORD }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Likes and unlikes the newest approved post `perSecond` times a second as `token` until stopped. */
+function likeLoop(url: string, token: string, perSecond: number): () => Promise<void> {
+  const headers = { authorization: `Token ${token}` };
+  let running = true;
+  const done = (async () => {
+    const page = (await (await fetch(`${url}/api/messages/?page=1`, { headers })).json()) as {
+      results: { id: number; status: string }[];
+    };
+    // The receptionist's own pending posts come first on page 1; those cannot be liked yet.
+    const id = page.results.find((p) => p.status === 'approved')!.id;
+    for (let i = 0; running; i++) {
+      const res = await fetch(`${url}/api/messages/${id}/${i % 2 ? 'unlike' : 'like'}/`, { method: 'PUT', headers });
+      if (!res.ok) throw new Error(`Like: ${res.status} ${await res.text()}`);
+      await new Promise((r) => setTimeout(r, 1000 / perSecond));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+  };
 }
 
 /** A fresh database of `dialect` filled with `sizes`; drop() removes it again. */
@@ -184,13 +221,9 @@ async function measure(
   const rows: Row[] = [];
   try {
     const loginBody = JSON.stringify({ apartment_number: 'R-21', password: BENCH_PASSWORD });
-    const res = await fetch(`${url}/api/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: loginBody,
-    });
-    const { token } = (await res.json()) as { token: string };
-    const auth = { authorization: `Token ${token}` };
+    const auth = { authorization: `Token ${await signIn(url, 'R-21')}` };
+    // R-1 is the receptionist of R-21's building (fill.ts: every 250th resident).
+    const receptionist = await signIn(url, 'R-1');
     const count = (await (await fetch(`${url}/api/messages/?page=500`, { headers: auth })).json()) as {
       results: unknown[];
       count: number;
@@ -204,6 +237,8 @@ async function measure(
       headers?: Record<string, string>;
       body?: string;
       setupClient?: (client: autocannon.Client) => void;
+      /** Writes that go on during the load; returns what stops them. */
+      during?: () => () => Promise<void>;
     }[] = [
       { endpoint: 'GET /api/messages/?page=1', path: '/api/messages/?page=1', headers: auth },
       {
@@ -211,6 +246,14 @@ async function measure(
         endpoint: 'GET /api/messages/?page=1 br',
         path: '/api/messages/?page=1',
         headers: { ...auth, 'accept-encoding': 'br, gzip' },
+      },
+      {
+        // A busy building: the receptionist likes and unlikes ten times a second, and every like
+        // makes each process rebuild the cached page once (ADR 018).
+        endpoint: 'GET /api/messages/?page=1, 10 Likes/s',
+        path: '/api/messages/?page=1',
+        headers: auth,
+        during: () => likeLoop(url, receptionist, 10),
       },
       { endpoint: 'GET /api/messages/?page=500', path: '/api/messages/?page=500', headers: auth },
       { endpoint: 'GET /api/location/', path: '/api/location/', headers: auth },
@@ -237,7 +280,9 @@ async function measure(
       // A short unrecorded run first, so JIT compilation and per-connection prepared
       // statements are not counted against the endpoint.
       await load(url, p, 2);
+      const stopWrites = p.during?.();
       await load(url, { ...p, path: p.path }).then((r) => rows.push({ dialect, endpoint: p.endpoint, ...r }));
+      await stopWrites?.();
       const last = rows.at(-1)!;
       console.log(
         `[${dialect}] ${last.endpoint.padEnd(30)} ${last.rps.toFixed(0).padStart(6)} req/s  p50 ${String(last.p50).padStart(4)} ms  p99 ${String(last.p99).padStart(4)} ms  non-2xx ${last.non2xx}  errors ${last.errors}`,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../app.js';
 import { newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { dialects, multipart, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import { call, pdfFile, pngImage } from '../../../test/helpers.js';
+import { FeedCache, feedPage } from './messages.feed.js';
 import { refreshApprovedCount } from './messages.repository.js';
 
 // The feed cache (ADR 018) lives in each process. These tests run two apps on one database, as
@@ -217,6 +219,34 @@ describe.each(await dialects())('feed cache across processes (%s)', (dialect) =>
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('rebuilds a stale page once for all requests in flight, and each still gets its own flags', async () => {
+    // Counts the statements that read a page's rows (only they read the location's count).
+    let pageReads = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('approved_message_count')) pageReads++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = a.app.ctx.db.withPlugin(counter);
+    const cache = new FeedCache();
+    const read = (who: TestUser) =>
+      feedPage(db, cache, a.app.ctx.signer, { userId: who.id, locationId: location }, 1, 10);
+    const top = (await read(reception))!.results[0]!;
+    expect(pageReads).toBe(1);
+    expect((await call(a.app, 'PUT', `/api/messages/${top.id}/like/`, { auth: auth.reception })).status).toBe(200);
+
+    const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => read(i % 2 ? reception : resident)));
+    expect(pageReads).toBe(2);
+    for (const [i, page] of pages.entries())
+      expect(page!.results.find((p) => p.id === top.id)).toMatchObject({
+        like_count: top.like_count + 1,
+        self_liked: i % 2 === 1,
+      });
+    await call(a.app, 'PUT', `/api/messages/${top.id}/unlike/`, { auth: auth.reception });
   });
 
   it('refuses a token on B at the next request after its logout on A', async () => {

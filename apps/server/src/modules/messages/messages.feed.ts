@@ -37,13 +37,17 @@ export class FeedCache {
   readonly pages = new BoundedMap<string, CachedPage>(500);
   /** By user id. */
   readonly own = new BoundedMap<number, CachedOwn>(2000);
+  /** Rebuilds under way, by page, version and URL window (pageAt). */
+  readonly building = new Map<string, Promise<CachedPage>>();
 }
 
 /**
  * One page of the blackboard for a viewer: page 1 starts with the viewer's own posts awaiting
  * moderation or recently rejected; `count` and the paging are those of the approved posts. A
- * page served from the cache costs one statement; a stale or missing one three. With `token`
- * (a user from the token cache) that statement also checks the token; null means it failed.
+ * page served from the cache costs one statement. A stale one adds its rebuild, shared by the
+ * requests that find it stale together, and one statement for the viewer's flags when the page's
+ * posts changed. With `token` (a user from the token cache) the first statement also checks the
+ * token; null means it failed.
  */
 export async function feedPage(
   db: DB,
@@ -62,22 +66,12 @@ export async function feedPage(
   if (!state.tokenValid) return null;
 
   if (!cached || cached.version !== state.version) {
-    // The version was read before the rows: a write in between leaves a page newer than its
-    // version, which only makes the next request rebuild it once more.
-    const rows = await repo.listApprovedPage(db, v.locationId, page, pageSize);
-    cached = {
-      version: state.version ?? -1,
-      urlsExpire,
-      total: rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, v.locationId),
-      rows: rows.map((m) => ({
-        message: toMessage(m, -1, signer),
-        authorId: m.user_id,
-        rejectionReason: m.rejection_reason,
-      })),
-    };
-    if (state.version !== null) cache.pages.set(key, cached);
-    if (cached.rows.length) {
-      const { liked, commented } = await repo.feedViewerState(db, v, ids(cached), false);
+    const flagged = cached ? ids(cached) : [];
+    cached = await pageAt(db, cache, signer, v.locationId, page, pageSize, state.version, urlsExpire);
+    // A like changes no ids, and the flags just read are the viewer's for exactly these posts.
+    const now = ids(cached);
+    if (now.length && now.join() !== flagged.join()) {
+      const { liked, commented } = await repo.feedViewerState(db, v, now, false);
       state = { ...state, liked, commented };
     }
   }
@@ -97,6 +91,67 @@ export async function feedPage(
 }
 
 const ids = (page: CachedPage) => page.rows.map((r) => r.message.id);
+
+/**
+ * The page at `version`: the one another request stored meanwhile, the rebuild already under way,
+ * or a new rebuild. After a like every request in flight finds its page stale at once; this way
+ * they share one rebuild instead of each running the page's statements.
+ */
+function pageAt(
+  db: DB,
+  cache: FeedCache,
+  signer: UrlSigner,
+  locationId: number,
+  page: number,
+  pageSize: number,
+  version: number | null,
+  urlsExpire: number,
+): Promise<CachedPage> {
+  const key = `${locationId}:${page}`;
+  const stored = cache.pages.get(key);
+  if (stored && stored.version === version && stored.urlsExpire === urlsExpire) return Promise.resolve(stored);
+  const id = `${key}@${version}@${urlsExpire}`;
+  let rebuild = cache.building.get(id);
+  if (!rebuild) {
+    rebuild = buildPage(db, signer, locationId, page, pageSize, version, urlsExpire)
+      .then((built) => {
+        // A location that is gone has no version, and a newer page stored meanwhile stays.
+        const current = cache.pages.get(key);
+        const newer = current && current.urlsExpire === urlsExpire && current.version > built.version;
+        if (version !== null && !newer) cache.pages.set(key, built);
+        return built;
+      })
+      .finally(() => cache.building.delete(id));
+    cache.building.set(id, rebuild);
+  }
+  return rebuild;
+}
+
+/**
+ * A page's shared rows at `version`. The version was read before the rows: a write in between
+ * leaves a page newer than its version, which only makes the next request rebuild it once more.
+ */
+async function buildPage(
+  db: DB,
+  signer: UrlSigner,
+  locationId: number,
+  page: number,
+  pageSize: number,
+  version: number | null,
+  urlsExpire: number,
+): Promise<CachedPage> {
+  const rows = await repo.listApprovedPage(db, locationId, page, pageSize);
+  return {
+    version: version ?? -1,
+    urlsExpire,
+    total: rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, locationId),
+    rows: rows.map((m) => ({
+      message: toMessage(m, -1, signer),
+      authorId: m.user_id,
+      rejectionReason: m.rejection_reason,
+    })),
+  };
+}
 
 /** The viewer's own unapproved posts for page 1, from the cache while their version holds. */
 async function ownPosts(
