@@ -113,44 +113,29 @@ function pageAt(
   const id = `${key}@${version}@${urlsExpire}`;
   let rebuild = cache.building.get(id);
   if (!rebuild) {
-    rebuild = buildPage(db, signer, locationId, page, pageSize, version, urlsExpire)
-      .then((built) => {
-        // A location that is gone has no version, and a newer page stored meanwhile stays.
-        const current = cache.pages.get(key);
-        const newer = current && current.urlsExpire === urlsExpire && current.version > built.version;
-        if (version !== null && !newer) cache.pages.set(key, built);
-        return built;
-      })
-      .finally(() => cache.building.delete(id));
+    rebuild = (async (): Promise<CachedPage> => {
+      // The version was read before the rows: a write in between leaves a page newer than its
+      // version, which only makes the next request rebuild it once more.
+      const rows = await repo.listApprovedPage(db, locationId, page, pageSize);
+      const built = {
+        version: version ?? -1,
+        urlsExpire,
+        total: rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, locationId),
+        rows: rows.map((m) => ({
+          message: toMessage(m, -1, signer),
+          authorId: m.user_id,
+          rejectionReason: m.rejection_reason,
+        })),
+      };
+      // A location that is gone has no version, and a newer page stored meanwhile stays.
+      const current = cache.pages.get(key);
+      const newer = current && current.urlsExpire === urlsExpire && current.version > built.version;
+      if (version !== null && !newer) cache.pages.set(key, built);
+      return built;
+    })().finally(() => cache.building.delete(id));
     cache.building.set(id, rebuild);
   }
   return rebuild;
-}
-
-/**
- * A page's shared rows at `version`. The version was read before the rows: a write in between
- * leaves a page newer than its version, which only makes the next request rebuild it once more.
- */
-async function buildPage(
-  db: DB,
-  signer: UrlSigner,
-  locationId: number,
-  page: number,
-  pageSize: number,
-  version: number | null,
-  urlsExpire: number,
-): Promise<CachedPage> {
-  const rows = await repo.listApprovedPage(db, locationId, page, pageSize);
-  return {
-    version: version ?? -1,
-    urlsExpire,
-    total: rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, locationId),
-    rows: rows.map((m) => ({
-      message: toMessage(m, -1, signer),
-      authorId: m.user_id,
-      rejectionReason: m.rejection_reason,
-    })),
-  };
 }
 
 /** The viewer's own unapproved posts for page 1, from the cache while their version holds. */
