@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './styles/global.css';
-import AdminApp from './features/admin/admin-app';
+import AdminApp from './back-office/admin-app';
 
 // The back office (issue 9) has its own HTML entry (admin.html, served for /admin/*), so the
 // residents' entry holds none of its code, not even the switch that would load it.
