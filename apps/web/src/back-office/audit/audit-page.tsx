@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { useAuditQuery, useStaffQuery } from './api';
 import { actionLabel, AuditDetail, entityLabel } from './audit-detail';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const ENTITIES = Object.keys(t.entities);
 

@@ -3,7 +3,7 @@ import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
 
 const LIST = { type: 'Documents', id: 'LIST' } as const;
 
-/** The documents endpoints; the upload itself is multipart with progress (see `kit/upload.ts`). */
+/** The documents endpoints; the upload itself is multipart with progress (see `api/upload.ts`). */
 export const documentsApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
     documents: b.query<Paginated<AdminDocument>, ListArgs & { apartment_number?: string }>({

@@ -11,7 +11,7 @@ import { formatDate } from '../lib/format';
 import { useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
 import { useDeleteDocumentMutation, useDocumentsQuery } from './api';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const col = adminColumns<AdminDocument>();
 

@@ -14,11 +14,11 @@ import { applyServerErrors } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
 import { useAdminDispatch } from '../store';
-import { IconSelect } from '../kit/icon-select';
-import { ProgressBar } from '../kit/progress-bar';
-import { useUpload } from '../kit/upload';
+import { IconSelect } from '../components/icon-select';
+import { ProgressBar } from '../components/progress-bar';
+import { useUpload } from '../api/upload';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 /**
  * The upload form's schema: the contract's fields, the target as a choice, and the file, which

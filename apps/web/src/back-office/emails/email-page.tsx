@@ -9,7 +9,7 @@ import { s } from '../strings';
 import { useEmailQuery, useRetryEmailMutation } from './api';
 import { EmailStatus, kindLabel } from './email-status';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const SECRET_KINDS = new Set(['invitation', 'reset']);
 

@@ -10,7 +10,7 @@ import { useFilterParam, useListArgs, useLocationFilter, withLocation } from '..
 import { useEmailsQuery, useRetryEmailMutation } from './api';
 import { EmailStatus, kindLabel } from './email-status';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 function RetryButton({ email }: { email: AdminEmail }) {
   const [retry, { isLoading }] = useRetryEmailMutation();

@@ -6,7 +6,7 @@ import { queryString } from '../api/base-query';
 const LIST = { type: 'Locations', id: 'LIST' } as const;
 const item = (id: number) => ({ type: 'Locations' as const, id });
 
-/** The location settings endpoints; the logo upload is multipart (see `kit/upload.ts`). */
+/** The location settings endpoints; the logo upload is multipart (see `api/upload.ts`). */
 export const locationsApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
     locations: b.query<Paginated<AdminLocation>, ListArgs>({

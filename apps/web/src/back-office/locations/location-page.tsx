@@ -12,7 +12,7 @@ import { s } from '../strings';
 import { useLocationQuery, useLocationServicesQuery, useUpdateLocationMutation } from './api';
 import { LogoPanel } from './logo-panel';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 /**
  * Every SPEC §3 field of a location with the contract's checks; the select gives the default

@@ -5,7 +5,7 @@ import { adminColumns, DataTable } from '../components/data-table';
 import { useListArgs } from '../lib/list-params';
 import { useLocationsQuery } from './api';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const col = adminColumns<AdminLocation>();
 const columns = [

@@ -6,8 +6,8 @@ import { adminApi } from '../api/admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorMessage } from '../lib/errors';
 import { useAdminDispatch } from '../store';
-import { ProgressBar } from '../kit/progress-bar';
-import { useUpload } from '../kit/upload';
+import { ProgressBar } from '../components/progress-bar';
+import { useUpload } from '../api/upload';
 import { useRemoveLogoMutation } from './api';
 import { t } from './strings';
 

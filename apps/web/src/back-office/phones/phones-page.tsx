@@ -12,8 +12,8 @@ import { AdminForm, CheckboxInput, FormSubmit, TextInput } from '../components/f
 import { StatusBadge } from '../components/status-badge';
 import { applyServerErrors, errorMessage } from '../lib/errors';
 import { s } from '../strings';
-import { IconSelect } from '../kit/icon-select';
-import { LocationChoice, useWorkingLocation } from '../kit/location-choice';
+import { IconSelect } from '../components/icon-select';
+import { LocationChoice, useWorkingLocation } from '../components/location-choice';
 import {
   moved,
   useCreatePhoneMutation,
@@ -23,7 +23,7 @@ import {
   useUpdatePhoneMutation,
 } from './api';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 /** The form: the contract's fields without the location (the page's) and the position (the list's). */
 export const phoneFormSchema = adminPhoneInput

@@ -6,7 +6,7 @@ import { AdminPage } from '../components/admin-page';
 import { errorMessage } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { useAdminDispatch } from '../store';
-import { ProgressBar } from '../kit/progress-bar';
+import { ProgressBar } from '../components/progress-bar';
 import { useImportResidentsMutation } from './api';
 import {
   describeLineErrors,
@@ -20,7 +20,7 @@ import {
 } from './csv';
 import { runImport, rowsWithoutErrors, type ImportTotals, type RunOutcome } from './import-batches';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 /** Rows the preview shows: enough to see that the columns landed right, light for 5,000 rows. */
 export const PREVIEW_ROWS = 50;

@@ -24,7 +24,7 @@ import {
 import { ErasureDialog } from './erasure-dialog';
 import { ResidentStatus } from './residents-list';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 // The select hands over text; the contract wants the id as a number.
 const locationField = z.coerce

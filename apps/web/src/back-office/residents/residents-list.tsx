@@ -8,7 +8,7 @@ import { formatDate } from '../lib/format';
 import { useFilterParam, useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
 import { useResidentsQuery } from './api';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const ACTIVE_VALUES = ['true', 'false'] as const;
 

@@ -13,7 +13,7 @@ import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
 import { useCreateProviderMutation, useProviderQuery, useServiceQuery, useUpdateProviderMutation } from './api';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const p = t.providers;
 

@@ -15,7 +15,7 @@ import { StatusBadge } from '../components/status-badge';
 import { applyServerErrors, errorMessage } from '../lib/errors';
 import { useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
-import { IconSelect } from '../kit/icon-select';
+import { IconSelect } from '../components/icon-select';
 import {
   canEditService,
   useCreateServiceMutation,
@@ -26,7 +26,7 @@ import {
 } from './api';
 import { ContactTextField, contactPreview } from './contact-text-field';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 /** The service form: the contract's checks; the location select gives '' for "every location". */
 export const serviceFormSchema = adminServiceInput.omit({ location_id: true, sort_order: true }).extend({

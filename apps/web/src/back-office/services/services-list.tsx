@@ -11,7 +11,7 @@ import { errorMessage } from '../lib/errors';
 import { useListArgs, withLocation } from '../lib/list-params';
 import { canEditService, useDeleteServiceMutation, useServicesQuery } from './api';
 import { t } from './strings';
-import '../kit/kit.css';
+import '../components/screens.css';
 
 const col = adminColumns<AdminService>();
 

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { SelectInput } from '../components/form-fields';
+import { SelectInput } from './form-fields';
 import { iconOptions } from './icons';
 
 /**

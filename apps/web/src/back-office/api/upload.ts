@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { config } from '@/config';
-import type { AdminError } from '../api/base-query';
-import { sessionExpired } from '../api/session-slice';
+import type { AdminError } from './base-query';
+import { sessionExpired } from './session-slice';
 import { useAdminDispatch, useAdminSelector } from '../store';
 
 export interface UploadRequest {
