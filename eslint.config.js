@@ -22,6 +22,19 @@ const siblingsApart = (layer, message) =>
     message,
   }));
 
+// The back office (src/back-office, entry admin-main.tsx, ADR 015) is a second app beside these
+// layers, not one of them: it builds on the bottom layer only, and the resident side never sees it.
+const backOffice = `${web}/back-office`;
+const srcEntries = fs.readdirSync(web).filter((name) => !name.startsWith('.'));
+const bottomLayer = ['lib', 'components', 'i18n', 'config.ts'];
+const residentSide = srcEntries.filter((name) => name !== 'back-office' && name !== 'admin-main.tsx');
+// What every back-office screen may use: its calls and store, its components and helpers, and
+// its strings. Every other folder is a screen, except shell: the routes, layout and sign-in,
+// which load every screen and so sit above them. test-utils.tsx is shared by the screens' tests.
+const backOfficeShared = ['api', 'components', 'lib', 'strings.ts', 'store.ts', 'test-utils.tsx'];
+const backOfficeScreens = folders(backOffice).filter((name) => name !== 'shell' && !backOfficeShared.includes(name));
+const inBackOffice = (names) => names.map((name) => `./${name}`);
+
 const webZones = [
   {
     target: 'apps/web',
@@ -40,6 +53,32 @@ const webZones = [
   },
   ...siblingsApart('entities', 'An entity never imports another entity; features combine them.'),
   ...siblingsApart('features', 'Features never import each other; move what both need to src/entities or src/lib.'),
+  {
+    target: residentSide.map((name) => `${web}/${name}`),
+    from: backOffice,
+    message: 'The resident app never imports the back office; what both need lives in lib, components, i18n or config.',
+  },
+  {
+    target: backOffice,
+    // src/test stays open here for the back office's tests; its code is closed to it below.
+    from: srcEntries
+      .filter((name) => name !== 'back-office' && name !== 'test' && !bottomLayer.includes(name))
+      .map((name) => `${web}/${name}`),
+    message:
+      'The back office imports only lib, components, i18n, config.ts and @hausportal/contract; move what it needs from the resident app down there.',
+  },
+  ...backOfficeScreens.map((name) => ({
+    target: `${backOffice}/${name}`,
+    from: backOffice,
+    except: inBackOffice([name, ...backOfficeShared]),
+    message: `A back-office screen imports only itself and the shared ${backOfficeShared.join(', ')}; move what two screens need there.`,
+  })),
+  {
+    target: backOfficeShared.map((name) => `${backOffice}/${name}`),
+    from: backOffice,
+    except: inBackOffice(backOfficeShared),
+    message: "The back office's shared parts import no screen and not the shell; the screens build on them.",
+  },
 ];
 
 // Tests may build a store the way the app does (makeStore); feature code may not reach the app.
@@ -49,6 +88,16 @@ const featureCodeZones = [
     target: `${web}/features`,
     from: `${web}/app`,
     message: 'A feature never imports the app layer; the app hands down what a feature needs (see useSession).',
+  },
+];
+
+// The back office's tests may use the shared test helpers; its code may not.
+const backOfficeCodeZones = [
+  ...webZones,
+  {
+    target: backOffice,
+    from: [`${web}/test`, `${backOffice}/test-utils.tsx`],
+    message: 'Test helpers are for tests; back-office code never imports src/test or test-utils.tsx.',
   },
 ];
 
@@ -109,6 +158,13 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: featureCodeZones }],
+    },
+  },
+  {
+    files: [`${backOffice}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: backOfficeCodeZones }],
     },
   },
 );
