@@ -6,14 +6,14 @@ import type { DB, DatabaseHandle, Dialect } from './db/database.js';
 import { settingOrCreate } from './db/settings.js';
 import { createStorage, type FileStorage } from './lib/storage/index.js';
 import { UrlSigner } from './lib/signing.js';
-import { Outbox } from './lib/outbox.js';
+import { Outbox } from './outbox/mail-outbox.js';
 import { CounterStore } from './lib/throttle.js';
 import { WriteThrottle } from './lib/write-throttle.js';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { TokenCache } from './modules/auth/token-cache.js';
 import { DigestJob } from './modules/notifications/digest.js';
 import { Notifier } from './modules/notifications/notifier.js';
-import { PushOutbox } from './modules/notifications/push-outbox.js';
+import { PushOutbox } from './outbox/push-outbox.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {

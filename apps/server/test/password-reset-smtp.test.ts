@@ -5,7 +5,8 @@ import { dialects, login, startApp, type TestApp } from './harness.js';
 import { PASSWORD, newUser } from './factories.js';
 import { call } from './helpers.js';
 import { parseMail } from './mail.js';
-import { REDACTED_BODY, requeueFailed } from '../src/lib/outbox.js';
+import { REDACTED_BODY } from '../src/outbox/mail-outbox.js';
+import { requeueFailed } from '../src/outbox/mail.repository.js';
 
 const kinds = await dialects();
 

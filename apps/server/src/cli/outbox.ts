@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { countMail, listMail, requeueFailed } from '../lib/outbox.js';
+import { countMail, listMail, requeueFailed } from '../outbox/mail.repository.js';
 import { audit } from '../lib/audit.js';
 
 const USAGE = 'Aufruf: npm run outbox [-- retry <id> … | -- retry --all]';

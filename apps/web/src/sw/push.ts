@@ -1,6 +1,6 @@
 // What the service worker makes of a push (sw.ts); plain functions, so unit tests can check them.
 
-/** The payload the server sends (apps/server/src/modules/notifications/push-outbox.ts). */
+/** The payload the server sends (apps/server/src/outbox/push-outbox.ts). */
 export interface PushPayload {
   title: string;
   body: string;

@@ -24,7 +24,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isoFromMs } from '../../lib/time.js';
 import { audit } from '../../lib/audit.js';
-import { renderMail } from '../../lib/mail-layout.js';
+import { renderMail } from '../../outbox/mail-layout.js';
 import * as repo from './auth.repository.js';
 import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';

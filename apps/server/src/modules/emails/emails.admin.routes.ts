@@ -5,10 +5,10 @@ import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
 import { audit } from '../../lib/audit.js';
 import { nonFieldError, notFound } from '../../lib/errors.js';
-import { requeueFailed } from '../../lib/outbox.js';
+import { requeueFailed } from '../../outbox/mail.repository.js';
 import { paginate } from '../../lib/pagination.js';
 import { currentUser, managerLocations, requireLocation } from '../auth/policies.js';
-import { findEmail, listEmails } from './emails.repository.js';
+import { findEmail, listEmails } from '../../outbox/mail.repository.js';
 import { toAdminEmail, toAdminEmailDetail } from './emails.presenter.js';
 
 const tags = ['admin: mail'];

@@ -1,6 +1,6 @@
 import type { AdminEmail, AdminEmailDetail } from '@hausportal/contract';
-import { REDACTED_BODY } from '../../lib/outbox.js';
-import type { EmailRow } from './emails.repository.js';
+import { REDACTED_BODY } from '../../outbox/mail-outbox.js';
+import type { EmailRow } from '../../outbox/mail.repository.js';
 
 /** A mail of the outbox as the back office lists it. */
 export function toAdminEmail(row: EmailRow): AdminEmail {

@@ -4,7 +4,7 @@ import { newLocation, newProvider, newService, newUser, signIn } from '../../../
 import { FORBIDDEN, NOT_FOUND, call, expectDrfError, expectPage } from '../../../test/helpers.js';
 import { parseMail } from '../../../test/mail.js';
 import { startSmtp } from '../../../test/smtp.js';
-import { REDACTED_BODY, type MailKind } from '../../lib/outbox.js';
+import { REDACTED_BODY, type MailKind } from '../../outbox/mail-outbox.js';
 
 const kinds = await dialects();
 

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/config.js';
 import { inTransaction, type DB } from '../../db/database.js';
-import { renderMail } from '../../lib/mail-layout.js';
-import type { Outbox } from '../../lib/outbox.js';
+import { renderMail } from '../../outbox/mail-layout.js';
+import type { Outbox } from '../../outbox/mail-outbox.js';
 import { nowIso } from '../../lib/time.js';
 import type { Notifier } from './notifier.js';
+import { activeRecipient, takeDueDigestItems, usersWithDueDigest } from './notifications.repository.js';
 
 const EVERY_MS = 5 * 60_000;
 
@@ -41,30 +42,12 @@ export class DigestJob {
   /** Queues one digest mail for every resident with due items; returns how many were queued. */
   async sendDue(): Promise<number> {
     const now = nowIso();
-    const due = await this.db
-      .selectFrom('digest_items')
-      .select('user_id')
-      .distinct()
-      .where('due_at', '<=', now)
-      .execute();
     let sent = 0;
-    for (const { user_id } of due) {
+    for (const user_id of await usersWithDueDigest(this.db, now)) {
       const queued = await inTransaction(this.db, async (trx) => {
-        const items = await trx
-          .deleteFrom('digest_items')
-          .where('user_id', '=', user_id)
-          .where('due_at', '<=', now)
-          .returning(['title', 'body', 'url', 'created_at'])
-          .execute();
-        const user = await trx
-          .selectFrom('users')
-          .select(['name', 'email', 'location_id'])
-          .where('id', '=', user_id)
-          .where('is_active', '=', 1)
-          .where('erased_at', 'is', null)
-          .executeTakeFirst();
+        const items = await takeDueDigestItems(trx, user_id, now);
+        const user = await activeRecipient(trx, user_id);
         if (!items.length || !user?.email) return false;
-        items.sort((a, b) => a.created_at.localeCompare(b.created_at));
         const unsubscribe = this.notifier.unsubscribeUrl(user_id, 'digest');
         await this.outbox.enqueue(
           {

@@ -1,56 +1,18 @@
 import type { ModeratedKind } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
+import * as repo from './notifications.repository.js';
 import { snippet, type Notifier } from './notifier.js';
 
 // The events the product announces (issue 10), each written in the transaction of its cause.
 // Texts are German; routes are the resident app's (apps/web) and the back office's.
 
 const HOUR = 3_600_000;
-/** Who reads the blackboard of a location. */
-const READERS = ['resident', 'receptionist'] as const;
 
 const requestStatusLabel: Record<string, string> = {
   new: 'Neu',
   in_progress: 'In Bearbeitung',
   done: 'Erledigt',
 };
-
-async function readersOf(trx: DB, locationIds: number[], except?: number): Promise<number[]> {
-  let q = trx
-    .selectFrom('users')
-    .select('id')
-    .where('location_id', 'in', locationIds.length ? locationIds : [-1])
-    .where('role', 'in', READERS);
-  if (except !== undefined) q = q.where('id', '!=', except);
-  return (await q.execute()).map((r) => r.id);
-}
-
-async function postOf(trx: DB, id: number) {
-  return trx
-    .selectFrom('messages')
-    .innerJoin('users', 'users.id', 'messages.user_id')
-    .select(['messages.id', 'messages.text', 'messages.location_id', 'messages.user_id', 'users.name'])
-    .where('messages.id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
-async function commentOf(trx: DB, id: number) {
-  return trx
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .innerJoin('messages', 'messages.id', 'comments.message_id')
-    .select([
-      'comments.id',
-      'comments.text',
-      'comments.user_id',
-      'comments.message_id',
-      'users.name',
-      'messages.user_id as post_author_id',
-      'messages.location_id',
-    ])
-    .where('comments.id', '=', id)
-    .executeTakeFirstOrThrow();
-}
 
 /**
  * A manager approved or rejected a post or comment: the author learns it (with the reason), and
@@ -67,8 +29,8 @@ export async function moderated(
   opts: { afterReport?: boolean } = {},
 ): Promise<void> {
   const isPost = kind === 'message';
-  const item = isPost ? await postOf(trx, id) : await commentOf(trx, id);
-  const url = `/messages/view/${isPost ? item.id : (item as Awaited<ReturnType<typeof commentOf>>).message_id}`;
+  const item = isPost ? await repo.postOf(trx, id) : await repo.commentOf(trx, id);
+  const url = `/messages/view/${isPost ? item.id : (item as Awaited<ReturnType<typeof repo.commentOf>>).message_id}`;
   const what = isPost ? 'Ihr Beitrag' : 'Ihr Kommentar';
   if (status === 'rejected') {
     const title = opts.afterReport ? `${what} wurde nach einer Meldung entfernt` : `${what} wurde abgelehnt`;
@@ -103,7 +65,7 @@ export async function moderated(
     },
   });
   if (isPost) {
-    await notifier.notify(trx, await readersOf(trx, [item.location_id], item.user_id), {
+    await notifier.notify(trx, await repo.readersOf(trx, [item.location_id], item.user_id), {
       kind: 'posts',
       title: 'Neuer Beitrag auf der Pinnwand',
       body: `${item.name}: ${snippet(item.text)}`,
@@ -117,7 +79,7 @@ export async function moderated(
     });
     return;
   }
-  const comment = item as Awaited<ReturnType<typeof commentOf>>;
+  const comment = item as Awaited<ReturnType<typeof repo.commentOf>>;
   if (comment.post_author_id === comment.user_id) return;
   await notifier.notify(trx, [comment.post_author_id], {
     kind: 'comments',
@@ -165,12 +127,7 @@ export async function reportsDecided(
 
 /** A manager changed a request's status or note: the resident who sent it learns it. */
 export async function requestChanged(trx: DB, notifier: Notifier, requestId: number): Promise<void> {
-  const r = await trx
-    .selectFrom('provider_requests')
-    .innerJoin('providers', 'providers.id', 'provider_requests.provider_id')
-    .select(['provider_requests.user_id', 'provider_requests.status', 'provider_requests.note', 'providers.name'])
-    .where('provider_requests.id', '=', requestId)
-    .executeTakeFirstOrThrow();
+  const r = await repo.requestOf(trx, requestId);
   const status = requestStatusLabel[r.status] ?? r.status;
   const body = r.note ? `${status}. Notiz der Hausverwaltung: ${r.note}` : `${status}.`;
   await notifier.notify(trx, [r.user_id], {
@@ -188,37 +145,21 @@ export async function requestChanged(trx: DB, notifier: Notifier, requestId: num
 
 /** A notice was published: the residents of its locations; a 'Wichtig' one at once, in quiet hours too. */
 export async function noticePublished(trx: DB, notifier: Notifier, noticeId: number): Promise<void> {
-  const notice = await trx
-    .selectFrom('notices')
-    .select(['title', 'text', 'important'])
-    .where('id', '=', noticeId)
-    .executeTakeFirstOrThrow();
-  const locations = await trx
-    .selectFrom('notice_locations')
-    .select('location_id')
-    .where('notice_id', '=', noticeId)
-    .execute();
+  const notice = await repo.noticeOf(trx, noticeId);
   const important = Boolean(notice.important);
   const title = important ? `Wichtig: ${notice.title}` : `Neuer Aushang: ${notice.title}`;
-  await notifier.notify(
-    trx,
-    await readersOf(
-      trx,
-      locations.map((l) => l.location_id),
-    ),
-    {
-      kind: 'notices',
-      title,
-      body: snippet(notice.text),
-      url: '/messages',
-      urgent: important,
-      mail: {
-        subject: title,
-        paragraphs: ['Die Hausverwaltung hat einen Aushang veröffentlicht:', notice.title, snippet(notice.text, 1000)],
-        action: 'Zur Pinnwand',
-      },
+  await notifier.notify(trx, await repo.readersOf(trx, notice.locationIds), {
+    kind: 'notices',
+    title,
+    body: snippet(notice.text),
+    url: '/messages',
+    urgent: important,
+    mail: {
+      subject: title,
+      paragraphs: ['Die Hausverwaltung hat einen Aushang veröffentlicht:', notice.title, snippet(notice.text, 1000)],
+      action: 'Zur Pinnwand',
     },
-  );
+  });
 }
 
 /**
@@ -231,32 +172,17 @@ export async function awaitingModeration(
   kind: ModeratedKind | 'report',
   locationId: number,
 ): Promise<void> {
-  const staff = await trx
-    .selectFrom('users')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('role', '=', 'admin'),
-        eb('id', 'in', eb.selectFrom('manager_locations').select('user_id').where('location_id', '=', locationId)),
-      ]),
-    )
-    .execute();
-  const location = await trx.selectFrom('locations').select('title').where('id', '=', locationId).executeTakeFirst();
-  const where = location?.title ?? '';
+  const where = await repo.locationTitle(trx, locationId);
   const body =
     kind === 'report'
       ? `Eine Meldung wartet auf Ihre Entscheidung (${where}).`
       : `${kind === 'message' ? 'Ein neuer Beitrag' : 'Ein neuer Kommentar'} wartet auf Freigabe (${where}).`;
-  await notifier.notify(
-    trx,
-    staff.map((s) => s.id),
-    {
-      kind: 'queue',
-      title: 'Neues in der Moderation',
-      body,
-      url: '/admin/moderation',
-      bundle: { windowMs: 15 * 60_000, title: (n) => `${n} Einträge warten auf Freigabe`, url: '/admin/moderation' },
-      mail: { subject: 'Neues in der Moderation', paragraphs: [body], action: 'Zur Moderation' },
-    },
-  );
+  await notifier.notify(trx, await repo.staffOf(trx, locationId), {
+    kind: 'queue',
+    title: 'Neues in der Moderation',
+    body,
+    url: '/admin/moderation',
+    bundle: { windowMs: 15 * 60_000, title: (n) => `${n} Einträge warten auf Freigabe`, url: '/admin/moderation' },
+    mail: { subject: 'Neues in der Moderation', paragraphs: [body], action: 'Zur Moderation' },
+  });
 }

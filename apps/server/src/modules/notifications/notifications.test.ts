@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@hausportal/contract';
 import { buildApp } from '../../app.js';
 import { inTransaction } from '../../db/database.js';
-import { claimDue } from '../../lib/outbox-claim.js';
+import { claimDue } from '../../outbox/claim.js';
 import { dialects, freshDatabase, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import {
   newComment,

@@ -2,11 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@hausportal/contract';
 import type { Config } from '../../config/config.js';
 import type { DB } from '../../db/database.js';
-import { renderMail } from '../../lib/mail-layout.js';
-import type { Outbox } from '../../lib/outbox.js';
+import { renderMail } from '../../outbox/mail-layout.js';
+import type { Outbox } from '../../outbox/mail-outbox.js';
 import { isoFromMs } from '../../lib/time.js';
 import { readSettings } from './preferences.js';
-import type { PushOutbox } from './push-outbox.js';
+import { addDigestItem, recipientsOf } from './notifications.repository.js';
+import type { PushOutbox } from '../../outbox/push-outbox.js';
 import { afterQuietHours, nextDigestAt } from './quiet-hours.js';
 
 /** One event for its recipients, in German: push texts, mail texts and the route both open. */
@@ -64,13 +65,7 @@ export class Notifier {
 
   private async notifyChunk(trx: DB, ids: number[], n: Notification): Promise<void> {
     if (!ids.length) return;
-    const users = await trx
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'location_id', 'notification_settings'])
-      .where('id', 'in', ids)
-      .where('is_active', '=', 1)
-      .where('erased_at', 'is', null)
-      .execute();
+    const users = await recipientsOf(trx, ids);
     const now = Date.now();
     const pushUsers = new Map<number, boolean>(); // user → quiet hours on
     for (const u of users) {
@@ -78,23 +73,27 @@ export class Notifier {
       if (n.urgent || s.push[n.kind]) pushUsers.set(u.id, s.quiet_hours && !n.urgent);
       if (!s.email[n.kind] || !u.email) continue;
       if (s.digest && !n.urgent) {
-        await trx
-          .insertInto('digest_items')
-          .values({
-            user_id: u.id,
-            kind: n.kind,
-            title: n.title,
-            body: n.body,
-            url: n.url,
-            due_at: isoFromMs(nextDigestAt(now)),
-            created_at: isoFromMs(now),
-          })
-          .execute();
+        await addDigestItem(trx, {
+          user_id: u.id,
+          kind: n.kind,
+          title: n.title,
+          body: n.body,
+          url: n.url,
+          due_at: isoFromMs(nextDigestAt(now)),
+          created_at: isoFromMs(now),
+        });
       } else {
         await this.outbox.enqueue(this.mailFor(u, n), { kind: 'notification', locationId: u.location_id, trx });
       }
     }
-    if (pushUsers.size) await this.queuePushes(trx, pushUsers, n, now);
+    if (pushUsers.size)
+      await this.push.enqueue(
+        trx,
+        { ...n, body: snippet(n.body, BODY_MAX) },
+        [...pushUsers.keys()],
+        now,
+        (userId, at) => (pushUsers.get(userId) ? afterQuietHours(at) : at),
+      );
   }
 
   private mailFor(u: { id: number; name: string; email: string }, n: Notification) {
@@ -114,81 +113,6 @@ export class Notifier {
         },
       }),
     };
-  }
-
-  /** One push row per subscription; bundled kinds update a waiting push or wait for their window. */
-  private async queuePushes(trx: DB, users: Map<number, boolean>, n: Notification, now: number): Promise<void> {
-    const subs = await trx
-      .selectFrom('push_subscriptions')
-      .select(['id', 'user_id'])
-      .where('user_id', 'in', [...users.keys()])
-      .execute();
-    if (!subs.length) return;
-    const body = snippet(n.body, BODY_MAX);
-    const createdAt = isoFromMs(now);
-    const due = (ms: number, userId: number) => isoFromMs(users.get(userId) ? afterQuietHours(ms) : ms);
-    const fresh = (sub: { id: number; user_id: number }, at: number) => ({
-      subscription_id: sub.id,
-      user_id: sub.user_id,
-      kind: n.kind,
-      title: n.title,
-      body,
-      url: n.url,
-      urgent: n.urgent ? 1 : 0,
-      status: 'pending' as const,
-      attempts: 0,
-      next_attempt_at: due(at, sub.user_id),
-      created_at: createdAt,
-    });
-    if (!n.bundle) {
-      await trx
-        .insertInto('push_outbox')
-        .values(subs.map((s) => fresh(s, now)))
-        .execute();
-      return;
-    }
-    const { windowMs, title } = n.bundle;
-    const subIds = subs.map((s) => s.id);
-    const waiting = await trx
-      .selectFrom('push_outbox')
-      .select(['id', 'subscription_id', 'bundle_count', 'attempts', 'locked_until'])
-      .where('subscription_id', 'in', subIds)
-      .where('kind', '=', n.kind)
-      .where('status', '=', 'pending')
-      .execute();
-    const lastSent = await trx
-      .selectFrom('push_outbox')
-      .select(['subscription_id', (eb) => eb.fn.max('sent_at').as('sent_at')])
-      .where('subscription_id', 'in', subIds)
-      .where('kind', '=', n.kind)
-      .where('status', '=', 'sent')
-      .where('sent_at', '>', isoFromMs(now - windowMs))
-      .groupBy('subscription_id')
-      .execute();
-    const sentAt = new Map(lastSent.map((r) => [r.subscription_id, Date.parse(String(r.sent_at))]));
-    // The waiting push of each subscription that no sender holds right now.
-    const free = new Map(
-      waiting.filter((r) => !(r.locked_until && r.locked_until > createdAt)).map((r) => [r.subscription_id, r]),
-    );
-    const rows = [];
-    for (const sub of subs) {
-      const w = free.get(sub.id);
-      if (w) {
-        const count = w.bundle_count + 1;
-        // Only while no sender holds it (attempts is the claim's version); otherwise a new push follows.
-        const res = await trx
-          .updateTable('push_outbox')
-          .set({ bundle_count: count, title: title(count), body, url: n.bundle.url })
-          .where('id', '=', w.id)
-          .where('attempts', '=', w.attempts)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 1) continue;
-      }
-      const last = sentAt.get(sub.id);
-      rows.push(fresh(sub, last === undefined ? now : Math.max(now, last + windowMs)));
-    }
-    if (rows.length) await trx.insertInto('push_outbox').values(rows).execute();
   }
 
   private mac(userId: number, topic: UnsubscribeTopic): string {

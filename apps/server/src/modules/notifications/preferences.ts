@@ -5,6 +5,7 @@ import {
   type NotificationSettings,
 } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
+import { storedSettings, storeSettings } from './notifications.repository.js';
 
 /**
  * A user's stored preferences over the defaults. A kind added later starts with its default;
@@ -32,15 +33,12 @@ export function readSettings(raw: string | null | undefined): NotificationSettin
   };
 }
 
+/** A user's preferences over the defaults. */
 export async function loadSettings(db: DB, userId: number): Promise<NotificationSettings> {
-  const row = await db.selectFrom('users').select('notification_settings').where('id', '=', userId).executeTakeFirst();
-  return readSettings(row?.notification_settings);
+  return readSettings(await storedSettings(db, userId));
 }
 
-export async function saveSettings(db: DB, userId: number, settings: NotificationSettings): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ notification_settings: JSON.stringify(settings) })
-    .where('id', '=', userId)
-    .execute();
+/** Stores a user's preferences. */
+export function saveSettings(db: DB, userId: number, settings: NotificationSettings): Promise<void> {
+  return storeSettings(db, userId, JSON.stringify(settings));
 }

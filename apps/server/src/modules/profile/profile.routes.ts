@@ -6,8 +6,8 @@ import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads
 import { audit } from '../../lib/audit.js';
 import { currentUser, requireUser } from '../auth/policies.js';
 import { toProfile } from './profile.presenter.js';
-import { findProfile, updateProfile } from './profile.repository.js';
-import { collectUserData, toExport } from './profile.export.js';
+import { collectUserData, findProfile, updateProfile } from './profile.repository.js';
+import { toExport } from './profile.export.js';
 
 const tags = ['profile'];
 const security = [{ token: [] }];

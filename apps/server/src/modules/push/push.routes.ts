@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { idParam, pushToken, pushTokenCreate } from '@hausportal/contract';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../auth/policies.js';
-import { parseSubscription, pushEndpointAllowed } from '../notifications/push-endpoint.js';
-import { addSubscription, deleteSubscription, findSubscription, vapidKeys } from './push.repository.js';
+import { parseSubscription, pushEndpointAllowed } from '../../outbox/push-endpoint.js';
+import { vapidKeys } from '../../outbox/vapid.js';
+import { addSubscription, deleteSubscription, findSubscription } from './push.repository.js';
 
 const tags = ['push'];
 const security = [{ token: [] }];

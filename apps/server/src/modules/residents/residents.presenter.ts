@@ -1,6 +1,6 @@
 import type { AdminResident } from '@hausportal/contract';
-import { renderMail } from '../../lib/mail-layout.js';
-import type { Mail } from '../../lib/outbox.js';
+import { renderMail } from '../../outbox/mail-layout.js';
+import type { Mail } from '../../outbox/mail-outbox.js';
 import type { ResidentRow } from './residents.repository.js';
 
 /** A resident row as the back office shows it. */

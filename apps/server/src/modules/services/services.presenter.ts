@@ -1,7 +1,7 @@
 import type { AdminProvider, AdminService, Provider } from '@hausportal/contract';
 import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
-import { renderMail } from '../../lib/mail-layout.js';
-import type { Mail } from '../../lib/outbox.js';
+import { renderMail } from '../../outbox/mail-layout.js';
+import type { Mail } from '../../outbox/mail-outbox.js';
 import type { Resident } from '../auth/policies.js';
 import type { AdminProviderRow, AdminServiceRow, ProviderRow } from './services.repository.js';
 

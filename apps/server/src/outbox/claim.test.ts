@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { freshDatabase, postgresAvailable, type TestDatabase } from '../../test/harness.js';
 import { migrateToLatest } from '../db/database.js';
-import { claimDue } from './outbox-claim.js';
+import { claimDue } from './claim.js';
 
 // PostgreSQL claims with FOR UPDATE SKIP LOCKED (ADR 017): a row another sender has locked is
 // passed over at once, where the portable compare-and-set would wait for that sender's commit.

@@ -9,7 +9,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/databa
 import { dialects, freshDatabase, startApp, type TestDatabase } from '../../test/harness.js';
 import { newUser } from '../../test/factories.js';
 import { call } from '../../test/helpers.js';
-import { Outbox, REDACTED_BODY, countMail, requeueFailed } from './outbox.js';
+import { Outbox, REDACTED_BODY } from './mail-outbox.js';
+import { countMail, requeueFailed } from './mail.repository.js';
 
 const kinds = await dialects();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

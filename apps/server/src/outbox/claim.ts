@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
-import { isoFromMs, nowIso } from './time.js';
+import { isoFromMs, nowIso } from '../lib/time.js';
 
 /** The tables sent from with a lease and back-off: mail (ADR 009) and push (ADR 016). */
 export type OutboxTable = 'email_outbox' | 'push_outbox';

@@ -5,8 +5,9 @@ import type { Selectable } from 'kysely';
 import type { MailConfig } from '../config/config.js';
 import type { DB } from '../db/database.js';
 import type { EmailOutboxTable } from '../db/schema.js';
-import { Drain, claimDue, retryDelay } from './outbox-claim.js';
-import { isoFromMs, nowIso } from './time.js';
+import { Drain, claimDue, retryDelay } from './claim.js';
+import { isoFromMs, nowIso } from '../lib/time.js';
+import { releaseBacklog } from './mail.repository.js';
 
 export interface Mail {
   to: string;
@@ -238,50 +239,4 @@ export class Outbox extends Drain<OutboxRow> {
     await this.stop(waitMs);
     this.transport?.close();
   }
-}
-
-/** Makes every waiting mail due now; returns how many. */
-export async function releaseBacklog(db: DB): Promise<number> {
-  const now = nowIso();
-  const res = await db
-    .updateTable('email_outbox')
-    .set({ next_attempt_at: now })
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '>', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
-/** Mail of one status, newest first, for the outbox command (and later the back office). */
-export function listMail(db: DB, status: OutboxRow['status'], limit = 50) {
-  return db
-    .selectFrom('email_outbox')
-    .select(['id', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at'])
-    .where('status', '=', status)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Counts the outbox by status. */
-export async function countMail(db: DB): Promise<Record<OutboxRow['status'], number>> {
-  const rows = await db
-    .selectFrom('email_outbox')
-    .select(['status', (eb) => eb.fn.countAll().as('n')])
-    .groupBy('status')
-    .execute();
-  const counts = { pending: 0, sent: 0, failed: 0 };
-  for (const r of rows) counts[r.status] = Number(r.n);
-  return counts;
-}
-
-/** Puts failed mail (the given ids, or all) back in the queue with a fresh start; returns how many. */
-export async function requeueFailed(db: DB, ids?: number[]): Promise<number> {
-  let q = db
-    .updateTable('email_outbox')
-    .set({ status: 'pending', attempts: 0, first_error_at: null, next_attempt_at: nowIso(), locked_until: null })
-    .where('status', '=', 'failed');
-  if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows);
 }

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import webpush from 'web-push';
-import type { PushConfig } from '../../config/config.js';
-import type { DB } from '../../db/database.js';
-import type { PushOutboxTable } from '../../db/schema.js';
-import { Drain, claimDue, retryDelay } from '../../lib/outbox-claim.js';
-import { isoFromMs, nowIso } from '../../lib/time.js';
-import { vapidKeys } from '../push/push.repository.js';
+import type { NotificationKind } from '@hausportal/contract';
+import type { PushConfig } from '../config/config.js';
+import type { DB } from '../db/database.js';
+import type { PushOutboxTable } from '../db/schema.js';
+import { Drain, claimDue, retryDelay } from './claim.js';
+import { isoFromMs, nowIso } from '../lib/time.js';
+import { vapidKeys } from './vapid.js';
 import { parseSubscription, pushEndpointAllowed } from './push-endpoint.js';
 
 type PushRow = Selectable<PushOutboxTable>;
@@ -18,6 +19,16 @@ export interface PushPayload {
   url: string;
   /** Replaces an earlier notification with the same tag instead of adding one. */
   tag: string;
+}
+
+/** A push to queue: its texts and route, whether it is urgent, and how it bundles (notifier.ts). */
+export interface QueuedPush {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  urgent?: boolean;
+  bundle?: { windowMs: number; title: (n: number) => string; url: string };
 }
 
 /** Sent rows are kept this long: the hourly bundle and the 15-minute limit read them. */
@@ -60,6 +71,91 @@ export class PushOutbox extends Drain<PushRow> {
       .where('sent_at', '<', isoFromMs(Date.now() - KEEP_SENT_MS))
       .execute();
     this.kick();
+  }
+
+  /**
+   * Queues one push per subscription of `userIds`, in the caller's transaction; `holdUntil` moves
+   * a user's push out of their quiet hours. A bundled kind updates the subscription's waiting
+   * push instead, or waits until its window since the last one sent has passed.
+   */
+  async enqueue(
+    trx: DB,
+    n: QueuedPush,
+    userIds: number[],
+    now: number,
+    holdUntil: (userId: number, at: number) => number,
+  ): Promise<void> {
+    const subs = await trx
+      .selectFrom('push_subscriptions')
+      .select(['id', 'user_id'])
+      .where('user_id', 'in', userIds)
+      .execute();
+    if (!subs.length) return;
+    const body = n.body;
+    const createdAt = isoFromMs(now);
+    const due = (ms: number, userId: number) => isoFromMs(holdUntil(userId, ms));
+    const fresh = (sub: { id: number; user_id: number }, at: number) => ({
+      subscription_id: sub.id,
+      user_id: sub.user_id,
+      kind: n.kind,
+      title: n.title,
+      body,
+      url: n.url,
+      urgent: n.urgent ? 1 : 0,
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: due(at, sub.user_id),
+      created_at: createdAt,
+    });
+    if (!n.bundle) {
+      await trx
+        .insertInto('push_outbox')
+        .values(subs.map((s) => fresh(s, now)))
+        .execute();
+      return;
+    }
+    const { windowMs, title } = n.bundle;
+    const subIds = subs.map((s) => s.id);
+    const waiting = await trx
+      .selectFrom('push_outbox')
+      .select(['id', 'subscription_id', 'bundle_count', 'attempts', 'locked_until'])
+      .where('subscription_id', 'in', subIds)
+      .where('kind', '=', n.kind)
+      .where('status', '=', 'pending')
+      .execute();
+    const lastSent = await trx
+      .selectFrom('push_outbox')
+      .select(['subscription_id', (eb) => eb.fn.max('sent_at').as('sent_at')])
+      .where('subscription_id', 'in', subIds)
+      .where('kind', '=', n.kind)
+      .where('status', '=', 'sent')
+      .where('sent_at', '>', isoFromMs(now - windowMs))
+      .groupBy('subscription_id')
+      .execute();
+    const sentAt = new Map(lastSent.map((r) => [r.subscription_id, Date.parse(String(r.sent_at))]));
+    // The waiting push of each subscription that no sender holds right now.
+    const free = new Map(
+      waiting.filter((r) => !(r.locked_until && r.locked_until > createdAt)).map((r) => [r.subscription_id, r]),
+    );
+    const rows = [];
+    for (const sub of subs) {
+      const w = free.get(sub.id);
+      if (w) {
+        const count = w.bundle_count + 1;
+        // Only while no sender holds it (attempts is the claim's version); otherwise a new push follows.
+        const res = await trx
+          .updateTable('push_outbox')
+          .set({ bundle_count: count, title: title(count), body, url: n.bundle.url })
+          .where('id', '=', w.id)
+          .where('attempts', '=', w.attempts)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 1) continue;
+      }
+      const last = sentAt.get(sub.id);
+      rows.push(fresh(sub, last === undefined ? now : Math.max(now, last + windowMs)));
+    }
+    if (rows.length) await trx.insertInto('push_outbox').values(rows).execute();
   }
 
   async close(waitMs = 5_000): Promise<void> {
