@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { AuditLogTable } from '../../db/schema.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 
 export interface AuditFilter {
@@ -41,3 +43,8 @@ export function listAudit(db: DB, scope: number[] | null, f: AuditFilter, window
 }
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
+
+/** Appends one row to the audit log (lib/audit.ts builds it from a change). */
+export async function insertAuditEntry(db: DB, row: Insertable<AuditLogTable>): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
+}

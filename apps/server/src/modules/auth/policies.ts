@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
+import type { DB } from '../../db/database.js';
 import { isStaff } from '@hausportal/contract';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -15,6 +16,13 @@ const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 /** A resident or receptionist: a signed-in user tied to a location. */
 export type Resident = AuthUser & { locationId: number };
+
+/**
+ * The caller of a back-office or account action: the signed-in user and the address they called
+ * from, which the audit log keeps. Residents' own content (posts, comments, reports) is audited
+ * without the address (data minimisation), so those actions take a `Resident`.
+ */
+export type Caller = AuthUser & { ip: string };
 
 function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -100,6 +108,11 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The caller behind a guard with their address, for an action (see Caller). */
+export function callerOf(request: FastifyRequest): Caller {
+  return { ...currentUser(request), ip: request.ip };
+}
+
 /** The caller, who must be a resident or receptionist; every resident query is scoped to its location. */
 export function currentResident(request: FastifyRequest): Resident {
   const user = currentUser(request);
@@ -117,9 +130,21 @@ export function requireReceptionist(user: AuthUser): void {
  * assigned to them; an empty list means none. Every back-office query is scoped by this list.
  */
 export function managerLocations(request: FastifyRequest): Promise<number[]> {
-  const user = currentUser(request);
-  const { db } = request.server.ctx;
+  return staffLocations(request.server.ctx.db, currentUser(request));
+}
+
+/** The locations of a staff member (see managerLocations), for actions that have no request. */
+export function staffLocations(db: DB, user: AuthUser): Promise<number[]> {
   return user.role === 'admin' ? allLocationIds(db) : managedLocationIds(db, user.id);
+}
+
+/** 404 unless `locationId` is one of the staff member's locations (see requireLocation). */
+export async function requireStaffLocation(
+  db: DB,
+  user: AuthUser,
+  locationId: number | null | undefined,
+): Promise<void> {
+  if (locationId == null || !(await staffLocations(db, user)).includes(locationId)) throw notFound();
 }
 
 /**
@@ -150,6 +175,6 @@ export async function findInScope<T extends { location_id: number | null }>(
  * Throws 404 unless `locationId` is one of the caller's locations: a manager of location 1 learns
  * nothing about location 2, not even that an id exists there.
  */
-export async function requireLocation(request: FastifyRequest, locationId: number | null | undefined): Promise<void> {
-  if (locationId == null || !(await managerLocations(request)).includes(locationId)) throw notFound();
+export function requireLocation(request: FastifyRequest, locationId: number | null | undefined): Promise<void> {
+  return requireStaffLocation(request.server.ctx.db, currentUser(request), locationId);
 }
