@@ -1,42 +1,19 @@
 import { z } from 'zod';
-import { API_ERRORS } from './errors.js';
+import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery, location, phone, provider, service } from './schemas.js';
 
 // Back-office schemas (issue 9) for the content of a location: its settings, documents, phone
 // numbers, services and providers, and provider requests as tracked cases; see
 // docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
 
-const tooLong = (max: number) => `Höchstens ${max} Zeichen erlaubt.`;
-
-/** Free text, trimmed; may be empty. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: tooLong(max) });
-
-/** Text that must hold something other than white space; stored trimmed. */
-const requiredText = (max: number) =>
-  z
-    .string({ error: API_ERRORS.required })
-    .trim()
-    .min(1, { error: API_ERRORS.required })
-    .max(max, { error: tooLong(max) });
-
-const MAX_ID = 2_147_483_647;
-/** An id in a JSON body. */
-const id = z.number().int().positive().max(MAX_ID);
-/** An id in a query string or a multipart field, where everything arrives as text. */
-const textId = z.coerce.number().int().positive().max(MAX_ID);
-
 // Digits with the usual separators, at least one digit: nothing a dialler could trip over.
 const PHONE_PATTERN = /^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/;
 const PHONE_MESSAGE =
   'Bitte geben Sie eine Telefonnummer aus Ziffern ein (erlaubt sind auch + ( ) / - . und Leerzeichen).';
-const phoneNumber = (max: number) => requiredText(max).regex(PHONE_PATTERN, { error: PHONE_MESSAGE });
-const phoneOrEmpty = (max: number) => text(max).refine((s) => s === '' || PHONE_PATTERN.test(s), PHONE_MESSAGE);
+const phoneNumber = (max: number) => requiredTrimmedText(max).regex(PHONE_PATTERN, { error: PHONE_MESSAGE });
+const phoneOrEmpty = (max: number) => trimmedText(max).refine((s) => s === '' || PHONE_PATTERN.test(s), PHONE_MESSAGE);
 
-const emailOrEmpty = text(254).refine((s) => s === '' || z.regexes.email.test(s), {
+const emailOrEmpty = trimmedText(254).refine((s) => s === '' || z.regexes.email.test(s), {
   error: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
 });
 
@@ -49,13 +26,13 @@ function isWebAddress(s: string): boolean {
     return false;
   }
 }
-const websiteOrEmpty = text(500).refine((s) => s === '' || isWebAddress(s), {
+const websiteOrEmpty = trimmedText(500).refine((s) => s === '' || isWebAddress(s), {
   error: 'Bitte geben Sie eine vollständige Adresse mit http:// oder https:// ein.',
 });
 
 /** Icons are the ones bundled with the app (`/icons/<name>.svg`); empty means the default icon. */
 export const ICON_PATTERN = /^(\/icons\/[A-Za-z0-9_-]{1,80}\.svg)?$/;
-const icon = text(200).regex(ICON_PATTERN, {
+const icon = trimmedText(200).regex(ICON_PATTERN, {
   error: 'Bitte wählen Sie eines der mitgelieferten Symbole (/icons/….svg).',
 });
 
@@ -72,16 +49,16 @@ export type AdminLocation = z.infer<typeof adminLocation>;
  * value. `default_service_id` must be a service visible at the location (global or its own).
  */
 export const adminLocationUpdate = z.object({
-  title: requiredText(200),
-  name: text(200).optional(),
+  title: requiredTrimmedText(200),
+  name: trimmedText(200).optional(),
   direct_call: z.boolean().optional(),
   direct_number: phoneOrEmpty(50).optional(),
-  default_service_id: id.nullable().optional(),
-  text: text(5000).optional(),
-  hours: text(2000).optional(),
+  default_service_id: bodyId.nullable().optional(),
+  text: trimmedText(5000).optional(),
+  hours: trimmedText(2000).optional(),
   phone: phoneOrEmpty(50).optional(),
   email: emailOrEmpty.optional(),
-  free_text: text(10_000).optional(),
+  free_text: trimmedText(10_000).optional(),
   residents_can_post: z.boolean().optional(),
 });
 export type AdminLocationUpdate = z.infer<typeof adminLocationUpdate>;
@@ -103,7 +80,7 @@ export type AdminDocument = z.infer<typeof adminDocument>;
 
 export const adminDocumentsQuery = listQuery.extend({
   location_id: textId.optional(),
-  apartment_number: text(150).optional(),
+  apartment_number: trimmedText(150).optional(),
 });
 
 /**
@@ -112,16 +89,16 @@ export const adminDocumentsQuery = listQuery.extend({
  */
 export const adminDocumentCreate = z.object({
   location_id: textId,
-  apartment_number: text(150).optional(),
-  title: requiredText(200),
+  apartment_number: trimmedText(150).optional(),
+  title: requiredTrimmedText(200),
   icon: icon.optional(),
 });
 export type AdminDocumentCreate = z.infer<typeof adminDocumentCreate>;
 
 /** `PUT /api/admin/documents/:id/`; an empty or null apartment number means the whole location. */
 export const adminDocumentUpdate = z.object({
-  title: requiredText(200),
-  apartment_number: text(150).nullable().optional(),
+  title: requiredTrimmedText(200),
+  apartment_number: trimmedText(150).nullable().optional(),
   icon: icon.optional(),
 });
 export type AdminDocumentUpdate = z.infer<typeof adminDocumentUpdate>;
@@ -135,8 +112,8 @@ export const adminPhonesQuery = listQuery.extend({ location_id: textId.optional(
 
 /** A phone number as the back office writes it; without sort_order a new one goes last. */
 export const adminPhoneInput = z.object({
-  location_id: id,
-  name: requiredText(200),
+  location_id: bodyId,
+  name: requiredTrimmedText(200),
   number: phoneNumber(50),
   icon: icon.optional(),
   highlighted: z.boolean().optional(),
@@ -147,9 +124,9 @@ export type AdminPhoneInput = z.infer<typeof adminPhoneInput>;
 
 /** `POST /api/admin/phones/order/`: these phones first, in this order; the others keep theirs after them. */
 export const adminPhoneOrder = z.object({
-  location_id: id,
+  location_id: bodyId,
   ids: z
-    .array(id)
+    .array(bodyId)
     .min(1)
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'Jede Nummer darf nur einmal vorkommen.' }),
@@ -168,7 +145,7 @@ export function unknownContactTokens(value: string): string[] {
 }
 
 const allowedTokens = '{placeholder}, {profile_name}, {apartment_number} und {location}';
-const contactText = text(5000).superRefine((value, ctx) => {
+const contactText = trimmedText(5000).superRefine((value, ctx) => {
   const unknown = unknownContactTokens(value);
   if (unknown.length === 0) return;
   ctx.addIssue({
@@ -193,8 +170,8 @@ export const adminServicesQuery = listQuery.extend({ location_id: textId.optiona
 
 /** A service as the back office writes it; location_id null (every location) only for an admin. */
 export const adminServiceInput = z.object({
-  location_id: id.nullable(),
-  title: requiredText(200),
+  location_id: bodyId.nullable(),
+  title: requiredTrimmedText(200),
   icon: icon.optional(),
   contact_text: contactText.optional(),
   sort_order: sortOrder.optional(),
@@ -218,18 +195,18 @@ export const adminProvidersQuery = listQuery.extend({
 
 /** A provider as the back office writes it: the service must be visible at the location. */
 export const adminProviderInput = z.object({
-  service_id: id,
-  location_id: id,
-  name: requiredText(200),
+  service_id: bodyId,
+  location_id: bodyId,
+  name: requiredTrimmedText(200),
   phone: phoneOrEmpty(50).optional(),
   hide_phone: z.boolean().optional(),
-  text: text(5000).optional(),
-  contact: text(200).optional(),
-  hours: text(2000).optional(),
+  text: trimmedText(5000).optional(),
+  contact: trimmedText(200).optional(),
+  hours: trimmedText(2000).optional(),
   email: emailOrEmpty.optional(),
   website: websiteOrEmpty.optional(),
   allow_form_contact: z.boolean().optional(),
-  placeholder: text(500).optional(),
+  placeholder: trimmedText(500).optional(),
 });
 export type AdminProviderInput = z.infer<typeof adminProviderInput>;
 
@@ -239,14 +216,18 @@ export type AdminProviderInput = z.infer<typeof adminProviderInput>;
 export const PROVIDER_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type ProviderRequestStatus = (typeof PROVIDER_REQUEST_STATUSES)[number];
 
-/** A resident's request to a provider, as the back office tracks it. */
-export const adminProviderRequest = z.object({
+/** What the back office and the resident both see of a provider request. */
+const providerRequestCase = z.object({
   id: z.number(),
   text: z.string(),
   status: z.enum(PROVIDER_REQUEST_STATUSES),
   note: z.string(),
   created_at: z.string(),
   updated_at: z.string().nullable(),
+});
+
+/** A resident's request to a provider, as the back office tracks it. */
+export const adminProviderRequest = providerRequestCase.extend({
   provider_id: z.number(),
   provider_name: z.string(),
   service_title: z.string(),
@@ -265,18 +246,12 @@ export const adminRequestsQuery = listQuery.extend({
 /** `PUT /api/admin/requests/:id/`: the note, which the resident sees, is kept when left out. */
 export const adminRequestUpdate = z.object({
   status: z.enum(PROVIDER_REQUEST_STATUSES),
-  note: text(5000).optional(),
+  note: trimmedText(5000).optional(),
 });
 export type AdminRequestUpdate = z.infer<typeof adminRequestUpdate>;
 
 /** One of the caller's own requests under 'Meine Anfragen' (`GET /api/requests/`). */
-export const myProviderRequest = z.object({
-  id: z.number(),
-  text: z.string(),
-  status: z.enum(PROVIDER_REQUEST_STATUSES),
-  note: z.string(),
-  created_at: z.string(),
-  updated_at: z.string().nullable(),
+export const myProviderRequest = providerRequestCase.extend({
   provider_name: z.string(),
   service_id: z.number(),
   service_title: z.string(),

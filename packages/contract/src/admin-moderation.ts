@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { API_ERRORS } from './errors.js';
 import { MODERATION_STATUSES } from './constants.js';
-import { listQuery } from './schemas.js';
+import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
+import { listQuery, messageCreate } from './schemas.js';
 
 // Moderation, reports (DSA Art. 16/17) and official notices (issue 9); see
 // docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
 
-const tooLong = (max: number) => `Höchstens ${max} Zeichen erlaubt.`;
-const MAX_ID = 2_147_483_647;
-const id = z.number().int().positive().max(MAX_ID);
-const textId = z.coerce.number().int().positive().max(MAX_ID);
-
 /** A reason a manager must give: the author or reporter reads it (DSA Art. 17). */
 export const REASON_REQUIRED = 'Bitte geben Sie eine Begründung an.';
-const reason = z
-  .string()
-  .trim()
-  .max(1000, { error: tooLong(1000) });
+const reason = trimmedText(1000);
 
 // ---- the queue ----
 
@@ -37,8 +29,8 @@ const queueAttachment = z.object({
   thumbnail: z.string().nullable(),
 });
 
-/** A post in the back office: who wrote it where, with its attachments to preview. */
-export const adminMessage = z.object({
+/** What the back office shows of every post and comment: who wrote it where, and its state. */
+const moderatedItem = z.object({
   id: z.number(),
   text: z.string(),
   status: z.enum([...MODERATION_STATUSES, 'hidden']),
@@ -48,21 +40,14 @@ export const adminMessage = z.object({
   user_name: z.string(),
   apartment_number: z.string(),
   rejection_reason: z.string().nullable(),
-  documents: z.array(queueAttachment),
 });
+
+/** A post in the back office, with its attachments to preview. */
+export const adminMessage = moderatedItem.extend({ documents: z.array(queueAttachment) });
 export type AdminMessage = z.infer<typeof adminMessage>;
 
 /** A comment in the back office, with the post it belongs to. */
-export const adminComment = z.object({
-  id: z.number(),
-  text: z.string(),
-  status: z.enum([...MODERATION_STATUSES, 'hidden']),
-  created_at: z.string(),
-  location_id: z.number(),
-  location_title: z.string(),
-  user_name: z.string(),
-  apartment_number: z.string(),
-  rejection_reason: z.string().nullable(),
+export const adminComment = moderatedItem.extend({
   message: z.object({ id: z.number(), text: z.string(), user_name: z.string() }),
 });
 export type AdminComment = z.infer<typeof adminComment>;
@@ -81,7 +66,7 @@ export const moderationDecided = z.object({ id: z.number(), status: z.enum(['app
 /** Several posts and comments approved together, all or none. */
 export const bulkApproval = z.object({
   items: z
-    .array(z.object({ kind: z.enum(MODERATED_KINDS), id }))
+    .array(z.object({ kind: z.enum(MODERATED_KINDS), id: bodyId }))
     .min(1, { error: 'Bitte wählen Sie mindestens einen Eintrag aus.' })
     .max(100, { error: 'Höchstens 100 Einträge auf einmal.' }),
   status: z.literal('approved'),
@@ -111,11 +96,7 @@ export const OWN_CONTENT_NOT_REPORTABLE = 'Eigene Beiträge können nicht gemeld
 
 export const reportCreate = z.object({
   reason: z.enum(REPORT_REASONS, { error: 'Bitte wählen Sie einen Grund.' }),
-  text: z
-    .string()
-    .trim()
-    .max(2000, { error: tooLong(2000) })
-    .optional(),
+  text: trimmedText(2000).optional(),
 });
 export const REPORT_STATUSES = ['open', 'removed', 'kept'] as const;
 export const reportReceived = z.object({ id: z.number(), status: z.enum(REPORT_STATUSES), detail: z.string() });
@@ -161,7 +142,7 @@ export type ReportedItem = z.infer<typeof reportedItem>;
 export const reportDecision = z
   .object({
     kind: z.enum(MODERATED_KINDS),
-    id,
+    id: bodyId,
     decision: z.enum(['remove', 'keep']),
     reason: reason.optional(),
   })
@@ -177,31 +158,19 @@ export const reportDecided = z.object({
 
 // ---- a rejected post, edited and submitted again ----
 
-export const messageResubmit = z.object({
-  text: z
-    .string({ error: API_ERRORS.required })
-    .max(10_000, { error: tooLong(10_000) })
-    .refine((s) => s.trim().length > 0, { error: API_ERRORS.required }),
-});
+/** The same field as a new post: the text is checked as messageCreate checks it. */
+export const messageResubmit = messageCreate;
 export const NOT_REJECTED = 'Nur abgelehnte Beiträge können bearbeitet und erneut eingereicht werden.';
 
 // ---- notices (Aushänge) ----
 
 /** A notice as a manager writes it; `ends_at` empty means until it is deleted. */
 export const noticeInput = z.object({
-  title: z
-    .string({ error: API_ERRORS.required })
-    .trim()
-    .min(1, { error: API_ERRORS.required })
-    .max(200, { error: tooLong(200) }),
-  text: z
-    .string({ error: API_ERRORS.required })
-    .trim()
-    .min(1, { error: API_ERRORS.required })
-    .max(10_000, { error: tooLong(10_000) }),
+  title: requiredTrimmedText(200),
+  text: requiredTrimmedText(10_000),
   important: z.boolean().default(false),
   ends_at: z.iso.datetime({ offset: true, error: 'Bitte geben Sie ein gültiges Datum an.' }).nullable().default(null),
-  location_ids: z.array(id).min(1, { error: 'Bitte wählen Sie mindestens einen Standort.' }).max(1000),
+  location_ids: z.array(bodyId).min(1, { error: 'Bitte wählen Sie mindestens einen Standort.' }).max(1000),
 });
 export type NoticeInput = z.input<typeof noticeInput>;
 export const NOTICE_ENDS_IN_PAST = 'Das Enddatum muss in der Zukunft liegen.';

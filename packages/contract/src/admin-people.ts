@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { API_ERRORS } from './errors.js';
+import {
+  bodyBoolean,
+  bodyIdWholeNumber,
+  csvFlag,
+  queryBoolean,
+  requiredText,
+  textIdWholeNumber,
+  tooLong,
+} from './fields.js';
 import { listQuery } from './schemas.js';
 
 // Back-office schemas (issue 9) for staff sessions, residents, mail and the audit log;
 // see docs/decisions/014-back-office.md.
-
-/** A string that must hold something other than white space. */
-const requiredText = (max: number) =>
-  z
-    .string({ error: API_ERRORS.required })
-    .max(max, { error: `Höchstens ${max} Zeichen erlaubt.` })
-    .refine((s) => s.trim().length > 0, { error: API_ERRORS.required });
 
 // ---- staff session ----
 
@@ -45,21 +47,6 @@ export type StaffMember = z.infer<typeof staffMember>;
 
 // ---- residents ----
 
-const MAX_ID = 2_147_483_647;
-/** A positive database id in a JSON body. */
-const bodyId = z
-  .number({ error: 'Eine ganze Zahl erwartet.' })
-  .int({ error: 'Eine ganze Zahl erwartet.' })
-  .min(1, { error: 'Eine ganze Zahl erwartet.' })
-  .max(MAX_ID, { error: 'Eine ganze Zahl erwartet.' });
-/** An optional id filter in a query string. */
-const queryId = z.coerce
-  .number({ error: 'Eine ganze Zahl erwartet.' })
-  .int({ error: 'Eine ganze Zahl erwartet.' })
-  .min(1, { error: 'Eine ganze Zahl erwartet.' })
-  .max(MAX_ID, { error: 'Eine ganze Zahl erwartet.' })
-  .optional();
-
 export const INVALID_EMAIL = 'Keine gültige E-Mail-Adresse.';
 export const APARTMENT_TAKEN = 'Diese Wohnungsnummer ist bereits vergeben.';
 export const APARTMENT_OF_OTHER_LOCATION = 'Diese Wohnungsnummer gehört zu einem anderen Standort.';
@@ -77,7 +64,7 @@ export const apartmentNumber = z
   .string({ error: API_ERRORS.required })
   .trim()
   .min(1, { error: API_ERRORS.required, abort: true })
-  .max(50, { error: 'Höchstens 50 Zeichen erlaubt.', abort: true })
+  .max(50, { error: tooLong(50), abort: true })
   .regex(/^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u, {
     error: 'Nur Buchstaben, Ziffern und die Zeichen - . / _ erlaubt, ohne Leerzeichen.',
   });
@@ -86,7 +73,7 @@ export const apartmentNumber = z
 export const optionalEmail = z
   .string({ error: INVALID_EMAIL })
   .trim()
-  .max(254, { error: 'Höchstens 254 Zeichen erlaubt.' })
+  .max(254, { error: tooLong(254) })
   .refine((s) => s === '' || z.email().safeParse(s).success, { error: INVALID_EMAIL })
   .transform((s) => s.toLowerCase());
 
@@ -107,31 +94,30 @@ export const adminResident = z.object({
 });
 export type AdminResident = z.infer<typeof adminResident>;
 
-const booleanQuery = z
-  .enum(['true', 'false', '1', '0'], { error: 'Erwartet true oder false.' })
-  .transform((v) => v === 'true' || v === '1');
-
 /** `GET /api/admin/residents/`: paging, location, free-text search and active filter. */
 export const adminResidentQuery = listQuery.extend({
-  location_id: queryId,
-  search: z.string().max(200, { error: 'Höchstens 200 Zeichen erlaubt.' }).optional(),
-  active: booleanQuery.optional(),
+  location_id: textIdWholeNumber.optional(),
+  search: z
+    .string()
+    .max(200, { error: tooLong(200) })
+    .optional(),
+  active: queryBoolean.optional(),
 });
 
 /** `PUT /api/admin/residents/:id/`: every field of the form. */
 export const adminResidentUpdate = z.object({
-  location_id: bodyId,
+  location_id: bodyIdWholeNumber,
   name: requiredText(150).transform((s) => s.trim()),
   apartment_number: apartmentNumber,
   email: optionalEmail.default(''),
-  is_receptionist: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
-  emergency_services_deactivated: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+  is_receptionist: bodyBoolean.default(false),
+  emergency_services_deactivated: bodyBoolean.default(false),
 });
 export type AdminResidentUpdate = z.input<typeof adminResidentUpdate>;
 
 /** `POST /api/admin/residents/`: the form, and whether to send the invitation right away. */
 export const adminResidentCreate = adminResidentUpdate.extend({
-  send_invitation: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+  send_invitation: bodyBoolean.default(false),
 });
 export type AdminResidentCreate = z.input<typeof adminResidentCreate>;
 
@@ -144,17 +130,6 @@ export const residentErasureResult = z.object({ id: z.number(), erased_at: z.str
 /** The answer of the invitation and password-reset actions. */
 export const mailQueued = z.object({ detail: z.string() });
 
-const flag = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim().toLowerCase();
-    if (['1', 'true', 'ja', 'j', 'x', 'yes', 'y', 'wahr'].includes(s)) return true;
-    if (['0', 'false', 'nein', 'n', '', 'no', 'falsch'].includes(s)) return false;
-    return v;
-  },
-  z.boolean({ error: 'Erwartet ja oder nein.' }),
-);
-
 /**
  * One row of a resident import as the client parsed it from the CSV. A missing optional field
  * leaves an existing resident's value as it is. `line` is the CSV line, echoed in errors.
@@ -163,8 +138,8 @@ export const residentImportRow = z.object({
   apartment_number: apartmentNumber,
   name: requiredText(150).transform((s) => s.trim()),
   email: optionalEmail.optional(),
-  is_receptionist: flag.optional(),
-  emergency_services_deactivated: flag.optional(),
+  is_receptionist: csvFlag.optional(),
+  emergency_services_deactivated: csvFlag.optional(),
   line: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type ResidentImportRow = z.input<typeof residentImportRow>;
@@ -174,13 +149,13 @@ export const MAX_IMPORT_ROWS = 1000;
 
 /** `POST /api/admin/residents/import/`: rows are checked one by one, so each is any JSON value here. */
 export const residentImportRequest = z.object({
-  location_id: bodyId,
+  location_id: bodyIdWholeNumber,
   rows: z
     .array(z.unknown())
     .min(1, { error: 'Mindestens eine Zeile erwartet.' })
     .max(MAX_IMPORT_ROWS, { error: `Höchstens ${MAX_IMPORT_ROWS} Zeilen pro Aufruf.` }),
-  dry_run: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
-  send_invitations: z.boolean({ error: 'Erwartet true oder false.' }).default(false),
+  dry_run: bodyBoolean.default(false),
+  send_invitations: bodyBoolean.default(false),
 });
 
 export const residentImportResult = z.object({
@@ -222,7 +197,7 @@ export type AdminEmailDetail = z.infer<typeof adminEmailDetail>;
 
 export const adminEmailQuery = listQuery.extend({
   status: z.enum(MAIL_STATUSES, { error: 'Erwartet pending, sent oder failed.' }).optional(),
-  location_id: queryId,
+  location_id: textIdWholeNumber.optional(),
 });
 
 // ---- audit log ----
@@ -244,9 +219,12 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditQuery = listQuery.extend({
-  location_id: queryId,
-  user_id: queryId,
-  entity: z.string().max(50, { error: 'Höchstens 50 Zeichen erlaubt.' }).optional(),
+  location_id: textIdWholeNumber.optional(),
+  user_id: textIdWholeNumber.optional(),
+  entity: z
+    .string()
+    .max(50, { error: tooLong(50) })
+    .optional(),
 });
 
 /** How long an invitation link lets a new resident set their first password. */

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './fields.js';
 export * from './schemas.js';
 export * from './admin-moderation.js';
 export * from './admin-people.js';

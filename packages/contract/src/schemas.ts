@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_PAGE_SIZE, MODERATION_STATUSES, PAGE_SIZE } from './constants.js';
 import { API_ERRORS } from './errors.js';
+import { requiredText, textId } from './fields.js';
 
-/** A string that must hold something other than white space. */
-const requiredText = (max: number) =>
-  z
-    .string({ error: API_ERRORS.required })
-    .max(max, { error: `Höchstens ${max} Zeichen erlaubt.` })
-    .refine((s) => s.trim().length > 0, { error: API_ERRORS.required });
-
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParam = z.object({ id: textId });
 
 // ---- auth ----
 export const loginRequest = z.object({
@@ -115,7 +109,7 @@ export const provider = z.object({
 });
 export type Provider = z.infer<typeof provider>;
 
-export const providersQuery = z.object({ service_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const providersQuery = z.object({ service_id: textId });
 export const providersResponse = z.object({ id: z.number(), count: z.number(), results: z.array(provider) });
 export const providerRequest = z.object({ text: requiredText(5000) });
 
