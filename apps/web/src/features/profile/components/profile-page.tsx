@@ -93,7 +93,8 @@ export default function ProfilePage() {
 
   return (
     <Page title={t('titles.profile')} className="page-narrow">
-      {success === 'success' ? (
+      {/* SPEC §2: any value of the optional route parameter counts, not only /profile/success. */}
+      {success !== undefined ? (
         <p className="notice notice-success" role="status">
           {t('profile.success')}
         </p>
