@@ -3,11 +3,13 @@ import { mockFetch } from '@/test/fetch-mock';
 import { restoreSpecDelays } from '@/test/setup';
 import { fetchLocation } from '@/entities/location/slice';
 import { fetchProfile } from '@/entities/user/slice';
-import { refreshRestoredSession, signIn } from './session';
-import { makeStore } from './store';
+import { login } from '@/entities/session/slice';
+import { refreshRestoredSession, signIn, signOut } from './session';
+import { makeStore, persistor } from './store';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -93,5 +95,65 @@ describe('refresh of a restored session', () => {
       '/api/phones/?page_size=100',
       '/api/services/?page_size=100',
     ]);
+  });
+});
+
+describe('logout sequence', () => {
+  /** A signed-in store and a device that registered for push, with a stand-in for the page reload. */
+  function signedIn() {
+    const store = makeStore({ persist: false });
+    store.dispatch(login.fulfilled('tok-1234567890', 'seed', { apartment_number: 'A-0101', password: 'x' }));
+    localStorage.setItem('token', 'tok-1234567890');
+    localStorage.setItem('pushTokenId', '17');
+    localStorage.setItem('persist:auth', '{"token":"\\"tok-1234567890\\""}');
+    // jsdom cannot reload a page; the sequence's last step is checked on a stand-in.
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const purge = vi.spyOn(persistor, 'purge');
+    const navigate = vi.fn();
+    const calls = mockFetch({ 'DELETE /api/fcm/token/17/': { status: 204 }, 'GET /api/logout/': { body: {} } });
+    return { store, reload, purge, navigate, calls };
+  }
+
+  it('waits 500 ms, then deletes the push registration, logs out and clears local storage', async () => {
+    restoreSpecDelays();
+    vi.useFakeTimers();
+    const { store, navigate, calls } = signedIn();
+    void signOut(store.dispatch, navigate);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls).toHaveLength(0);
+    expect(localStorage.getItem('token')).toBe('tok-1234567890');
+
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/fcm/token/17/', 'GET /api/logout/']);
+    // (The app's persisted store may write its own, empty state again meanwhile; the token is gone.)
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('pushTokenId')).toBeNull();
+    expect(localStorage.getItem('persist:auth') ?? '').not.toContain('tok-1234567890');
+    expect(store.getState().auth.token).toBeNull();
+  });
+
+  it('goes to /login, purges the persisted state, and one second later clears local storage again and reloads', async () => {
+    restoreSpecDelays();
+    vi.useFakeTimers();
+    const { store, reload, purge, navigate } = signedIn();
+    const done = signOut(store.dispatch, navigate);
+    await vi.advanceTimersByTimeAsync(500);
+    await done;
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(purge).toHaveBeenCalledOnce();
+    // The purge comes after the way to /login, so no screen of the old session shows meanwhile.
+    expect(navigate.mock.invocationCallOrder[0]!).toBeLessThan(purge.mock.invocationCallOrder[0]!);
+    expect(reload).not.toHaveBeenCalled();
+
+    // Whatever was written since (a request still under way) does not survive the reload.
+    localStorage.setItem('persist:user', '{"data":"{}"}');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem('persist:user')).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reload).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('persist:user')).toBeNull();
   });
 });
