@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './forms.js';
 export * from './schemas.js';
 export * from './admin-moderation.js';
 export * from './admin-people.js';

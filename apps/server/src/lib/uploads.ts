@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, fileTooLargeMessage } from '@hausportal/contract';
+import type { z } from 'zod';
+import { API_ERRORS, IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, fileTooLargeMessage } from '@hausportal/contract';
 import { ApiError, fieldError } from './errors.js';
 
 export type UploadKind = 'image' | 'pdf';
@@ -67,6 +68,72 @@ export async function readUpload(file: MultipartFile, field: string): Promise<Bu
   if (file.file.truncated || data.length > MAX_FILE_BYTES) throw fieldError(field, fileTooLargeMessage(file.filename));
   if (data.length === 0) throw fieldError(field, 'Die übermittelte Datei ist leer.');
   return data;
+}
+
+/** The file of a form, read whole: its bytes and the name it was uploaded as. */
+export interface FormFile {
+  data: Buffer;
+  filename: string;
+}
+
+/** What a multipart form takes: at most one file in `file.field`, and text fields checked by `fields`. */
+export interface FormSpec<S extends z.ZodType> {
+  file: {
+    field: string;
+    required: boolean;
+    /** Runs when the file arrives, before it is read (a per-user upload budget). */
+    beforeRead?: () => Promise<void>;
+  };
+  fields: S;
+}
+
+/**
+ * Text fields checked against their schema, with the errors in the DRF shape JSON bodies get;
+ * `extra` adds errors found outside the schema (a missing file), so one answer names them all.
+ */
+export function parseFields<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  extra: Record<string, string[]> = {},
+): z.infer<S> {
+  const parsed = schema.safeParse(values);
+  const errors: Record<string, string[]> = { ...extra };
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(400, errors);
+  return parsed.data as z.infer<S>;
+}
+
+/**
+ * Reads a multipart form: 415 unless it is one, 400 for a second file or one in another field,
+ * a file over MAX_FILE_BYTES or empty, a missing required file, or fields the schema refuses
+ * (all field errors in one answer). Fields that are not text are ignored; NUL is dropped
+ * (formParts). The file is only read, not checked: its type is the caller's (checkUpload).
+ */
+export async function readForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  spec: FormSpec<S>,
+): Promise<{ file: FormFile | null; fields: z.infer<S> }> {
+  if (!request.isMultipart()) throw new ApiError(415, { detail: 'Bitte als multipart/form-data senden.' });
+  const { field } = spec.file;
+  const values: Record<string, string> = {};
+  let file: FormFile | null = null;
+  for await (const part of formParts(request)) {
+    if (part.type === 'file') {
+      if (part.fieldname !== field || file) {
+        await part.toBuffer().catch(() => undefined);
+        throw fieldError(part.fieldname, `Pro Anfrage ist genau eine Datei im Feld "${field}" erlaubt.`);
+      }
+      await spec.file.beforeRead?.();
+      file = { data: await readUpload(part, field), filename: part.filename };
+    } else if (typeof part.value === 'string') {
+      values[part.fieldname] = part.value;
+    }
+  }
+  const missing = spec.file.required && !file ? { [field]: [API_ERRORS.required] } : {};
+  return { file, fields: parseFields(spec.fields, values, missing) };
 }
 
 /** The real type from the magic bytes, never from the name or the declared type. */

@@ -15,7 +15,8 @@ import {
   createMessage,
   setLike,
 } from '../modules/messages/messages.repository.js';
-import { decide } from '../modules/moderation/moderation.repository.js';
+import { recordDecision } from '../modules/moderation/moderation.actions.js';
+import { findModerated } from '../modules/moderation/moderation.repository.js';
 import { createPhone } from '../modules/phones/phones.repository.js';
 import { createProvider, createService } from '../modules/services/services.repository.js';
 import { makeAvatar, makeLogo, makePdf, makePhoto } from './assets.js';
@@ -125,10 +126,15 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
           a.kind === 'image' ? MAX_PHOTOS_PER_POST : MAX_PDFS_PER_POST,
         );
       }
-      if (!post.pending) await decide(trx, 'message', id, [location], { status: 'approved' }, manager);
+      // Approved as the manager would, with the audit entry, but without notifying anyone.
+      const approve = async (kind: 'message' | 'comment', itemId: number) =>
+        recordDecision(trx, undefined, { id: manager }, kind, (await findModerated(trx, kind, itemId, [location]))!, {
+          status: 'approved',
+        });
+      if (!post.pending) await approve('message', id);
       for (const c of post.comments ?? []) {
         const comment = await createComment(trx, users.get(c.by)!.id, id, c.text, { createdAt: hoursAgo(c.hoursAgo) });
-        if (!c.pending) await decide(trx, 'comment', comment.id, [location], { status: 'approved' }, manager);
+        if (!c.pending) await approve('comment', comment.id);
       }
       for (const by of post.likedBy ?? []) await setLike(trx, users.get(by)!.id, id, true);
     }

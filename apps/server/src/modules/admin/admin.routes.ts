@@ -8,6 +8,7 @@ import { locationAdminRoutes } from '../location/location.admin.routes.js';
 import { moderationRoutes } from '../moderation/moderation.routes.js';
 import { noticesAdminRoutes } from '../notices/notices.admin.routes.js';
 import { phoneAdminRoutes } from '../phones/phones.admin.routes.js';
+import { reportAdminRoutes } from '../reports/reports.admin.routes.js';
 import { requestAdminRoutes } from '../requests/requests.admin.routes.js';
 import { residentRoutes } from '../residents/residents.admin.routes.js';
 import { serviceAdminRoutes } from '../services/services.admin.routes.js';
@@ -21,6 +22,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     staffSessionRoutes,
     moderationRoutes,
+    reportAdminRoutes,
     noticesAdminRoutes,
     residentRoutes,
     locationAdminRoutes,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../app.js';
 import { newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
-import { dialects, multipart, startApp, testConfig, type TestApp } from '../../../test/harness.js';
+import { checkResponses, dialects, multipart, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import { call, pdfFile, pngImage } from '../../../test/helpers.js';
 import { FeedCache, feedPage } from './messages.feed.js';
 import { refreshApprovedCount } from './messages.repository.js';
@@ -25,7 +25,13 @@ describe.each(await dialects())('feed cache across processes (%s)', (dialect) =>
 
   beforeAll(async () => {
     a = await startApp(dialect);
-    b = await buildApp({ config: testConfig(a.db), database: a.db.handle, logger: false, prepared: true });
+    b = await buildApp({
+      config: testConfig(a.db),
+      database: a.db.handle,
+      logger: false,
+      prepared: true,
+      checkResponses,
+    });
     resident = await newUser(a);
     location = resident.locationId!;
     reception = await newUser(a, { locationId: location, role: 'receptionist' });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MAX_PDFS_PER_POST,
   MAX_PHOTOS_PER_POST,
@@ -12,51 +11,35 @@ import {
   message as messageSchema,
   messageCreate,
   messageCreated,
+  messageDocumentForm,
   messageResubmit,
-  NOT_REJECTED,
   messageDocument,
   pageQuery,
   paginated,
 } from '@hausportal/contract';
-import { inTransaction } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
-import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
-import { formParts, readUpload } from '../../lib/uploads.js';
-import { audit } from '../../lib/audit.js';
-import { currentResident, requireReceptionist, requireUser, verifyUser, type Resident } from '../auth/policies.js';
-import { awaitingModeration } from '../notifications/events.js';
-import { storeAttachment } from './messages.attachments.js';
+import { moduleRoutes } from '../../lib/routes.js';
+import { readForm } from '../../lib/uploads.js';
+import { currentResident, requireUser, verifyUser, type Resident } from '../auth/policies.js';
+import { addAttachment, addComment, createPost, like, resubmitPost, visibleMessage } from './messages.actions.js';
 import { FeedCache, feedPage } from './messages.feed.js';
 import { toAttachment, toComment, toMessage } from './messages.presenter.js';
 import * as repo from './messages.repository.js';
 
-const tags = ['messages'];
-const security = [{ token: [] }];
-const notApproved = () => new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
-
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, writes, notifier } = app.ctx;
+  const r = moduleRoutes(app, ['messages'], requireUser);
+  const { ctx } = app;
+  const { db, signer } = ctx;
   const feed = new FeedCache();
 
   const viewer = (u: Resident) => ({ userId: u.id, locationId: u.locationId });
-
-  /** A post the caller may see (approved in their location, or their own), or 404. */
-  async function visibleOr404(u: Resident, id: number) {
-    const row = await repo.findVisibleMessage(db, viewer(u), id);
-    if (!row) throw notFound();
-    return row;
-  }
 
   r.get(
     '/api/messages/',
     {
       config: { deferTokenCheck: true },
       schema: {
-        tags,
-        security,
         summary: 'Pinnwand, neueste zuerst',
         querystring: pageQuery,
         response: { 200: paginated(messageSchema) },
@@ -81,23 +64,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     '/api/messages/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Neuen Beitrag anlegen (wird moderiert)',
         body: messageCreate,
         response: { 201: messageCreated },
       },
     },
     async (request, reply) => {
-      const user = currentResident(request);
-      await writes.take('message', user.id);
-      const created = await inTransaction(db, async (trx) => {
-        const row = await repo.createMessage(trx, viewer(user), request.body.text.trim());
-        await audit(trx, { userId: user.id, action: 'message_created', entity: 'message', entityId: row.id });
-        await awaitingModeration(trx, notifier, 'message', user.locationId);
-        return row;
-      });
-      notifier.kick();
+      const created = await createPost(ctx, currentResident(request), request.body.text);
       reply.code(201);
       return { id: created.id, status: 'pending' as const };
     },
@@ -105,10 +78,10 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/messages/:id/',
-    { schema: { tags, security, summary: 'Ein Beitrag', params: idParam, response: { 200: messageSchema } } },
+    { schema: { summary: 'Ein Beitrag', params: idParam, response: { 200: messageSchema } } },
     async (request) => {
       const user = currentResident(request);
-      return toMessage(await visibleOr404(user, request.params.id), user.id, signer);
+      return toMessage(await visibleMessage(db, user, request.params.id), user.id, signer);
     },
   );
 
@@ -116,8 +89,6 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     '/api/messages/:id/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Einen abgelehnten eigenen Beitrag bearbeiten und erneut einreichen',
         params: idParam,
         body: messageResubmit,
@@ -125,26 +96,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = currentResident(request);
       const { id } = request.params;
-      const before = await repo.findOwnMessage(db, viewer(user), id);
-      if (!before) throw notFound();
-      if (before.status !== 'rejected') throw nonFieldError(NOT_REJECTED);
-      await writes.take('message', user.id);
-      await inTransaction(db, async (trx) => {
-        await repo.resubmitMessage(trx, id, request.body.text.trim());
-        await audit(trx, {
-          userId: user.id,
-          action: 'message_resubmitted',
-          entity: 'message',
-          entityId: id,
-          locationId: user.locationId,
-          before: { status: before.status, text: before.text, rejection_reason: before.rejection_reason },
-          after: { status: 'pending' },
-        });
-        await awaitingModeration(trx, notifier, 'message', user.locationId);
-      });
-      notifier.kick();
+      await resubmitPost(ctx, currentResident(request), id, request.body.text);
       return { id, status: 'pending' as const };
     },
   );
@@ -153,8 +106,6 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     '/api/messages/:id/comments/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Kommentare eines Beitrags',
         params: idParam,
         querystring: listQuery,
@@ -163,7 +114,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentResident(request);
-      await visibleOr404(user, request.params.id);
+      await visibleMessage(db, user, request.params.id);
       const page = await repo.listComments(db, user.id, request.params.id, pageWindow(request.query));
       const results = page.rows.map((c) => toComment(c, signer, user.id));
       return paginate(`/api/messages/${request.params.id}/comments/`, request.query, page.count, results);
@@ -174,8 +125,6 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     '/api/messages/:id/comments/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Kommentieren (nur Rezeption; wird moderiert)',
         params: idParam,
         body: commentCreate,
@@ -184,23 +133,11 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = currentResident(request);
-      requireReceptionist(user);
-      const message = await visibleOr404(user, request.params.id);
-      if (message.status !== 'approved') throw notApproved();
-      await writes.take('comment', user.id);
-      const text = request.body.text.trim();
-      const created = await inTransaction(db, async (trx) => {
-        const row = await repo.createComment(trx, user.id, message.id, text);
-        await audit(trx, { userId: user.id, action: 'comment_created', entity: 'comment', entityId: row.id });
-        await awaitingModeration(trx, notifier, 'comment', user.locationId);
-        return row;
-      });
-      notifier.kick();
+      const created = await addComment(ctx, user, request.params.id, request.body.text);
       reply.code(201);
       return toComment(
         {
           ...created,
-          text,
           user_id: user.id,
           rejection_reason: null,
           user_name: user.name,
@@ -212,7 +149,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const [suffix, like] of [
+  for (const [suffix, on] of [
     ['like', true],
     ['unlike', false],
   ] as const) {
@@ -220,21 +157,15 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       `/api/messages/:id/${suffix}/`,
       {
         schema: {
-          tags,
-          security,
-          summary: like ? 'Gefällt mir (nur Rezeption)' : 'Gefällt mir zurücknehmen (nur Rezeption)',
+          summary: on ? 'Gefällt mir (nur Rezeption)' : 'Gefällt mir zurücknehmen (nur Rezeption)',
           params: idParam,
           response: { 200: likeResponse },
         },
       },
-      async (request) => {
-        const user = currentResident(request);
-        requireReceptionist(user);
-        const message = await visibleOr404(user, request.params.id);
-        if (message.status !== 'approved') throw notApproved();
-        const like_count = await repo.setLike(db, user.id, message.id, like);
-        return { like_count, self_liked: like };
-      },
+      async (request) => ({
+        like_count: await like(ctx, currentResident(request), request.params.id, on),
+        self_liked: on,
+      }),
     );
   }
 
@@ -242,8 +173,6 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     '/api/messages/:id/documents/',
     {
       schema: {
-        tags,
-        security,
         summary: `Anhang hochladen (multipart: name, document). Höchstens ${MAX_PHOTOS_PER_POST} Bilder und ${MAX_PDFS_PER_POST} PDFs je Beitrag`,
         params: idParam,
         consumes: ['multipart/form-data'],
@@ -251,33 +180,14 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = currentResident(request);
-      const message = await visibleOr404(user, request.params.id);
-      // Attachments belong to the post as it was moderated: only its author, only while pending.
-      if (message.user_id !== user.id) throw forbidden();
-      if (message.status !== 'pending')
-        throw new ApiError(400, { detail: 'Anhänge können nur vor der Freigabe hinzugefügt werden.' });
-      if (!request.isMultipart()) throw new ApiError(415, { detail: 'Bitte als multipart/form-data senden.' });
-      await writes.take('attachment', user.id);
-
-      let name = '';
-      let file: { data: Buffer; filename: string } | null = null;
-      for await (const part of formParts(request)) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'document' || file) {
-            await part.toBuffer().catch(() => undefined);
-            throw fieldError(part.fieldname, 'Pro Anfrage ist genau eine Datei im Feld "document" erlaubt.');
-          }
-          file = { data: await readUpload(part, 'document'), filename: part.filename };
-        } else if (part.fieldname === 'name' && typeof part.value === 'string') {
-          name = part.value.trim();
-        }
-      }
-      if (!file) throw fieldError('document', 'Eingabe ist zwingend');
-      if (name.length > 255) throw fieldError('name', 'Höchstens 255 Zeichen erlaubt.');
-      if (!name) name = file.filename.replace(/\.[^.]*$/, '').slice(0, 255) || 'Anhang';
-
-      const row = await storeAttachment(app.ctx, user, message.id, file, name);
+      const row = await addAttachment(ctx, currentResident(request), request.params.id, async () => {
+        const form = await readForm(request, {
+          file: { field: 'document', required: true },
+          fields: messageDocumentForm,
+        });
+        const file = form.file!;
+        return { ...file, name: form.fields.name || file.filename.replace(/\.[^.]*$/, '').slice(0, 255) || 'Anhang' };
+      });
       reply.code(201);
       return toAttachment(row, signer);
     },

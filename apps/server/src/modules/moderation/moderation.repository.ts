@@ -1,13 +1,9 @@
-import type { ModeratedKind, ModerationDecision } from '@hausportal/contract';
+import type { ModeratedKind } from '@hausportal/contract';
 import { sql } from 'kysely';
-import { inTransaction, jsonArrayFrom, type DB } from '../../db/database.js';
+import { jsonArrayFrom, type DB } from '../../db/database.js';
 import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
 import type { ModerationStatus } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { moderated } from '../notifications/events.js';
-import type { Notifier } from '../notifications/notifier.js';
 import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
 export type { ModeratedKind } from '@hausportal/contract';
@@ -181,53 +177,4 @@ export async function setStatus(
     await trx.updateTable('comments').set(columns).where('id', '=', item.id).execute();
     await refreshCommentCount(trx, item.message_id);
   }
-}
-
-/**
- * Records a manager's decision on a post or comment of one of `locations`, recounts, and writes
- * the audit entry, in one transaction. Returns false when no such item is within reach.
- */
-export function decide(
-  db: DB,
-  kind: ModeratedKind,
-  id: number,
-  locations: number[],
-  d: ModerationDecision,
-  moderatorId: number,
-  notifier?: Notifier,
-): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const item = await findModerated(trx, kind, id, locations);
-    if (!item) return false;
-    const reason = d.status === 'rejected' ? (d.rejection_reason ?? null) : null;
-    await setStatus(trx, kind, item, d.status, reason, moderatorId);
-    await audit(trx, {
-      userId: moderatorId,
-      action: `${kind}_${d.status}`,
-      entity: kind,
-      entityId: id,
-      locationId: item.location_id,
-      before: { status: item.status },
-      after: { status: d.status, rejection_reason: reason },
-    });
-    // The author, and for an approval the readers, hear of it (a repeated decision says nothing new).
-    if (notifier && item.status !== d.status) await moderated(trx, notifier, kind, id, d.status, reason);
-    return true;
-  });
-}
-
-/** Approves several items at once: all of them, or (when one is out of reach) none, with 404. */
-export function approveAll(
-  db: DB,
-  items: { kind: ModeratedKind; id: number }[],
-  locations: number[],
-  moderatorId: number,
-  notifier?: Notifier,
-): Promise<number> {
-  return inTransaction(db, async (trx) => {
-    for (const { kind, id } of items) {
-      if (!(await decide(trx, kind, id, locations, { status: 'approved' }, moderatorId, notifier))) throw notFound();
-    }
-    return items.length;
-  });
 }

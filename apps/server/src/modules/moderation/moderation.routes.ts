@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminComment,
   adminMessage,
@@ -12,39 +11,25 @@ import {
   moderationSummary,
   moderationSummaryQuery,
   paginated,
-  reportDecided,
-  reportDecision,
-  reportQueueQuery,
-  reportedItem,
 } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
-import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
-import { currentUser, listScope, managerLocations } from '../auth/policies.js';
-import { decideReports, listReportedItems } from '../reports/reports.repository.js';
+import { moduleRoutes } from '../../lib/routes.js';
+import { callerOf, listScope } from '../auth/policies.js';
+import { approveItems, decideItem } from './moderation.actions.js';
 import { toAdminComment, toAdminMessage } from './moderation.presenter.js';
-import {
-  approveAll,
-  decide,
-  listCommentsByStatus,
-  listMessagesByStatus,
-  moderationSummary as summary,
-} from './moderation.repository.js';
+import { listCommentsByStatus, listMessagesByStatus, moderationSummary as summary } from './moderation.repository.js';
 
-const tags = ['admin: moderation'];
-const security = [{ token: [] }];
-
-/** Back-office moderation and reports, inside the /api/admin plugin and its manager guard. */
+/** Back-office moderation of posts and comments, inside the /api/admin plugin and its manager guard. */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, notifier } = app.ctx;
+  const r = moduleRoutes(app, ['admin: moderation'], 'parent');
+  const { ctx } = app;
+  const { db, signer } = ctx;
 
   r.get(
     '/moderation/summary/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Was auf eine Entscheidung wartet (für die Navigation)',
         querystring: moderationSummaryQuery,
         response: { 200: moderationSummary },
@@ -57,8 +42,6 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     '/messages/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Beiträge nach Status; wartende zuerst die ältesten',
         querystring: moderationQuery,
         response: { 200: paginated(adminMessage) },
@@ -80,8 +63,6 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     '/comments/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Kommentare nach Status, mit ihrem Beitrag; wartende zuerst die ältesten',
         querystring: moderationQuery,
         response: { 200: paginated(adminComment) },
@@ -99,8 +80,6 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       `/${kind}s/:id/moderation/`,
       {
         schema: {
-          tags,
-          security,
           summary:
             kind === 'message'
               ? 'Beitrag freigeben oder ablehnen (mit Begründung)'
@@ -112,17 +91,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { id } = request.params;
-        const ok = await decide(
-          db,
-          kind,
-          id,
-          await managerLocations(request),
-          request.body,
-          currentUser(request).id,
-          notifier,
-        );
-        if (!ok) throw notFound();
-        notifier.kick();
+        await decideItem(ctx, callerOf(request), kind, id, request.body);
         return { id, status: request.body.status };
       },
     );
@@ -132,65 +101,11 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     '/moderation/bulk/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Mehrere Beiträge und Kommentare gemeinsam freigeben (alle oder keiner)',
         body: bulkApproval,
         response: { 200: bulkApproved },
       },
     },
-    async (request) => {
-      const locations = await managerLocations(request);
-      const approved = await approveAll(db, request.body.items, locations, currentUser(request).id, notifier);
-      notifier.kick();
-      return { approved };
-    },
-  );
-
-  r.get(
-    '/reports/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Gemeldete Beiträge und Kommentare, einer je Eintrag, mit allen Gründen',
-        querystring: reportQueueQuery,
-        response: { 200: paginated(reportedItem) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const page = await listReportedItems(db, await listScope(request, q.location_id), q.status, pageWindow(q));
-      return paginate('/api/admin/reports/', q, page.count, page.rows);
-    },
-  );
-
-  r.post(
-    '/reports/decision/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Über Meldungen entscheiden: Entfernen (mit Begründung) oder Belassen',
-        body: reportDecision,
-        response: { 200: reportDecided },
-      },
-    },
-    async (request) => {
-      const { kind, id, decision, reason } = request.body;
-      const ok = await decideReports(
-        db,
-        kind,
-        id,
-        await managerLocations(request),
-        decision,
-        reason || null,
-        currentUser(request).id,
-        notifier,
-      );
-      if (!ok) throw notFound();
-      notifier.kick();
-      return { kind, id, decision };
-    },
+    async (request) => ({ approved: await approveItems(ctx, callerOf(request), request.body.items) }),
   );
 }

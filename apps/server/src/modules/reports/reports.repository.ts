@@ -1,79 +1,56 @@
-import { PREVIEW_LENGTH, REPORTS_TO_HIDE, type ModeratedKind, type ReportReason } from '@hausportal/contract';
+import { PREVIEW_LENGTH, type ModeratedKind, type ReportReason } from '@hausportal/contract';
 import { sql } from 'kysely';
-import { inTransaction, type DB } from '../../db/database.js';
+import type { DB } from '../../db/database.js';
 import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
-import { audit } from '../../lib/audit.js';
-import { nonFieldError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { findModerated, setStatus } from '../moderation/moderation.repository.js';
-import { reportsDecided } from '../notifications/events.js';
-import type { Notifier } from '../notifications/notifier.js';
+import { findModerated } from '../moderation/moderation.repository.js';
 
-/** The item a resident reports: approved, in their own location; undefined otherwise. */
-async function reportable(db: DB, kind: ModeratedKind, id: number, locationId: number) {
+/** The item a resident may report: approved (or hidden by reports), in their own location; undefined otherwise. */
+export async function findReportable(db: DB, kind: ModeratedKind, id: number, locationId: number) {
   const item = await findModerated(db, kind, id, [locationId]);
   return item && (item.status === 'approved' || item.status === 'hidden') ? item : undefined;
 }
 
 /**
- * Records a resident's report (once per resident and item). When residents of `REPORTS_TO_HIDE`
- * different apartments have open reports on an approved item, it is hidden until a manager decides.
- * Returns the report (`created` false when it existed already), or undefined when the item is not
- * within the resident's reach.
+ * Records a resident's report of an item, once per resident and item: a second report changes
+ * nothing (not even the reason), so a double tap or a retry never counts twice toward hiding.
+ * Returns the report, `created` false when it existed already.
  */
-export function createReport(
+export async function insertReport(
   db: DB,
-  reporter: { userId: number; locationId: number },
+  item: { location_id: number },
+  reporterId: number,
   kind: ModeratedKind,
   id: number,
   reason: ReportReason,
   text: string,
 ) {
-  return inTransaction(db, async (trx) => {
-    const item = await reportable(trx, kind, id, reporter.locationId);
-    if (!item) return undefined;
-    if (item.user_id === reporter.userId) throw nonFieldError('Eigene Beiträge können nicht gemeldet werden.');
-    // A second report by the same resident changes nothing (not even the reason): it is answered
-    // with the first one, so a double tap or a retry never counts twice toward hiding.
-    const inserted = await trx
-      .insertInto('reports')
-      .values({
-        location_id: item.location_id,
-        target_kind: kind,
-        target_id: id,
-        reporter_id: reporter.userId,
-        reason,
-        text,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'reporter_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    const found = await trx
-      .selectFrom('reports')
-      .select(['id', 'status'])
-      .where('target_kind', '=', kind)
-      .where('target_id', '=', id)
-      .where('reporter_id', '=', reporter.userId)
-      .executeTakeFirstOrThrow();
-    const report = { ...found, created: inserted !== undefined };
-    if (item.status === 'approved' && (await openReporters(trx, kind, id)) >= REPORTS_TO_HIDE) {
-      await setStatus(trx, kind, item, 'hidden', null, null);
-      await audit(trx, {
-        userId: null,
-        action: `${kind}_hidden_by_reports`,
-        entity: kind,
-        entityId: id,
-        locationId: item.location_id,
-        before: { status: 'approved' },
-        after: { status: 'hidden' },
-      });
-    }
-    return report;
-  });
+  const inserted = await db
+    .insertInto('reports')
+    .values({
+      location_id: item.location_id,
+      target_kind: kind,
+      target_id: id,
+      reporter_id: reporterId,
+      reason,
+      text,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'reporter_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const found = await db
+    .selectFrom('reports')
+    .select(['id', 'status'])
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', id)
+    .where('reporter_id', '=', reporterId)
+    .executeTakeFirstOrThrow();
+  return { ...found, created: inserted !== undefined };
 }
 
-async function openReporters(db: DB, kind: ModeratedKind, id: number): Promise<number> {
+/** How many different residents have open reports on an item. */
+export async function openReporters(db: DB, kind: ModeratedKind, id: number): Promise<number> {
   const row = await db
     .selectFrom('reports')
     .select(sql<number>`count(distinct reporter_id)`.as('n'))
@@ -190,63 +167,33 @@ export async function listReportedItems(
   return { count: Number(total.n), rows };
 }
 
-/**
- * A manager's decision on a reported item of `locations`: 'remove' rejects it with the reason
- * (its author reads it), 'keep' puts a hidden item back. Every open report of the item is closed
- * with the decision, which its reporter reads. Returns false when nothing open is within reach.
- */
-export function decideReports(
+/** The open reports of an item, with their reporters. */
+export function openReports(db: DB, kind: ModeratedKind, id: number) {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'reporter_id'])
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+/** Closes reports with a manager's decision and the reason their reporters read. */
+export async function closeReports(
   db: DB,
-  kind: ModeratedKind,
-  id: number,
-  locations: number[],
+  ids: number[],
   decision: 'remove' | 'keep',
   reason: string | null,
   moderatorId: number,
-  notifier?: Notifier,
-): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const item = await findModerated(trx, kind, id, locations);
-    if (!item) return false;
-    const open = await trx
-      .selectFrom('reports')
-      .select(['id', 'reporter_id'])
-      .where('target_kind', '=', kind)
-      .where('target_id', '=', id)
-      .where('status', '=', 'open')
-      .execute();
-    if (!open.length) return false;
-    const status = decision === 'remove' ? 'rejected' : 'approved';
-    if (item.status !== status)
-      await setStatus(trx, kind, item, status, decision === 'remove' ? reason : null, moderatorId);
-    await trx
-      .updateTable('reports')
-      .set({
-        status: decision === 'remove' ? 'removed' : 'kept',
-        decision_reason: reason,
-        decided_by: moderatorId,
-        decided_at: nowIso(),
-      })
-      .where(
-        'id',
-        'in',
-        open.map((r) => r.id),
-      )
-      .execute();
-    await audit(trx, {
-      userId: moderatorId,
-      action: `report_${decision === 'remove' ? 'removed' : 'kept'}`,
-      entity: kind,
-      entityId: id,
-      locationId: item.location_id,
-      details: { reports: open.length, reason },
-      before: { status: item.status },
-      after: { status },
-    });
-    if (notifier) {
-      const reporters = open.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id]));
-      await reportsDecided(trx, notifier, kind, id, decision, reason, reporters, item.status !== status);
-    }
-    return true;
-  });
+): Promise<void> {
+  await db
+    .updateTable('reports')
+    .set({
+      status: decision === 'remove' ? 'removed' : 'kept',
+      decision_reason: reason,
+      decided_by: moderatorId,
+      decided_at: nowIso(),
+    })
+    .where('id', 'in', idsOrNone(ids))
+    .execute();
 }

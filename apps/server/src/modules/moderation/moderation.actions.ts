@@ -1,0 +1,70 @@
+import type { ModeratedKind, ModerationDecision } from '@hausportal/contract';
+import type { AppContext } from '../../context.js';
+import { inTransaction, type DB } from '../../db/database.js';
+import { recordChange, type Actor } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { staffLocations, type Caller } from '../auth/policies.js';
+import { moderated } from '../notifications/events.js';
+import type { Notifier } from '../notifications/notifier.js';
+import { findModerated, setStatus, type ModeratedRow } from './moderation.repository.js';
+
+/**
+ * One decision inside the caller's transaction: the status (and the reason its author reads),
+ * the recount, the audit entry and, when the status changes, the notifications (none without a
+ * notifier: the demo seed approves its posts silently).
+ */
+export async function recordDecision(
+  trx: DB,
+  notifier: Notifier | undefined,
+  actor: Actor | null,
+  kind: ModeratedKind,
+  item: ModeratedRow,
+  d: ModerationDecision,
+): Promise<void> {
+  const reason = d.status === 'rejected' ? (d.rejection_reason ?? null) : null;
+  await setStatus(trx, kind, item, d.status, reason, actor?.id ?? null);
+  await recordChange(trx, {
+    actor,
+    action: `${kind}_${d.status}`,
+    entity: { type: kind, id: item.id, locationId: item.location_id },
+    before: { status: item.status },
+    after: { status: d.status, rejection_reason: reason },
+  });
+  // The author, and for an approval the readers, hear of it (a repeated decision says nothing new).
+  if (notifier && item.status !== d.status) await moderated(trx, notifier, kind, item.id, d.status, reason);
+}
+
+/** A manager approves or rejects a post or comment of their locations; 404 when it is out of reach. */
+export async function decideItem(
+  ctx: AppContext,
+  caller: Caller,
+  kind: ModeratedKind,
+  id: number,
+  d: ModerationDecision,
+): Promise<void> {
+  const locations = await staffLocations(ctx.db, caller);
+  await inTransaction(ctx.db, async (trx) => {
+    const item = await findModerated(trx, kind, id, locations);
+    if (!item) throw notFound();
+    await recordDecision(trx, ctx.notifier, caller, kind, item, d);
+  });
+  ctx.notifier.kick();
+}
+
+/** Approves several items at once: all of them, or (when one is out of reach) none, with 404. */
+export async function approveItems(
+  ctx: AppContext,
+  caller: Caller,
+  items: { kind: ModeratedKind; id: number }[],
+): Promise<number> {
+  const locations = await staffLocations(ctx.db, caller);
+  await inTransaction(ctx.db, async (trx) => {
+    for (const { kind, id } of items) {
+      const item = await findModerated(trx, kind, id, locations);
+      if (!item) throw notFound();
+      await recordDecision(trx, ctx.notifier, caller, kind, item, { status: 'approved' });
+    }
+  });
+  ctx.notifier.kick();
+  return items.length;
+}
