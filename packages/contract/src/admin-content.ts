@@ -40,7 +40,7 @@ const sortOrder = z.number().int().min(0).max(1_000_000);
 
 // ---- locations ----
 
-/** A location as the back office edits it: every SPEC §3 field, the same shape residents get. */
+/** A location as the back office edits it: every field of product §4.4, the same shape residents get. */
 export const adminLocation = location;
 export type AdminLocation = z.infer<typeof adminLocation>;
 
@@ -134,7 +134,7 @@ export const adminPhoneOrder = z.object({
 
 // ---- services ----
 
-/** The tokens a service's contact_text may hold (SPEC §3); the resident app fills them in. */
+/** The tokens a service's contact_text may hold (product §5.1); the resident app fills them in. */
 export const CONTACT_TEXT_TOKENS = ['placeholder', 'profile_name', 'apartment_number', 'location'] as const;
 
 /** The `{…}` tokens of a contact text that the resident app would not fill in. */
@@ -180,7 +180,7 @@ export type AdminServiceInput = z.infer<typeof adminServiceInput>;
 
 // ---- providers ----
 
-/** A provider with every SPEC §3 field; unlike residents, the back office sees a hidden phone number. */
+/** A provider with every field of product §4.4; unlike residents, the back office sees a hidden phone number. */
 export const adminProvider = provider.extend({
   service_id: z.number(),
   service_title: z.string(),

@@ -57,7 +57,7 @@ export const MAIL_QUEUED = 'Die E-Mail wurde in den Versand gegeben.';
 export const ERASED_NAME = 'ehemalige:r Bewohner:in';
 
 /**
- * The apartment number is the resident's login (SPEC §3, may hold a dash): letters, digits and
+ * The apartment number is the resident's login (product §3.4, may hold a dash): letters, digits and
  * `- . / _`, no `@`, so it never collides with a staff login (an e-mail address).
  */
 export const apartmentNumber = z

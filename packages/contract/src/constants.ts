@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and DESIGN §3, shared by server and web. */
+/** Business constants of product §5.6, shared by server and web. */
 export const PAGE_SIZE = 10;
 /** The most a client may ask for with `page_size` on the short lists (ADR 010). */
 export const MAX_PAGE_SIZE = 100;
@@ -8,7 +8,7 @@ export const MAX_PHOTOS_PER_POST = 2;
 export const MAX_PDFS_PER_POST = 3;
 /** Photo formats the server accepts (by their magic bytes) and the client offers. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Documents: PDF only (DESIGN §3). */
+/** Documents: PDF only (product §5.3). */
 export const DOCUMENT_TYPES = ['application/pdf'] as const;
 /** The largest photo a phone takes at full resolution (48 MP iPhone, 50 MP Android sensors). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -17,10 +17,10 @@ export const IDLE_TIMEOUT_MS = 3_600_000;
 export const BADGE_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 export const WIDE_BREAKPOINT_PX = 500;
 
-/** System services that always exist (DESIGN §3). */
+/** System services that always exist (product §5.8). */
 export const SERVICE_ADMINISTRATION_ID = 1;
 export const SERVICE_RECEPTION_ID = 3;
-/** Services that get `?fd=1` when opened from the services list (SPEC §2). */
+/** Services that get `?fd=1` when opened from the services list (product §5.8). */
 export const FD_SERVICE_IDS: readonly number[] = [1, 3, 14];
 
 export const LANGUAGES = ['de', 'en'] as const;

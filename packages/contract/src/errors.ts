@@ -1,5 +1,5 @@
 /**
- * Error strings the server sends verbatim (SPEC §8, DESIGN §3). The web app maps
+ * Error strings the server sends verbatim (product §6.2). The web app maps
  * them to its German texts, so both sides must agree on these exact values.
  */
 export const API_ERRORS = {
@@ -12,7 +12,7 @@ export const API_ERRORS = {
   required: 'Eingabe ist zwingend',
 } as const;
 
-/** The oversize message of SPEC §8, with the file name filled in. */
+/** The oversize message of product §6.2, with the file name filled in. */
 export function fileTooLargeMessage(filename: string): string {
   return `Die Datei ${filename} ist zu gross`;
 }

@@ -183,7 +183,7 @@ export const pushTokenCreate = z.object({
 });
 export const pushToken = z.object({ id: z.number(), type: z.literal('web'), registration_id: z.string() });
 
-/** A paginated list as DESIGN §3 fixes it. */
+/** A paginated list as product §5.2 fixes it. */
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number(),
