@@ -4,7 +4,7 @@ import { newUser, signIn } from './factories.js';
 import { FORBIDDEN, call } from './helpers.js';
 
 /**
- * The only /api routes that answer without a token (SPEC §6, DESIGN §3). Everything else must be
+ * The only /api routes that answer without a token (product §1.2, §4.2 and §4.6). Everything else must be
  * behind a module's guard; a new route that forgets it fails here.
  */
 const ANONYMOUS = [

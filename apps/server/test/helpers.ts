@@ -100,7 +100,7 @@ export function expectDrfError(body: unknown): void {
   }
 }
 
-/** The list envelope of DESIGN §3. */
+/** The list envelope of product §5.2. */
 export function expectPage(body: { count: number; results: unknown[] }, count: number, length: number): void {
   expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results']);
   expect(body.count).toBe(count);

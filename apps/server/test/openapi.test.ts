@@ -4,7 +4,7 @@ import { call } from './helpers.js';
 
 const kinds = await dialects();
 
-/** Every call of SPEC §7, the detail GETs and the back office, as OpenAPI writes them. */
+/** Every call of product §4, the detail GETs and the back office, as OpenAPI writes them. */
 const DOCUMENTED = [
   'post /api/login/',
   'get /api/logout/',
@@ -92,7 +92,7 @@ describe.each(kinds)('API description (%s)', (kind) => {
     expect(spec.info.title).toBe('Hausportal API');
   });
 
-  it('lists every call of SPEC §7, the detail GETs and the moderation endpoints', () => {
+  it('lists every call of product §4, the detail GETs and the moderation endpoints', () => {
     expect(operations()).toEqual(expect.arrayContaining(DOCUMENTED));
   });
 

@@ -25,7 +25,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   return reply.code(500).send(INTERNAL);
 }
 
-/** The one error handler: every error becomes a DRF-shaped body (DESIGN §3), never a stack trace. */
+/** The one error handler: every error becomes a DRF-shaped body (product §6.1), never a stack trace. */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof StorageUnavailable) request.log.error({ err: err.reason }, 'Dateispeicher nicht erreichbar');

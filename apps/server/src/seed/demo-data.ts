@@ -1,4 +1,4 @@
-// The demo data of DESIGN §4 as plain data; demo.ts writes it through the repositories the API
+// The demo data of product §10 as plain data; demo.ts writes it through the repositories the API
 // uses. Only the demo suite (seed/demo.test.ts) and the browser journeys rely on these texts.
 import type { LocationInput } from '../modules/location/location.repository.js';
 import type { ProviderInput } from '../modules/services/services.repository.js';
@@ -45,7 +45,7 @@ export const locations: (LocationInput & { logoHue: number })[] = [
 export const CONTACT_TEXT =
   'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
 
-/** Services of the locations next to the system services 1 and 3; 14 gets ?fd=1 (SPEC §2). */
+/** Services of the locations next to the system services 1 and 3; 14 gets ?fd=1 (product §5.8). */
 export const services = [
   { id: 14, location: 1, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
   { id: 15, location: 1, title: 'Reinigung', icon: icon('cleaning'), sortOrder: 20 },
@@ -154,7 +154,7 @@ export const phones = [
   { location: 2, name: 'Feuerwehr und Rettungsdienst', number: '112', icon: icon('fire') },
 ];
 
-/** The accounts of DESIGN §4; `hue` colours the generated avatar (none for A-0101 and the manager). */
+/** The accounts of product §10; `hue` colours the generated avatar (none for A-0101 and the manager). */
 export const people: {
   login: string;
   name: string;

@@ -15,9 +15,9 @@ type Post = {
   documents: { kind: string }[];
 };
 
-// The one suite that asserts the demo content of DESIGN §4. Behaviour tests build their own rows
+// The one suite that asserts the demo content of product §10. Behaviour tests build their own rows
 // (test/factories.ts), so a change to demo-data.ts breaks only this file and the browser journeys.
-describe.each(kinds)('demo data of DESIGN §4 (%s)', (kind) => {
+describe.each(kinds)('demo data of product §10 (%s)', (kind) => {
   let t: TestApp;
   let anna: string;
   let dora: string;

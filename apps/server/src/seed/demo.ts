@@ -33,7 +33,7 @@ const initials = (name: string) =>
     .slice(0, 2);
 
 /**
- * Seeds DESIGN §4's demo data (demo-data.ts) into an empty database, through the same repository
+ * Seeds the demo data of product §10 (demo-data.ts) into an empty database, through the same repository
  * functions the API uses: posts are written pending, get their attachments, and are approved by
  * the demo manager; likes and comments recount as they do in use. Does nothing when any location
  * exists, so restarts and production data are never touched.
@@ -141,7 +141,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
     return true;
   });
   if (!seeded) return;
-  // Services 14–17 have the fixed ids of DESIGN §3.
+  // Services 14–17 have the fixed ids of product §5.8.
   await syncSequences(handle, ['services']);
   log.info(`Demodaten angelegt. Anmeldung z. B. mit A-0101 / ${demo.DEMO_PASSWORD}`);
 }

@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 const CONTACT_TEXT = 'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
 
 /**
- * The system services 1 (Verwaltung) and 3 (Rezeption) always exist (DESIGN §3): the home tiles,
+ * The system services 1 (Verwaltung) and 3 (Rezeption) always exist (product §5.8): the home tiles,
  * the reception page and the default emergency service point at them. Until now only the demo
  * seed created them, so an install with SEED_DEMO=false had neither.
  */

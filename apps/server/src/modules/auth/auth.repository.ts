@@ -150,7 +150,7 @@ export async function findPasswordHash(db: DB, userId: number): Promise<string> 
 export interface UserInput {
   role: Role;
   locationId: number | null;
-  /** Apartment number of a resident (may hold a dash, SPEC §3); empty for a manager. */
+  /** Apartment number of a resident (may hold a dash, product §2.15); empty for a manager. */
   apartmentNumber: string;
   name: string;
   email: string;

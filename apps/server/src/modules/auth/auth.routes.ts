@@ -96,7 +96,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const attempt = await signIn.login(request.ip, account, device);
       const user = await repo.findUserByLogin(db, apartment_number);
       if (!user) {
-        // Spend the same time as a real check, though the answer differs as SPEC §8 requires.
+        // Spend the same time as a real check, though the answer differs as product §6.2 requires.
         await verifyPassword(undefined, password);
         await attempt.failed();
         throw nonFieldError(API_ERRORS.unknownApartment);

@@ -12,7 +12,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const { storage, signer } = app.ctx;
 
   // No token here: the signature in the URL is the permission, handed out only in responses
-  // to users who may see the file, and it expires (DESIGN §3).
+  // to users who may see the file, and it expires (product §5.9, ADR 005).
   r.get(
     '/api/media/:folder/:file',
     {

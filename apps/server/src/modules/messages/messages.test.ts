@@ -146,7 +146,7 @@ describe.each(kinds)('messages (%s)', (kind) => {
       expect(b.body).toEqual(a.body);
     });
 
-    it('returns each post with the fields of SPEC §3, attachments and counts', async () => {
+    it('returns each post with the fields of product §4.5, attachments and counts', async () => {
       const { body } = await call(t.app, 'GET', '/api/messages/', { auth: bernd });
       const fest = body.results.find((m: { id: number }) => m.id === post.fest);
       expect(fest).toEqual({

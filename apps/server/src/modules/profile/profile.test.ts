@@ -31,7 +31,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
   /** A resident of the location, signed in. */
   const resident = async () => signIn(t, await newUser(t, { locationId: location }));
 
-  it("returns the caller's own profile with every field of SPEC §3", async () => {
+  it("returns the caller's own profile with every field of product §4.3", async () => {
     const res = await call(t.app, 'GET', '/api/profile/', { auth: anna });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({

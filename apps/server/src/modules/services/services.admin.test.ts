@@ -6,7 +6,7 @@ import { FORBIDDEN, NOT_FOUND, call, expectDrfError } from '../../../test/helper
 const kinds = await dialects();
 const CONTACT_TEXT = 'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
 
-/** Every SPEC §3 field of a provider, as the back office's form sends it. */
+/** Every field of a provider (product §4.4), as the back office's form sends it. */
 const PROVIDER = {
   name: 'Hausmeisterei Krause',
   phone: '+49 30 4444 1212',

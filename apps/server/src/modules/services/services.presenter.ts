@@ -50,7 +50,7 @@ export function providerRequestMail(
   };
 }
 
-/** Whether a service is one of the system services 1 and 3 that always exist (DESIGN §3). */
+/** Whether a service is one of the system services 1 and 3 that always exist (product §5.8). */
 export const isSystemService = (s: { id: number; is_system: number }): boolean =>
   Boolean(s.is_system) || s.id === SERVICE_ADMINISTRATION_ID || s.id === SERVICE_RECEPTION_ID;
 

@@ -72,7 +72,7 @@ export function findLocationContact(db: DB, locationId: number) {
 
 /**
  * Adds a service, global (locationId null) or of one location; returns its id. An explicit id
- * is for the fixed ids of DESIGN §3 (service 14 gets ?fd=1); on PostgreSQL the caller then moves
+ * is for the fixed ids of product §5.8 (service 14 gets ?fd=1); on PostgreSQL the caller then moves
  * the id sequence past it (syncSequences).
  */
 export async function createService(
