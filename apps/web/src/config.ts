@@ -20,7 +20,7 @@ function productName(): string {
 }
 
 /**
- * Every timing and limit of SPEC §9 that the client uses, in one place, so that the
+ * Every timing and limit of product §5.6 that the client uses, in one place, so that the
  * behaviour can be checked against the spec at a glance and tests can shorten delays.
  */
 export const config = {
@@ -28,15 +28,15 @@ export const config = {
   apiHost: import.meta.env.VITE_API_URL ?? '',
   productName: productName(),
   delays: {
-    /** SPEC §9: "Delay before most calls 500 ms". */
+    /** product §5.6: the pause before a call is sent (login, logout, forms). */
     beforeCall: 500,
-    /** SPEC §9: likes wait only 100 ms. */
+    /** product §5.6: likes wait only 100 ms. */
     beforeLike: 100,
-    /** SPEC §7: GET blackboard_opened is followed by a 500 ms delay. */
+    /** product §4.5: GET blackboard_opened is followed by a 500 ms delay. */
     afterBlackboardOpened: 500,
-    /** SPEC §9: redirect after a password change. */
+    /** product §2.16: redirect after a password change. */
     redirectAfterPasswordChange: 1000,
-    /** SPEC §4/§9: reload after logout. */
+    /** product §2.15: reload after logout. */
     reloadAfterLogout: 1000,
   },
   persistTimeoutMs: 5000,

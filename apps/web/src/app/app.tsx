@@ -10,7 +10,7 @@ import { endExpiredSession } from './session';
 import { SessionProvider } from './session-provider';
 import { persistor, store } from './store';
 
-/** SPEC §8: a 401 anywhere ends the session and leads to /login. */
+/** product §6.4: a 401 anywhere ends the session and leads to /login. */
 function UnauthorizedRedirect() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

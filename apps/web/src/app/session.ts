@@ -12,7 +12,7 @@ import { heldPushSubscription } from '@/lib/web-push';
 import type { AppDispatch, AppState } from '@/lib/redux/hooks';
 import { persistor } from './store';
 
-/** SPEC §1/§4: after login, profile, documents, phones, services, location and messages page 1 load in parallel. */
+/** product §2.4: after login, profile, documents, phones, services, location and messages page 1 load in parallel. */
 export function loadInitialData(dispatch: AppDispatch) {
   return Promise.all([
     dispatch(fetchProfile()),
@@ -40,7 +40,7 @@ export function refreshRestoredSession(dispatch: AppDispatch, state: AppState) {
 }
 
 /**
- * Registers this device's push subscription after login; any failure is ignored (SPEC §4). It is
+ * Registers this device's push subscription after login; any failure is ignored (product §2.4). It is
  * the one stored on the device, or, when an ended session cleared the storage, the one the browser
  * still holds (the resident allowed notifications before and never switched them off).
  */
@@ -56,12 +56,12 @@ export async function registerPushToken(): Promise<void> {
     const id = await postPushToken(registrationId);
     localStorage.setItem(storageKeys.pushTokenId, String(id));
   } catch {
-    // SPEC §8: push registration failures are ignored.
+    // product §6.4: push registration failures are ignored.
   }
 }
 
 /**
- * SPEC §4 login sequence. Resolves when the user is signed in (then the caller goes to /),
+ * The login sequence of product §2.4. Resolves when the user is signed in (then the caller goes to /),
  * rejects with the parsed error body otherwise.
  */
 export async function signIn(dispatch: AppDispatch, credentials: Credentials): Promise<void> {
@@ -71,7 +71,7 @@ export async function signIn(dispatch: AppDispatch, credentials: Credentials): P
 }
 
 /**
- * SPEC §4 logout: the server part (500 ms wait, push registration, logout call, clearing
+ * The logout of product §2.15: the server part (500 ms wait, push registration, logout call, clearing
  * local storage), then /login, purge the persisted state, and after one second clear local
  * storage again and reload, so nothing of the old session survives in memory.
  */

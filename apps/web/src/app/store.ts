@@ -18,7 +18,7 @@ interface SliceLike<Path extends string, S> {
 }
 
 function persisted<S>(key: string, reducer: Reducer<S>, blacklist: readonly (keyof S & string)[]): Reducer<S> {
-  // SPEC §3/§9: each slice is persisted on its own (key `persist:<slice>`) and restored with a
+  // product §1.4: each slice is persisted on its own (key `persist:<slice>`) and restored with a
   // 5000 ms time-out; its transient fields (in-flight flags, errors) stay out of storage.
   return persistReducer(
     { key, storage, timeout: config.persistTimeoutMs, blacklist: [...blacklist] },

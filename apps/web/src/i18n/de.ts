@@ -1,6 +1,6 @@
 /**
- * Every German text of the resident app. Strings the spec names are reproduced exactly
- * (SPEC §2, §4, §5, §8); `{{product}}` stands for the spec's `{product}`.
+ * Every German text of the resident app. The strings of the original specification are kept exactly
+ * (product §2, §5.1 and §6.2); `{{product}}` stands for the product name, `{product}` there.
  */
 export const de = {
   app: {

@@ -1,6 +1,6 @@
 import type { Translation } from './de';
 
-/** English, the second language of the language selector (DESIGN §2). */
+/** English, the second language of the language selector (product §9.4). */
 export const en: Translation = {
   app: {
     name: '{{product}}',

@@ -2,11 +2,11 @@ import { MAX_PAGE_SIZE, type Paginated } from '@hausportal/contract';
 import { config, storageKeys } from '@/config';
 import { delay } from './delay';
 
-/** SPEC §8: the exact text of the error every call raises while the browser is offline. */
+/** product §6.2: the exact value of the error every call raises offline; screens show their own text (product §9.14). */
 export const OFFLINE_MESSAGE = 'Network unavailable, try later.';
 
 /**
- * A failed call. As in SPEC §8 the message carries the response body as text, so slices
+ * A failed call. As product §6.4 says, the message carries the response body as text, so slices
  * can parse it into their error field (or keep the raw text when it is not JSON).
  */
 export class ApiError extends Error {
@@ -36,7 +36,7 @@ export function isOnline(): boolean {
 }
 
 /**
- * The spec's pause before an action is sent (SPEC §9: 500 ms, likes 100 ms). Offline it fails at
+ * The spec's pause before an action is sent (product §5.6: 500 ms, likes 100 ms). Offline it fails at
  * once instead, so that a post, comment, like, request or password change made offline says
  * immediately that it was not sent. (Login and logout pause with `delay` alone: they have
  * their own offline rules.)
@@ -71,7 +71,7 @@ function messageOf(text: string): string {
 }
 
 function handleUnauthorized(text: string): never {
-  // SPEC §8: a 401 clears local storage and sends the visitor to /login.
+  // product §6.4: a 401 clears local storage and sends the visitor to /login.
   try {
     localStorage.clear();
   } catch {
@@ -89,7 +89,7 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** One call to the API with the rules of SPEC §6–8. */
+/** One call to the API with the rules of product §1.4 and §6.4. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
   const { method = 'GET', body, anonymous = false } = options;
@@ -183,7 +183,7 @@ export function uploadWithProgress<T>(
 }
 
 /**
- * SPEC §4: the error field receives the parsed error body, or the raw error if it does
+ * product §6.4: the error field receives the parsed error body, or the raw error if it does
  * not parse.
  */
 export function parseErrorBody(error: unknown): unknown {

@@ -1,7 +1,7 @@
 import { config } from '@/config';
 
 /**
- * SPEC §9: posts newer than both the last blackboard visit and three days ago.
+ * product §5.5: posts newer than both the last blackboard visit and three days ago.
  * The server computes the same number; this is used when only local data is at hand.
  */
 export function countUnread(createdAt: readonly string[], lastOpened: string | null, now: number = Date.now()): number {

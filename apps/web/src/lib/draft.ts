@@ -1,7 +1,7 @@
 /**
  * Unsent text kept in localStorage, so that a reload, a crash, a dropped tab or the idle return
  * to the home page does not throw away what a resident typed. localStorage is cleared at logout
- * and on an expired session (SPEC §4/§8), so a draft never outlives the session it belongs to.
+ * and on an expired session (product §2.15 and §6.4), so a draft never outlives the session it belongs to.
  */
 export function readDraft(key: string): string {
   try {

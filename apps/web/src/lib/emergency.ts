@@ -4,7 +4,7 @@ import { normalizeNumber } from './text';
 type EmergencyUser = Pick<Profile, 'emergency_services_deactivated'> | null;
 type EmergencyLocation = Pick<Location, 'direct_number'> | null;
 
-/** True when `number` is the location's emergency number, spaces ignored (SPEC §5). */
+/** True when `number` is the location's emergency number, spaces ignored (product §5.8). */
 export function isDirectNumber(number: string, location: EmergencyLocation): boolean {
   if (!location?.direct_number) return false;
   const direct = normalizeNumber(location.direct_number);

@@ -7,7 +7,7 @@ export const ACCEPT = {
   pdf: [...DOCUMENT_TYPES, '.pdf'].join(','),
 } as const;
 
-/** SPEC §5: a file over 10485760 bytes is refused before it is sent. */
+/** product §5.3: a file over 10485760 bytes is refused before it is sent. */
 export function isTooLarge(file: Pick<File, 'size'>): boolean {
   return file.size > config.maxFileBytes;
 }

@@ -18,10 +18,10 @@ function messages(value: unknown): string[] {
 }
 
 /**
- * Turns a parsed DRF error body (SPEC §8, DESIGN §3) into form messages as they came:
+ * Turns a parsed DRF error body (product §6.1) into form messages as they came:
  * field lists under their fields, `detail` and `non_field_errors` in the general area.
  * A body that is not JSON is not meant for residents, so it becomes a polite sentence;
- * the offline error keeps the spec's exact text.
+ * the offline error gets its own sentence (product §9.14).
  */
 export function describeError(body: unknown, t: TFunction, handled: readonly string[] = []): FormErrors {
   const result: FormErrors = { fields: {}, general: null };
@@ -55,7 +55,7 @@ function nonField(body: unknown): string[] {
   return body && typeof body === 'object' ? messages((body as Record<string, unknown>).non_field_errors) : [];
 }
 
-/** SPEC §8 login: the two server messages become German texts under the fields. */
+/** product §6.2, login: the two server messages become German texts under the fields. */
 export function loginErrors(body: unknown, t: TFunction): FormErrors {
   const list = nonField(body);
   if (list.includes(API_ERRORS.unknownApartment)) {
@@ -67,7 +67,7 @@ export function loginErrors(body: unknown, t: TFunction): FormErrors {
   return describeError(body, t);
 }
 
-/** SPEC §8 forgot password: 'Nicht gefunden.' means the username does not exist. */
+/** product §6.2, forgot password: 'Nicht gefunden.' means the username does not exist. */
 export function forgotPasswordErrors(body: unknown, t: TFunction): FormErrors {
   if (body && typeof body === 'object' && (body as { detail?: unknown }).detail === API_ERRORS.notFound) {
     return { fields: { apartment_number: t('errors.userNotFound') }, general: null };
@@ -78,7 +78,7 @@ export function forgotPasswordErrors(body: unknown, t: TFunction): FormErrors {
   return fieldMessage ? { fields: { apartment_number: fieldMessage }, general: errors.general } : errors;
 }
 
-/** SPEC §8 reset: status 'notfound' and the mismatch get German texts. */
+/** product §6.2, reset: status 'notfound' and the mismatch get German texts. */
 export function resetConfirmErrors(body: unknown, t: TFunction): FormErrors {
   if (body && typeof body === 'object' && (body as { status?: unknown }).status === API_ERRORS.resetTokenNotFound) {
     return { fields: {}, general: t('errors.tokenInvalid') };
@@ -91,7 +91,7 @@ export function resetConfirmErrors(body: unknown, t: TFunction): FormErrors {
 }
 
 /**
- * SPEC §8 change password: a wrong old password and the mismatch go under their fields in
+ * product §6.2, change password: a wrong old password and the mismatch go under their fields in
  * German; other non-field errors are shown as they are in the general area.
  */
 export function changePasswordErrors(body: unknown, t: TFunction): FormErrors {

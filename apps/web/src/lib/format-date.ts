@@ -10,7 +10,7 @@ const formatter = new Intl.DateTimeFormat('de-DE', {
   hourCycle: 'h23',
 });
 
-/** SPEC §9: `HH:mm, DD.MM.YYYY`, always in Europe/Berlin whatever the device's zone. */
+/** product §5.10: `HH:mm, DD.MM.YYYY`, always in Europe/Berlin whatever the device's zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

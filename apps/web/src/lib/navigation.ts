@@ -1,7 +1,7 @@
 import { FD_SERVICE_IDS, SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
 
 /**
- * SPEC §2 "Back button": where the back button leads from a path, or null when it is hidden.
+ * product §2.1: where the back button leads from a path, or null when it is hidden.
  */
 export function backTarget(pathname: string, search = ''): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -21,7 +21,7 @@ export function backTarget(pathname: string, search = ''): string | null {
   return '/';
 }
 
-/** SPEC §2: services 1, 3 and 14 get `?fd=1` when opened from the services list. */
+/** product §5.8: services 1, 3 and 14 get `?fd=1` when opened from the services list. */
 export function serviceHref(serviceId: number): string {
   return FD_SERVICE_IDS.includes(serviceId) ? `/services/${serviceId}?fd=1` : `/services/${serviceId}`;
 }

@@ -1,6 +1,6 @@
 const seen = new Set<string>();
 
-/** SPEC §4: icons are preloaded once a list arrives; failures do not matter. */
+/** product §6.4: icons are preloaded once a list arrives; failures do not matter. */
 export function preloadIcons(urls: readonly (string | null | undefined)[]): void {
   if (typeof Image === 'undefined') return;
   for (const url of urls) {

@@ -1,6 +1,6 @@
 import { config } from '@/config';
 
-/** SPEC §2/§9: list previews are cut at 150 characters and get an ellipsis. */
+/** product §2.9: list previews are cut at 150 characters and get an ellipsis. */
 export function truncate(text: string, max: number = config.previewLength): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
@@ -14,7 +14,7 @@ export interface ContactTokens {
   location: string;
 }
 
-/** SPEC §3: fills {placeholder}, {profile_name}, {apartment_number} and {location} in a service's contact_text. */
+/** product §5.1: fills {placeholder}, {profile_name}, {apartment_number} and {location} in a service's contact_text. */
 export function replaceContactTokens(template: string, tokens: ContactTokens): string {
   return template.replace(
     /\{(placeholder|profile_name|apartment_number|location)\}/g,
@@ -22,13 +22,13 @@ export function replaceContactTokens(template: string, tokens: ContactTokens): s
   );
 }
 
-/** SPEC §2: 'Wohnung' shows the part of the apartment number after the first dash. */
+/** product §2.15: 'Wohnung' shows the part of the apartment number after the first dash. */
 export function apartmentPart(apartmentNumber: string): string {
   const dash = apartmentNumber.indexOf('-');
   return dash === -1 ? apartmentNumber : apartmentNumber.slice(dash + 1);
 }
 
-/** Phone numbers compare without white space (SPEC §5). */
+/** Phone numbers compare without white space (product §5.8). */
 export function normalizeNumber(number: string): string {
   return number.replace(/\s+/g, '');
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isBlank } from './validation';
 
 /**
- * SPEC §5: a required field left blank says so, but only once the form was submitted.
+ * product §5.1: a required field left blank says so, but only once the form was submitted.
  * `markSubmitted()` records the attempt; `required(value)` is the field's message or null.
  */
 export function useRequired() {

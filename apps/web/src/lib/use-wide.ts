@@ -20,7 +20,7 @@ export function useWide(): boolean {
   return useSyncExternalStore(subscribe, isWide, () => false);
 }
 
-/** SPEC §2: the gallery opens only when the body is wider than 500 px. */
+/** product §2.9: the gallery opens only when the body is wider than 500 px. */
 export function bodyIsWide(): boolean {
   return typeof document !== 'undefined' && document.body.clientWidth > config.wideBreakpointPx;
 }

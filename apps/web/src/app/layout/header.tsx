@@ -19,7 +19,7 @@ function DefaultLogo({ name }: { name: string }) {
   );
 }
 
-/** SPEC §2: back button, logo (the location's on /), and the profile button on /. */
+/** product §2.3: back button, logo (the location's on /), and the profile button on /. */
 export const Header = forwardRef<HTMLElement>(function Header(_, ref) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();

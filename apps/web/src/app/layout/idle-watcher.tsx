@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useIdleTimer } from 'react-idle-timer';
 import { config } from '@/config';
 
-/** SPEC §1/§9: after 60 minutes without activity a signed-in user goes back home. */
+/** product §1.4: after 60 minutes without activity a signed-in user goes back home. */
 export default function IdleWatcher() {
   const navigate = useNavigate();
   useIdleTimer({

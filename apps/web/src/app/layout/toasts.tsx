@@ -14,7 +14,7 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 }
 
 /**
- * SPEC §9: toasts sit top-right and close after 5000 ms unless a screen says otherwise. On a
+ * product §2.3: toasts sit top-right and close after 5000 ms unless a screen says otherwise. On a
  * phone they start below the header, so the back button stays free.
  */
 export default function Toasts() {

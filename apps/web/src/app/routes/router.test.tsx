@@ -39,7 +39,7 @@ function signedInStore(profile: Profile = resident) {
   const store = makeStore({ persist: false });
   store.dispatch(login.fulfilled('tok-1234567890', 'seed', { apartment_number: 'A-0101', password: 'x' }));
   store.dispatch(fetchProfile.fulfilled(profile, 'seed'));
-  // The location does not let residents post either (DESIGN §3 residents_can_post is off).
+  // The location does not let residents post either (product §9.3: residents_can_post is off).
   store.dispatch(
     fetchLocation.fulfilled({ id: 1, title: 'Residenz am Stadtpark', residents_can_post: false } as Location, 'seed'),
   );

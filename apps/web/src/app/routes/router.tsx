@@ -22,7 +22,7 @@ const ChangePasswordPage = lazy(screens.changePassword);
 const RequestsPage = lazy(screens.requests);
 
 /**
- * The routes of SPEC §2. Declarative routes rather than a data router: the app loads its
+ * The routes of product §2.1. Declarative routes rather than a data router: the app loads its
  * data through Redux, and the data router would add about 17 kB to the login bundle.
  */
 export function AppRoutes() {

@@ -20,7 +20,7 @@ export const screens = {
 
 /**
  * Loads the signed-in screens in the background, so that they open instantly and still
- * open after the connection drops (the persisted data is readable offline, SPEC §4).
+ * open after the connection drops (the persisted data is readable offline, product §2.18).
  */
 export function prefetchScreens(): void {
   const { forgotPassword: _forgot, ...signedIn } = screens;

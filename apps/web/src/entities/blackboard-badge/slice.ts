@@ -21,7 +21,7 @@ declare module '@/lib/redux/hooks' {
 
 export const initialBlackboardState: BlackboardState = { blackboardOpened: null, unreadCount: 0, error: null };
 
-/** GET blackboard_opened, followed by the spec's 500 ms delay (SPEC §7). */
+/** GET blackboard_opened, followed by the spec's 500 ms delay (product §4.5). */
 export const fetchBlackboardOpened = createApiThunk(
   'blackboard/fetchOpened',
   async (userId: number) => {

@@ -44,7 +44,7 @@ export const locationSlice = createSlice({
         if (!unchanged(state.data, location)) state.data = location;
       },
       (state, error) => {
-        // SPEC §4: a failure empties the location; but a lost connection is not an answer
+        // product §9.5: a failure empties the location; but a lost connection is not an answer
         // from the server, and persisted data must stay readable offline.
         if (error !== OFFLINE_MESSAGE) state.data = null;
       },

@@ -8,7 +8,7 @@ import { getProviders, getServices } from './api';
 
 export interface ServicesState extends RequestState {
   results: Service[];
-  /** Providers by service id (SPEC §3). */
+  /** Providers by service id (product §1.4). */
   providers: Record<number, Provider[]>;
   /** Service ids whose providers are being fetched. */
   providersFetching: number[];

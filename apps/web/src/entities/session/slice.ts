@@ -22,7 +22,7 @@ declare module '@/lib/redux/hooks' {
 
 export const initialAuthState: AuthState = { token: null, authenticated: false, fetching: false, error: null };
 
-/** SPEC §4: wait 500 ms, log in only if no token is stored yet, then save the token. */
+/** product §2.4: wait 500 ms, log in only if no token is stored yet, then save the token. */
 export const login = createApiThunk('auth/login', async (credentials: Credentials) => {
   await delay(config.delays.beforeCall);
   const existing = getToken();
@@ -33,7 +33,7 @@ export const login = createApiThunk('auth/login', async (credentials: Credential
 });
 
 /**
- * SPEC §4 logout, the part that talks to the server: wait 500 ms, delete the push
+ * The logout of product §2.15, the part that talks to the server: wait 500 ms, delete the push
  * registration if any (failure ignored), call logout, clear local storage.
  */
 export const logout = createApiThunk('auth/logout', async (_: void, { rejectWithValue }) => {
@@ -59,7 +59,7 @@ export interface ForgotPasswordResult {
   email: string;
 }
 
-/** SPEC §4: look the tenant up by apartment number, then request the reset with that e-mail. */
+/** product §2.5 and §9.1: look the tenant up by apartment number, then request the reset with that e-mail. */
 export const forgotPassword = createApiThunk('auth/forgotPassword', async (apartmentNumber: string) => {
   await pauseBeforeSending();
   const email = await lookupTenant(apartmentNumber);

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Credentials } from './api';
 
 /**
- * The login and logout sequences of SPEC §4. They load and reset the data of every feature,
+ * The login and logout sequences of product §2.4 and §2.15. They load and reset the data of every feature,
  * so the app layer implements them (app/session.ts) and hands them down through this context;
  * a feature never imports the app.
  */

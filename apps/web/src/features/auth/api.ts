@@ -6,7 +6,7 @@ export interface ResetConfirm {
   repeat_password: string;
 }
 
-/** POST /api/password_reset/confirm/ with the token from the e-mail link (DESIGN §3), after the spec's pause. */
+/** POST /api/password_reset/confirm/ with the token from the e-mail link (product §4.2, §9.2), after the spec's pause. */
 export async function confirmPasswordReset(data: ResetConfirm): Promise<void> {
   await pauseBeforeSending();
   await api.post('/api/password_reset/confirm/', data, true);

@@ -12,7 +12,7 @@ export interface Picked {
 }
 
 /**
- * SPEC §5: checks new files against the size limit, the type (by content, as the server does)
+ * product §5.3: checks new files against the size limit, the type (by content, as the server does)
  * and the 2-photo / 3-PDF limit, before the post is created. Returns the files to keep and the
  * messages for the rest.
  */

@@ -16,7 +16,7 @@ export interface MessagesState {
   page: number;
   /** Comments by message id. */
   comments: Record<number, Comment[]>;
-  /** The id of the message the user created last (SPEC §3). */
+  /** The id of the message the user created last (product §1.4). */
   selectedMessage: number | null;
   /** Messages fetched one by one, for detail pages of posts not on the current page. */
   details: Record<number, Message>;
@@ -63,11 +63,11 @@ export const fetchMessages = createApiThunk(
     preloadIcons(result.results.flatMap((m) => [m.user_image, ...m.documents.map((d) => d.thumbnail)]));
     return { ...result, page };
   },
-  // SPEC §4: fetching messages is skipped offline; the persisted page stays readable.
+  // product §6.4: fetching messages is skipped offline; the persisted page stays readable.
   { online: true },
 );
 
-/** The detail fetch of one post; its failures are ignored (SPEC §8): the reducer only notes the id as missing. */
+/** The detail fetch of one post; its failures are ignored (product §6.4): the reducer only notes the id as missing. */
 export const fetchMessage = createApiThunk('messages/fetchOne', (id: number) => getMessage(id), { online: true });
 
 export const fetchComments = createApiThunk(
@@ -80,7 +80,7 @@ export const fetchComments = createApiThunk(
   { online: true },
 );
 
-/** SPEC §4: sends the opposite of self_liked after 100 ms, then refetches the messages. */
+/** product §2.10: sends the opposite of self_liked after 100 ms, then refetches the messages. */
 export const likeMessage = createApiThunk(
   'messages/like',
   async ({ id, isLike }: { id: number; isLike: boolean }, { dispatch, getState }) => {
@@ -92,7 +92,7 @@ export const likeMessage = createApiThunk(
   },
 );
 
-/** A post was created; remember its id (SPEC §3 selectedMessage). */
+/** A post was created; remember its id (selectedMessage, product §1.4). */
 export const messageCreated = createAction<number>('messages/created');
 
 /**

@@ -6,7 +6,7 @@ export interface ChangePassword {
   repeat_password: string;
 }
 
-/** PUT /api/profile/changepassword/ for a signed-in user (SPEC §4), after the spec's pause. */
+/** PUT /api/profile/changepassword/ for a signed-in user (product §2.16), after the spec's pause. */
 export async function changePassword(data: ChangePassword): Promise<void> {
   await pauseBeforeSending();
   await api.put('/api/profile/changepassword/', data);

@@ -14,7 +14,7 @@ export type ApiThunk<Returned, Arg = void> = AsyncThunk<Returned, Arg, ApiThunkC
 type ThunkApi = GetThunkAPI<ApiThunkConfig>;
 
 /**
- * A thunk around API calls. SPEC §4: a failure puts the parsed JSON error body into the
+ * A thunk around API calls. product §6.4: a failure puts the parsed JSON error body into the
  * rejection (so into the slice's error field), or the raw error when the body does not parse.
  * With `online`, the thunk does not start while the browser is offline, so persisted data stays
  * as it is instead of being emptied by a failure.

@@ -44,7 +44,7 @@ export function createListSlice<T extends { icon: string }, Name extends string>
           if (!unchanged(state.results, results)) state.results = results as Draft<T>[];
         },
         (state, error) => {
-          // SPEC §4: a failure empties the list; but a lost connection is not an answer
+          // product §9.5: a failure empties the list; but a lost connection is not an answer
           // from the server, and persisted data must stay readable offline.
           if (error !== OFFLINE_MESSAGE) state.results = [];
         },

@@ -12,7 +12,7 @@ import { anyFilled, isBlank } from '@/lib/validation';
 import { confirmPasswordReset } from '../api';
 import { ApartmentNumberField } from './apartment-number-field';
 
-/** SPEC §2/§4: the four stages are requested, e-mail sent, token, done. */
+/** product §2.5: the four stages are requested, e-mail sent, token, done. */
 type Stage = 'request' | 'sent' | 'token' | 'done';
 
 function BackToLogin() {

@@ -32,7 +32,7 @@ export default function LoginPage() {
     event.preventDefault();
     markSubmitted();
     if (isBlank(username) || isBlank(password)) return;
-    // SPEC §4: with a token already stored, submitting just goes home.
+    // product §2.4: with a token already stored, submitting just goes home.
     if (getToken()) {
       navigate(target, { replace: true });
       return;

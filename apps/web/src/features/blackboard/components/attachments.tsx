@@ -21,7 +21,7 @@ export function Attachments({ documents, size = 'small' }: { documents: Attachme
 
   function openImage(i: number, button: HTMLButtonElement) {
     opener.current = button;
-    // SPEC §2: the gallery modal only when the body is wider than 500 px, else a new tab.
+    // product §2.9: the gallery modal only when the body is wider than 500 px, else a new tab.
     if (bodyIsWide()) setIndex(i);
     else window.open(images[i]!.document, '_blank', 'noopener,noreferrer');
   }

@@ -11,7 +11,7 @@ import { registerPostStrings } from '@/i18n/posts';
 
 registerPostStrings();
 
-/** SPEC §4: submitting, then done once the messages are fetched again. */
+/** product §2.10: submitting, then done once the messages are fetched again. */
 export function CommentForm({ messageId }: { messageId: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

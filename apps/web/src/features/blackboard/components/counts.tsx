@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/icon';
 import { useWide } from '@/lib/use-wide';
 
 /**
- * SPEC §2: likes and comments as text with counts on wide screens, counts only on narrow
+ * product §2.9: likes and comments as text with counts on wide screens, counts only on narrow
  * ones (the words stay available to screen readers).
  */
 export function CountLabel({ count, label, icon }: { count: number; label: string; icon: 'heart' | 'comment' }) {

@@ -22,7 +22,7 @@ import { registerPostStrings } from '@/i18n/posts';
 registerPostStrings();
 
 /**
- * SPEC §2: the page scrolls to the element of the URL hash, below the sticky header.
+ * product §2.10: the page scrolls to the element of the URL hash, below the sticky header.
  * Pictures and comments arriving later move the target, so the position is corrected
  * while the layout settles, until the user scrolls on their own.
  */
@@ -66,7 +66,7 @@ function ReceptionControls({ message }: { message: Message }) {
         aria-pressed={message.self_liked}
         disabled={liking}
         aria-busy={liking}
-        // SPEC §4: sends the opposite of self_liked.
+        // product §2.10: sends the opposite of self_liked.
         onClick={() =>
           dispatch(likeMessage({ id: message.id, isLike: !message.self_liked }))
             .unwrap()

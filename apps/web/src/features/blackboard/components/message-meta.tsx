@@ -28,7 +28,7 @@ export function SenderLine({
   );
 }
 
-/** DESIGN §3: the author sees a pending post marked "In Prüfung", a rejected one with its reason. */
+/** product §5.4: the author sees a pending post marked "In Prüfung", a rejected one with its reason. */
 export function ModerationNote({ message }: { message: Pick<Message, 'status' | 'rejection_reason'> }) {
   const { t } = useTranslation();
   if (message.status === 'pending') return <span className="tag tag-pending">{t('blackboard.pending')}</span>;

@@ -21,7 +21,7 @@ import { registerPostStrings } from '@/i18n/posts';
 
 registerPostStrings();
 
-/** SPEC §4: typing, submitting, done. */
+/** product §2.11: typing, submitting, done. */
 type PostState = 'typing' | 'submitting' | 'done';
 
 /** A button that opens the file chooser for one kind of attachment, with its hint under it. */
@@ -128,7 +128,7 @@ export default function NewMessagePage() {
     }
     dispatch(messageCreated(id));
     writeDraft(draftKey, '');
-    // One call per file (SPEC §7); the bar shows the bytes of all files together.
+    // One call per file (product §4.5); the bar shows the bytes of all files together.
     const total = files.reduce((sum, p) => sum + p.file.size, 0) || 1;
     let done = 0;
     const failures: string[] = [];

@@ -23,7 +23,7 @@ interface Tile {
 }
 
 /**
- * SPEC §2: the emergency or default service button. It keeps the location's default service
+ * product §2.6: the emergency or default service button. It keeps the location's default service
  * name and says what a tap does: which number it dials, or that it opens the service's contact
  * page. Until the profile and the location are known, a placeholder of the same size holds its
  * place, so that the tiles below do not move under a finger (CLS 0).
@@ -34,7 +34,7 @@ function EmergencyButton() {
   const location = useAppSelector((s) => s.location.data);
   const service = useAppSelector((s) => s.services.results.find((x) => x.id === location?.default_service_id));
   if (!location || !user) return <div className="emergency-button emergency-placeholder" aria-hidden="true" />;
-  // SPEC §2: hidden for users whose emergency services are deactivated.
+  // product §1.3: hidden for users whose emergency services are deactivated.
   if (user.emergency_services_deactivated) return null;
   const name = location.default_service_name || t('home.tiles.reception');
   if (location.direct_call && location.direct_number) {
@@ -102,7 +102,7 @@ export default function HomePage() {
       badgeText: unread > 99 ? t('home.unreadMany') : t('home.unread', { count: unread }),
     },
     { to: '/services', label: t('home.tiles.services'), icon: 'services' },
-    // DESIGN §3: the administration tile shows when the services list has service 1.
+    // product §5.8: the administration tile shows when the services list has service 1.
     ...(services.some((s) => s.id === SERVICE_ADMINISTRATION_ID)
       ? [{ to: `/services/${SERVICE_ADMINISTRATION_ID}`, label: t('home.tiles.administration'), icon: 'admin' }]
       : servicesUnknown

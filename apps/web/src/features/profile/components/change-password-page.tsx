@@ -26,13 +26,13 @@ export default function ChangePasswordPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     markSubmitted();
-    // SPEC §5: all three fields non-empty after trimming.
+    // product §5.1: all three fields non-empty after trimming.
     if (isBlank(current) || isBlank(next) || isBlank(repeat)) return;
     setErrors(noFormErrors);
     setBusy(true);
     try {
       await changePassword({ old_password: current, new_password: next, repeat_password: repeat });
-      // SPEC §2/§9: go to /profile/success after one second.
+      // product §2.16: go to /profile/success after one second.
       timer.current = setTimeout(() => navigate('/profile/success'), config.delays.redirectAfterPasswordChange);
     } catch (error) {
       setErrors(changePasswordErrors(parseErrorBody(error), t));

@@ -47,7 +47,7 @@ export default function ProfilePage() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    // SPEC §5: the size is checked before anything is sent.
+    // product §5.3: the size is checked before anything is sent.
     if (isTooLarge(file)) {
       notify('error', t('errors.fileTooLarge', { filename: file.name }));
       return;
@@ -93,7 +93,7 @@ export default function ProfilePage() {
 
   return (
     <Page title={t('titles.profile')} className="page-narrow">
-      {/* SPEC §2: any value of the optional route parameter counts, not only /profile/success. */}
+      {/* product §2.15: any value of the optional route parameter counts, not only /profile/success. */}
       {success !== undefined ? (
         <p className="notice notice-success" role="status">
           {t('profile.success')}
@@ -116,7 +116,7 @@ export default function ProfilePage() {
           </label>
         </div>
         <p className="profile-name">{user?.name}</p>
-        {/* SPEC §2: 'Wohnung' and the part of the apartment number after the first dash, as one line. */}
+        {/* product §2.15: 'Wohnung' and the part of the apartment number after the first dash, as one line. */}
         <p className="profile-apartment">
           {user ? `${t('profile.apartment')} ${apartmentPart(user.apartment_number)}` : ''}
         </p>

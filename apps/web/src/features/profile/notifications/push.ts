@@ -11,7 +11,7 @@ export const pushActive = (): boolean =>
 
 /**
  * 'Benachrichtigungen aktivieren': subscribes (lib/web-push.ts), stores the subscription on the
- * device (SPEC §4's pushToken) and registers it with the server. Resolves to the permission.
+ * device (the stored pushToken, product §2.4) and registers it with the server. Resolves to the permission.
  */
 export async function enablePush(): Promise<PushSupport> {
   const result = await subscribeToPush(fetchVapidKey);

@@ -13,7 +13,7 @@ import { registerBackOfficeStrings } from '@/i18n/back-office';
 
 registerBackOfficeStrings();
 
-/** SPEC §4: empty, requesting, sent. */
+/** product §2.13: empty, requesting, sent. */
 type RequestState = 'empty' | 'requesting' | 'sent';
 
 export function RequestForm({ provider, intro }: { provider: Provider; intro: string }) {
