@@ -14,7 +14,7 @@ export interface AdminMessage {
   user_name: string;
 }
 
-/** An API client signed in as one user, over the real HTTP API (DESIGN §3: `Authorization: Token`). */
+/** An API client signed in as one user, over the real HTTP API (product §1.4: `Authorization: Token`). */
 export class Api {
   private constructor(
     private readonly ctx: APIRequestContext,
@@ -29,7 +29,7 @@ export class Api {
     return new Api(ctx, token);
   }
 
-  /** Logs in the property manager of DESIGN §4, through the back office's sign-in (ADR 014). */
+  /** Logs in the property manager of product §10, through the back office's sign-in (ADR 014). */
   static async manager(email = MANAGER_LOGIN, password = DEMO_PASSWORD): Promise<Api> {
     const ctx = await request.newContext({ baseURL: baseUrl() });
     const res = await ctx.post('/api/staff/login/', { data: { email, password } });
@@ -101,7 +101,7 @@ export class Api {
   }
 }
 
-/** `HH:mm, DD.MM.YYYY` in Europe/Berlin (SPEC §9, DESIGN §3). */
+/** `HH:mm, DD.MM.YYYY` in Europe/Berlin (product §5.10). */
 export function formatTimestamp(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('de-DE', {

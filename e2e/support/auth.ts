@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env';
 import { expect, expectPath } from './test';
 
-/** Fills the login form of SPEC §2 ('Benutzername', 'Passwort', 'Anmelden') and submits it. */
+/** Fills the login form of product §2.4 ('Benutzername', 'Passwort', 'Anmelden') and submits it. */
 export async function submitLogin(page: Page, apartment: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Benutzername', { exact: true }).fill(apartment);

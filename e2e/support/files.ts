@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 
-/** Over the 10485760-byte limit of SPEC §5 (11 MB). */
+/** Over the 10485760-byte limit of product §5.3 (11 MB). */
 export const OVERSIZE_BYTES = 11 * 1024 * 1024;
 
 export interface FilePayload {

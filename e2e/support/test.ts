@@ -57,7 +57,7 @@ export async function expectPath(page: Page, expected: string, timeout = 10_000)
 /** '/blackboard/' and '/blackboard' are the same screen. */
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
-/** The page's <h1>, which SPEC §2 fixes per route. */
+/** The page's <h1>, which product §2.1 fixes per route. */
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 /**

@@ -4,7 +4,7 @@ import type { FilePayload } from './files';
 /** The blackboard's posts: one <article> each inside the main content. */
 export const posts = (page: Page): Locator => page.getByRole('main').getByRole('article');
 
-/** SPEC calls it a button; as it navigates it may as well be a link. */
+/** The original specification calls it a button; as it navigates it may as well be a link. */
 export const buttonOrLink = (page: Page, name: string): Locator =>
   page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
 

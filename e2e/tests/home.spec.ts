@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { login } from '../support/auth';
 import { expect, heading, settle, test } from '../support/test';
 
-// SPEC §2: the home page is "Emergency button and tile grid", so the emergency button is the
+// product §2.6: the home page is the emergency button and the tile grid, so the emergency button is the
 // first link of the main content; the tiles follow it.
 const mainLinks = (page: Page) => page.getByRole('main').getByRole('link');
 const toReception = (page: Page) => page.getByRole('main').locator('a[href="/services/3"]');

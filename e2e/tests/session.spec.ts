@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { login } from '../support/auth';
 import { expect, expectPath, heading, test } from '../support/test';
 
-// The home tiles of SPEC §2, found by the route they open.
+// The home tiles of product §2.6, found by the route they open.
 const tile = (page: Page, route: string) => page.getByRole('main').locator(`a[href="${route}"]`);
 
 test('offline: loaded data stays visible and an API call answers "Network unavailable, try later."', async ({
