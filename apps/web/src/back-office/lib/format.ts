@@ -1,7 +1,7 @@
 import { config } from '@/config';
 import { s } from '../strings';
 
-// The resident app's formats (SPEC §9), so that both apps show a time alike.
+// The resident app's formats (product §5.10), so that both apps show a time alike.
 export { formatDate, formatDateTime } from '@/lib/format-date';
 
 /** How long something has waited, e.g. '3 Std.', '45 Min.', '2 Tagen' (for 'wartet seit …'). */
