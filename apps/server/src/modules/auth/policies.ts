@@ -120,7 +120,7 @@ export function currentResident(request: FastifyRequest): Resident {
   return user as Resident;
 }
 
-/** SPEC §6, ADR 006: only receptionists like and comment. */
+/** product §1.2, ADR 006: only receptionists like and comment. */
 export function requireReceptionist(user: AuthUser): void {
   if (user.role !== 'receptionist') throw forbidden();
 }

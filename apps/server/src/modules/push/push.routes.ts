@@ -43,7 +43,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = currentUser(request);
       const { registration_id } = request.body;
-      // registration_id must be a browser PushSubscription as JSON (DESIGN §2) of a known push service.
+      // registration_id must be a browser PushSubscription as JSON (product §4.3) of a known push service.
       const subscription = parseSubscription(registration_id);
       if (!subscription) {
         throw fieldError('registration_id', 'Ungültiges Push-Abonnement (erwartet wird ein PushSubscription-JSON).');

@@ -22,7 +22,7 @@ import '../components/screens.css';
 
 /**
  * The upload form's schema: the contract's fields, the target as a choice, and the file, which
- * must be a PDF by its first bytes (as the server checks) and at most 10 MB (SPEC §5).
+ * must be a PDF by its first bytes (as the server checks) and at most 10 MB (product §5.3).
  */
 export const uploadSchema = z
   .object({

@@ -19,7 +19,7 @@ function isAdminError(error: unknown): error is AdminError {
 }
 
 /**
- * Splits a failed call into field messages and a general one (DESIGN §3: `{field: [..]}`,
+ * Splits a failed call into field messages and a general one (product §6.1: `{field: [..]}`,
  * `non_field_errors`, `detail`). Without a usable body it says so in German: offline, or a
  * generic failure (a 500's HTML is not meant for staff).
  */

@@ -15,7 +15,7 @@ import { t } from './strings';
 import '../components/screens.css';
 
 /**
- * Every SPEC §3 field of a location with the contract's checks; the select gives the default
+ * Every field of a location (product §3.8, §4.4) with the contract's checks; the select gives the default
  * service as text ('' for none), and a button that dials directly needs a number to dial.
  */
 export const locationFormSchema = adminLocationUpdate

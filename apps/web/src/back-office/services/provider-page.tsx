@@ -17,7 +17,7 @@ import '../components/screens.css';
 
 const p = t.providers;
 
-/** Every SPEC §3 provider field with the contract's checks; the service comes from the page. */
+/** Every provider field (product §3.7, §4.4) with the contract's checks; the service comes from the page. */
 export const providerFormSchema = adminProviderInput.omit({ service_id: true }).extend({
   location_id: z.coerce
     .number<string | number>({ error: t.pickLocation })

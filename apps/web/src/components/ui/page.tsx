@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface PageProps {
-  /** The route title of SPEC §2; it becomes the page's only <h1>. */
+  /** The route title of product §2.1; it becomes the page's only <h1>. */
   title: string;
   /** Shown instead of the title as the visible heading text when the title is empty. */
   children: ReactNode;
