@@ -1,14 +1,19 @@
 import type { AdminProviderRequest, MyProviderRequest } from '@hausportal/contract';
 import type { RequestRow } from './requests.repository.js';
 
-/** A request as the back office tracks it, with who made it where. */
-export const toAdminRequest = (r: RequestRow): AdminProviderRequest => ({
+/** What the back office and the resident both see of a case. */
+const requestCase = (r: RequestRow) => ({
   id: r.id,
   text: r.text,
   status: r.status,
   note: r.note,
   created_at: r.created_at,
   updated_at: r.updated_at,
+});
+
+/** A request as the back office tracks it, with who made it where. */
+export const toAdminRequest = (r: RequestRow): AdminProviderRequest => ({
+  ...requestCase(r),
   provider_id: r.provider_id,
   provider_name: r.provider_name,
   service_title: r.service_title,
@@ -20,12 +25,7 @@ export const toAdminRequest = (r: RequestRow): AdminProviderRequest => ({
 
 /** One of the resident's own requests under 'Meine Anfragen'; nothing about other people. */
 export const toMyRequest = (r: RequestRow): MyProviderRequest => ({
-  id: r.id,
-  text: r.text,
-  status: r.status,
-  note: r.note,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
+  ...requestCase(r),
   provider_name: r.provider_name,
   service_id: r.service_id,
   service_title: r.service_title,

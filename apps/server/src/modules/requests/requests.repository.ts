@@ -33,15 +33,9 @@ const columns = [
   'users.apartment_number',
 ] as const;
 
-/** One page of the requests made at the given locations (the back office's scope), newest first. */
-export function listRequests(
-  db: DB,
-  f: { locationIds: readonly number[]; status?: ProviderRequestStatus },
-  window: PageWindow,
-) {
-  let base = requests(db).where('provider_requests.location_id', 'in', idsOrNone(f.locationIds));
-  if (f.status) base = base.where('provider_requests.status', '=', f.status);
-  return pageOf(
+/** One page of the requests `base` selects, newest first, with their context and the total. */
+const newestFirst = (base: ReturnType<typeof requests>, window: PageWindow) =>
+  pageOf(
     base,
     (q) =>
       withContext(q)
@@ -50,6 +44,16 @@ export function listRequests(
         .orderBy('provider_requests.id', 'desc'),
     window,
   );
+
+/** One page of the requests made at the given locations (the back office's scope), newest first. */
+export function listRequests(
+  db: DB,
+  f: { locationIds: readonly number[]; status?: ProviderRequestStatus },
+  window: PageWindow,
+) {
+  let base = requests(db).where('provider_requests.location_id', 'in', idsOrNone(f.locationIds));
+  if (f.status) base = base.where('provider_requests.status', '=', f.status);
+  return newestFirst(base, window);
 }
 
 /** One request with its provider, service, location and resident, whatever its location (the caller checks the scope). */
@@ -74,13 +78,5 @@ export async function updateRequest(
 
 /** One page of a resident's own requests, newest first, with the total. */
 export function listOwnRequests(db: DB, userId: number, window: PageWindow) {
-  return pageOf(
-    requests(db).where('provider_requests.user_id', '=', userId),
-    (q) =>
-      withContext(q)
-        .select(columns)
-        .orderBy('provider_requests.created_at', 'desc')
-        .orderBy('provider_requests.id', 'desc'),
-    window,
-  );
+  return newestFirst(requests(db).where('provider_requests.user_id', '=', userId), window);
 }

@@ -1,0 +1,33 @@
+import type { AdminRequestUpdate } from '@hausportal/contract';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { requireStaffLocation, type Caller } from '../auth/policies.js';
+import { requestChanged } from '../notifications/events.js';
+import { auditRequest } from './requests.presenter.js';
+import * as repo from './requests.repository.js';
+
+/** A manager moves a request of their locations on and notes what the resident should know; the resident hears of a change. */
+export async function updateRequest(ctx: AppContext, caller: Caller, id: number, { status, note }: AdminRequestUpdate) {
+  const { db, notifier } = ctx;
+  const before = await repo.findRequest(db, id);
+  if (!before) throw notFound();
+  await requireStaffLocation(db, caller, before.location_id);
+  const after = await inTransaction(db, async (trx) => {
+    await repo.updateRequest(trx, before.id, { status, note, updatedAt: nowIso() });
+    const row = (await repo.findRequest(trx, before.id))!;
+    await recordChange(trx, {
+      actor: caller,
+      action: 'provider_request_updated',
+      entity: { type: 'provider_request', id: before.id, locationId: before.location_id },
+      before: auditRequest(before),
+      after: auditRequest(row),
+    });
+    if (row.status !== before.status || row.note !== before.note) await requestChanged(trx, notifier, before.id);
+    return row;
+  });
+  notifier.kick();
+  return after;
+}
