@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notice, paginated } from '@hausportal/contract';
 import { singlePage } from '../../lib/pagination.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser } from '../auth/policies.js';
 import { toNotice } from './notices.presenter.js';
 import { activeNotices } from './notices.repository.js';
 
 /** Residents read the official notices of their location, pinned above the blackboard's posts. */
 export async function noticesRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['blackboard'], requireUser);
   const { db } = app.ctx;
 
   r.get(
     '/api/notices/',
     {
       schema: {
-        tags: ['blackboard'],
-        security: [{ token: [] }],
         summary: 'Aushänge des eigenen Standorts, die noch gelten (wichtige zuerst)',
         response: { 200: paginated(notice) },
       },

@@ -1,0 +1,101 @@
+import { NOTICE_ENDS_IN_PAST, type noticeInput } from '@hausportal/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { inTransaction, type DB } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { staffLocations, type Caller } from '../auth/policies.js';
+import { noticePublished } from '../notifications/events.js';
+import * as repo from './notices.repository.js';
+import type { NoticeRow } from './notices.repository.js';
+
+type Input = z.output<typeof noticeInput>;
+
+/**
+ * Every location of the notice must be the caller's (`mine`). A new end date must lie ahead; an
+ * unchanged one may have passed, so an ended notice can still be corrected (or given a new end).
+ */
+function check(mine: number[], v: Input, before?: NoticeRow): void {
+  if (v.location_ids.some((id) => !mine.includes(id))) throw notFound();
+  const unchanged = before?.ends_at && v.ends_at && Date.parse(before.ends_at) === Date.parse(v.ends_at);
+  if (v.ends_at && !unchanged && Date.parse(v.ends_at) <= Date.now()) {
+    throw fieldError('ends_at', NOTICE_ENDS_IN_PAST);
+  }
+}
+
+/** What the audit log keeps of a notice. */
+const snapshot = (n: NoticeRow) => ({
+  title: n.title,
+  text: n.text,
+  important: Boolean(n.important),
+  ends_at: n.ends_at,
+  location_ids: n.locations.map((l) => l.id),
+});
+
+/** One audit entry per location the write touches, so each location's log shows it. */
+async function auditEach(
+  trx: DB,
+  caller: Caller,
+  action: string,
+  id: number,
+  before: NoticeRow | undefined,
+  after: NoticeRow | undefined,
+): Promise<void> {
+  const locations = new Set([...(before?.locations ?? []), ...(after?.locations ?? [])].map((l) => l.id));
+  for (const locationId of locations) {
+    await recordChange(trx, {
+      actor: caller,
+      action,
+      entity: { type: 'notice', id, locationId },
+      before: before && snapshot(before),
+      after: after && snapshot(after),
+    });
+  }
+}
+
+/** The notice if every one of its locations is the caller's (`mine`); else 404. */
+export async function noticeInReach(db: DB, mine: number[], id: number): Promise<NoticeRow> {
+  const row = await repo.findNotice(db, id, mine);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A manager publishes a notice to locations of theirs, without moderation; their residents hear of it. */
+export async function publishNotice(ctx: AppContext, caller: Caller, v: Input): Promise<NoticeRow> {
+  const { db, notifier } = ctx;
+  const mine = await staffLocations(db, caller);
+  check(mine, v);
+  const created = await inTransaction(db, async (trx) => {
+    const id = await repo.createNotice(trx, v, caller.id);
+    const row = (await repo.findNotice(trx, id, mine))!;
+    await auditEach(trx, caller, 'notice_created', id, undefined, row);
+    await noticePublished(trx, notifier, id);
+    return row;
+  });
+  notifier.kick();
+  return created;
+}
+
+/** A manager corrects a notice of their locations (text, flags, end, locations); nobody is notified again. */
+export async function updateNotice(ctx: AppContext, caller: Caller, id: number, v: Input): Promise<NoticeRow> {
+  const { db } = ctx;
+  const mine = await staffLocations(db, caller);
+  const before = await noticeInReach(db, mine, id);
+  check(mine, v, before);
+  return inTransaction(db, async (trx) => {
+    await repo.updateNotice(trx, before.id, v);
+    const row = (await repo.findNotice(trx, before.id, mine))!;
+    await auditEach(trx, caller, 'notice_updated', before.id, before, row);
+    return row;
+  });
+}
+
+/** A manager takes down a notice of their locations. */
+export async function deleteNotice(ctx: AppContext, caller: Caller, id: number): Promise<void> {
+  const { db } = ctx;
+  const before = await noticeInReach(db, await staffLocations(db, caller), id);
+  await inTransaction(db, async (trx) => {
+    await repo.deleteNotice(trx, before.id);
+    await auditEach(trx, caller, 'notice_deleted', before.id, before, undefined);
+  });
+}
