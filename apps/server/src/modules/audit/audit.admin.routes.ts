@@ -1,26 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditEntry, auditQuery, paginated } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { currentUser, managerLocations, requireLocation } from '../auth/policies.js';
 import { listAudit } from './audit.repository.js';
 import { toAuditEntry } from './audit.presenter.js';
 
-const tags = ['admin: audit'];
-const security = [{ token: [] }];
-
 /** The audit log in the back office, inside the /api/admin plugin and its manager guard. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['admin: audit'], 'parent');
   const { db } = app.ctx;
 
   r.get(
     '/audit/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Protokoll der Änderungen, neueste zuerst (Filter: Standort, Person, Art)',
         querystring: auditQuery,
         response: { 200: paginated(auditEntry) },

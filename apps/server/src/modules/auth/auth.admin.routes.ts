@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffMe, staffMember } from '@hausportal/contract';
+import { moduleRoutes } from '../../lib/routes.js';
 import { listStaff, locationsByIds } from './auth.repository.js';
 import { currentUser, managerLocations } from './policies.js';
 
-const tags = ['admin: session'];
-const security = [{ token: [] }];
-
 /** The signed-in staff member and their colleagues, inside the /api/admin plugin and its manager guard. */
 export async function staffSessionRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['admin: session'], 'parent');
   const { db } = app.ctx;
 
   r.get(
     '/me/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Angemeldete Person der Hausverwaltung mit ihren Standorten',
         response: { 200: staffMe },
       },
@@ -39,8 +34,6 @@ export async function staffSessionRoutes(app: FastifyInstance): Promise<void> {
     '/staff/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Personen der Hausverwaltung für den Filter im Protokoll',
         response: { 200: z.array(staffMember) },
       },
