@@ -35,3 +35,37 @@ describe('product name', () => {
     expect((await loadWith('%APP_NAME%')).config.productName).toBe('Hausportal');
   });
 });
+
+describe('API host', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  /** The config and API client as a build with the given environment evaluates them. */
+  async function buildWith(apiUrl: string | undefined) {
+    // Undefined removes it, whatever the shell running the tests has set.
+    vi.stubEnv('VITE_API_URL', apiUrl);
+    vi.resetModules();
+    const { config } = await import('./config');
+    const { api } = await import('./lib/api-client');
+    const { mockFetch } = await import('./test/fetch-mock');
+    return { config, api, mockFetch };
+  }
+
+  it('is the same origin by default, so every call goes to /api/ of the server that serves the app', async () => {
+    const { config, api, mockFetch } = await buildWith(undefined);
+    expect(config.apiHost).toBe('');
+    const calls = mockFetch({ 'GET /api/location/': { body: {} } });
+    await api.get('/api/location/');
+    expect(calls.map((c) => c.url)).toEqual(['/api/location/']);
+  });
+
+  it('is the API URL set at build time (VITE_API_URL) when there is one', async () => {
+    const { config, api, mockFetch } = await buildWith('https://api.example.org');
+    expect(config.apiHost).toBe('https://api.example.org');
+    const calls = mockFetch({ 'GET https://api.example.org/api/location/': { body: {} } });
+    await api.get('/api/location/');
+    expect(calls.map((c) => c.url)).toEqual(['https://api.example.org/api/location/']);
+  });
+});
