@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LANGUAGES, MAX_PAGE_SIZE, MODERATION_STATUSES, PAGE_SIZE } from './constants.js';
+import { LANGUAGES, MAX_PAGE_SIZE, MODERATION_STATUSES, PAGE_SIZE, ROLES } from './constants.js';
 import { API_ERRORS } from './errors.js';
 import { requiredText, textId } from './fields.js';
+import { notificationSettings } from './notifications.js';
 
 export const idParam = z.object({ id: textId });
 
@@ -58,6 +59,83 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const profileUpdate = z.object({ language: z.enum(LANGUAGES).optional() });
+
+/**
+ * 'Meine Daten herunterladen' (`GET /api/profile/export/`, DSGVO Art. 15/20): everything stored
+ * about the caller, with the stored values as they are; files are signed links valid until
+ * `links_valid_until`.
+ */
+export const profileExport = z.object({
+  format: z.literal('hausportal-datenexport-1'),
+  app: z.string(),
+  exported_at: z.string(),
+  links_valid_until: z.string(),
+  profile: z.object({
+    id: z.number(),
+    login: z.string(),
+    apartment_number: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    location: z.string().nullable(),
+    language: z.string(),
+    emergency_services_deactivated: z.boolean(),
+    profile_picture: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  posts: z.array(
+    z.object({
+      id: z.number(),
+      text: z.string(),
+      status: z.enum([...MODERATION_STATUSES, 'hidden']),
+      rejection_reason: z.string().nullable(),
+      created_at: z.string(),
+      moderated_at: z.string().nullable(),
+      like_count: z.number(),
+      comment_count: z.number(),
+      attachments: z.array(
+        z.object({
+          name: z.string(),
+          kind: z.enum(['image', 'pdf']),
+          content_type: z.string(),
+          size: z.number(),
+          file: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.number(),
+      message_id: z.number(),
+      text: z.string(),
+      status: z.enum([...MODERATION_STATUSES, 'hidden']),
+      rejection_reason: z.string().nullable(),
+      created_at: z.string(),
+      moderated_at: z.string().nullable(),
+    }),
+  ),
+  likes: z.array(z.object({ message_id: z.number(), created_at: z.string() })),
+  provider_requests: z.array(
+    z.object({ id: z.number(), provider: z.string(), text: z.string(), created_at: z.string() }),
+  ),
+  push_subscriptions: z.array(
+    z.object({ id: z.number(), type: z.string(), registration_id: z.string(), created_at: z.string() }),
+  ),
+  notification_settings: notificationSettings,
+  blackboard_opened: z.string().nullable(),
+  sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
+  activity: z.array(
+    z.object({
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.number().nullable(),
+      ip: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type ProfileExport = z.infer<typeof profileExport>;
 
 // ---- location & lists ----
 export const location = z.object({

@@ -1,3 +1,4 @@
+import type { ProfileExport } from '@hausportal/contract';
 import { parseJsonArray } from '../../db/database.js';
 import type { UrlSigner } from '../../lib/signing.js';
 import { readSettings } from '../notifications/preferences.js';
@@ -10,7 +11,7 @@ type Collected = Awaited<ReturnType<typeof collectUserData>>;
  * tools, the keys are stable English identifiers as in the API. Files are signed links that
  * work for one to two hours (`links_valid_until`).
  */
-export function toExport(d: Collected, signer: UrlSigner, appName: string, now = Date.now()) {
+export function toExport(d: Collected, signer: UrlSigner, appName: string, now = Date.now()): ProfileExport {
   const link = (key: string | null) => (key ? signer.url(key, now) : null);
   return {
     format: 'hausportal-datenexport-1',

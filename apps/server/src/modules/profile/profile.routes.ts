@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LANGUAGES, profile as profileSchema } from '@hausportal/contract';
+import { LANGUAGES, profileExport, profile as profileSchema } from '@hausportal/contract';
 import { fieldError } from '../../lib/errors.js';
 import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
 import { audit } from '../../lib/audit.js';
@@ -31,6 +31,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: 'Meine Daten (DSGVO Art. 15/20): alles, was über mich gespeichert ist, als JSON-Datei',
+        response: { 200: profileExport },
       },
     },
     async (request, reply) => {
@@ -43,7 +44,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         .header('Content-Disposition', `attachment; filename="meine-daten-${name}.json"`)
         .header('Cache-Control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(data, null, 2));
+        .serializer((payload) => JSON.stringify(payload, null, 2))
+        .send(data);
     },
   );
 
