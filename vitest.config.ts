@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
           environment: 'node',
+          // Fails a test after which a reply did not match its route's response schema.
+          setupFiles: ['./apps/server/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

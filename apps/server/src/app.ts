@@ -13,6 +13,7 @@ import { seedDemo } from './seed/demo.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { responseCheckPlugin, type ResponseMismatch } from './plugins/response-check.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -47,6 +48,11 @@ export interface BuildOptions {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** The cluster primary has migrated and seeded already (server.ts): a worker only serves. */
   prepared?: boolean;
+  /**
+   * Tests: every JSON reply is checked against its route's response schema, and each reply the
+   * schema does not describe (a wrong, missing or extra field, an undocumented status) is handed here.
+   */
+  checkResponses?: (mismatch: ResponseMismatch) => void;
 }
 
 /** One registered route, as the anonymous-routes test walks them. */
@@ -118,6 +124,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; serialising with plain JSON.stringify keeps the hot path fast.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // The tests check instead that every reply matches its schema (before compression sees it).
+  if (opts.checkResponses) await app.register(responseCheckPlugin, { onMismatch: opts.checkResponses });
   await app.register(securityPlugin, { cookieSecret: ctx.secret, trustProxy: config.trustProxy });
   await app.register(errorsPlugin);
   await app.register(compressionPlugin, { enabled: config.compressResponses });

@@ -7,10 +7,11 @@ import { loadConfig } from '../src/config/config.js';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { PG_ADMIN_URL, pgReachable, scratchDatabase } from './postgres.js';
+import { checkResponses } from './replies.js';
 
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 
-export { DEMO_PASSWORD, PG_ADMIN_URL };
+export { DEMO_PASSWORD, PG_ADMIN_URL, checkResponses };
 
 let pgChecked: Promise<boolean> | undefined;
 
@@ -105,6 +106,7 @@ export async function startApp(
     database: db.handle,
     logger: logStream ? { stream: logStream } : false,
     webDist,
+    checkResponses,
   });
   return {
     app,

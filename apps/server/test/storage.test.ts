@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.js';
 import { copyMedia } from '../src/lib/storage/copy.js';
 import { LocalStorage, createStorage } from '../src/lib/storage/index.js';
 import { newUser, signIn } from './factories.js';
-import { multipart, postgresAvailable, startApp, testConfig, type TestApp } from './harness.js';
+import { checkResponses, multipart, postgresAvailable, startApp, testConfig, type TestApp } from './harness.js';
 import { call, NOT_FOUND, pngImage } from './helpers.js';
 
 // The S3 driver runs against s3rver, an S3-protocol server from npm that speaks the REST API
@@ -160,7 +160,7 @@ describe('S3 media store (MEDIA_STORE=s3)', () => {
       // After the switch the same signed URL is served from the bucket.
       fs.rmSync(config.mediaDir, { recursive: true });
       await local.app.close();
-      const app = await buildApp({ config, database: local.db.handle, logger: false });
+      const app = await buildApp({ config, database: local.db.handle, logger: false, checkResponses });
       try {
         const res = await call(app, 'GET', url);
         expect(res.status).toBe(200);

@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
 import { buildApp } from '../app.js';
+import { checkResponses } from '../../test/replies.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -35,6 +36,7 @@ async function asStaff(
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
     logger: false,
+    checkResponses,
   });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/staff/login/', payload: { email, password } });

@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '@hausportal/contract';
 import { buildApp } from '../../app.js';
 import { inTransaction } from '../../db/database.js';
 import { claimDue } from '../../outbox/claim.js';
-import { dialects, freshDatabase, startApp, testConfig, type TestApp } from '../../../test/harness.js';
+import { checkResponses, dialects, freshDatabase, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import {
   newComment,
   newLocation,
@@ -623,7 +623,7 @@ describe.each(kinds)('push outbox across a restart (%s)', (kind) => {
     const db = await freshDatabase(kind);
     const config = testConfig(db, { PUSH_ENDPOINT_ALLOWLIST: ps.origin });
     const boot = async () => {
-      const app = await buildApp({ config, database: db.handle, logger: false });
+      const app = await buildApp({ config, database: db.handle, logger: false, checkResponses });
       await app.ready();
       return app;
     };
