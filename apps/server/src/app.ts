@@ -20,7 +20,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { blackboardRoutes } from './modules/blackboard/blackboard.routes.js';
+import { badgeRoutes } from './modules/messages/messages.badge.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -144,7 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     serviceRoutes,
     requestRoutes,
     messageRoutes,
-    blackboardRoutes,
+    badgeRoutes,
     noticesRoutes,
     reportsRoutes,
     pushRoutes,

@@ -1,4 +1,4 @@
-import type { DB } from '../db/database.js';
+import { inTransaction, type DB } from '../db/database.js';
 import { insertAuditEntry } from '../modules/audit/audit.repository.js';
 import { nowIso } from './time.js';
 
@@ -46,6 +46,46 @@ export async function recordChange(trx: DB, change: Change): Promise<void> {
     after: json(change.after),
     ip: change.actor?.ip ?? null,
     created_at: nowIso(),
+  });
+}
+
+/** What `changeEntity` needs to know of one kind of entity. */
+export interface EntityKind<Row> {
+  /** Its name in the audit log: 'phone', 'service', … */
+  type: string;
+  /** Reads one row, inside the change's transaction. */
+  load: (db: DB, id: number) => Promise<Row | undefined>;
+  /** What the audit log keeps of a row (its API shape, without personal data of others). */
+  view: (row: Row) => unknown;
+  /** The location a row belongs to (default: its `location_id`). */
+  locationOf?: (row: Row) => number | null;
+}
+
+/**
+ * One back-office change of one entity as a unit, in one transaction: `write` (which returns the
+ * id of a row it creates), the row read again, and the audit entry with the row before and after.
+ * Returns the row after the change; undefined after a deletion.
+ */
+export function changeEntity<Row extends { id: number }>(
+  db: DB,
+  kind: EntityKind<Row>,
+  change: { actor: Actor; action: string; before: Row | null; details?: unknown },
+  write: (trx: DB) => Promise<number | void>,
+): Promise<Row | undefined> {
+  const locationOf = kind.locationOf ?? ((row: Row) => (row as { location_id?: number | null }).location_id ?? null);
+  const { before } = change;
+  return inTransaction(db, async (trx) => {
+    const id = (await write(trx)) ?? before!.id;
+    const after = await kind.load(trx, id);
+    await recordChange(trx, {
+      actor: change.actor,
+      action: change.action,
+      entity: { type: kind.type, id, locationId: after ? locationOf(after) : before && locationOf(before) },
+      before: before && kind.view(before),
+      after: after && kind.view(after),
+      details: change.details,
+    });
+    return after;
   });
 }
 

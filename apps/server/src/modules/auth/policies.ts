@@ -138,6 +138,17 @@ export function staffLocations(db: DB, user: AuthUser): Promise<number[]> {
   return user.role === 'admin' ? allLocationIds(db) : managedLocationIds(db, user.id);
 }
 
+/** The row if it exists and lies in one of the staff member's locations; else 404 (see findInScope). */
+export async function inStaffScope<T extends { location_id: number | null }>(
+  db: DB,
+  user: AuthUser,
+  row: T | undefined,
+): Promise<T> {
+  if (!row) throw notFound();
+  await requireStaffLocation(db, user, row.location_id);
+  return row;
+}
+
 /** 404 unless `locationId` is one of the staff member's locations (see requireLocation). */
 export async function requireStaffLocation(
   db: DB,
@@ -165,10 +176,7 @@ export async function findInScope<T extends { location_id: number | null }>(
   request: FastifyRequest,
   find: () => Promise<T | undefined>,
 ): Promise<T> {
-  const row = await find();
-  if (!row) throw notFound();
-  await requireLocation(request, row.location_id);
-  return row;
+  return inStaffScope(request.server.ctx.db, currentUser(request), await find());
 }
 
 /**

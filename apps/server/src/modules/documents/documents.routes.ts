@@ -1,28 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { document as documentSchema, idParam, listQuery, paginated } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser, type Resident } from '../auth/policies.js';
 import { toDocument } from './documents.presenter.js';
 import { findDocument, listDocuments } from './documents.repository.js';
 
-const tags = ['documents'];
-const security = [{ token: [] }];
 const scopeOf = (u: Resident) => ({ locationId: u.locationId, apartmentNumber: u.apartmentNumber });
 
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['documents'], requireUser);
   const { db, signer } = app.ctx;
 
   r.get(
     '/api/documents/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Dokumente des Standorts und der eigenen Wohnung',
         querystring: listQuery,
         response: { 200: paginated(documentSchema) },
@@ -41,7 +36,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/documents/:id/',
-    { schema: { tags, security, summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } } },
+    { schema: { summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } } },
     async (request) => {
       const row = await findDocument(db, scopeOf(currentResident(request)), request.params.id);
       if (!row) throw notFound();

@@ -1,27 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, listQuery, paginated, phone as phoneSchema } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser } from '../auth/policies.js';
 import { toPhone } from './phones.presenter.js';
 import { findPhone, listPhones } from './phones.repository.js';
 
-const tags = ['phones'];
-const security = [{ token: [] }];
-
 export async function phoneRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['phones'], requireUser);
   const { db } = app.ctx;
 
   r.get(
     '/api/phones/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Wichtige Telefonnummern',
         querystring: listQuery,
         response: { 200: paginated(phoneSchema) },
@@ -35,7 +29,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/phones/:id/',
-    { schema: { tags, security, summary: 'Eine Telefonnummer', params: idParam, response: { 200: phoneSchema } } },
+    { schema: { summary: 'Eine Telefonnummer', params: idParam, response: { 200: phoneSchema } } },
     async (request) => {
       const row = await findPhone(db, currentResident(request).locationId, request.params.id);
       if (!row) throw notFound();

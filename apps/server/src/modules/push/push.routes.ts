@@ -1,27 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pushToken, pushTokenCreate } from '@hausportal/contract';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../auth/policies.js';
 import { parseSubscription, pushEndpointAllowed } from '../../outbox/push-endpoint.js';
 import { vapidKeys } from '../../outbox/vapid.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { addSubscription, deleteSubscription, findSubscription } from './push.repository.js';
 
-const tags = ['push'];
-const security = [{ token: [] }];
-
 export async function pushRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['push'], requireUser);
   const { db } = app.ctx;
 
   r.get(
     '/api/push/config/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Öffentlicher VAPID-Schlüssel für pushManager.subscribe()',
         response: { 200: z.object({ public_key: z.string() }) },
       },
@@ -33,8 +27,6 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     '/api/fcm/token/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Web-Push-Abonnement registrieren',
         body: pushTokenCreate,
         response: { 200: pushToken, 201: pushToken },
@@ -63,8 +55,6 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     '/api/fcm/token/:id/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Web-Push-Abonnement löschen',
         params: idParam,
         response: { 204: z.null().describe('Gelöscht') },

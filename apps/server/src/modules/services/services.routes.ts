@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParam,
@@ -12,27 +11,23 @@ import {
   service as serviceSchema,
 } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { paginate } from '../../lib/pagination.js';
-import { nowIso } from '../../lib/time.js';
-import { audit } from '../../lib/audit.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser } from '../auth/policies.js';
-import { providerRequestMail, toProvider } from './services.presenter.js';
+import { sendProviderRequest } from './services.actions.js';
+import { toProvider } from './services.presenter.js';
 import * as repo from './services.repository.js';
 
-const security = [{ token: [] }];
-
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, outbox, config, writes } = app.ctx;
+  const r = moduleRoutes(app, ['services'], requireUser);
+  const { ctx } = app;
+  const { db } = ctx;
 
   r.get(
     '/api/services/',
     {
       schema: {
-        tags: ['services'],
-        security,
         summary: 'Dienstleistungen des Standorts',
         querystring: listQuery,
         response: { 200: paginated(serviceSchema) },
@@ -48,8 +43,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     '/api/services/:id/',
     {
       schema: {
-        tags: ['services'],
-        security,
         summary: 'Eine Dienstleistung',
         params: idParam,
         response: { 200: serviceSchema },
@@ -67,7 +60,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['providers'],
-        security,
         summary: 'Anbieter einer Dienstleistung am eigenen Standort',
         querystring: providersQuery,
         response: { 200: providersResponse },
@@ -87,7 +79,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['providers'],
-        security,
         summary: 'Ein Anbieter',
         params: idParam,
         response: { 200: providerSchema },
@@ -105,7 +96,6 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['providers'],
-        security,
         summary: 'Anfrage an einen Anbieter senden (gespeichert und per E-Mail zugestellt)',
         params: idParam,
         body: providerRequest,
@@ -113,37 +103,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = currentResident(request);
-      const provider = await repo.findProvider(db, user.locationId, request.params.id);
-      if (!provider) throw notFound();
-      if (!provider.allow_form_contact) {
-        throw new ApiError(400, { detail: 'Dieser Anbieter nimmt keine Anfragen über das Formular entgegen.' });
-      }
-      // Each request mails an address outside the building: a budget per resident (ADR 008).
-      await writes.take('providerRequest', user.id);
-      const text = request.body.text.trim();
-      const id = await repo.createProviderRequest(db, {
-        providerId: provider.id,
-        userId: user.id,
-        locationId: user.locationId,
-        text,
-        createdAt: nowIso(),
-      });
-      const location = await repo.findLocationContact(db, user.locationId);
-      const to = provider.email || location.email;
-      if (to)
-        await outbox.enqueue(providerRequestMail(config.appName, to, provider, user, location, text), {
-          kind: 'provider_request',
-          locationId: user.locationId,
-        });
-      await audit(db, {
-        userId: user.id,
-        action: 'provider_request',
-        entity: 'provider',
-        entityId: provider.id,
-        locationId: user.locationId,
-        details: { request_id: id },
-      });
+      const id = await sendProviderRequest(ctx, currentResident(request), request.params.id, request.body.text);
       reply.code(201);
       return { id, detail: 'Ihre Anfrage wurde erfolgreich versendet.' };
     },

@@ -1,24 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BADGE_WINDOW_MS, blackboardOpened, blackboardOpenedUpdate } from '@hausportal/contract';
 import { notFound } from '../../lib/errors.js';
 import { isoFromMs } from '../../lib/time.js';
-import { countApproved } from '../messages/messages.repository.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { countNewNotices } from '../notices/notices.repository.js';
 import { currentResident, requireUser } from '../auth/policies.js';
-import { findOpened, saveOpened } from './blackboard.repository.js';
+import { countApproved, findOpened, saveOpened } from './messages.repository.js';
 
 const params = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
-const tags = ['blackboard'];
-const security = [{ token: [] }];
 
-export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** The blackboard badge: when the resident last opened the Pinnwand, and how much is new since. */
+export async function badgeRoutes(app: FastifyInstance): Promise<void> {
+  const r = moduleRoutes(app, ['blackboard'], requireUser);
   const { db } = app.ctx;
 
-  /** DESIGN §3: only the caller's own id answers; any other is not found. */
+  /** product §1.5: only the caller's own id answers; any other is not found. */
   function owner(request: FastifyRequest, userId: number) {
     const user = currentResident(request);
     if (userId !== user.id) throw notFound();
@@ -41,8 +38,6 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
     '/api/blackboard_opened/:userId/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Letzter Besuch der Pinnwand und Zahl neuer Beiträge (nur eigene userId)',
         params,
         response: { 200: blackboardOpened },
@@ -58,8 +53,6 @@ export async function blackboardRoutes(app: FastifyInstance): Promise<void> {
     '/api/blackboard_opened/:userId/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Besuch der Pinnwand speichern',
         params,
         body: blackboardOpenedUpdate,

@@ -1,0 +1,103 @@
+import type { AdminLocationUpdate } from '@hausportal/contract';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { checkUpload, reencodeImage, type FormFile } from '../../lib/uploads.js';
+import { requireStaffLocation, type Caller } from '../auth/policies.js';
+import { findService } from '../services/services.repository.js';
+import { auditLocation } from './location.presenter.js';
+import { findLocation, updateLocation, type LocationInput } from './location.repository.js';
+
+/** Logos are shown small in the app's header; anything larger only costs bandwidth. */
+const LOGO_MAX_SIDE = 1024;
+
+/** A logo bundled with the app (a path like /logos/…) is not ours to delete. */
+const isStored = (logo: string | null): logo is string => Boolean(logo) && !logo!.startsWith('/');
+
+/**
+ * Writes a change of one of the staff member's locations and its audit entry in one transaction,
+ * reading the location before it in the same transaction (so two logo uploads at once each
+ * replace the logo the other left). Returns the location before and after.
+ */
+async function changeLocation(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  action: string,
+  patch: Partial<LocationInput>,
+) {
+  await requireStaffLocation(ctx.db, caller, id);
+  return inTransaction(ctx.db, async (trx) => {
+    const before = await findLocation(trx, id);
+    if (!before) throw notFound();
+    await updateLocation(trx, id, patch);
+    const after = (await findLocation(trx, id))!;
+    await recordChange(trx, {
+      actor: caller,
+      action,
+      entity: { type: 'location', id, locationId: id },
+      before: auditLocation(before),
+      after: auditLocation(after),
+    });
+    return { before, after };
+  });
+}
+
+/** A manager changes a location's settings; fields left out stay as they are. */
+export async function updateLocationSettings(ctx: AppContext, caller: Caller, id: number, b: AdminLocationUpdate) {
+  const { db } = ctx;
+  await requireStaffLocation(db, caller, id);
+  const current = await findLocation(db, id);
+  if (!current) throw notFound();
+  // The emergency button opens this service; one the location's residents cannot see would be a dead end.
+  if (b.default_service_id != null && !(await findService(db, id, b.default_service_id))) {
+    throw fieldError('default_service_id', 'Dieser Dienst ist an diesem Standort nicht verfügbar.');
+  }
+  const directCall = b.direct_call ?? Boolean(current.direct_call);
+  if (directCall && !(b.direct_number ?? current.direct_number)) {
+    throw fieldError('direct_number', 'Für den Direktanruf wird eine Telefonnummer benötigt.');
+  }
+  const { after } = await changeLocation(ctx, caller, id, 'location_updated', {
+    title: b.title,
+    name: b.name,
+    directCall: b.direct_call,
+    directNumber: b.direct_number,
+    defaultServiceId: b.default_service_id,
+    text: b.text,
+    hours: b.hours,
+    phone: b.phone,
+    email: b.email,
+    freeText: b.free_text,
+    residentsCanPost: b.residents_can_post,
+  });
+  return after;
+}
+
+/**
+ * A manager gives a location a new logo: checked by its magic bytes and re-encoded (which drops
+ * metadata and anything hidden in the file), stored, and the old one removed once replaced.
+ */
+export async function replaceLogo(ctx: AppContext, caller: Caller, id: number, read: () => Promise<FormFile>) {
+  const { storage } = ctx;
+  await requireStaffLocation(ctx.db, caller, id);
+  const file = await read();
+  const checked = await checkUpload(file.data, file.filename, 'logo', ['image']);
+  const key = await storage.put('logos', 'webp', await reencodeImage(checked.data, 'webp', LOGO_MAX_SIDE));
+  let changed;
+  try {
+    changed = await changeLocation(ctx, caller, id, 'location_logo_updated', { logo: key });
+  } catch (err) {
+    await storage.remove(key);
+    throw err;
+  }
+  if (isStored(changed.before.logo)) await storage.remove(changed.before.logo);
+  return changed.after;
+}
+
+/** A manager removes a location's logo; the app shows its default logo then. */
+export async function removeLogo(ctx: AppContext, caller: Caller, id: number) {
+  const { before, after } = await changeLocation(ctx, caller, id, 'location_logo_removed', { logo: null });
+  if (isStored(before.logo)) await ctx.storage.remove(before.logo);
+  return after;
+}
