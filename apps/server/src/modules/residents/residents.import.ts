@@ -6,17 +6,8 @@ import {
   type ResidentImportResult,
 } from '@hausportal/contract';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { inTransaction } from '../../db/database.js';
-import { audit } from '../../lib/audit.js';
-import {
-  createResidents,
-  findByLogins,
-  updateResident,
-  type LoginOwner,
-  type ResidentInput,
-} from './residents.repository.js';
-import { queueAccountMail } from './residents.mail.js';
+import type { DB } from '../../db/database.js';
+import { findByLogins, type LoginOwner, type ResidentInput } from './residents.repository.js';
 
 type Row = z.output<typeof residentImportRow>;
 type RowErrors = Record<string, string[]>;
@@ -72,30 +63,23 @@ function merged(owner: LoginOwner, row: Row, locationId: number): ResidentInput 
   };
 }
 
-const audited = (v: ResidentInput) => ({
-  name: v.name,
-  apartment_number: v.apartmentNumber,
-  email: v.email,
-  location_id: v.locationId,
-  is_receptionist: v.isReceptionist,
-  emergency_services_deactivated: v.emergencyServicesDeactivated,
-});
+/** What one import call will write: the result it answers with, and the rows behind it. */
+export interface ImportPlan {
+  result: ResidentImportResult;
+  /** New residents, in the order of the batch; `invite` for those who get the invitation. */
+  create: { input: ResidentInput; invite: boolean }[];
+  /** Residents of the location whose fields change, with their fields before. */
+  update: { id: number; before: ResidentInput; input: ResidentInput }[];
+}
 
 /**
- * Imports one batch of residents into a location (ADR 014). Every row is checked on its own and
- * a row with errors is skipped; the apartment number (the login) decides whether a row creates a
- * resident, updates one of this location, or is refused because another location or a staff
- * account has it. Idempotent: the same batch again changes nothing. Everything of one call is
- * written in one transaction, nothing at all on a dry run. New residents get no usable password
- * (no hashing per row); with `send_invitations` those with an e-mail address get the invitation.
+ * Checks one batch of residents for a location (ADR 014) and decides what it writes. Every row
+ * is checked on its own and a row with errors is skipped; the apartment number (the login)
+ * decides whether a row creates a resident, updates one of this location, or is refused because
+ * another location or a staff account has it. Idempotent: the same batch again changes nothing.
+ * With `send_invitations`, new residents with an e-mail address get the invitation.
  */
-export async function importResidents(
-  ctx: Pick<AppContext, 'db' | 'outbox' | 'config'>,
-  actor: { userId: number; ip: string },
-  req: ImportRequest,
-  locationTitle: string,
-): Promise<ResidentImportResult> {
-  const { db, outbox } = ctx;
+export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan> {
   const locationId = req.location_id;
   const errors: ResidentImportResult['errors'] = [];
   const valid: { index: number; row: Row }[] = [];
@@ -121,8 +105,8 @@ export async function importResidents(
     seen.set(loginOf(row.apartment_number), (seen.get(loginOf(row.apartment_number)) ?? 0) + 1);
   const owners = new Map((await findByLogins(db, [...seen.keys()])).map((o) => [o.login, o]));
 
-  const toCreate: { index: number; input: ResidentInput }[] = [];
-  const toUpdate: { index: number; owner: LoginOwner; input: ResidentInput }[] = [];
+  const toCreate: ResidentInput[] = [];
+  const toUpdate: ImportPlan['update'] = [];
   let unchanged = 0;
   const rowError = (index: number, message: string) =>
     errors.push({
@@ -140,82 +124,36 @@ export async function importResidents(
     const owner = owners.get(login);
     if (!owner) {
       toCreate.push({
-        index,
-        input: {
-          locationId,
-          name: row.name,
-          apartmentNumber: row.apartment_number,
-          email: row.email ?? '',
-          isReceptionist: row.is_receptionist ?? false,
-          emergencyServicesDeactivated: row.emergency_services_deactivated ?? false,
-        },
+        locationId,
+        name: row.name,
+        apartmentNumber: row.apartment_number,
+        email: row.email ?? '',
+        isReceptionist: row.is_receptionist ?? false,
+        emergencyServicesDeactivated: row.emergency_services_deactivated ?? false,
       });
     } else if ((owner.role !== 'resident' && owner.role !== 'receptionist') || owner.erased_at) {
       rowError(index, APARTMENT_TAKEN);
     } else if (owner.location_id !== locationId) {
       rowError(index, APARTMENT_OF_OTHER_LOCATION);
     } else if (changes(owner, row)) {
-      toUpdate.push({ index, owner, input: merged(owner, row, locationId) });
+      toUpdate.push({
+        id: owner.id,
+        before: merged(owner, beforeRow(owner), locationId),
+        input: merged(owner, row, locationId),
+      });
     } else {
       unchanged++;
     }
   }
   errors.sort((a, b) => a.row - b.row);
 
-  const invitees = req.send_invitations ? toCreate.filter((c) => c.input.email !== '') : [];
-  const result = { created: toCreate.length, updated: toUpdate.length, unchanged, invited: invitees.length, errors };
-  if (req.dry_run || (toCreate.length === 0 && toUpdate.length === 0)) return result;
-
-  await inTransaction(db, async (trx) => {
-    const ids = await createResidents(
-      trx,
-      toCreate.map((c) => c.input),
-    );
-    const idOf = new Map(toCreate.map((c, i) => [c.index, ids[i]!]));
-    for (const c of toCreate) {
-      await audit(trx, {
-        userId: actor.userId,
-        action: 'resident_created',
-        entity: 'user',
-        entityId: idOf.get(c.index)!,
-        locationId,
-        details: { via: 'import' },
-        after: { ...audited(c.input), is_active: true },
-        ip: actor.ip,
-      });
-    }
-    for (const u of toUpdate) {
-      await updateResident(trx, u.owner.id, u.input);
-      await audit(trx, {
-        userId: actor.userId,
-        action: 'resident_updated',
-        entity: 'user',
-        entityId: u.owner.id,
-        locationId,
-        details: { via: 'import' },
-        before: audited(merged(u.owner, beforeRow(u.owner), locationId)),
-        after: audited(u.input),
-        ip: actor.ip,
-      });
-    }
-    for (const c of invitees) {
-      await queueAccountMail(
-        ctx,
-        trx,
-        {
-          id: idOf.get(c.index)!,
-          email: c.input.email,
-          name: c.input.name,
-          apartmentNumber: c.input.apartmentNumber,
-          locationId,
-          locationTitle,
-        },
-        'invitation',
-      );
-    }
-  });
-  if (invitees.length) outbox.kick();
-  return result;
+  const create = toCreate.map((input) => ({ input, invite: req.send_invitations && input.email !== '' }));
+  const invited = create.filter((c) => c.invite).length;
+  return {
+    result: { created: toCreate.length, updated: toUpdate.length, unchanged, invited, errors },
+    create,
+    update: toUpdate,
+  };
 }
 
 /** The existing account's values in the shape of an import row, for the audit's "before". */

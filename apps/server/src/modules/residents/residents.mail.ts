@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isoFromMs } from '../../lib/time.js';
 import { replaceResetTokens } from '../auth/auth.repository.js';
-import { markInvited } from './residents.repository.js';
+import { markInvited, type ResidentRow } from './residents.repository.js';
 import { invitationMail, resetMail } from './residents.presenter.js';
 
 /** Whom an account mail goes to. */
@@ -15,6 +15,18 @@ export interface MailRecipient {
   apartmentNumber: string;
   locationId: number;
   locationTitle: string;
+}
+
+/** The recipient of an account mail to a resident as the back office finds them. */
+export function recipientOf(row: ResidentRow): MailRecipient {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    apartmentNumber: row.apartment_number,
+    locationId: row.location_id!,
+    locationTitle: row.location_title,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AdminResident } from '@hausportal/contract';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
-import type { ResidentRow } from './residents.repository.js';
+import type { ResidentInput, ResidentRow } from './residents.repository.js';
 
 /** A resident row as the back office shows it. */
 export function toAdminResident(row: ResidentRow): AdminResident {
@@ -37,6 +37,16 @@ export function auditedResident(row: ResidentRow) {
     is_active: r.is_active,
   };
 }
+
+/** What the audit log keeps of a resident's fields as a form or an import row gives them. */
+export const auditedInput = (v: ResidentInput) => ({
+  name: v.name,
+  apartment_number: v.apartmentNumber,
+  email: v.email,
+  location_id: v.locationId,
+  is_receptionist: v.isReceptionist,
+  emergency_services_deactivated: v.emergencyServicesDeactivated,
+});
 
 /** The mail that invites a resident to set their first password (link valid 7 days). */
 export function invitationMail(

@@ -1,0 +1,235 @@
+import {
+  APARTMENT_TAKEN,
+  NO_EMAIL,
+  type ResidentImportResult,
+  type adminResidentCreate,
+  type adminResidentUpdate,
+} from '@hausportal/contract';
+import type { z } from 'zod';
+import type { AppContext, AuthUser } from '../../context.js';
+import { inTransaction, type DB } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
+import { locationsByIds } from '../auth/auth.repository.js';
+import { requireStaffLocation, staffLocations, type Caller } from '../auth/policies.js';
+import { planImport, type ImportRequest } from './residents.import.js';
+import { queueAccountMail, recipientOf } from './residents.mail.js';
+import { auditedInput, auditedResident } from './residents.presenter.js';
+import * as repo from './residents.repository.js';
+
+const ERASED = 'Die Daten dieser Person wurden gelöscht.';
+const INACTIVE = 'Dieses Konto ist deaktiviert. Bitte aktivieren Sie es zuerst.';
+
+type ResidentForm = z.output<typeof adminResidentUpdate>;
+type NewResident = z.output<typeof adminResidentCreate>;
+type AccountMail = 'invitation' | 'reset';
+
+/** The resident if the staff member may see them (one of their locations), else 404. */
+export async function residentInReach(db: DB, user: AuthUser, id: number): Promise<repo.ResidentRow> {
+  const row = await repo.findResident(db, await staffLocations(db, user), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** 400 unless the apartment number is free or already this resident's login. */
+async function requireFreeApartment(db: DB, apartmentNumber: string, selfId?: number): Promise<void> {
+  const owner = await repo.findLoginOwner(db, apartmentNumber);
+  if (owner && owner.id !== selfId) throw fieldError('apartment_number', APARTMENT_TAKEN);
+}
+
+/** Two requests may claim one apartment number at once; the unique login decides, answered alike. */
+async function claimingApartment<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw fieldError('apartment_number', APARTMENT_TAKEN);
+    throw err;
+  }
+}
+
+/** The repository's input from the form. */
+function inputOf(b: ResidentForm): repo.ResidentInput {
+  return {
+    locationId: b.location_id,
+    name: b.name,
+    apartmentNumber: b.apartment_number,
+    email: b.email,
+    isReceptionist: b.is_receptionist,
+    emergencyServicesDeactivated: b.emergency_services_deactivated,
+  };
+}
+
+/** A manager adds a resident to one of their locations, optionally invited to set their password. */
+export async function createResident(ctx: AppContext, caller: Caller, b: NewResident): Promise<repo.ResidentRow> {
+  const { db } = ctx;
+  await requireStaffLocation(db, caller, b.location_id);
+  await requireFreeApartment(db, b.apartment_number);
+  if (b.send_invitation && !b.email) throw fieldError('email', NO_EMAIL);
+  const input = inputOf(b);
+  const row = await claimingApartment(() =>
+    inTransaction(db, async (trx) => {
+      const id = await repo.createResident(trx, input);
+      const created = (await repo.findResident(trx, [b.location_id], id))!;
+      if (b.send_invitation) await queueAccountMail(ctx, trx, recipientOf(created), 'invitation');
+      await recordChange(trx, {
+        actor: caller,
+        action: 'resident_created',
+        entity: { type: 'user', id, locationId: b.location_id },
+        after: auditedResident(created),
+      });
+      return (await repo.findResident(trx, [b.location_id], id))!;
+    }),
+  );
+  if (b.send_invitation) ctx.outbox.kick();
+  return row;
+}
+
+/** A manager corrects a resident of their locations, or moves them to another of their locations. */
+export async function updateResident(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  b: ResidentForm,
+): Promise<repo.ResidentRow> {
+  const { db } = ctx;
+  const before = await residentInReach(db, caller, id);
+  await requireStaffLocation(db, caller, b.location_id);
+  if (before.erased_at) throw nonFieldError(ERASED);
+  await requireFreeApartment(db, b.apartment_number, id);
+  return claimingApartment(() =>
+    inTransaction(db, async (trx) => {
+      await repo.updateResident(trx, id, inputOf(b));
+      const after = (await repo.findResident(trx, [b.location_id], id))!;
+      await recordChange(trx, {
+        actor: caller,
+        action: 'resident_updated',
+        entity: { type: 'user', id, locationId: b.location_id },
+        details: before.location_id === b.location_id ? undefined : { from_location_id: before.location_id },
+        before: auditedResident(before),
+        after: auditedResident(after),
+      });
+      return after;
+    }),
+  );
+}
+
+/** A manager locks a resident of their locations out, ending every session, or lets them back in (unless erased). */
+export async function setResidentActive(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  active: boolean,
+): Promise<repo.ResidentRow> {
+  const { db } = ctx;
+  const before = await residentInReach(db, caller, id);
+  if (active && before.erased_at) throw nonFieldError(ERASED);
+  return inTransaction(db, async (trx) => {
+    await repo.setActive(trx, id, active);
+    await recordChange(trx, {
+      actor: caller,
+      action: active ? 'resident_activated' : 'resident_deactivated',
+      entity: { type: 'user', id, locationId: before.location_id },
+      before: before.erased_at ? undefined : auditedResident(before),
+      after: before.erased_at ? undefined : { ...auditedResident(before), is_active: active },
+    });
+    return (await repo.findResident(trx, [before.location_id!], id))!;
+  });
+}
+
+/** A manager sends an active resident of their locations the invitation or a password-reset link by mail. */
+export async function sendAccountMail(ctx: AppContext, caller: Caller, id: number, kind: AccountMail): Promise<void> {
+  const { db } = ctx;
+  const row = await residentInReach(db, caller, id);
+  if (!row.email) throw fieldError('email', NO_EMAIL);
+  if (!row.is_active) throw nonFieldError(INACTIVE);
+  await inTransaction(db, async (trx) => {
+    await queueAccountMail(ctx, trx, recipientOf(row), kind);
+    await recordChange(trx, {
+      actor: caller,
+      action: kind === 'invitation' ? 'resident_invited' : 'resident_password_reset',
+      entity: { type: 'user', id, locationId: row.location_id },
+    });
+  });
+  ctx.outbox.kick();
+}
+
+/** A manager erases the personal data of a resident of their locations (DSGVO Art. 17); returns when. */
+export async function eraseResident(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  content: 'anonymize' | 'delete',
+): Promise<string> {
+  const { db } = ctx;
+  const row = await residentInReach(db, caller, id);
+  const erased = await inTransaction(db, async (trx) => {
+    const result = await repo.eraseResident(trx, id, content);
+    // What happened, not to whom: no name, e-mail or apartment number.
+    await recordChange(trx, {
+      actor: caller,
+      action: 'resident_erased',
+      entity: { type: 'user', id, locationId: row.location_id },
+      details: { content },
+    });
+    return result;
+  });
+  for (const key of erased.fileKeys) await ctx.storage.remove(key).catch(() => undefined);
+  return erased.erasedAt;
+}
+
+/** A manager imports a batch of residents from a CSV file into one of their locations (ADR 014). */
+export async function importResidents(
+  ctx: AppContext,
+  caller: Caller,
+  req: ImportRequest,
+): Promise<ResidentImportResult> {
+  const { db } = ctx;
+  const locationId = req.location_id;
+  await requireStaffLocation(db, caller, locationId);
+  const [location] = await locationsByIds(db, [locationId]);
+  const locationTitle = location!.title || location!.name;
+  try {
+    const plan = await planImport(db, req);
+    // Everything of one call in one transaction, nothing on a dry run. New residents get no
+    // usable password (no hashing per row); invited ones the link to set it.
+    if (req.dry_run || (plan.create.length === 0 && plan.update.length === 0)) return plan.result;
+    await inTransaction(db, async (trx) => {
+      const ids = await repo.createResidents(
+        trx,
+        plan.create.map((c) => c.input),
+      );
+      for (const [i, c] of plan.create.entries()) {
+        await recordChange(trx, {
+          actor: caller,
+          action: 'resident_created',
+          entity: { type: 'user', id: ids[i]!, locationId },
+          details: { via: 'import' },
+          after: { ...auditedInput(c.input), is_active: true },
+        });
+      }
+      for (const u of plan.update) {
+        await repo.updateResident(trx, u.id, u.input);
+        await recordChange(trx, {
+          actor: caller,
+          action: 'resident_updated',
+          entity: { type: 'user', id: u.id, locationId },
+          details: { via: 'import' },
+          before: auditedInput(u.before),
+          after: auditedInput(u.input),
+        });
+      }
+      for (const [i, { input, invite }] of plan.create.entries()) {
+        if (!invite) continue;
+        const to = { id: ids[i]!, email: input.email, name: input.name, apartmentNumber: input.apartmentNumber };
+        await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation');
+      }
+    });
+    if (plan.result.invited) ctx.outbox.kick();
+    return plan.result;
+  } catch (err) {
+    // Another import wrote one of the same apartments meanwhile; the whole batch was rolled back.
+    if (repo.isUniqueViolation(err))
+      throw nonFieldError('Die Daten wurden gleichzeitig geändert. Bitte starten Sie den Import erneut.');
+    throw err;
+  }
+}
