@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newLocation, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { FORBIDDEN, NOT_FOUND, call, expectDrfError, expectPage } from '../../../test/helpers.js';
-import { audit } from '../../lib/audit.js';
+import { recordChange } from '../../lib/audit.js';
 
 const kinds = await dialects();
 
@@ -29,12 +29,11 @@ describe.each(kinds)('audit log in the back office (%s)', (kind) => {
   const ids = (body: { results: { id: number }[] }) => body.results.map((e) => e.id);
   /** Writes an entry and returns its id. */
   async function entry(locationId: number | null, over: { userId?: number | null; entity?: string } = {}) {
-    await audit(t.app.ctx.db, {
-      userId: over.userId === undefined ? managerUser.id : over.userId,
+    const userId = over.userId === undefined ? managerUser.id : over.userId;
+    await recordChange(t.app.ctx.db, {
+      actor: userId === null ? null : { id: userId },
       action: 'phone_updated',
-      entity: over.entity ?? 'phone',
-      entityId: 7,
-      locationId,
+      entity: { type: over.entity ?? 'phone', id: 7, locationId },
       details: { via: 'test' },
       before: { name: 'Alt' },
       after: { name: 'Neu', hidden: false },
