@@ -7,7 +7,7 @@ import { staffLocations, type Caller } from '../auth/policies.js';
 
 const onlyFailed = () => nonFieldError('Nur fehlgeschlagene E-Mails können erneut gesendet werden.');
 
-/** The mail a staff member sees: an admin every mail, also staff mail without a location; a manager that of their locations. */
+/** Which mail a staff member sees: every mail (`null`, also staff mail) for an admin, else their locations'. */
 export async function mailScope(db: DB, user: AuthUser): Promise<number[] | null> {
   return user.role === 'admin' ? null : staffLocations(db, user);
 }
