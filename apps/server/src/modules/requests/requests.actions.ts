@@ -9,7 +9,7 @@ import { requestChanged } from '../notifications/events.js';
 import { auditRequest } from './requests.presenter.js';
 import * as repo from './requests.repository.js';
 
-/** A manager moves a request of their locations on and notes what the resident should know; the resident hears of a change. */
+/** A manager sets the status and note of a request of their locations; the resident hears of a change. */
 export async function updateRequest(ctx: AppContext, caller: Caller, id: number, { status, note }: AdminRequestUpdate) {
   const { db, notifier } = ctx;
   const before = await repo.findRequest(db, id);
