@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { moduleRoutes } from '../../lib/routes.js';
 import { contentTypeOf } from '../../lib/storage/index.js';
 
 const params = z.object({ folder: z.string().max(20), file: z.string().max(80) });
 const query = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['media'], 'none');
   const { storage, signer } = app.ctx;
 
   // No token here: the signature in the URL is the permission, handed out only in responses
@@ -17,7 +17,6 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     '/api/media/:folder/:file',
     {
       schema: {
-        tags: ['media'],
         summary: 'Hochgeladene Datei über eine signierte, ablaufende URL',
         params,
         querystring: query,

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import {
@@ -8,25 +7,20 @@ import {
   notificationSettings,
   type NotificationSettings,
 } from '@hausportal/contract';
+import { moduleRoutes } from '../../lib/routes.js';
 import { currentUser, requireUser } from '../auth/policies.js';
 import { loadSettings, saveSettings } from './preferences.js';
 import type { UnsubscribeTopic } from './notifier.js';
 
-const tags = ['notifications'];
-const security = [{ token: [] }];
-
 /** The signed-in user's notification preferences (issue 10). */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['notifications'], requireUser);
   const { db } = app.ctx;
 
   r.get(
     '/api/profile/notifications/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Benachrichtigungs-Einstellungen (Push und E-Mail je Art, Ruhezeit, Tageszusammenfassung)',
         response: { 200: notificationSettings },
       },
@@ -38,8 +32,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     '/api/profile/notifications/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Benachrichtigungs-Einstellungen speichern',
         body: notificationSettings,
         response: { 200: notificationSettings },
@@ -81,7 +73,7 @@ function page(reply: FastifyReply, status: number, appName: string, title: strin
  * RFC 8058 one-click unsubscribe from the mail client.
  */
 export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = moduleRoutes(app, ['notifications'], 'none');
   const { db, notifier, config } = app.ctx;
   // One-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; its content does not matter.
   app.addContentTypeParser(
@@ -101,7 +93,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/notifications/unsubscribe/',
-    { schema: { tags, summary: 'Seite zum Abbestellen einer E-Mail-Art (signierter Link)', hide: true } },
+    { schema: { summary: 'Seite zum Abbestellen einer E-Mail-Art (signierter Link)', hide: true } },
     async (request, reply) => {
       const q = unsubscribeQuery.safeParse(request.query);
       if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);
@@ -119,7 +111,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/notifications/unsubscribe/',
-    { schema: { tags, summary: 'E-Mail-Art abbestellen (signierter Link, RFC 8058)', hide: true } },
+    { schema: { summary: 'E-Mail-Art abbestellen (signierter Link, RFC 8058)', hide: true } },
     async (request, reply) => {
       const q = unsubscribeQuery.safeParse(request.query);
       if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);

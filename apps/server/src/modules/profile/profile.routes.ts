@@ -1,44 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LANGUAGES, profileExport, profile as profileSchema } from '@hausportal/contract';
+import {
+  changePasswordRequest,
+  profileExport,
+  profileForm,
+  profile as profileSchema,
+  statusResponse,
+} from '@hausportal/contract';
 import { fieldError } from '../../lib/errors.js';
-import { checkUpload, formParts, readUpload, thumbnail } from '../../lib/uploads.js';
-import { audit } from '../../lib/audit.js';
-import { currentUser, requireUser } from '../auth/policies.js';
+import { moduleRoutes } from '../../lib/routes.js';
+import { parseFields, readForm } from '../../lib/uploads.js';
+import { callerOf, currentUser, requireUser } from '../auth/policies.js';
+import { changePassword, exportData, updateProfile } from './profile.actions.js';
 import { toProfile } from './profile.presenter.js';
-import { collectUserData, findProfile, updateProfile } from './profile.repository.js';
-import { toExport } from './profile.export.js';
+import { findProfile } from './profile.repository.js';
 
-const tags = ['profile'];
-const security = [{ token: [] }];
-
+/** The signed-in user's own profile, password and data export. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireUser);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, signer, storage, writes, config } = app.ctx;
+  const r = moduleRoutes(app, ['profile'], requireUser);
+  const { ctx } = app;
+  const { db, signer, writes } = ctx;
   const load = async (userId: number) => toProfile(await findProfile(db, userId), signer);
 
-  r.get(
-    '/api/profile/',
-    { schema: { tags, security, summary: 'Eigenes Profil', response: { 200: profileSchema } } },
-    (request) => load(currentUser(request).id),
+  r.get('/api/profile/', { schema: { summary: 'Eigenes Profil', response: { 200: profileSchema } } }, (request) =>
+    load(currentUser(request).id),
   );
 
   r.get(
     '/api/profile/export/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Meine Daten (DSGVO Art. 15/20): alles, was über mich gespeichert ist, als JSON-Datei',
         response: { 200: profileExport },
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      await writes.take('dataExport', user.id);
-      const data = toExport(await collectUserData(db, user.id), signer, config.appName);
-      await audit(db, { userId: user.id, action: 'data_exported', entity: 'user', entityId: user.id, ip: request.ip });
+      const user = callerOf(request);
+      const data = await exportData(ctx, user);
       const name = (user.apartmentNumber || `konto-${user.id}`).replace(/[^A-Za-z0-9_-]/g, '_');
       return reply
         .header('Content-Disposition', `attachment; filename="meine-daten-${name}.json"`)
@@ -53,8 +50,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     '/api/profile/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Profil ändern (multipart: profile_picture als Datei, language als Feld; oder JSON mit language)',
         consumes: ['multipart/form-data', 'application/json'],
         response: { 200: profileSchema },
@@ -62,47 +57,38 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const patch: { language?: string; profile_picture?: string } = {};
-      const setLanguage = (value: unknown) => {
-        if (typeof value !== 'string' || !(LANGUAGES as readonly string[]).includes(value)) {
-          throw fieldError('language', `Ungültige Sprache. Erlaubt: ${LANGUAGES.join(', ')}.`);
-        }
-        patch.language = value;
-      };
       if (request.isMultipart()) {
-        let picture: Buffer | null = null;
-        for await (const part of formParts(request)) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'profile_picture') {
-              await part.toBuffer().catch(() => undefined);
-              throw fieldError(part.fieldname, 'Unbekanntes Dateifeld.');
-            }
-            await writes.take('profilePicture', user.id);
-            const data = await readUpload(part, 'profile_picture');
-            // The thumbnail is made from the checked (re-encoded, at most 2048 px) image, not the upload.
-            const checked = await checkUpload(data, part.filename, 'profile_picture', ['image']);
-            picture = await thumbnail(checked.data, 512);
-          } else if (part.fieldname === 'language') {
-            setLanguage(part.value);
-          }
-        }
-        if (picture) patch.profile_picture = await storage.put('avatars', 'webp', picture);
+        const form = await readForm(request, {
+          file: { field: 'profile_picture', required: false, beforeRead: () => writes.take('profilePicture', user.id) },
+          fields: profileForm,
+        });
+        await updateProfile(ctx, user, { ...form.fields, picture: form.file });
       } else {
-        const body = (request.body ?? {}) as Record<string, unknown>;
+        const body = request.body ?? {};
         if (typeof body !== 'object' || Array.isArray(body)) throw fieldError('non_field_errors', 'Ungültige Daten.');
-        if (body.language !== undefined) setLanguage(body.language);
+        await updateProfile(ctx, user, parseFields(profileForm, body));
       }
-      const before = patch.profile_picture ? await findProfile(db, user.id) : null;
-      await updateProfile(db, user.id, patch);
-      if (before?.profile_picture) await storage.remove(before.profile_picture);
-      await audit(db, {
-        userId: user.id,
-        action: 'profile_updated',
-        entity: 'user',
-        entityId: user.id,
-        details: Object.keys(patch),
-      });
       return load(user.id);
+    },
+  );
+
+  r.put(
+    '/api/profile/changepassword/',
+    {
+      schema: {
+        summary: 'Passwort ändern',
+        body: changePasswordRequest,
+        response: { 200: statusResponse },
+      },
+    },
+    async (request) => {
+      const { old_password, new_password, repeat_password } = request.body;
+      await changePassword(ctx, callerOf(request), {
+        oldPassword: old_password,
+        newPassword: new_password,
+        repeatPassword: repeat_password,
+      });
+      return { status: 'OK' };
     },
   );
 }

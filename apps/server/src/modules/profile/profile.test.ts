@@ -189,7 +189,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
       { field: 'avatar', filename: 'a.png', type: 'image/png', data: await pngImage() },
     );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ avatar: ['Unbekanntes Dateifeld.'] });
+    expect(res.body).toEqual({ avatar: ['Pro Anfrage ist genau eine Datei im Feld "profile_picture" erlaubt.'] });
   });
 
   it('rejects an empty picture file', async () => {

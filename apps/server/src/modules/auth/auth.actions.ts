@@ -1,0 +1,172 @@
+import {
+  API_ERRORS,
+  RESET_TOKEN_TTL_MS,
+  STAFF_ACCOUNT_CODE,
+  STAFF_ACCOUNT_DETAIL,
+  STAFF_LOGIN_FAILED,
+  isStaff,
+} from '@hausportal/contract';
+import type { AppContext, AuthUser } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { ApiError, nonFieldError, notFound } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { isoFromMs } from '../../lib/time.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { resetMail } from './auth.presenter.js';
+import * as repo from './auth.repository.js';
+import { accountKey } from './sign-in-throttle.js';
+
+/** Who is signing in: the login they typed, the password, their address and a trusted device, if any. */
+export interface SignInAttempt {
+  login: string;
+  password: string;
+  ip: string;
+  /** The device id of a valid device cookie of this account (ADR 008), or null. */
+  device: string | null;
+}
+
+/** Starts a session: a new token, stored only as its hash, and the sign-in in the audit log. */
+async function openSession(ctx: AppContext, userId: number, ip: string, details?: unknown): Promise<string> {
+  const token = newToken();
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.createToken(trx, userId, hashToken(token));
+    await recordChange(trx, {
+      actor: { id: userId, ip },
+      action: 'login',
+      entity: { type: 'user', id: userId },
+      details,
+    });
+  });
+  return token;
+}
+
+/**
+ * A resident signs in with apartment number and password (product §4.2). An unknown apartment
+ * and a wrong password get the spec's two answers, after the same work; only failures count
+ * toward the throttle; a staff account is sent to the back office (403) without a token.
+ */
+export async function signInResident(ctx: AppContext, a: SignInAttempt): Promise<string> {
+  const attempt = await ctx.signIn.login(a.ip, accountKey(a.login), a.device);
+  const user = await repo.findUserByLogin(ctx.db, a.login);
+  if (!user) {
+    // Spend the same time as a real check, though the answer differs as product §6.2 requires.
+    await verifyPassword(undefined, a.password);
+    await attempt.failed();
+    throw nonFieldError(API_ERRORS.unknownApartment);
+  }
+  const ok = await verifyPassword(repo.usableHash(user.password_hash), a.password);
+  if (!ok || !user.is_active) {
+    await attempt.failed();
+    throw nonFieldError(API_ERRORS.invalidCredentials);
+  }
+  await attempt.succeeded();
+  // Staff use the back office: no token, so a staff session never reaches the resident app.
+  if (isStaff(user.role)) throw new ApiError(403, { detail: STAFF_ACCOUNT_DETAIL, code: STAFF_ACCOUNT_CODE });
+  return openSession(ctx, user.id, a.ip);
+}
+
+/**
+ * A manager or admin signs in to the back office with their e-mail address. One verify on every
+ * path, and one answer for an unknown, a resident's or a wrong login, so the endpoint tells
+ * nobody which staff accounts exist.
+ */
+export async function signInStaff(ctx: AppContext, a: SignInAttempt): Promise<string> {
+  const attempt = await ctx.signIn.login(a.ip, accountKey(a.login), a.device);
+  const found = await repo.findUserByLogin(ctx.db, a.login);
+  const user = found && isStaff(found.role) ? found : undefined;
+  const ok = await verifyPassword(user && repo.usableHash(user.password_hash), a.password);
+  if (!user || !ok || !user.is_active) {
+    await attempt.failed();
+    throw nonFieldError(STAFF_LOGIN_FAILED);
+  }
+  await attempt.succeeded();
+  return openSession(ctx, user.id, a.ip, { area: 'admin' });
+}
+
+/** The e-mail address of a resident's apartment, for the reset screen; 404 for anyone else. */
+export async function lookUpTenant(ctx: AppContext, apartmentNumber: string, ip: string): Promise<string> {
+  const attempt = await ctx.signIn.tenant(ip, accountKey(apartmentNumber));
+  const user = await repo.findUserByLogin(ctx.db, apartmentNumber);
+  if (!user || isStaff(user.role) || !user.is_active) {
+    await attempt.failed();
+    throw notFound();
+  }
+  await attempt.succeeded();
+  return user.email;
+}
+
+/**
+ * Someone asks for a password-reset link. The newest link is the only one that works (older mails
+ * may sit in a shared inbox); the link, the mail and the audit entry are written together. The
+ * answer is the same whether the account exists or not, so nobody learns which ones do.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  r: { email?: string; apartmentNumber?: string; ip: string },
+): Promise<void> {
+  const { db, config, outbox, signIn } = ctx;
+  await signIn.resetRequest(r.ip);
+  // The client only knows the masked address, so the apartment number decides when given.
+  const user = r.apartmentNumber?.trim()
+    ? await repo.findUserByLogin(db, r.apartmentNumber)
+    : await repo.findUserByEmail(db, r.email ?? '');
+  if (!user || !user.email || !user.is_active) return;
+  await signIn.resetMail(user.login);
+  const token = newToken();
+  const link = `${config.publicUrl}/forgot-password/${token}`;
+  await inTransaction(db, async (trx) => {
+    await repo.replaceResetTokens(trx, user.id, hashToken(token), isoFromMs(Date.now() + RESET_TOKEN_TTL_MS));
+    await outbox.enqueue(resetMail(config.appName, user, link), {
+      secret: true,
+      kind: 'reset',
+      locationId: user.location_id,
+      devLog: `Link zum Zurücksetzen des Passworts für ${user.login}: ${link}`,
+      trx,
+    });
+    await recordChange(trx, {
+      actor: { id: user.id, ip: r.ip },
+      action: 'password_reset_requested',
+      entity: { type: 'user', id: user.id },
+    });
+  });
+  outbox.kick();
+}
+
+/**
+ * The link's owner sets a new password. The link works once; a reset ends every session (the old
+ * password may be known to someone else) and lifts the account's sign-in slowdown.
+ */
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  c: { token: string; password: string; repeatPassword: string; ip: string },
+): Promise<void> {
+  const { db, signIn } = ctx;
+  const attempt = await signIn.resetConfirm(c.ip);
+  const tokenHash = hashToken(c.token);
+  if (!(await repo.resetTokenIsValid(db, tokenHash))) {
+    await attempt.failed();
+    throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+  }
+  await attempt.succeeded();
+  if (c.password !== c.repeatPassword) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
+  const passwordHash = await hashPassword(c.password);
+  const login = await inTransaction(db, async (trx) => {
+    const claimed = await repo.consumeResetToken(trx, tokenHash);
+    if (claimed === null) throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+    await repo.setPasswordHash(trx, claimed.userId, passwordHash);
+    await repo.deleteUserTokens(trx, claimed.userId);
+    await recordChange(trx, {
+      actor: { id: claimed.userId, ip: c.ip },
+      action: 'password_reset',
+      entity: { type: 'user', id: claimed.userId },
+    });
+    return claimed.login;
+  });
+  await signIn.forgetAccount(login);
+}
+
+/** Ends the caller's session: the token is revoked. */
+export async function signOut(ctx: AppContext, user: AuthUser): Promise<void> {
+  await repo.deleteToken(ctx.db, user.tokenId);
+}

@@ -1,0 +1,73 @@
+import { API_ERRORS, type ProfileForm } from '@hausportal/contract';
+import type { AppContext, AuthUser } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { fieldError, nonFieldError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';
+import { deleteUserTokens, findPasswordHash, setPasswordHash } from '../auth/auth.repository.js';
+import type { Caller } from '../auth/policies.js';
+import { toExport } from './profile.export.js';
+import { collectUserData, findProfile, updateProfile as writeProfile } from './profile.repository.js';
+
+/**
+ * The user changes their language and/or picture. The picture is checked, re-encoded and made a
+ * 512 px thumbnail (from the checked image, not the upload); the old picture goes once replaced.
+ */
+export async function updateProfile(
+  ctx: AppContext,
+  user: AuthUser,
+  change: ProfileForm & { picture?: FormFile | null },
+): Promise<void> {
+  const { db, storage } = ctx;
+  const patch: { language?: string; profile_picture?: string } = {};
+  if (change.language !== undefined) patch.language = change.language;
+  if (change.picture) {
+    const checked = await checkUpload(change.picture.data, change.picture.filename, 'profile_picture', ['image']);
+    patch.profile_picture = await storage.put('avatars', 'webp', await thumbnail(checked.data, 512));
+  }
+  const before = patch.profile_picture ? await findProfile(db, user.id) : null;
+  await inTransaction(db, async (trx) => {
+    await writeProfile(trx, user.id, patch);
+    await recordChange(trx, {
+      actor: user,
+      action: 'profile_updated',
+      entity: { type: 'user', id: user.id },
+      details: Object.keys(patch),
+    });
+  });
+  if (before?.profile_picture) await storage.remove(before.profile_picture);
+}
+
+/**
+ * The signed-in user changes their password with the old one: the session they use stays, every
+ * other one ends (another device may be in someone else's hands).
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  p: { oldPassword: string; newPassword: string; repeatPassword: string },
+): Promise<void> {
+  const { db } = ctx;
+  if (!(await verifyPassword(await findPasswordHash(db, caller.id), p.oldPassword)))
+    throw fieldError('old_password', API_ERRORS.wrongPassword);
+  if (p.newPassword !== p.repeatPassword) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
+  const hash = await hashPassword(p.newPassword);
+  await inTransaction(db, async (trx) => {
+    await setPasswordHash(trx, caller.id, hash);
+    await deleteUserTokens(trx, caller.id, caller.tokenId);
+    await recordChange(trx, { actor: caller, action: 'password_changed', entity: { type: 'user', id: caller.id } });
+  });
+}
+
+/** Everything stored about the caller (DSGVO Art. 15/20), as they download it; the export is audited. */
+export async function exportData(ctx: AppContext, caller: Caller) {
+  await ctx.writes.take('dataExport', caller.id);
+  const data = toExport(await collectUserData(ctx.db, caller.id), ctx.signer, ctx.config.appName);
+  await recordChange(ctx.db, {
+    actor: caller,
+    action: 'data_exported',
+    entity: { type: 'user', id: caller.id },
+  });
+  return data;
+}
