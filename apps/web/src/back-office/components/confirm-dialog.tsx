@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { s } from '../strings';
+import { describedBy, FieldNotes } from './form-fields';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -45,6 +46,42 @@ function focusSoon(element: HTMLTextAreaElement | null): void {
   if (element) setTimeout(() => element.focus(), 0);
 }
 
+/**
+ * A dialog's form: its content, then 'Abbrechen' and the dialog's own submit button. Enter
+ * submits as the button does; the browser's checks are off, the dialog checks itself.
+ */
+export function DialogForm({
+  onSubmit,
+  onCancel,
+  submit,
+  children,
+}: {
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** The confirming button (type submit), styled and labelled by the dialog. */
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="form admin-dialog-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <div className="button-row">
+        <button type="button" className="button" onClick={onCancel}>
+          {s.form.cancel}
+        </button>
+        {submit}
+      </div>
+    </form>
+  );
+}
+
 function ConfirmBody({
   message,
   confirmLabel,
@@ -60,15 +97,22 @@ function ConfirmBody({
   const id = useId();
   const needsReason = Boolean(reasonLabel);
   const ready = !needsReason || reason.trim().length > 0;
-  const describedBy = [reasonHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <form
-      className="form admin-dialog-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <DialogForm
+      onSubmit={() => {
         if (ready && !busy) onConfirm(reason.trim());
       }}
+      onCancel={onClose}
+      submit={
+        <button
+          type="submit"
+          className={`button ${danger ? 'button-danger-solid' : 'button-primary'}`}
+          disabled={!ready || busy}
+          aria-busy={busy}
+        >
+          {confirmLabel}
+        </button>
+      }
     >
       {message ? <div className="admin-dialog-message">{message}</div> : null}
       {needsReason ? (
@@ -81,39 +125,17 @@ function ConfirmBody({
             required
             aria-required="true"
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy || undefined}
+            aria-describedby={describedBy(id, reasonHint, error)}
             onChange={(event) => setReason(event.target.value)}
             ref={focusSoon}
           />
-          {reasonHint ? (
-            <p className="field-hint" id={`${id}-hint`}>
-              {reasonHint}
-            </p>
-          ) : null}
-          {error ? (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldNotes id={id} hint={reasonHint} error={error} alert />
         </div>
       ) : error ? (
         <p className="form-error" role="alert">
           {error}
         </p>
       ) : null}
-      <div className="button-row">
-        <button type="button" className="button" onClick={onClose}>
-          {s.form.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`button ${danger ? 'button-danger-solid' : 'button-primary'}`}
-          disabled={!ready || busy}
-          aria-busy={busy}
-        >
-          {confirmLabel}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

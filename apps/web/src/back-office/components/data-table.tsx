@@ -19,6 +19,7 @@ import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { usePageParam } from '../lib/list-params';
 import { errorMessage } from '../lib/errors';
 import { s } from '../strings';
+import { ListLoadError } from './load-error';
 
 /** The Table features every back-office list registers (server paging, row checkboxes). */
 export const adminTableFeatures = tableFeatures({ rowPaginationFeature, rowSelectionFeature });
@@ -168,17 +169,7 @@ export function DataTable<T extends RowData>({
   const pages = Math.max(1, Math.ceil(count / pageSize));
 
   if (isLoading && !data) return <Spinner label={s.loading} />;
-  if (isError && !data) {
-    return (
-      <div className="card admin-table-error" role="alert">
-        <p>{s.table.failed}</p>
-        <p className="muted">{errorMessage(error)}</p>
-        <button type="button" className="button" onClick={() => void refetch()}>
-          {s.table.retry}
-        </button>
-      </div>
-    );
-  }
+  if (isError && !data) return <ListLoadError error={error} onRetry={refetch} />;
 
   return (
     <div className="admin-table-block">

@@ -7,8 +7,10 @@ import {
   type FieldValues,
   type Path,
   type SubmitHandler,
+  type UseFormRegister,
   type UseFormReturn,
 } from 'react-hook-form';
+import { Field, type ControlWiring } from '@/components/ui/field';
 import { s } from '../strings';
 
 /** The error message react-hook-form holds for a field (client check or server `setError`). */
@@ -20,42 +22,51 @@ function useFieldError(name: string): string | undefined {
   return typeof error?.message === 'string' && error.message ? error.message : undefined;
 }
 
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  required?: boolean;
-  children: (wiring: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
+/** The ids of a control's hint and error for aria-describedby; undefined when it shows neither. */
+export function describedBy(id: string, hint?: unknown, error?: unknown): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 }
 
-/** Label, control, hint and error, wired for screen readers (aria-invalid, aria-describedby). */
-function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+/**
+ * The hint and the error under a control that `Field` (components/ui) cannot frame: a checkbox
+ * inside its label, a fieldset, a file picker. `alert` announces an error that appears without
+ * the field being submitted (a dialog's reason, a refused file).
+ */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+  alert,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | null;
+  alert?: boolean;
+}) {
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? null : <span className="muted admin-optional"> {s.form.optional}</span>}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+    <>
       {hint ? (
-        <p className="field-hint" id={hintId}>
+        <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={errorId}>
+        <p className="field-error" id={`${id}-error`} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/** A field's label; the schema decides what is required, the label marks the rest '(optional)'. */
+export function fieldLabel(label: string, required = true): ReactNode {
+  if (required) return label;
+  return (
+    <>
+      {label}
+      <span className="muted admin-optional"> {s.form.optional}</span>
+    </>
   );
 }
 
@@ -67,57 +78,68 @@ interface NamedField {
   required?: boolean;
 }
 
-/** A text input registered with the surrounding `AdminForm`. */
-export function TextInput({
+/** What a control gets from `FormField`: its id and screen-reader wiring, and its registration. */
+type RegisteredControl = ControlWiring & ReturnType<UseFormRegister<FieldValues>>;
+
+/** `Field` around a control registered under `name` with the surrounding `AdminForm`, with its error. */
+function FormField({
   name,
   label,
   hint,
   required = true,
-  ...input
-}: NamedField & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'required'>) {
+  control,
+}: NamedField & { control: (props: RegisteredControl) => ReactNode }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      {(wiring) => <input type="text" {...input} {...wiring} {...register(name)} aria-required={required} />}
-    </FieldFrame>
+    <Field
+      label={fieldLabel(label, required)}
+      hint={hint}
+      error={error}
+      control={(wiring) => control({ ...wiring, ...register(name) })}
+    />
+  );
+}
+
+/** Splits a field component's props into the field's own and those for its native control. */
+function splitField<P extends NamedField>({ name, label, hint, required = true, ...control }: P) {
+  return [{ name, label, hint, required }, control] as const;
+}
+
+/** A text input registered with the surrounding `AdminForm`. */
+export function TextInput(props: NamedField & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'required'>) {
+  const [field, input] = splitField(props);
+  return (
+    <FormField
+      {...field}
+      control={(wired) => <input type="text" {...input} {...wired} aria-required={field.required} />}
+    />
   );
 }
 
 /** A textarea registered with the surrounding `AdminForm`. */
-export function TextAreaInput({
-  name,
-  label,
-  hint,
-  required = true,
-  ...textarea
-}: NamedField & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'required'>) {
-  const { register } = useFormContext();
-  const error = useFieldError(name);
-  const id = useId();
+export function TextAreaInput(
+  props: NamedField & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'required'>,
+) {
+  const [field, textarea] = splitField(props);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      {(wiring) => <textarea rows={5} {...textarea} {...wiring} {...register(name)} aria-required={required} />}
-    </FieldFrame>
+    <FormField
+      {...field}
+      control={(wired) => <textarea rows={5} {...textarea} {...wired} aria-required={field.required} />}
+    />
   );
 }
 
 /** A select over fixed options, registered with the surrounding `AdminForm`. */
 export function SelectInput({
-  name,
-  label,
-  hint,
-  required = true,
   options,
+  ...field
 }: NamedField & { options: readonly { value: string; label: string }[] }) {
-  const { register } = useFormContext();
-  const error = useFieldError(name);
-  const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      {(wiring) => (
-        <select {...wiring} {...register(name)} className="admin-select">
+    <FormField
+      {...field}
+      control={(props) => (
+        <select {...props} className="admin-select">
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -125,7 +147,7 @@ export function SelectInput({
           ))}
         </select>
       )}
-    </FieldFrame>
+    />
   );
 }
 
@@ -134,7 +156,6 @@ export function CheckboxInput({ name, label, hint }: Omit<NamedField, 'required'
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="choice admin-checkbox" htmlFor={id}>
@@ -142,21 +163,12 @@ export function CheckboxInput({ name, label, hint }: Omit<NamedField, 'required'
           id={id}
           type="checkbox"
           {...register(name)}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy(id, hint, error)}
           aria-invalid={error ? true : undefined}
         />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -171,7 +183,6 @@ export function CheckboxGroupInput({
   const { control } = useFormContext();
   const error = useFieldError(name);
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <Controller
       control={control}
@@ -181,7 +192,7 @@ export function CheckboxGroupInput({
         return (
           <fieldset
             className={`choice-group field${error ? ' field-invalid' : ''}`}
-            aria-describedby={describedBy || undefined}
+            aria-describedby={describedBy(id, hint, error)}
             aria-invalid={error ? true : undefined}
           >
             <legend className="admin-legend">{label}</legend>
@@ -204,16 +215,7 @@ export function CheckboxGroupInput({
                 <span>{option.label}</span>
               </label>
             ))}
-            {hint ? (
-              <p className="field-hint" id={`${id}-hint`}>
-                {hint}
-              </p>
-            ) : null}
-            {error ? (
-              <p className="field-error" id={`${id}-error`}>
-                {error}
-              </p>
-            ) : null}
+            <FieldNotes id={id} hint={hint} error={error} />
           </fieldset>
         );
       }}
@@ -240,6 +242,28 @@ export function FormSubmit({ children, busyLabel = s.form.saving }: { children: 
     <button type="submit" className="button button-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
       {isSubmitting ? busyLabel : children}
     </button>
+  );
+}
+
+/** A form's buttons: 'Abbrechen' when it can be left (a dialog), then the submit ('Speichern'). */
+export function FormButtons({
+  onCancel,
+  busyLabel,
+  children = s.form.save,
+}: {
+  onCancel?: () => void;
+  busyLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="button-row">
+      {onCancel ? (
+        <button type="button" className="button" onClick={onCancel}>
+          {s.form.cancel}
+        </button>
+      ) : null}
+      <FormSubmit busyLabel={busyLabel}>{children}</FormSubmit>
+    </div>
   );
 }
 

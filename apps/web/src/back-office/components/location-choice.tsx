@@ -14,6 +14,15 @@ export function useWorkingLocation() {
   return { me, location, locations, setLocationId: setFilter, isLoading, isError, error, refetch };
 }
 
+/** One option per location, its id as the value. */
+export function LocationOptions({ locations }: { locations: readonly { id: number; title: string }[] }) {
+  return locations.map((l) => (
+    <option key={l.id} value={l.id}>
+      {l.title}
+    </option>
+  ));
+}
+
 /**
  * A select of the caller's locations for a screen that shows one location at a time; it writes
  * the shell's `?location_id=`, so the top bar and this select agree. Hidden with one location.
@@ -31,11 +40,7 @@ export function LocationChoice({ label = 'Standort' }: { label?: string }) {
         value={String(location.id)}
         onChange={(event) => setLocationId(Number(event.target.value))}
       >
-        {locations.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.title}
-          </option>
-        ))}
+        <LocationOptions locations={locations} />
       </select>
     </div>
   );

@@ -1,14 +1,15 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import type { AdminDocument } from '@hausportal/contract';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable } from '../components/data-table';
-import { errorMessage } from '../lib/errors';
+import { IconTitle } from '../components/icon-title';
+import { RowButton } from '../components/row-actions';
 import { formatDate } from '../lib/format';
 import { useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { useDeleteDocumentMutation, useDocumentsQuery } from './api';
 import { t } from './strings';
 import '../components/screens.css';
@@ -43,8 +44,13 @@ export function DocumentsList() {
   const apartment = params.get('apartment_number') || undefined;
   const result = useDocumentsQuery({ ...args, apartment_number: apartment });
   const { data: me } = useMeQuery();
-  const [deleting, setDeleting] = useState<AdminDocument | null>(null);
-  const [remove, removeState] = useDeleteDocumentMutation();
+  const { ask, dialog } = useConfirmDelete(useDeleteDocumentMutation(), {
+    argOf: (document: AdminDocument) => document.id,
+    title: t.deleteTitle,
+    message: (document) => t.deleteText(document.title),
+    confirmLabel: t.delete,
+    done: t.deleted,
+  });
   const severalLocations = (me?.locations.length ?? 0) > 1;
 
   const locations = me?.locations;
@@ -52,12 +58,7 @@ export function DocumentsList() {
     () => [
       col.accessor('title', {
         header: t.columns.title,
-        cell: ({ row }) => (
-          <span className="admin-title-cell">
-            <img className="admin-list-icon" src={row.original.icon || '/icons/document.svg'} alt="" />
-            {row.original.title}
-          </span>
-        ),
+        cell: ({ row }) => <IconTitle icon={row.original.icon || '/icons/document.svg'} title={row.original.title} />,
       }),
       col.accessor('apartment_number', {
         header: t.columns.for,
@@ -92,26 +93,12 @@ export function DocumentsList() {
         id: 'actions',
         header: 'Aktionen',
         cell: ({ row }) => (
-          <button type="button" className="button button-small button-danger" onClick={() => setDeleting(row.original)}>
-            {t.delete}
-            <span className="visually-hidden">: {row.original.title}</span>
-          </button>
+          <RowButton label={t.delete} name={row.original.title} danger onClick={() => ask(row.original)} />
         ),
       }),
     ],
-    [locations, severalLocations],
+    [locations, severalLocations, ask],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      toast.success(t.deleted);
-      setDeleting(null);
-    } catch {
-      // shown in the dialog
-    }
-  };
 
   return (
     <AdminPage
@@ -126,20 +113,7 @@ export function DocumentsList() {
         <ApartmentFilter />
       </div>
       <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        message={deleting ? t.deleteText(deleting.title) : null}
-        confirmLabel={t.delete}
-        danger
-        busy={removeState.isLoading}
-        error={removeState.error ? errorMessage(removeState.error) : null}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => {
-          setDeleting(null);
-          removeState.reset();
-        }}
-      />
+      <ConfirmDialog {...dialog} />
     </AdminPage>
   );
 }

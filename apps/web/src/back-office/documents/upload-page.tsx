@@ -1,15 +1,16 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Controller, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { adminDocumentCreate, type AdminDocument } from '@hausportal/contract';
+import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ACCEPT, isPdf, isTooLarge } from '@/lib/files';
 import { adminApi, useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
-import { AdminForm, FormSubmit, SelectInput, TextInput } from '../components/form-fields';
+import { AdminForm, FormButtons, SelectInput, TextInput } from '../components/form-fields';
 import { applyServerErrors } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
@@ -53,41 +54,31 @@ type FormOutput = z.output<typeof uploadSchema>;
 /** The PDF picker; a refused file is named in the error at once, before 'Hochladen'. */
 function PdfInput() {
   const { control, trigger } = useFormContext<FormInput>();
-  const id = useId();
   return (
     <Controller
       control={control}
       name="document"
-      render={({ field, fieldState }) => {
-        const error = fieldState.error?.message;
-        return (
-          <div className={`field${error ? ' field-invalid' : ''}`}>
-            <label htmlFor={id}>{t.fields.document}</label>
+      render={({ field, fieldState }) => (
+        <Field
+          label={t.fields.document}
+          hint={t.fileHint}
+          error={fieldState.error?.message}
+          control={(wiring) => (
             <input
-              id={id}
+              {...wiring}
               ref={field.ref}
               name={field.name}
               type="file"
               accept={ACCEPT.pdf}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
               onBlur={field.onBlur}
               onChange={(event) => {
                 field.onChange(event.target.files?.[0] ?? null);
                 void trigger('document');
               }}
             />
-            <p className="field-hint" id={`${id}-hint`}>
-              {t.fileHint}
-            </p>
-            {error ? (
-              <p className="field-error" id={`${id}-error`}>
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      }}
+          )}
+        />
+      )}
     />
   );
 }
@@ -183,9 +174,7 @@ export function UploadForm({ onDone }: { onDone?: (document: AdminDocument) => v
       {progress !== null ? (
         <ProgressBar label={t.progress} value={progress} max={100} text={t.percent(progress)} />
       ) : null}
-      <div className="button-row">
-        <FormSubmit busyLabel={t.uploading}>{t.upload}</FormSubmit>
-      </div>
+      <FormButtons busyLabel={t.uploading}>{t.upload}</FormButtons>
     </AdminForm>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminPage } from '../components/admin-page';
+import { RecordLoadError } from '../components/load-error';
 import { errorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { useLocationFilter, withLocation } from '../lib/list-params';
@@ -20,7 +21,6 @@ export default function EmailPage() {
   const id = emailId && /^\d{1,9}$/.test(emailId) ? Number(emailId) : null;
   const { data: email, isLoading, isError, error, refetch } = useEmailQuery(id ?? 0, { skip: id === null });
   const [retry, retryState] = useRetryEmailMutation();
-  const missing = id === null || (error as { status?: number } | undefined)?.status === 404;
 
   const run = async () => {
     if (!email) return;
@@ -43,14 +43,7 @@ export default function EmailPage() {
     >
       {isLoading ? <Spinner label={s.loading} /> : null}
       {id === null || (isError && !email) ? (
-        <div className="card admin-table-error" role="alert">
-          <p>{missing ? t.notFound : errorMessage(error)}</p>
-          {missing ? null : (
-            <button type="button" className="button" onClick={() => void refetch()}>
-              {s.table.retry}
-            </button>
-          )}
-        </div>
+        <RecordLoadError error={error} notFound={t.notFound} missing={id === null} onRetry={refetch} />
       ) : null}
       {email ? (
         <div className="stack-lg">

@@ -78,3 +78,11 @@ export function applyServerErrors<T extends FieldValues>(
   }
   if (rest.length) setError('root.server', { type: 'server', message: rest.join(' ') });
 }
+
+/**
+ * The fields of a form's zod object schema, for `applyServerErrors`. The schema is the one list
+ * of what the form shows, so a field added to it gets its server errors without a second list.
+ */
+export function schemaFields<S extends { shape: object }>(schema: S): (keyof S['shape'] & string)[] {
+  return Object.keys(schema.shape) as (keyof S['shape'] & string)[];
+}

@@ -6,8 +6,16 @@ import { z } from 'zod';
 import { adminLocationUpdate, type AdminLocation } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminPage } from '../components/admin-page';
-import { AdminForm, CheckboxInput, FormSubmit, SelectInput, TextAreaInput, TextInput } from '../components/form-fields';
-import { applyServerErrors, errorMessage } from '../lib/errors';
+import {
+  AdminForm,
+  CheckboxInput,
+  FormButtons,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+} from '../components/form-fields';
+import { RecordLoadError } from '../components/load-error';
+import { applyServerErrors, schemaFields } from '../lib/errors';
 import { s } from '../strings';
 import { useLocationQuery, useLocationServicesQuery, useUpdateLocationMutation } from './api';
 import { LogoPanel } from './logo-panel';
@@ -28,20 +36,6 @@ export const locationFormSchema = adminLocationUpdate
   });
 type FormInput = z.input<typeof locationFormSchema>;
 type FormOutput = z.output<typeof locationFormSchema>;
-
-const FIELDS = [
-  'title',
-  'name',
-  'direct_call',
-  'direct_number',
-  'default_service_id',
-  'text',
-  'hours',
-  'phone',
-  'email',
-  'free_text',
-  'residents_can_post',
-] as const;
 
 function valuesOf(location: AdminLocation): FormInput {
   return {
@@ -83,7 +77,7 @@ function LocationForm({ location }: { location: AdminLocation }) {
       form.reset(valuesOf(saved));
       toast.success(t.saved);
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
+      applyServerErrors(error, form.setError, schemaFields(locationFormSchema));
     }
   };
 
@@ -128,9 +122,7 @@ function LocationForm({ location }: { location: AdminLocation }) {
           hint={t.hints.residents_can_post}
         />
       </fieldset>
-      <div className="button-row">
-        <FormSubmit>{s.form.save}</FormSubmit>
-      </div>
+      <FormButtons />
     </AdminForm>
   );
 }
@@ -140,7 +132,6 @@ export default function LocationPage() {
   const { locationId } = useParams();
   const id = locationId && /^\d{1,9}$/.test(locationId) ? Number(locationId) : null;
   const { data: location, isLoading, isError, error, refetch } = useLocationQuery(id ?? 0, { skip: id === null });
-  const missing = id === null || (error as { status?: number } | undefined)?.status === 404;
   return (
     <AdminPage
       title={location ? `${t.editTitle}: ${location.title}` : t.editTitle}
@@ -152,14 +143,7 @@ export default function LocationPage() {
     >
       {isLoading ? <Spinner label={s.loading} /> : null}
       {id === null || (isError && !location) ? (
-        <div className="card admin-table-error" role="alert">
-          <p>{missing ? t.notFound : errorMessage(error)}</p>
-          {missing ? null : (
-            <button type="button" className="button" onClick={() => void refetch()}>
-              {s.table.retry}
-            </button>
-          )}
-        </div>
+        <RecordLoadError error={error} notFound={t.notFound} missing={id === null} onRetry={refetch} />
       ) : null}
       {location ? (
         <div className="admin-two-columns">

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { AdminLocation } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
+import { IconTitle } from '../components/icon-title';
 import { useListArgs } from '../lib/list-params';
 import { useLocationsQuery } from './api';
 import { t } from './strings';
@@ -11,12 +12,7 @@ const col = adminColumns<AdminLocation>();
 const columns = [
   col.accessor('title', {
     header: t.columns.title,
-    cell: ({ row }) => (
-      <span className="admin-title-cell">
-        {row.original.logo ? <img className="admin-list-icon" src={row.original.logo} alt="" /> : null}
-        {row.original.title}
-      </span>
-    ),
+    cell: ({ row }) => <IconTitle icon={row.original.logo} title={row.original.title} />,
   }),
   col.accessor('name', { header: t.columns.name }),
   col.display({

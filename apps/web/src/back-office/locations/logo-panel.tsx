@@ -4,7 +4,9 @@ import type { AdminLocation } from '@hausportal/contract';
 import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { adminApi } from '../api/admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { describedBy, FieldNotes } from '../components/form-fields';
 import { errorMessage } from '../lib/errors';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { useAdminDispatch } from '../store';
 import { ProgressBar } from '../components/progress-bar';
 import { useUpload } from '../api/upload';
@@ -23,8 +25,13 @@ export function LogoPanel({ location }: { location: AdminLocation }) {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [inputKey, setInputKey] = useState(0);
-  const [confirming, setConfirming] = useState(false);
-  const [remove, removeState] = useRemoveLogoMutation();
+  const removal = useConfirmDelete(useRemoveLogoMutation(), {
+    argOf: (shown: AdminLocation) => shown.id,
+    title: t.logo.removeTitle,
+    message: () => t.logo.removeText,
+    confirmLabel: t.logo.remove,
+    done: t.logo.removed,
+  });
 
   useEffect(
     () => () => {
@@ -75,17 +82,6 @@ export function LogoPanel({ location }: { location: AdminLocation }) {
     }
   };
 
-  const confirmRemove = async () => {
-    try {
-      await remove(location.id).unwrap();
-      toast.success(t.logo.removed);
-      setConfirming(false);
-    } catch {
-      // shown in the dialog
-    }
-  };
-
-  const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
   return (
     <section className="card stack" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t.sections.logo}</h2>
@@ -113,17 +109,10 @@ export function LogoPanel({ location }: { location: AdminLocation }) {
           type="file"
           accept={ACCEPT.image}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, t.logo.hint, error)}
           onChange={(event) => void pick(event.target.files?.[0])}
         />
-        <p className="field-hint" id={`${id}-hint`}>
-          {t.logo.hint}
-        </p>
-        {error ? (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldNotes id={id} hint={t.logo.hint} error={error} alert />
       </div>
       {progress !== null ? (
         <ProgressBar label={t.logo.progress} value={progress} max={100} text={t.logo.percent(progress)} />
@@ -139,25 +128,12 @@ export function LogoPanel({ location }: { location: AdminLocation }) {
           {progress !== null ? t.logo.uploading : t.logo.upload}
         </button>
         {location.logo ? (
-          <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="button button-danger" onClick={() => removal.ask(location)}>
             {t.logo.remove}
           </button>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title={t.logo.removeTitle}
-        message={t.logo.removeText}
-        confirmLabel={t.logo.remove}
-        danger
-        busy={removeState.isLoading}
-        error={removeState.error ? errorMessage(removeState.error) : null}
-        onConfirm={() => void confirmRemove()}
-        onClose={() => {
-          setConfirming(false);
-          removeState.reset();
-        }}
-      />
+      <ConfirmDialog {...removal.dialog} />
     </section>
   );
 }

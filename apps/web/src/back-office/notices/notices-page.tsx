@@ -1,14 +1,13 @@
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { AdminNotice } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable, type AdminColumn } from '../components/data-table';
 import { StatusBadge } from '../components/status-badge';
-import { errorMessage } from '../lib/errors';
 import { formatDate } from '../lib/format';
 import { useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { useDeleteNoticeMutation, useNoticesQuery } from './api';
 
@@ -76,23 +75,14 @@ export default function NoticesPage() {
   const args = useListArgs();
   const [locationId] = useLocationFilter();
   const result = useNoticesQuery(args);
-  const [deleteNotice, { isLoading: deleting }] = useDeleteNoticeMutation();
-  const [confirming, setConfirming] = useState<{ notice: AdminNotice; error: string | null } | null>(null);
-  const actions = useMemo<NoticeActions>(
-    () => ({ locationId, askDelete: (notice) => setConfirming({ notice, error: null }) }),
-    [locationId],
-  );
-
-  const confirmDelete = async () => {
-    if (!confirming) return;
-    try {
-      await deleteNotice(confirming.notice.id).unwrap();
-      setConfirming(null);
-      toast.success(s.notices.deleted);
-    } catch (error) {
-      setConfirming({ notice: confirming.notice, error: errorMessage(error) });
-    }
-  };
+  const { ask, dialog } = useConfirmDelete(useDeleteNoticeMutation(), {
+    argOf: (notice: AdminNotice) => notice.id,
+    title: s.notices.deleteTitle,
+    message: (notice) => s.notices.deleteText(notice.title),
+    confirmLabel: s.notices.delete,
+    done: s.notices.deleted,
+  });
+  const actions = useMemo<NoticeActions>(() => ({ locationId, askDelete: ask }), [locationId, ask]);
 
   return (
     <AdminPage
@@ -106,17 +96,7 @@ export default function NoticesPage() {
       <ActionsContext.Provider value={actions}>
         <DataTable caption={s.notices.title} columns={columns} result={result} />
       </ActionsContext.Provider>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={s.notices.deleteTitle}
-        message={confirming ? s.notices.deleteText(confirming.notice.title) : undefined}
-        confirmLabel={s.notices.delete}
-        danger
-        busy={deleting}
-        error={confirming?.error}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setConfirming(null)}
-      />
+      <ConfirmDialog {...dialog} />
     </AdminPage>
   );
 }

@@ -8,9 +8,13 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { AdminForm, CheckboxInput, FormSubmit, TextInput } from '../components/form-fields';
+import { AdminForm, CheckboxInput, FormButtons, TextInput } from '../components/form-fields';
+import { IconTitle } from '../components/icon-title';
+import { ListLoadError } from '../components/load-error';
+import { RowButton } from '../components/row-actions';
 import { StatusBadge } from '../components/status-badge';
-import { applyServerErrors, errorMessage } from '../lib/errors';
+import { applyServerErrors, errorMessage, schemaFields } from '../lib/errors';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { IconSelect } from '../components/icon-select';
 import { LocationChoice, useWorkingLocation } from '../components/location-choice';
@@ -53,7 +57,7 @@ function PhoneForm({ phone, locationId, onDone }: { phone?: AdminPhone; location
       toast.success(t.saved);
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, ['name', 'number', 'icon', 'highlighted', 'hidden']);
+      applyServerErrors(error, form.setError, schemaFields(phoneFormSchema));
     }
   };
   return (
@@ -63,12 +67,7 @@ function PhoneForm({ phone, locationId, onDone }: { phone?: AdminPhone; location
       <IconSelect label={t.fields.icon} initial={phone?.icon} noneLabel="Standardsymbol (Telefon)" />
       <CheckboxInput name="highlighted" label={t.fields.highlighted} hint={t.hints.highlighted} />
       <CheckboxInput name="hidden" label={t.fields.hidden} hint={t.hints.hidden} />
-      <div className="button-row">
-        <button type="button" className="button" onClick={onDone}>
-          {s.form.cancel}
-        </button>
-        <FormSubmit>{s.form.save}</FormSubmit>
-      </div>
+      <FormButtons onCancel={onDone} />
     </AdminForm>
   );
 }
@@ -78,9 +77,14 @@ type Editing = { phone?: AdminPhone } | null;
 function PhoneTable({ locationId }: { locationId: number }) {
   const { data, isLoading, isFetching, isError, error, refetch } = usePhonesQuery(locationId);
   const [order, orderState] = useOrderPhonesMutation();
-  const [remove, removeState] = useDeletePhoneMutation();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AdminPhone | null>(null);
+  const { ask, dialog } = useConfirmDelete(useDeletePhoneMutation(), {
+    argOf: (phone: AdminPhone) => ({ id: phone.id, location_id: locationId }),
+    title: t.deleteTitle,
+    message: (phone) => t.deleteText(phone.name),
+    confirmLabel: t.delete,
+    done: t.deleted,
+  });
   const [announcement, setAnnouncement] = useState('');
   // After a move the same control of the moved entry gets the focus back (the row changed place).
   const [focus, setFocus] = useState<{ id: number; step: -1 | 1 } | null>(null);
@@ -110,29 +114,8 @@ function PhoneTable({ locationId }: { locationId: number }) {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ id: deleting.id, location_id: locationId }).unwrap();
-      toast.success(t.deleted);
-      setDeleting(null);
-    } catch {
-      // shown in the dialog
-    }
-  };
-
   if (isLoading) return <Spinner label={s.loading} />;
-  if (isError && !data) {
-    return (
-      <div className="card admin-table-error" role="alert">
-        <p>{s.table.failed}</p>
-        <p className="muted">{errorMessage(error)}</p>
-        <button type="button" className="button" onClick={() => void refetch()}>
-          {s.table.retry}
-        </button>
-      </div>
-    );
-  }
+  if (isError && !data) return <ListLoadError error={error} onRetry={refetch} />;
 
   return (
     <div className="admin-table-block">
@@ -166,10 +149,7 @@ function PhoneTable({ locationId }: { locationId: number }) {
                 <tr key={phone.id}>
                   <td>{index + 1}</td>
                   <th scope="row" className="admin-row-head">
-                    <span className="admin-title-cell">
-                      <img className="admin-list-icon" src={phone.icon || '/icons/phone.svg'} alt="" />
-                      {phone.name}
-                    </span>
+                    <IconTitle icon={phone.icon || '/icons/phone.svg'} title={phone.name} />
                   </th>
                   <td>{phone.number}</td>
                   <td>
@@ -204,18 +184,8 @@ function PhoneTable({ locationId }: { locationId: number }) {
                   </td>
                   <td>
                     <span className="admin-cell-actions">
-                      <button type="button" className="button button-small" onClick={() => setEditing({ phone })}>
-                        {t.edit}
-                        <span className="visually-hidden">: {phone.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small button-danger"
-                        onClick={() => setDeleting(phone)}
-                      >
-                        {t.delete}
-                        <span className="visually-hidden">: {phone.name}</span>
-                      </button>
+                      <RowButton label={t.edit} name={phone.name} onClick={() => setEditing({ phone })} />
+                      <RowButton label={t.delete} name={phone.name} danger onClick={() => ask(phone)} />
                     </span>
                   </td>
                 </tr>
@@ -227,20 +197,7 @@ function PhoneTable({ locationId }: { locationId: number }) {
       <Modal open={editing !== null} title={editing?.phone ? t.editTitle : t.create} onClose={() => setEditing(null)}>
         {editing ? <PhoneForm phone={editing.phone} locationId={locationId} onDone={() => setEditing(null)} /> : null}
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        message={deleting ? t.deleteText(deleting.name) : null}
-        confirmLabel={t.delete}
-        danger
-        busy={removeState.isLoading}
-        error={removeState.error ? errorMessage(removeState.error) : null}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => {
-          setDeleting(null);
-          removeState.reset();
-        }}
-      />
+      <ConfirmDialog {...dialog} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { adminRequestUpdate, PROVIDER_REQUEST_STATUSES, type AdminProviderRequest } from '@hausportal/contract';
 import { Modal } from '@/components/ui/modal';
-import { AdminForm, FormSubmit, SelectInput, TextAreaInput } from '../components/form-fields';
+import { AdminForm, FormButtons, SelectInput, TextAreaInput } from '../components/form-fields';
 import { applyServerErrors } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { s } from '../strings';
@@ -57,12 +57,7 @@ function RequestForm({ request, onDone }: { request: AdminProviderRequest; onDon
       <AdminForm form={form} onSubmit={onSubmit}>
         <SelectInput name="status" label={s.requests.status} options={statusOptions} />
         <TextAreaInput name="note" label={s.requests.note} hint={s.requests.noteHint} required={false} rows={4} />
-        <div className="button-row">
-          <button type="button" className="button" onClick={onDone}>
-            {s.form.cancel}
-          </button>
-          <FormSubmit>{s.form.save}</FormSubmit>
-        </div>
+        <FormButtons onCancel={onDone} />
       </AdminForm>
     </div>
   );

@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AdminResident } from '@hausportal/contract';
 import { Modal } from '@/components/ui/modal';
+import { DialogForm } from '../components/confirm-dialog';
+import { describedBy, FieldNotes } from '../components/form-fields';
 import { errorMessage } from '../lib/errors';
-import { s } from '../strings';
 import { useEraseResidentMutation } from './api';
 import { t } from './strings';
 
@@ -71,13 +72,14 @@ function ErasureForm({
   const typedError = tried && !matches ? t.erasure.mismatch : null;
 
   return (
-    <form
-      className="form admin-dialog-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <DialogForm
+      onSubmit={() => void submit()}
+      onCancel={onClose}
+      submit={
+        <button type="submit" className="button button-danger-solid" aria-disabled={!ready} aria-busy={isLoading}>
+          {isLoading ? t.erasure.busy : t.erasure.submit}
+        </button>
+      }
     >
       <p>{t.erasure.intro(resident.name, resident.apartment_number)}</p>
       <p className="admin-erasure-heading">{t.erasure.whatHappens}</p>
@@ -88,7 +90,7 @@ function ErasureForm({
       </ul>
       <fieldset
         className={`choice-group field${contentError ? ' field-invalid' : ''}`}
-        aria-describedby={contentError ? `${id}-content-error` : undefined}
+        aria-describedby={describedBy(`${id}-content`, null, contentError)}
       >
         <legend className="admin-legend">{t.erasure.content}</legend>
         {(['anonymize', 'delete'] as const).map((value) => (
@@ -109,11 +111,7 @@ function ErasureForm({
             </span>
           </label>
         ))}
-        {contentError ? (
-          <p className="field-error" id={`${id}-content-error`}>
-            {contentError}
-          </p>
-        ) : null}
+        <FieldNotes id={`${id}-content`} error={contentError} />
       </fieldset>
       <div className={`field${typedError ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-apartment`}>{t.erasure.confirmLabel(resident.apartment_number)}</label>
@@ -124,28 +122,16 @@ function ErasureForm({
           spellCheck={false}
           value={typed}
           aria-invalid={typedError ? true : undefined}
-          aria-describedby={typedError ? `${id}-apartment-error` : undefined}
+          aria-describedby={describedBy(`${id}-apartment`, null, typedError)}
           onChange={(event) => setTyped(event.target.value)}
         />
-        {typedError ? (
-          <p className="field-error" id={`${id}-apartment-error`}>
-            {typedError}
-          </p>
-        ) : null}
+        <FieldNotes id={`${id}-apartment`} error={typedError} />
       </div>
       {error ? (
         <p className="form-error" role="alert">
           {errorMessage(error)}
         </p>
       ) : null}
-      <div className="button-row">
-        <button type="button" className="button" onClick={onClose}>
-          {s.form.cancel}
-        </button>
-        <button type="submit" className="button button-danger-solid" aria-disabled={!ready} aria-busy={isLoading}>
-          {isLoading ? t.erasure.busy : t.erasure.submit}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -9,8 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { AdminForm, CheckboxInput, FormSubmit, SelectInput, TextInput } from '../components/form-fields';
-import { applyServerErrors, errorMessage } from '../lib/errors';
+import { AdminForm, CheckboxInput, FormButtons, SelectInput, TextInput } from '../components/form-fields';
+import { RecordLoadError } from '../components/load-error';
+import { applyServerErrors, errorMessage, schemaFields } from '../lib/errors';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
@@ -36,16 +37,6 @@ const locationField = z.coerce
 export const residentFormSchema = adminResidentCreate.extend({ location_id: locationField });
 type FormInput = z.input<typeof residentFormSchema>;
 type FormOutput = z.output<typeof residentFormSchema>;
-
-const FIELDS = [
-  'name',
-  'apartment_number',
-  'email',
-  'location_id',
-  'is_receptionist',
-  'emergency_services_deactivated',
-  'send_invitation',
-] as const;
 
 function valuesOf(resident: AdminResident): FormInput {
   return {
@@ -105,7 +96,7 @@ export function ResidentForm({
         navigate(`/admin/residents/${created.id}`, { replace: true });
       }
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
+      applyServerErrors(error, form.setError, schemaFields(residentFormSchema));
     }
   };
 
@@ -136,15 +127,19 @@ export function ResidentForm({
         {resident ? null : (
           <CheckboxInput name="send_invitation" label={t.fields.send_invitation} hint={t.hints.invitation} />
         )}
-        <div className="button-row">
-          <FormSubmit>{s.form.save}</FormSubmit>
-        </div>
+        <FormButtons />
       </fieldset>
     </AdminForm>
   );
 }
 
 type Pending = 'deactivate' | 'activate' | null;
+
+/** The mails a manager can send a resident again, with their buttons' labels. */
+const mails = [
+  ['invitation', t.actions.invite],
+  ['password-reset', t.actions.resetLink],
+] as const;
 
 /** Activate, deactivate, the two mails and the erasure, for a resident who is not erased. */
 function ResidentActions({ resident }: { resident: AdminResident }) {
@@ -163,7 +158,7 @@ function ResidentActions({ resident }: { resident: AdminResident }) {
     }
   };
 
-  const mail = async (kind: 'invitation' | 'password-reset') => {
+  const mail = async (kind: (typeof mails)[number][0]) => {
     try {
       const answer = await sendMail({ id: resident.id, kind }).unwrap();
       toast.success(answer.detail);
@@ -186,24 +181,18 @@ function ResidentActions({ resident }: { resident: AdminResident }) {
             {t.actions.activate}
           </button>
         )}
-        <button
-          type="button"
-          className="button"
-          disabled={Boolean(mailBlocked) || mailState.isLoading}
-          aria-describedby={mailBlocked ? 'resident-mail-blocked' : undefined}
-          onClick={() => void mail('invitation')}
-        >
-          {t.actions.invite}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={Boolean(mailBlocked) || mailState.isLoading}
-          aria-describedby={mailBlocked ? 'resident-mail-blocked' : undefined}
-          onClick={() => void mail('password-reset')}
-        >
-          {t.actions.resetLink}
-        </button>
+        {mails.map(([kind, label]) => (
+          <button
+            key={kind}
+            type="button"
+            className="button"
+            disabled={Boolean(mailBlocked) || mailState.isLoading}
+            aria-describedby={mailBlocked ? 'resident-mail-blocked' : undefined}
+            onClick={() => void mail(kind)}
+          >
+            {label}
+          </button>
+        ))}
         {mailBlocked ? (
           <p className="field-hint" id="resident-mail-blocked">
             {mailBlocked}
@@ -252,19 +241,7 @@ function AccountFacts({ resident }: { resident: AdminResident }) {
 function EditResident({ id }: { id: number }) {
   const { data: resident, isLoading, isError, error, refetch } = useResidentQuery(id);
   if (isLoading) return <Spinner label={s.loading} />;
-  if (isError || !resident) {
-    const missing = (error as { status?: number } | undefined)?.status === 404;
-    return (
-      <div className="card admin-table-error" role="alert">
-        <p>{missing ? t.notFound : errorMessage(error)}</p>
-        {missing ? null : (
-          <button type="button" className="button" onClick={() => void refetch()}>
-            {s.table.retry}
-          </button>
-        )}
-      </div>
-    );
-  }
+  if (isError || !resident) return <RecordLoadError error={error} notFound={t.notFound} onRetry={refetch} />;
   return (
     <div className="admin-two-columns">
       <div>

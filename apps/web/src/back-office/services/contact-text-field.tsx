@@ -1,8 +1,9 @@
 import { useId, useRef } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { CONTACT_TEXT_TOKENS, unknownContactTokens } from '@hausportal/contract';
+import { Field } from '@/components/ui/field';
 import { replaceContactTokens } from '@/lib/text';
-import { s } from '../strings';
+import { fieldLabel } from '../components/form-fields';
 import { t } from './strings';
 
 /** The text a resident's request would start with, with sample values for the tokens. */
@@ -37,34 +38,25 @@ export function ContactTextField({ locationTitle, disabled }: { locationTitle: s
     });
   };
 
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="stack">
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={id}>
-          {t.fields.contact_text}
-          <span className="muted admin-optional"> {s.form.optional}</span>
-        </label>
-        <textarea
-          id={id}
-          rows={5}
-          {...field}
-          ref={(element) => {
-            ref(element);
-            area.current = element;
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        <p className="field-hint" id={`${id}-hint`}>
-          {t.hints.contactText}
-        </p>
-        {error ? (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        id={id}
+        label={fieldLabel(t.fields.contact_text, false)}
+        hint={t.hints.contactText}
+        error={error}
+        control={(wiring) => (
+          <textarea
+            rows={5}
+            {...field}
+            ref={(element) => {
+              ref(element);
+              area.current = element;
+            }}
+            {...wiring}
+          />
+        )}
+      />
       <div className="admin-token-buttons" role="group" aria-label={t.tokens}>
         {CONTACT_TEXT_TOKENS.map((token) => (
           <button

@@ -7,8 +7,16 @@ import { adminProviderInput, type AdminProvider, type AdminService, type StaffMe
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
-import { AdminForm, CheckboxInput, FormSubmit, SelectInput, TextAreaInput, TextInput } from '../components/form-fields';
-import { applyServerErrors, errorMessage } from '../lib/errors';
+import {
+  AdminForm,
+  CheckboxInput,
+  FormButtons,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+} from '../components/form-fields';
+import { RecordLoadError } from '../components/load-error';
+import { applyServerErrors, schemaFields } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
 import { useCreateProviderMutation, useProviderQuery, useServiceQuery, useUpdateProviderMutation } from './api';
@@ -28,20 +36,6 @@ export const providerFormSchema = adminProviderInput.omit({ service_id: true }).
 });
 type FormInput = z.input<typeof providerFormSchema>;
 type FormOutput = z.output<typeof providerFormSchema>;
-
-const FIELDS = [
-  'location_id',
-  'name',
-  'phone',
-  'hide_phone',
-  'text',
-  'contact',
-  'hours',
-  'email',
-  'website',
-  'allow_form_contact',
-  'placeholder',
-] as const;
 
 function valuesOf(provider: AdminProvider): FormInput {
   return {
@@ -107,7 +101,7 @@ function ProviderForm({
         onCreated();
       }
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
+      applyServerErrors(error, form.setError, schemaFields(providerFormSchema));
     }
   };
 
@@ -135,24 +129,8 @@ function ProviderForm({
       <TextAreaInput name="text" label={p.fields.text} rows={5} required={false} />
       <CheckboxInput name="allow_form_contact" label={p.fields.allow_form_contact} />
       <TextInput name="placeholder" label={p.fields.placeholder} required={false} hint={p.hints.placeholder} />
-      <div className="button-row">
-        <FormSubmit>{s.form.save}</FormSubmit>
-      </div>
+      <FormButtons />
     </AdminForm>
-  );
-}
-
-function Failed({ error, missing, retry }: { error: unknown; missing: string; retry: () => void }) {
-  const is404 = (error as { status?: number } | undefined)?.status === 404;
-  return (
-    <div className="card admin-table-error" role="alert">
-      <p>{is404 ? missing : errorMessage(error)}</p>
-      {is404 ? null : (
-        <button type="button" className="button" onClick={retry}>
-          {s.table.retry}
-        </button>
-      )}
-    </div>
   );
 }
 
@@ -160,7 +138,8 @@ function EditProvider({ id, service, me }: { id: number; service: AdminService; 
   const { data: provider, isLoading, isError, error, refetch } = useProviderQuery(id);
   if (isLoading) return <Spinner label={s.loading} />;
   if (isError || !provider || provider.service_id !== service.id)
-    return <Failed error={error ?? { status: 404 }} missing={p.notFound} retry={() => void refetch()} />;
+    // A provider of another service is not found here, as if it did not exist.
+    return <RecordLoadError error={error} notFound={p.notFound} missing={!error} onRetry={refetch} />;
   return <ProviderForm key={provider.id} service={service} provider={provider} me={me} onCreated={() => undefined} />;
 }
 
@@ -180,7 +159,7 @@ export default function ProviderPage() {
   if (!validService) body = <p role="alert">{t.notFound}</p>;
   else if (meLoading || service.isLoading) body = <Spinner label={s.loading} />;
   else if (service.isError || !service.data)
-    body = <Failed error={service.error} missing={t.notFound} retry={() => void service.refetch()} />;
+    body = <RecordLoadError error={service.error} notFound={t.notFound} onRetry={service.refetch} />;
   else if (providerId && pid === null) body = <p role="alert">{p.notFound}</p>;
   else if (pid !== null) body = <EditProvider id={pid} service={service.data} me={me} />;
   else body = <ProviderForm service={service.data} me={me} onCreated={() => navigate(back)} />;

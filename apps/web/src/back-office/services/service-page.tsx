@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,10 +10,14 @@ import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable } from '../components/data-table';
-import { AdminForm, FormSubmit, SelectInput, TextInput } from '../components/form-fields';
+import { AdminForm, FormButtons, SelectInput, TextInput } from '../components/form-fields';
+import { IconTitle } from '../components/icon-title';
+import { RecordLoadError } from '../components/load-error';
+import { RowButton, RowLink } from '../components/row-actions';
 import { StatusBadge } from '../components/status-badge';
-import { applyServerErrors, errorMessage } from '../lib/errors';
+import { applyServerErrors, schemaFields } from '../lib/errors';
 import { useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { IconSelect } from '../components/icon-select';
 import {
@@ -41,8 +45,6 @@ export const serviceFormSchema = adminServiceInput.omit({ location_id: true, sor
 });
 type FormInput = z.input<typeof serviceFormSchema>;
 type FormOutput = z.output<typeof serviceFormSchema>;
-
-const FIELDS = ['title', 'icon', 'location_id', 'contact_text', 'sort_order'] as const;
 
 function scopeOptions(me: StaffMe | undefined, service?: AdminService) {
   const locations = me?.locations ?? [];
@@ -94,7 +96,7 @@ function ServiceForm({ service, me }: { service?: AdminService; me: StaffMe | un
         navigate(withLocation(`/admin/services/${created.id}`, filterId), { replace: true });
       }
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
+      applyServerErrors(error, form.setError, schemaFields(serviceFormSchema));
     }
   };
 
@@ -116,9 +118,7 @@ function ServiceForm({ service, me }: { service?: AdminService; me: StaffMe | un
         required={false}
         hint={t.hints.sortOrder}
       />
-      <div className="button-row">
-        <FormSubmit>{s.form.save}</FormSubmit>
-      </div>
+      <FormButtons />
     </AdminForm>
   );
 }
@@ -131,11 +131,9 @@ function ServiceSummary({ service, locationTitle }: { service: AdminService; loc
       <dl className="admin-facts">
         <dt>{t.fields.title}</dt>
         <dd>
-          <span className="admin-title-cell">
-            <img className="admin-list-icon" src={service.icon || '/icons/services.svg'} alt="" />
-            {service.title}
+          <IconTitle icon={service.icon || '/icons/services.svg'} title={service.title}>
             {service.is_system ? <StatusBadge status="new" label={t.system} /> : null}
-          </span>
+          </IconTitle>
         </dd>
         <dt>{t.fields.location_id}</dt>
         <dd>{t.allLocations}</dd>
@@ -151,8 +149,13 @@ const pcol = adminColumns<AdminProvider>();
 function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe | undefined }) {
   const args = useListArgs();
   const result = useProvidersQuery({ ...args, service_id: service.id });
-  const [deleting, setDeleting] = useState<AdminProvider | null>(null);
-  const [remove, removeState] = useDeleteProviderMutation();
+  const { ask, dialog } = useConfirmDelete(useDeleteProviderMutation(), {
+    argOf: (provider: AdminProvider) => provider.id,
+    title: t.providers.deleteTitle,
+    message: (provider) => t.providers.deleteText(provider.name),
+    confirmLabel: t.delete,
+    done: t.providers.deleted,
+  });
   const locations = me?.locations;
   const base = `/admin/services/${service.id}/providers`;
 
@@ -184,35 +187,18 @@ function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe 
         header: t.columns.actions,
         cell: ({ row }) => (
           <span className="admin-cell-actions">
-            <Link className="button button-small" to={withLocation(`${base}/${row.original.id}`, args.location_id)}>
-              {t.edit}
-              <span className="visually-hidden">: {row.original.name}</span>
-            </Link>
-            <button
-              type="button"
-              className="button button-small button-danger"
-              onClick={() => setDeleting(row.original)}
-            >
-              {t.delete}
-              <span className="visually-hidden">: {row.original.name}</span>
-            </button>
+            <RowLink
+              label={t.edit}
+              name={row.original.name}
+              to={withLocation(`${base}/${row.original.id}`, args.location_id)}
+            />
+            <RowButton label={t.delete} name={row.original.name} danger onClick={() => ask(row.original)} />
           </span>
         ),
       }),
     ],
-    [locations, base, args.location_id],
+    [locations, base, args.location_id, ask],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      toast.success(t.providers.deleted);
-      setDeleting(null);
-    } catch {
-      // shown in the dialog
-    }
-  };
 
   return (
     <section aria-labelledby="providers-heading">
@@ -228,20 +214,7 @@ function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe 
         result={result}
         emptyText={t.providers.empty}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.providers.deleteTitle}
-        message={deleting ? t.providers.deleteText(deleting.name) : null}
-        confirmLabel={t.delete}
-        danger
-        busy={removeState.isLoading}
-        error={removeState.error ? errorMessage(removeState.error) : null}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => {
-          setDeleting(null);
-          removeState.reset();
-        }}
-      />
+      <ConfirmDialog {...dialog} />
     </section>
   );
 }
@@ -249,19 +222,7 @@ function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe 
 function ExistingService({ id, me }: { id: number; me: StaffMe | undefined }) {
   const { data: service, isLoading, isError, error, refetch } = useServiceQuery(id);
   if (isLoading) return <Spinner label={s.loading} />;
-  if (isError || !service) {
-    const missing = (error as { status?: number } | undefined)?.status === 404;
-    return (
-      <div className="card admin-table-error" role="alert">
-        <p>{missing ? t.notFound : errorMessage(error)}</p>
-        {missing ? null : (
-          <button type="button" className="button" onClick={() => void refetch()}>
-            {s.table.retry}
-          </button>
-        )}
-      </div>
-    );
-  }
+  if (isError || !service) return <RecordLoadError error={error} notFound={t.notFound} onRetry={refetch} />;
   return (
     <div className="stack-lg">
       {canEditService(service, me?.role) ? (

@@ -1,14 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { AdminService } from '@hausportal/contract';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable } from '../components/data-table';
+import { IconTitle } from '../components/icon-title';
+import { RowButton, RowLink } from '../components/row-actions';
 import { StatusBadge } from '../components/status-badge';
-import { errorMessage } from '../lib/errors';
 import { useListArgs, withLocation } from '../lib/list-params';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { canEditService, useDeleteServiceMutation, useServicesQuery } from './api';
 import { t } from './strings';
 import '../components/screens.css';
@@ -20,8 +21,13 @@ export function ServicesList() {
   const args = useListArgs();
   const result = useServicesQuery(args);
   const { data: me } = useMeQuery();
-  const [deleting, setDeleting] = useState<AdminService | null>(null);
-  const [remove, removeState] = useDeleteServiceMutation();
+  const { ask, dialog } = useConfirmDelete(useDeleteServiceMutation(), {
+    argOf: (service: AdminService) => service.id,
+    title: t.deleteTitle,
+    message: (service) => t.deleteText(service.title),
+    confirmLabel: t.delete,
+    done: t.deleted,
+  });
   const role = me?.role;
   const locations = me?.locations;
 
@@ -30,11 +36,9 @@ export function ServicesList() {
       col.accessor('title', {
         header: t.columns.title,
         cell: ({ row }) => (
-          <span className="admin-title-cell">
-            <img className="admin-list-icon" src={row.original.icon || '/icons/services.svg'} alt="" />
-            {row.original.title}
+          <IconTitle icon={row.original.icon || '/icons/services.svg'} title={row.original.title}>
             {row.original.is_system ? <StatusBadge status="new" label={t.system} /> : null}
-          </span>
+          </IconTitle>
         ),
       }),
       col.accessor('location_id', {
@@ -52,41 +56,21 @@ export function ServicesList() {
           const editable = canEditService(service, role);
           return (
             <span className="admin-cell-actions">
-              <Link
-                className="button button-small"
+              <RowLink
+                label={editable ? t.edit : t.showProviders}
+                name={service.title}
                 to={withLocation(`/admin/services/${service.id}`, args.location_id)}
-              >
-                {editable ? t.edit : t.showProviders}
-                <span className="visually-hidden">: {service.title}</span>
-              </Link>
+              />
               {editable && !service.is_system ? (
-                <button
-                  type="button"
-                  className="button button-small button-danger"
-                  onClick={() => setDeleting(service)}
-                >
-                  {t.delete}
-                  <span className="visually-hidden">: {service.title}</span>
-                </button>
+                <RowButton label={t.delete} name={service.title} danger onClick={() => ask(service)} />
               ) : null}
             </span>
           );
         },
       }),
     ],
-    [role, locations, args.location_id],
+    [role, locations, args.location_id, ask],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      toast.success(t.deleted);
-      setDeleting(null);
-    } catch {
-      // shown in the dialog
-    }
-  };
 
   return (
     <AdminPage
@@ -99,20 +83,7 @@ export function ServicesList() {
     >
       <p className="muted">{t.intro}</p>
       <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        message={deleting ? t.deleteText(deleting.title) : null}
-        confirmLabel={t.delete}
-        danger
-        busy={removeState.isLoading}
-        error={removeState.error ? errorMessage(removeState.error) : null}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => {
-          setDeleting(null);
-          removeState.reset();
-        }}
-      />
+      <ConfirmDialog {...dialog} />
     </AdminPage>
   );
 }

@@ -9,20 +9,23 @@ interface FieldBase {
 }
 
 /** What the control of a field gets from it: its id and the accessibility wiring. */
-interface ControlWiring {
+export interface ControlWiring {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
-/** The label, hint and error around one control, wired up for screen readers. */
-function Field({
+/**
+ * The label, hint and error around one control, wired up for screen readers. The back office's
+ * form fields use it too, with a label that may carry their '(optional)' mark.
+ */
+export function Field({
   label,
   error,
   hint,
   id,
   control,
-}: FieldBase & { id?: string; control: (wiring: ControlWiring) => ReactNode }) {
+}: Omit<FieldBase, 'label'> & { label: ReactNode; id?: string; control: (wiring: ControlWiring) => ReactNode }) {
   const generated = useId();
   const fieldId = id ?? generated;
   const errorId = `${fieldId}-error`;
