@@ -1,52 +1,20 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
-import { adminApi, useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
-import { errorMessage } from '../lib/errors';
-import { useLocationFilter, withLocation } from '../lib/list-params';
-import { useAdminDispatch } from '../store';
+import { LocationOptions } from '../components/location-choice';
 import { ProgressBar } from '../components/progress-bar';
-import { useImportResidentsMutation } from './api';
-import {
-  describeLineErrors,
-  mergeLineErrors,
-  parseResidentCsv,
-  validateRows,
-  type CsvRow,
-  type ImportField,
-  type LineErrors,
-  type ParsedCsv,
-} from './csv';
-import { runImport, rowsWithoutErrors, type ImportTotals, type RunOutcome } from './import-batches';
+import { errorMessage } from '../lib/errors';
+import { withLocation } from '../lib/list-params';
+import { describeLineErrors, type ImportField, type LineErrors } from './csv';
+import type { ImportTotals, RunOutcome } from './import-batches';
 import { t } from './strings';
+import { useImportRun, type LoadedFile } from './use-import-run';
 import '../components/screens.css';
 
 /** Rows the preview shows: enough to see that the columns landed right, light for 5,000 rows. */
 export const PREVIEW_ROWS = 50;
 /** Error lines listed before 'Alle … anzeigen'. */
 const ERRORS_SHOWN = 100;
-
-/** The file as UTF-8 text (FileReader: every supported browser, and the test DOM, have it). */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file, 'utf-8');
-  });
-}
-
-interface LoadedFile {
-  name: string;
-  parsed: ParsedCsv;
-  clientErrors: LineErrors[];
-}
-
-type Run =
-  | { phase: 'idle' }
-  | { phase: 'running'; done: number; total: number }
-  | { phase: 'finished'; outcome: RunOutcome; total: number };
 
 const columnLabels: Record<ImportField, string> = {
   apartment_number: t.fields.apartment_number,
@@ -142,104 +110,9 @@ function Totals({ totals, errorCount }: { totals: ImportTotals; errorCount: numb
  * error-free rows in batches of 500 with a progress bar and ends with a summary.
  */
 export default function ResidentImportPage() {
-  const { data: me } = useMeQuery();
-  const [filterId] = useLocationFilter();
-  const locations = me?.locations ?? [];
-  const [chosenLocation, setChosenLocation] = useState<string>('');
-  const locationValue =
-    chosenLocation ||
-    (filterId && locations.some((l) => l.id === filterId) ? String(filterId) : '') ||
-    (locations.length === 1 ? String(locations[0]!.id) : '');
-  const locationId = locationValue ? Number(locationValue) : undefined;
-
-  const [file, setFile] = useState<LoadedFile | null>(null);
-  const [reading, setReading] = useState(false);
-  const [readError, setReadError] = useState<string | null>(null);
-  const [check, setCheck] = useState<Run>({ phase: 'idle' });
-  const [run, setRun] = useState<Run>({ phase: 'idle' });
-  const [invite, setInvite] = useState(false);
-  // A new key empties the file input for 'Weitere Datei importieren'.
-  const [fileKey, setFileKey] = useState(0);
-  const [sendBatch] = useImportResidentsMutation();
-  const dispatch = useAdminDispatch();
-  const stop = useRef(false);
+  const job = useImportRun();
+  const { file } = job;
   const id = useId();
-
-  // Leaving the page stops a running import before its next batch.
-  useEffect(() => {
-    stop.current = false;
-    return () => {
-      stop.current = true;
-    };
-  }, []);
-
-  const checkErrors = useMemo(() => {
-    if (!file) return [];
-    if (check.phase !== 'finished') return file.clientErrors;
-    return mergeLineErrors(file.clientErrors, check.outcome.totals.errors);
-  }, [file, check]);
-  const errorLines = useMemo(() => new Set(checkErrors.map((e) => e.line)), [checkErrors]);
-  const importable = useMemo(() => (file ? rowsWithoutErrors(file.parsed.rows, checkErrors) : []), [file, checkErrors]);
-  const checked = check.phase === 'finished' && check.outcome.status === 'done';
-  const busy = check.phase === 'running' || run.phase === 'running';
-
-  const resetRuns = () => {
-    setCheck({ phase: 'idle' });
-    setRun({ phase: 'idle' });
-  };
-
-  const onFile = async (picked: File | undefined) => {
-    resetRuns();
-    setFile(null);
-    setReadError(null);
-    if (!picked) return;
-    setReading(true);
-    try {
-      const parsed = parseResidentCsv(await readText(picked));
-      setFile({
-        name: picked.name,
-        parsed,
-        clientErrors: parsed.fileErrors.length ? [] : validateRows(parsed.rows),
-      });
-    } catch {
-      setReadError(t.import.unreadable);
-    } finally {
-      setReading(false);
-    }
-  };
-
-  const send = (rows: CsvRow[], dryRun: boolean) =>
-    sendBatch({ location_id: locationId!, rows, dry_run: dryRun, send_invitations: !dryRun && invite }).unwrap();
-
-  const startCheck = async () => {
-    if (!file || !locationId || busy) return;
-    setRun({ phase: 'idle' });
-    const rows = rowsWithoutErrors(file.parsed.rows, file.clientErrors);
-    setCheck({ phase: 'running', done: 0, total: rows.length });
-    const outcome = await runImport({
-      rows,
-      send: (batch) => send(batch, true),
-      onProgress: (totals) => setCheck({ phase: 'running', done: totals.done, total: rows.length }),
-      cancelled: () => stop.current,
-    });
-    if (!stop.current) setCheck({ phase: 'finished', outcome, total: rows.length });
-  };
-
-  const startImport = async () => {
-    if (!checked || !locationId || busy || importable.length === 0) return;
-    const rows = importable;
-    setRun({ phase: 'running', done: 0, total: rows.length });
-    const outcome = await runImport({
-      rows,
-      send: (batch) => send(batch, false),
-      onProgress: (totals) => setRun({ phase: 'running', done: totals.done, total: rows.length }),
-      cancelled: () => stop.current,
-    });
-    dispatch(adminApi.util.invalidateTags([{ type: 'Residents', id: 'LIST' }, 'Audit', 'Emails']));
-    setRun({ phase: 'finished', outcome, total: rows.length });
-    stop.current = false;
-    if (outcome.status === 'done') toast.success(t.import.finished);
-  };
 
   const fileErrors = file?.parsed.fileErrors ?? [];
   const usable = file !== null && fileErrors.length === 0;
@@ -248,7 +121,7 @@ export default function ResidentImportPage() {
     <AdminPage
       title={t.import.title}
       actions={
-        <Link className="button" to={withLocation('/admin/residents', filterId)}>
+        <Link className="button" to={withLocation('/admin/residents', job.filterId)}>
           {t.import.back}
         </Link>
       }
@@ -263,31 +136,24 @@ export default function ResidentImportPage() {
             <select
               id={`${id}-location`}
               className="admin-select"
-              value={locationValue}
-              disabled={busy}
-              onChange={(event) => {
-                setChosenLocation(event.target.value);
-                resetRuns();
-              }}
+              value={job.locationValue}
+              disabled={job.busy}
+              onChange={(event) => job.chooseLocation(event.target.value)}
             >
               <option value="">– bitte wählen –</option>
-              {locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
-                </option>
-              ))}
+              <LocationOptions locations={job.locations} />
             </select>
           </div>
           <div className="field">
             <label htmlFor={`${id}-file`}>{t.import.file}</label>
             <input
-              key={fileKey}
+              key={job.fileKey}
               id={`${id}-file`}
               type="file"
               accept=".csv,text/csv"
-              disabled={busy}
+              disabled={job.busy}
               aria-describedby={`${id}-file-hint`}
-              onChange={(event) => void onFile(event.target.files?.[0])}
+              onChange={(event) => void job.pickFile(event.target.files?.[0])}
             />
             <p className="field-hint" id={`${id}-file-hint`}>
               {t.import.fileHint}
@@ -295,10 +161,10 @@ export default function ResidentImportPage() {
           </div>
         </div>
 
-        {reading ? <p role="status">{t.import.reading}</p> : null}
-        {readError || fileErrors.length ? (
+        {job.reading ? <p role="status">{t.import.reading}</p> : null}
+        {job.readError || fileErrors.length ? (
           <ul className="form-error" role="alert">
-            {readError ? <li>{readError}</li> : null}
+            {job.readError ? <li>{job.readError}</li> : null}
             {fileErrors.map((message) => (
               <li key={message}>{message}</li>
             ))}
@@ -308,95 +174,93 @@ export default function ResidentImportPage() {
         {usable ? (
           <>
             <p role="status">{t.import.rowsRead(file.parsed.rows.length, file.name)}</p>
-            <Preview file={file} errorLines={errorLines} />
+            <Preview file={file} errorLines={job.errorLines} />
 
             <div className="button-row">
               <button
                 type="button"
                 className="button button-primary"
-                disabled={!locationId || busy}
-                onClick={() => void startCheck()}
+                disabled={!job.locationId || job.busy}
+                onClick={() => void job.startCheck()}
               >
-                {check.phase === 'finished' ? t.import.checkAgain : t.import.check}
+                {job.check.phase === 'finished' ? t.import.checkAgain : t.import.check}
               </button>
-              {!locationId ? <span className="field-hint">{t.pickLocation}</span> : null}
+              {!job.locationId ? <span className="field-hint">{t.pickLocation}</span> : null}
             </div>
 
-            {check.phase === 'running' ? (
+            {job.check.phase === 'running' ? (
               <ProgressBar
                 label={t.import.checkRunning}
-                value={check.done}
-                max={check.total}
-                text={t.import.progress(check.done, check.total)}
+                value={job.check.done}
+                max={job.check.total}
+                text={t.import.progress(job.check.done, job.check.total)}
               />
             ) : null}
-            {check.phase === 'finished' && check.outcome.status === 'failed' ? (
+            {job.check.phase === 'finished' && job.check.outcome.status === 'failed' ? (
               <p className="form-error" role="alert">
-                {errorMessage(check.outcome.error)}
+                {errorMessage(job.check.outcome.error)}
               </p>
             ) : null}
-            {checked && check.phase === 'finished' ? (
+            {job.checked && job.check.phase === 'finished' ? (
               <p role="status">
                 {t.import.dryRunSummary(
-                  check.outcome.totals.created,
-                  check.outcome.totals.updated,
-                  check.outcome.totals.unchanged,
+                  job.check.outcome.totals.created,
+                  job.check.outcome.totals.updated,
+                  job.check.outcome.totals.unchanged,
                 )}
               </p>
             ) : null}
 
-            {checked || file.clientErrors.length ? <ErrorList key={checkErrors.length} errors={checkErrors} /> : null}
+            {job.checked || file.clientErrors.length ? (
+              <ErrorList key={job.checkErrors.length} errors={job.checkErrors} />
+            ) : null}
 
-            {checked ? (
+            {job.checked ? (
               <section className="card stack" aria-labelledby="import-run-heading">
                 <h2 id="import-run-heading">{t.import.start}</h2>
                 <label className="choice admin-checkbox">
                   <input
                     type="checkbox"
-                    checked={invite}
-                    disabled={busy || run.phase === 'finished'}
+                    checked={job.invite}
+                    disabled={job.busy || job.run.phase === 'finished'}
                     aria-describedby={`${id}-invite-hint`}
-                    onChange={(event) => setInvite(event.target.checked)}
+                    onChange={(event) => job.setInvite(event.target.checked)}
                   />
                   <span>{t.import.sendInvitations}</span>
                 </label>
                 <p className="field-hint" id={`${id}-invite-hint`}>
                   {t.import.sendInvitationsHint}
                 </p>
-                {importable.length === 0 ? <p>{t.import.nothingToImport}</p> : null}
+                {job.importable.length === 0 ? <p>{t.import.nothingToImport}</p> : null}
                 <div className="button-row">
                   <button
                     type="button"
                     className="button button-primary"
-                    disabled={busy || importable.length === 0 || run.phase === 'finished'}
-                    onClick={() => void startImport()}
+                    disabled={job.busy || job.importable.length === 0 || job.run.phase === 'finished'}
+                    onClick={() => void job.startImport()}
                   >
-                    {t.import.startCount(importable.length)}
+                    {t.import.startCount(job.importable.length)}
                   </button>
-                  {run.phase === 'running' ? (
-                    <button type="button" className="button" onClick={() => (stop.current = true)}>
+                  {job.run.phase === 'running' ? (
+                    <button type="button" className="button" onClick={job.cancel}>
                       {t.import.cancel}
                     </button>
                   ) : null}
                 </div>
-                {run.phase === 'running' ? (
+                {job.run.phase === 'running' ? (
                   <ProgressBar
                     label={t.import.running}
-                    value={run.done}
-                    max={run.total}
-                    text={t.import.progress(run.done, run.total)}
+                    value={job.run.done}
+                    max={job.run.total}
+                    text={t.import.progress(job.run.done, job.run.total)}
                   />
                 ) : null}
-                {run.phase === 'finished' ? (
+                {job.run.phase === 'finished' ? (
                   <ImportSummary
-                    outcome={run.outcome}
-                    total={run.total}
-                    skipped={checkErrors.length}
-                    onAnother={() => {
-                      setFile(null);
-                      resetRuns();
-                      setFileKey((key) => key + 1);
-                    }}
+                    outcome={job.run.outcome}
+                    total={job.run.total}
+                    skipped={job.checkErrors.length}
+                    onAnother={job.importAnother}
                   />
                 ) : null}
               </section>
