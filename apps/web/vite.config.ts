@@ -1,22 +1,12 @@
-import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-
-// The contract's schemas are built with zod at module level, which a bundler must assume
-// has side effects. The web app only uses its constants and types, so tell the bundler
-// those modules are pure; otherwise all of zod lands in the login bundle.
-const pureModules = /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+import { alias, pageShell, pureModules } from './vite.shared';
 
 export default defineConfig({
   plugins: [
     react(),
-    // The built index.html keeps %APP_NAME% for the server to fill in; the dev server has none.
-    {
-      name: 'hausportal-dev-app-name',
-      apply: 'serve',
-      transformIndexHtml: (html: string) => html.replaceAll('%APP_NAME%', 'Hausportal'),
-    },
+    ...pageShell(),
     VitePWA({
       // Our own service worker (src/sw.ts, ADR 016): precache plus push and notification clicks.
       strategies: 'injectManifest',
@@ -61,7 +51,7 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
