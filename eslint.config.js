@@ -101,6 +101,31 @@ const backOfficeCodeZones = [
   },
 ];
 
+// The server's use cases (ADR 019): SQL lives in repositories (and the outbox room, the database
+// file store and db/ itself); repositories hold nothing but SQL. Actions, routes and jobs reach
+// the database through repositories only.
+const server = 'apps/server/src';
+const sqlOutsideRepositories = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with)$/][callee.object.name!='z']",
+    message:
+      'SQL lives in repositories (<module>.repository.ts) or the outbox room; call a repository function here (ADR 019).',
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message:
+      'SQL lives in repositories (<module>.repository.ts) or the outbox room; call a repository function here (ADR 019).',
+  },
+];
+const repositoryImports = [
+  {
+    group: ['**/notifications/*', '**/lib/audit.js', '**/lib/errors.js', '**/*.actions.js'],
+    message:
+      'A repository holds SQL only: audit entries, notifications, HTTP errors and other use cases belong in <module>.actions.ts (ADR 019).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -165,6 +190,46 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: backOfficeCodeZones }],
+    },
+  },
+  {
+    files: [`${server}/**/*.repository.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: repositoryImports }] },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      `${server}/outbox/**`,
+      `${server}/db/**`,
+      `${server}/lib/storage/database.ts`,
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideRepositories] },
+  },
+  {
+    // Modules import each other in one direction only (reports → moderation, not back): no cycles.
+    files: [`${server}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A report decision is a moderation decision plus the reports: reports uses moderation, never back.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${server}/modules/moderation`,
+              from: `${server}/modules/reports`,
+              message: 'Moderation never imports reports; reports builds on moderation (ADR 019).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

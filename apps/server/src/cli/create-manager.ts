@@ -13,8 +13,14 @@ import { isStaff } from '@hausportal/contract';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
-import { nowIso } from '../lib/time.js';
-import { audit } from '../lib/audit.js';
+import { recordChange } from '../lib/audit.js';
+import {
+  allLocationIds,
+  assignManagerLocations,
+  createUser,
+  findUserByLogin,
+  updateStaffAccount,
+} from '../modules/auth/auth.repository.js';
 import { createLocation } from '../modules/location/location.repository.js';
 
 const args = z.object({
@@ -52,63 +58,27 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     const login = email.toLowerCase();
     const passwordHash = await hashPassword(password);
-    const existing = await handle.db
-      .selectFrom('users')
-      .select(['id', 'role'])
-      .where('login', '=', login)
-      .executeTakeFirst();
+    const existing = await findUserByLogin(handle.db, login);
     if (existing && !isStaff(existing.role))
       throw new ConfigError(`${email} gehört bereits einem Konto, das keine Verwaltung ist`);
-    const id = existing
-      ? (
-          await handle.db
-            .updateTable('users')
-            .set({ password_hash: passwordHash, name, role, is_active: 1 })
-            .where('id', '=', existing.id)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id
-      : (
-          await handle.db
-            .insertInto('users')
-            .values({
-              location_id: null,
-              role,
-              login,
-              apartment_number: '',
-              name,
-              email: login,
-              password_hash: passwordHash,
-              profile_picture: null,
-              emergency_services_deactivated: 0,
-              language: 'de',
-              is_active: 1,
-              created_at: nowIso(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+    if (existing) await updateStaffAccount(handle.db, existing.id, { passwordHash, name, role });
+    const id =
+      existing?.id ??
+      (await createUser(handle.db, { role, locationId: null, apartmentNumber: '', name, email: login, passwordHash }));
     const created = newLocation ? await createLocation(handle.db, { title: newLocation }) : null;
     if (created) console.log(`Standort angelegt: ${newLocation} (Nr. ${created})`);
-    const allLocations = (await handle.db.selectFrom('locations').select('id').execute()).map((r) => r.id);
+    const allLocations = await allLocationIds(handle.db);
     // An admin sees every location without assignments, including ones added later.
     const assign = admin
       ? []
       : [...new Set([...(locations ?? (created ? [] : allLocations)), ...(created ? [created] : [])])];
     const unknown = assign.filter((l) => !allLocations.includes(l));
     if (unknown.length) throw new ConfigError(`Unbekannte Standorte: ${unknown.join(', ')}`);
-    for (const locationId of assign) {
-      await handle.db
-        .insertInto('manager_locations')
-        .values({ user_id: id, location_id: locationId })
-        .onConflict((oc) => oc.columns(['user_id', 'location_id']).doNothing())
-        .execute();
-    }
-    await audit(handle.db, {
-      userId: id,
+    await assignManagerLocations(handle.db, id, assign);
+    await recordChange(handle.db, {
+      actor: { id },
       action: existing ? 'manager_reset' : 'manager_created',
-      entity: 'user',
-      entityId: id,
+      entity: { type: 'user', id },
       details: { via: 'cli', role },
     });
     console.log(`${existing ? 'Zugang aktualisiert' : 'Verwaltungszugang angelegt'}: ${login} (${role})`);

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { countMail, listMail, requeueFailed } from '../outbox/mail.repository.js';
-import { audit } from '../lib/audit.js';
+import { recordChange } from '../lib/audit.js';
 
 const USAGE = 'Aufruf: npm run outbox [-- retry <id> … | -- retry --all]';
 
@@ -24,10 +24,10 @@ async function main(): Promise<void> {
     if (command === 'retry') {
       const ids = values.all ? undefined : rest.map(Number);
       const n = await requeueFailed(handle.db, ids);
-      await audit(handle.db, {
-        userId: null,
+      await recordChange(handle.db, {
+        actor: null,
         action: 'mail_requeued',
-        entity: 'email_outbox',
+        entity: { type: 'email_outbox' },
         details: { ids: ids ?? 'all', n },
       });
       console.log(`${n} E-Mail${n === 1 ? '' : 's'} wieder in die Warteschlange gestellt.`);

@@ -8,6 +8,7 @@ import {
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  sql,
   type Compilable,
   type Expression,
   type Migration,
@@ -153,6 +154,14 @@ export async function migrateToLatest(db: DB): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} fehlgeschlagen: ${String(error)}`);
   }
+}
+
+/**
+ * PostgreSQL: waits for the advisory lock `key` and holds it until the transaction ends, so work
+ * that several processes might start at once (the demo seed) runs once.
+ */
+export async function advisoryTransactionLock(trx: DB, key: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }
 
 /** Moves PostgreSQL id sequences past rows inserted with explicit ids (seed, fixed services). */

@@ -88,28 +88,3 @@ export function changeEntity<Row extends { id: number }>(
     return after;
   });
 }
-
-/** @deprecated Transitional: the old entry shape, until every caller records a Change. */
-export function audit(
-  db: DB,
-  e: {
-    userId: number | null;
-    action: string;
-    entity: string;
-    entityId?: number | null;
-    locationId?: number | null;
-    details?: unknown;
-    before?: unknown;
-    after?: unknown;
-    ip?: string;
-  },
-): Promise<void> {
-  return recordChange(db, {
-    actor: e.userId === null ? null : { id: e.userId, ip: e.ip },
-    action: e.action,
-    entity: { type: e.entity, id: e.entityId, locationId: e.locationId },
-    before: e.before,
-    after: e.after,
-    details: e.details,
-  });
-}

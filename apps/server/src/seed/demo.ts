@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
-import { syncSequences, type DatabaseHandle } from '../db/database.js';
+import { advisoryTransactionLock, syncSequences, type DatabaseHandle } from '../db/database.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { isoFromMs } from '../lib/time.js';
 import { thumbnail } from '../lib/uploads.js';
-import { assignManagerLocations, createUser } from '../modules/auth/auth.repository.js';
+import { allLocationIds, assignManagerLocations, createUser } from '../modules/auth/auth.repository.js';
 import { createDocument } from '../modules/documents/documents.repository.js';
 import { createLocation } from '../modules/location/location.repository.js';
 import {
@@ -43,7 +42,7 @@ const SEED_LOCK = 48_151_623;
 
 export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log: FastifyBaseLogger): Promise<void> {
   const { db } = handle;
-  if (await db.selectFrom('locations').select('id').limit(1).executeTakeFirst()) return;
+  if ((await allLocationIds(db)).length) return;
   log.info('Leere Datenbank: lege Demodaten an');
   const now = Date.now();
   const hoursAgo = (h: number) => isoFromMs(now - h * HOUR);
@@ -52,8 +51,8 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
   const seeded = await db.transaction().execute(async (trx) => {
     // Replicas starting at once on one PostgreSQL all find it empty above. The lock lets one seed
     // while the others wait, and then they find its rows and leave them be.
-    if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    if (await trx.selectFrom('locations').select('id').limit(1).executeTakeFirst()) return false;
+    if (handle.dialect === 'postgres') await advisoryTransactionLock(trx, SEED_LOCK);
+    if ((await allLocationIds(trx)).length) return false;
     const locationIds: number[] = [];
     for (const { logoHue, ...l } of demo.locations) {
       const logo = await storage.put('logos', 'png', await makeLogo(l.title, logoHue));

@@ -184,6 +184,19 @@ export async function createUser(db: DB, v: UserInput): Promise<number> {
   return row.id;
 }
 
+/** Gives an existing staff account a new password, name and role, and activates it (npm run create-manager). */
+export async function updateStaffAccount(
+  db: DB,
+  id: number,
+  v: { passwordHash: string; name: string; role: Role },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: v.passwordHash, name: v.name, role: v.role, is_active: 1 })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Lets a manager run these locations (in addition to any before). */
 export async function assignManagerLocations(db: DB, userId: number, locationIds: number[]): Promise<void> {
   for (const locationId of locationIds) {
