@@ -1,4 +1,4 @@
-// What only a real layout shows on a post's page (SPEC §2): the scroll to the URL's hash lands
+// What only a real layout shows on a post's page (product §2.10, §2.9): the scroll to the URL's hash lands
 // below the sticky header, and a photo opens in the gallery only when the body is wider than 500 px.
 import type { Page } from '@playwright/test';
 import { Api, type ApiMessage } from '../support/api';

@@ -70,7 +70,7 @@ export async function moderated(
       title: 'Neuer Beitrag auf der Pinnwand',
       body: `${item.name}: ${snippet(item.text)}`,
       url,
-      bundle: { windowMs: HOUR, title: (n) => `${n} neue Beiträge auf der Pinnwand`, url: '/messages' },
+      bundle: { windowMs: HOUR, title: (n) => `${n} neue Beiträge auf der Pinnwand`, url: '/blackboard' },
       mail: {
         subject: 'Neuer Beitrag auf der Pinnwand',
         paragraphs: [`${item.name} hat auf der Pinnwand geschrieben:`, snippet(item.text, 500)],
@@ -152,7 +152,7 @@ export async function noticePublished(trx: DB, notifier: Notifier, noticeId: num
     kind: 'notices',
     title,
     body: snippet(notice.text),
-    url: '/messages',
+    url: '/blackboard',
     urgent: important,
     mail: {
       subject: title,

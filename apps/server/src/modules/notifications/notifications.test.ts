@@ -180,8 +180,8 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       const waiting = await pending();
       const bundle = waiting.filter((r) => r.kind === 'posts');
       expect(bundle.map((r) => [r.title, r.bundle_count, r.url])).toEqual([
-        ['2 neue Beiträge auf der Pinnwand', 2, '/messages'],
-        ['2 neue Beiträge auf der Pinnwand', 2, '/messages'],
+        ['2 neue Beiträge auf der Pinnwand', 2, '/blackboard'],
+        ['2 neue Beiträge auf der Pinnwand', 2, '/blackboard'],
       ]);
       const queue = waiting.filter((r) => r.kind === 'queue');
       expect(queue).toHaveLength(1);
@@ -193,7 +193,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       await delivered(before + 5);
       expect(pushesTo(bernd).at(-1)!.payload).toMatchObject({
         title: '2 neue Beiträge auf der Pinnwand',
-        url: '/messages',
+        url: '/blackboard',
       });
       expect(pushesTo('manager').at(-1)!.payload).toMatchObject({ title: 'Neues in der Moderation' });
     });
@@ -318,7 +318,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
         expect(pushesTo(u).at(-1)!.payload).toMatchObject({
           title: 'Wichtig: Wasser abgestellt',
           body: 'Bitte beachten Sie den Aushang.',
-          url: '/messages',
+          url: '/blackboard',
         });
       expect(pushesTo(anna).at(-1)!.headers.urgency).toBe('high');
 
