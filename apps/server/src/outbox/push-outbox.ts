@@ -21,13 +21,19 @@ export interface PushPayload {
   tag: string;
 }
 
-/** A push to queue: its texts and route, whether it is urgent, and how it bundles (notifier.ts). */
+/** A push to queue (notifier.ts builds it from an event). */
 export interface QueuedPush {
   kind: NotificationKind;
   title: string;
   body: string;
+  /** The route the push opens, e.g. /messages/view/12. */
   url: string;
+  /** A 'Wichtig' notice: pushed at once, in quiet hours too, and whatever the push switch says. */
   urgent?: boolean;
+  /**
+   * At most one push per `windowMs` and user: further events update the waiting push to
+   * `title(n)` for n events, opening `url` (the hourly blackboard bundle, the managers' 15 minutes).
+   */
   bundle?: { windowMs: number; title: (n: number) => string; url: string };
 }
 

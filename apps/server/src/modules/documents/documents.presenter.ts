@@ -10,25 +10,22 @@ export const toDocument = (d: DocumentRow, signer: UrlSigner): Document => ({
   document: signer.url(d.file_key)!,
 });
 
-/** A document as the back office lists it, with its scope and the uploaded file's name. */
-export const toAdminDocument = (d: AdminDocumentRow, signer: UrlSigner): AdminDocument => ({
+/** A document's fields in the back office, without its file. */
+const adminDocumentFields = (d: AdminDocumentRow) => ({
   id: d.id,
   title: d.title,
   icon: d.icon,
   location_id: d.location_id,
   apartment_number: d.apartment_number,
   file_name: d.file_name,
+});
+
+/** A document as the back office lists it, with its scope and the uploaded file's name. */
+export const toAdminDocument = (d: AdminDocumentRow, signer: UrlSigner): AdminDocument => ({
+  ...adminDocumentFields(d),
   document: signer.url(d.file_key)!,
   created_at: d.created_at,
 });
 
 /** A document as the audit log keeps it: the stored file key, no signed URL that expires. */
-export const auditDocument = (d: AdminDocumentRow) => ({
-  id: d.id,
-  title: d.title,
-  icon: d.icon,
-  location_id: d.location_id,
-  apartment_number: d.apartment_number,
-  file_name: d.file_name,
-  file_key: d.file_key,
-});
+export const auditDocument = (d: AdminDocumentRow) => ({ ...adminDocumentFields(d), file_key: d.file_key });

@@ -2,16 +2,15 @@ import type { Location } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { LocationRow } from './location.repository.js';
 
-/** A location as the API sends it; an uploaded logo gets a signed URL, a bundled one stays as it is. */
-export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
+/** The settings of a location, with its logo as given (a signed URL for the API, the key for the audit log). */
+const locationFields = (row: LocationRow, logo: string | null) => ({
   id: row.id,
   title: row.title,
   name: row.name,
-  logo: row.logo?.startsWith('/') ? row.logo : signer.url(row.logo),
+  logo,
   direct_call: Boolean(row.direct_call),
   direct_number: row.direct_number,
   default_service_id: row.default_service_id,
-  default_service_name: row.default_service_name ?? '',
   text: row.text,
   hours: row.hours,
   phone: row.phone,
@@ -20,19 +19,11 @@ export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
   residents_can_post: Boolean(row.residents_can_post),
 });
 
-/** A location as the audit log keeps it: the stored logo key, no signed URL that expires. */
-export const auditLocation = (row: LocationRow) => ({
-  id: row.id,
-  title: row.title,
-  name: row.name,
-  logo: row.logo,
-  direct_call: Boolean(row.direct_call),
-  direct_number: row.direct_number,
-  default_service_id: row.default_service_id,
-  text: row.text,
-  hours: row.hours,
-  phone: row.phone,
-  email: row.email,
-  free_text: row.free_text,
-  residents_can_post: Boolean(row.residents_can_post),
+/** A location as the API sends it; an uploaded logo gets a signed URL, a bundled one stays as it is. */
+export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
+  ...locationFields(row, row.logo?.startsWith('/') ? row.logo : signer.url(row.logo)),
+  default_service_name: row.default_service_name ?? '',
 });
+
+/** A location as the audit log keeps it: the stored logo key, no signed URL that expires. */
+export const auditLocation = (row: LocationRow) => locationFields(row, row.logo);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { inTransaction, jsonArrayFrom, precompiled, type DB } from '../../db/database.js';
-import type { ModerationStatus } from '../../db/schema.js';
+import type { Database, ModerationStatus } from '../../db/schema.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
 
@@ -19,6 +19,24 @@ const messageColumns = [
   'users.profile_picture as user_image',
 ] as const;
 
+/** The attachments of the post in the outer query, oldest first, as a JSON array (both dialects). */
+export function attachmentsOf(db: DB, eb: ExpressionBuilder<Database, 'messages'>) {
+  return jsonArrayFrom(
+    db,
+    eb
+      .selectFrom('message_documents')
+      .select([
+        'message_documents.id',
+        'message_documents.kind',
+        'message_documents.name',
+        'message_documents.file_key',
+        'message_documents.thumbnail_key',
+      ])
+      .whereRef('message_documents.message_id', '=', 'messages.id')
+      .orderBy('message_documents.id'),
+  );
+}
+
 /**
  * Posts with their author and attachments and, for a viewer, their own like/comment flags, in one
  * query. Without a viewer (the feed cache's shared rows) both flags are false.
@@ -29,20 +47,7 @@ function selectMessages(db: DB, viewerId: number | null) {
     .innerJoin('users', 'users.id', 'messages.user_id')
     .select(messageColumns)
     .select((eb) => [
-      jsonArrayFrom(
-        db,
-        eb
-          .selectFrom('message_documents')
-          .select([
-            'message_documents.id',
-            'message_documents.kind',
-            'message_documents.name',
-            'message_documents.file_key',
-            'message_documents.thumbnail_key',
-          ])
-          .whereRef('message_documents.message_id', '=', 'messages.id')
-          .orderBy('message_documents.id'),
-      ).as('documents'),
+      attachmentsOf(db, eb).as('documents'),
       ...(['likes', 'comments'] as const).map((table) => {
         const as = table === 'likes' ? 'self_liked' : 'self_commented';
         if (viewerId === null) return sql<boolean>`0`.as(as);

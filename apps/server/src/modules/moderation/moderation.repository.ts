@@ -1,10 +1,10 @@
 import type { ModeratedKind } from '@hausportal/contract';
 import { sql } from 'kysely';
-import { jsonArrayFrom, type DB } from '../../db/database.js';
+import type { DB } from '../../db/database.js';
 import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
 import type { ModerationStatus } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
+import { attachmentsOf, refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
 export type { ModeratedKind } from '@hausportal/contract';
 
@@ -34,22 +34,7 @@ export function listMessagesByStatus(db: DB, locations: number[], status: Modera
           'users.name as user_name',
           'users.apartment_number',
         ])
-        .select((eb) =>
-          jsonArrayFrom(
-            db,
-            eb
-              .selectFrom('message_documents')
-              .select([
-                'message_documents.id',
-                'message_documents.kind',
-                'message_documents.name',
-                'message_documents.file_key',
-                'message_documents.thumbnail_key',
-              ])
-              .whereRef('message_documents.message_id', '=', 'messages.id')
-              .orderBy('message_documents.id'),
-          ).as('documents'),
-        )
+        .select((eb) => attachmentsOf(db, eb).as('documents'))
         .orderBy('messages.created_at', direction(status))
         .orderBy('messages.id', direction(status)),
     window,

@@ -7,23 +7,14 @@ import type { Outbox } from '../../outbox/mail-outbox.js';
 import { isoFromMs } from '../../lib/time.js';
 import { readSettings } from './preferences.js';
 import { addDigestItem, recipientsOf } from './notifications.repository.js';
-import type { PushOutbox } from '../../outbox/push-outbox.js';
+import type { PushOutbox, QueuedPush } from '../../outbox/push-outbox.js';
 import { afterQuietHours, nextDigestAt } from './quiet-hours.js';
 
-/** One event for its recipients, in German: push texts, mail texts and the route both open. */
-export interface Notification {
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  /** The route the push and the mail's button open, e.g. /messages/view/12. */
-  url: string;
-  /** A 'Wichtig' notice: pushed at once, in quiet hours too, and whatever the push switch says. */
-  urgent?: boolean;
-  /**
-   * At most one push per `windowMs` and user: further events update the waiting push to
-   * `title(n)` for n events, opening `url` (the hourly blackboard bundle, the managers' 15 minutes).
-   */
-  bundle?: { windowMs: number; title: (n: number) => string; url: string };
+/**
+ * One event for its recipients, in German: the push (its texts, the route it and the mail's
+ * button open, whether it is urgent and how it bundles; see QueuedPush) and the mail texts.
+ */
+export interface Notification extends QueuedPush {
   mail: { subject: string; paragraphs: string[]; action: string };
 }
 

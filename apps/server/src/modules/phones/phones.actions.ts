@@ -7,6 +7,17 @@ import { inStaffScope, requireStaffLocation, type Caller } from '../auth/policie
 import { toAdminPhone } from './phones.presenter.js';
 import * as repo from './phones.repository.js';
 
+/** The repository's input from the form; `sortOrder` undefined keeps the place. */
+const inputOf = (b: AdminPhoneInput, sortOrder: number | undefined): repo.PhoneInput => ({
+  locationId: b.location_id,
+  name: b.name,
+  number: b.number,
+  icon: b.icon,
+  highlighted: b.highlighted,
+  hidden: b.hidden,
+  sortOrder,
+});
+
 const phone: EntityKind<repo.PhoneRow> = { type: 'phone', load: repo.findAdminPhone, view: toAdminPhone };
 
 /** A phone number of the staff member's locations, or 404. */
@@ -21,16 +32,7 @@ export async function createPhone(ctx: AppContext, caller: Caller, b: AdminPhone
     ctx.db,
     phone,
     { actor: caller, action: 'phone_created', before: null },
-    async (trx) =>
-      repo.createPhone(trx, {
-        locationId: b.location_id,
-        name: b.name,
-        number: b.number,
-        icon: b.icon,
-        highlighted: b.highlighted,
-        hidden: b.hidden,
-        sortOrder: b.sort_order ?? (await repo.nextSortOrder(trx, b.location_id)),
-      }),
+    async (trx) => repo.createPhone(trx, inputOf(b, b.sort_order ?? (await repo.nextSortOrder(trx, b.location_id)))),
   );
   return created!;
 }
@@ -51,15 +53,11 @@ export async function updatePhone(ctx: AppContext, caller: Caller, id: number, b
       details: moved ? { moved_from_location_id: before.location_id } : undefined,
     },
     async (trx) =>
-      repo.updatePhone(trx, before.id, {
-        locationId: b.location_id,
-        name: b.name,
-        number: b.number,
-        icon: b.icon,
-        highlighted: b.highlighted,
-        hidden: b.hidden,
-        sortOrder: b.sort_order ?? (moved ? await repo.nextSortOrder(trx, b.location_id) : undefined),
-      }),
+      repo.updatePhone(
+        trx,
+        before.id,
+        inputOf(b, b.sort_order ?? (moved ? await repo.nextSortOrder(trx, b.location_id) : undefined)),
+      ),
   );
   return after!;
 }

@@ -16,19 +16,19 @@ export function findPhone(db: DB, locationId: number, id: number) {
 
 export type PhoneRow = NonNullable<Awaited<ReturnType<typeof findPhone>>>;
 
+/** A phone number's fields as a form, the seed or a test gives them. */
+export interface PhoneInput {
+  locationId: number;
+  name: string;
+  number: string;
+  icon?: string;
+  highlighted?: boolean;
+  hidden?: boolean;
+  sortOrder?: number;
+}
+
 /** Adds a phone number to a location (back office, demo seed, tests); returns its id. */
-export async function createPhone(
-  db: DB,
-  v: {
-    locationId: number;
-    name: string;
-    number: string;
-    icon?: string;
-    highlighted?: boolean;
-    hidden?: boolean;
-    sortOrder?: number;
-  },
-): Promise<number> {
+export async function createPhone(db: DB, v: PhoneInput): Promise<number> {
   const row = await db
     .insertInto('phones')
     .values({
@@ -73,19 +73,7 @@ export async function nextSortOrder(db: DB, locationId: number): Promise<number>
 }
 
 /** Changes every field of a phone number, its location included. */
-export async function updatePhone(
-  db: DB,
-  id: number,
-  v: {
-    locationId: number;
-    name: string;
-    number: string;
-    icon?: string;
-    highlighted?: boolean;
-    hidden?: boolean;
-    sortOrder?: number;
-  },
-): Promise<void> {
+export async function updatePhone(db: DB, id: number, v: PhoneInput): Promise<void> {
   const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
   await db
     .updateTable('phones')
