@@ -49,30 +49,21 @@ export function Field({
   );
 }
 
+/** Splits what a field shows around its control (label, error, hint, id) from the control's own props. */
+function splitField<P extends FieldBase & { id?: string }>({ label, error, hint, id, ...control }: P) {
+  return [{ label, error, hint, id }, control] as const;
+}
+
 /** A labelled input with its error under it, wired up for screen readers. */
-export function TextField({ label, error, hint, id, ...input }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} control={(wiring) => <input {...wiring} {...input} />} />
-  );
+export function TextField(props: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = splitField(props);
+  return <Field {...field} control={(wiring) => <input {...wiring} {...input} />} />;
 }
 
 /** A labelled textarea with its error under it. */
-export function TextArea({
-  label,
-  error,
-  hint,
-  id,
-  ...textarea
-}: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
-      control={(wiring) => <textarea {...wiring} {...textarea} />}
-    />
-  );
+export function TextArea(props: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, textarea] = splitField(props);
+  return <Field {...field} control={(wiring) => <textarea {...wiring} {...textarea} />} />;
 }
 
 /**
@@ -82,21 +73,15 @@ export function TextArea({
  */
 export function PasswordField({
   onValueChange,
-  label,
-  error,
-  hint,
-  id,
-  ...input
+  ...props
 }: FieldBase &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & { onValueChange: (value: string) => void }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
+  const [field, input] = splitField(props);
   return (
     <Field
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
+      {...field}
       control={(wiring) => (
         <div className="password-input">
           <input

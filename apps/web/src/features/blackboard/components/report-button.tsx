@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
+import { useSending } from '@/lib/use-sending';
 import { reportContent } from '../moderation-api';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 
@@ -19,26 +19,18 @@ export function ReportButton({ kind, id }: { kind: 'messages' | 'comments'; id: 
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, send } = useSending();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!reason) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       const ack = await reportContent(kind, id, reason, text.trim());
       setOpen(false);
       setReason('');
       setText('');
       notify('success', ack.detail);
-    } catch (body) {
-      const errors = describeError(body, t);
-      setError(errors.general ?? Object.values(errors.fields).join(' '));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

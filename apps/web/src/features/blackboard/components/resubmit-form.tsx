@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
-import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
+import { useSending } from '@/lib/use-sending';
 import { useAppDispatch } from '@/lib/redux/hooks';
 import { isBlank } from '@/lib/validation';
 import { resubmitMessage } from '../moderation-api';
@@ -18,8 +18,7 @@ export function ResubmitForm({ message }: { message: Message }) {
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(message.text);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, send } = useSending();
 
   if (!editing) {
     return (
@@ -32,19 +31,12 @@ export function ResubmitForm({ message }: { message: Message }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isBlank(text)) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       await resubmitMessage(message.id, text.trim());
       notify('success', t('backOffice.resubmitted'));
       setEditing(false);
       await dispatch(fetchMessage(message.id));
-    } catch (body) {
-      const errors = describeError(body, t);
-      setError(errors.general ?? Object.values(errors.fields).join(' '));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
