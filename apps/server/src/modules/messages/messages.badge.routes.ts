@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BADGE_WINDOW_MS, blackboardOpened, blackboardOpenedUpdate } from '@hausportal/contract';
+import { BADGE_WINDOW_MS, blackboardOpened, blackboardOpenedUpdate, textId } from '@hausportal/contract';
 import { notFound } from '../../lib/errors.js';
 import { isoFromMs } from '../../lib/time.js';
 import { moduleRoutes } from '../../lib/routes.js';
@@ -8,7 +8,7 @@ import { countNewNotices } from '../notices/notices.repository.js';
 import { currentResident, requireUser } from '../auth/policies.js';
 import { countApproved, findOpened, saveOpened } from './messages.repository.js';
 
-const params = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ userId: textId });
 
 /** The blackboard badge: when the resident last opened the Pinnwand, and how much is new since. */
 export async function badgeRoutes(app: FastifyInstance): Promise<void> {

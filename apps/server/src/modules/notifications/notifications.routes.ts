@@ -5,6 +5,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
   notificationSettings,
+  textId,
   type NotificationSettings,
 } from '@hausportal/contract';
 import { moduleRoutes } from '../../lib/routes.js';
@@ -46,7 +47,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
 const TOPICS = [...NOTIFICATION_KINDS, 'digest'] as const;
 const unsubscribeQuery = z.object({
-  user: z.coerce.number().int().positive().max(2_147_483_647),
+  user: textId,
   topic: z.enum(TOPICS),
   sig: z.string().max(64),
 });
