@@ -4,7 +4,7 @@ import { Controller, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { adminDocumentCreate, type AdminDocument } from '@hausportal/contract';
+import { adminDocumentCreate, trimmedText, type AdminDocument } from '@hausportal/contract';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ACCEPT, isPdf, isTooLarge } from '@/lib/files';
@@ -33,7 +33,7 @@ export const uploadSchema = z
       .int({ error: t.pickLocation })
       .min(1, { error: t.pickLocation }),
     target: z.enum(['location', 'apartment']),
-    apartment_number: z.string().trim().max(150, { error: 'Höchstens 150 Zeichen erlaubt.' }),
+    apartment_number: trimmedText(150),
     icon: z.string(),
     document: z
       .custom<File | null>((value) => value === null || value instanceof Blob)

@@ -17,7 +17,7 @@ export interface ReportDecision {
   reason?: string;
 }
 
-/** The moderation queue's calls (admin-api.md, "Moderation"). */
+/** The moderation queue's calls (product §3.2, §4.7). */
 export const moderationApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     pendingMessages: build.query<Paginated<ModerationMessage>, ListArgs>({

@@ -1,7 +1,7 @@
 import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
 import type { AdminNotice, AdminNoticeInput, Paginated } from '../api/types';
 
-/** The notice (Aushang) calls of admin-api.md. */
+/** The notice (Aushang) calls (product §3.3, §4.7). */
 export const noticesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     notices: build.query<Paginated<AdminNotice>, ListArgs>({

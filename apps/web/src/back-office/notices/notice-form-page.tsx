@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { API_ERRORS } from '@hausportal/contract';
+import { requiredTrimmedText } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import type { AdminNotice } from '../api/types';
@@ -23,25 +23,15 @@ import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
 import { useCreateNoticeMutation, useNoticeQuery, useUpdateNoticeMutation } from './api';
 
-const tooLong = (max: number) => `Höchstens ${max} Zeichen erlaubt.`;
-
 /**
- * The notice form's schema (admin-api.md: title ≤ 200, text ≤ 10000, ≥ 1 location, an end in the
- * future). `ends_at` holds the date input's `YYYY-MM-DD`; an end date kept unchanged while
- * editing an expired notice is not refused. Typed here until the contract exports a notice schema.
+ * The notice form's schema (product §3.3: title ≤ 200, text ≤ 10000, ≥ 1 location, an end in the
+ * future), with the contract's field rules. `ends_at` holds the date input's `YYYY-MM-DD`; an end
+ * date kept unchanged while editing an expired notice is not refused.
  */
 function noticeSchema(keptEnd: string) {
   return z.object({
-    title: z
-      .string()
-      .trim()
-      .min(1, { error: API_ERRORS.required })
-      .max(200, { error: tooLong(200) }),
-    text: z
-      .string()
-      .trim()
-      .min(1, { error: API_ERRORS.required })
-      .max(10_000, { error: tooLong(10_000) }),
+    title: requiredTrimmedText(200),
+    text: requiredTrimmedText(10_000),
     important: z.boolean(),
     ends_at: z.string().refine(
       (day) => {

@@ -2,7 +2,7 @@ import type { AdminProviderRequest, AdminRequestUpdate, ProviderRequestStatus } 
 import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
 import type { Paginated } from '../api/types';
 
-/** Provider requests as cases (admin-api.md, "Provider requests as cases"). */
+/** Provider requests as cases (product §3.9, §4.7). */
 export const requestsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     providerRequests: build.query<Paginated<AdminProviderRequest>, ListArgs & { status?: ProviderRequestStatus }>({
