@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
+import { bodyId, phoneNumber, phoneOrEmpty, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery, location, phone, provider, service } from './schemas.js';
 
 // Back-office schemas (issue 9) for the content of a location: its settings, documents, phone
 // numbers, services and providers, and provider requests as tracked cases; see
 // docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
-
-// Digits with the usual separators, at least one digit: nothing a dialler could trip over.
-const PHONE_PATTERN = /^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/;
-const PHONE_MESSAGE =
-  'Bitte geben Sie eine Telefonnummer aus Ziffern ein (erlaubt sind auch + ( ) / - . und Leerzeichen).';
-const phoneNumber = (max: number) => requiredTrimmedText(max).regex(PHONE_PATTERN, { error: PHONE_MESSAGE });
-const phoneOrEmpty = (max: number) => trimmedText(max).refine((s) => s === '' || PHONE_PATTERN.test(s), PHONE_MESSAGE);
 
 const emailOrEmpty = trimmedText(254).refine((s) => s === '' || z.regexes.email.test(s), {
   error: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',

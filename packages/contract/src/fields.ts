@@ -31,6 +31,20 @@ export const requiredText = (max: number) =>
     .max(max, { error: tooLong(max) })
     .refine((s) => s.trim().length > 0, { error: API_ERRORS.required });
 
+// ---- phone numbers ----
+
+// Digits with the usual separators, at least one digit: nothing a dialler could trip over.
+const PHONE_PATTERN = /^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/;
+const PHONE_MESSAGE =
+  'Bitte geben Sie eine Telefonnummer aus Ziffern ein (erlaubt sind auch + ( ) / - . und Leerzeichen).';
+
+/** A phone number that must be given: digits with + ( ) / - . and spaces; else the message above. */
+export const phoneNumber = (max: number) => requiredTrimmedText(max).regex(PHONE_PATTERN, { error: PHONE_MESSAGE });
+
+/** A phone number or nothing (''), as phoneNumber. */
+export const phoneOrEmpty = (max: number) =>
+  trimmedText(max).refine((s) => s === '' || PHONE_PATTERN.test(s), PHONE_MESSAGE);
+
 // ---- ids ----
 
 /** The largest id a column takes (PostgreSQL `integer`). */
@@ -71,6 +85,15 @@ export const bodyBoolean = z.boolean({ error: TRUE_OR_FALSE_EXPECTED });
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { error: TRUE_OR_FALSE_EXPECTED })
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * A form's checkbox, from JSON (true/false) or a multipart field (`true`, `false`, `1`, `0`, `on`);
+ * anything else gives 'Erwartet true oder false.'
+ */
+export const formBoolean = z.union(
+  [z.boolean(), z.enum(['true', 'false', '1', '0', 'on']).transform((v) => v === 'true' || v === '1' || v === 'on')],
+  { error: TRUE_OR_FALSE_EXPECTED },
+);
 
 /**
  * A yes/no cell of a resident import (CSV): a boolean, or a text such as `ja`, `x`, `1`, `true` (yes)

@@ -7,3 +7,4 @@ export * from './admin-moderation.js';
 export * from './admin-people.js';
 export * from './admin-content.js';
 export * from './notifications.js';
+export * from './tickets.js';

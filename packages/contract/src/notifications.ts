@@ -11,7 +11,9 @@ export const NOTIFICATION_KINDS = [
   'reports',
   'requests',
   'notices',
+  'tickets',
   'queue',
+  'ticket_queue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,11 +25,15 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reports: 'Entscheidungen über meine Meldungen',
   requests: 'Bearbeitung meiner Anfragen',
   notices: 'Aushänge der Hausverwaltung',
+  tickets: 'Meine Schadensmeldungen',
   queue: 'Neues in der Moderation',
+  ticket_queue: 'Neue Schadensmeldungen',
 };
 
-/** The kinds residents see; `queue` is for staff only. */
-export const RESIDENT_NOTIFICATION_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'queue');
+/** The kinds only staff receive. */
+export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = ['queue', 'ticket_queue'];
+/** The kinds residents see. */
+export const RESIDENT_NOTIFICATION_KINDS = NOTIFICATION_KINDS.filter((k) => !STAFF_NOTIFICATION_KINDS.includes(k));
 
 const switches = z.object(
   Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>,
@@ -46,11 +52,31 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 /**
  * The defaults: every push on, quiet hours on. E-mail stays off for new posts (a mail per post
- * would be too many) and for the moderation queue (managers have the badge); the rest is on.
+ * would be too many) and for the staff queues (managers have the badges); the rest is on.
  */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  push: { posts: true, comments: true, moderation: true, reports: true, requests: true, notices: true, queue: true },
-  email: { posts: false, comments: true, moderation: true, reports: true, requests: true, notices: true, queue: false },
+  push: {
+    posts: true,
+    comments: true,
+    moderation: true,
+    reports: true,
+    requests: true,
+    notices: true,
+    tickets: true,
+    queue: true,
+    ticket_queue: true,
+  },
+  email: {
+    posts: false,
+    comments: true,
+    moderation: true,
+    reports: true,
+    requests: true,
+    notices: true,
+    tickets: true,
+    queue: false,
+    ticket_queue: false,
+  },
   quiet_hours: true,
   digest: false,
 };

@@ -27,6 +27,7 @@ import * as m004 from './migrations/004-back-office.js';
 import * as m005 from './migrations/005-notifications.js';
 import * as m006 from './migrations/006-scale.js';
 import * as m007 from './migrations/007-feed-version.js';
+import * as m008 from './migrations/008-tickets.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '005-notifications': m005,
   '006-scale': m006,
   '007-feed-version': m007,
+  '008-tickets': m008,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

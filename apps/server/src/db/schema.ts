@@ -326,6 +326,106 @@ export interface MediaFileTable {
   created_at: Timestamp;
 }
 
+/** A location's ticket categories (issue 21); archived ones stay on their old tickets. */
+export interface TicketCategoryTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  emergency: Flag;
+  sort_order: number;
+  archived: Flag;
+  created_at: Timestamp;
+}
+
+/** The last ticket number given out per year (`2026-000123`). */
+export interface TicketCounterTable {
+  year: number;
+  last: number;
+}
+
+export type TicketStatusColumn =
+  'received' | 'in_progress' | 'craftsman_assigned' | 'appointment_set' | 'done' | 'rejected';
+
+/** A defect ticket (issue 21, ADR 020). */
+export interface TicketTable {
+  id: Generated<number>;
+  number: string;
+  location_id: number;
+  /** The resident it concerns; null only if the account was deleted. */
+  reporter_id: number | null;
+  /** Staff or the receptionist who opened it for the resident; null when the resident reported it. */
+  created_by: number | null;
+  source: 'app' | 'phone' | 'desk';
+  category_id: number;
+  scope: 'apartment' | 'building';
+  place: string;
+  description: string;
+  contact_consent: Flag;
+  contact_phone: string;
+  status: TicketStatusColumn;
+  assignee_provider_id: number | null;
+  appointment_at: Timestamp | null;
+  merged_into_id: number | null;
+  rating: number | null;
+  rating_text: string;
+  reopen_count: number;
+  done_at: Timestamp | null;
+  first_response_at: Timestamp | null;
+  last_staff_activity_at: Timestamp | null;
+  last_activity_at: Timestamp;
+  /** SHA-256 of the report as received (the receipt prints it). */
+  receipt_sha256: string;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface TicketFollowerTable {
+  ticket_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface TicketPhotoTable {
+  id: Generated<number>;
+  ticket_id: number;
+  file_key: string;
+  thumbnail_key: string;
+  /** Sent with the report itself (in the receipt). */
+  original: Flag;
+  added_by: 'resident' | 'management' | 'craftsman';
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** The craftsman's link of a ticket; the token itself is never stored. */
+export interface TicketAssignmentTable {
+  id: Generated<number>;
+  ticket_id: number;
+  provider_id: number;
+  token_hash: string;
+  message: string;
+  state: 'offered' | 'accepted' | 'declined' | 'done' | 'revoked';
+  created_by: number | null;
+  created_at: Timestamp;
+  responded_at: Timestamp | null;
+  /** When the link stopped working (revoked, reassigned, ticket closed). */
+  ended_at: Timestamp | null;
+}
+
+export interface TicketEventTable {
+  id: Generated<number>;
+  ticket_id: number;
+  kind: string;
+  /** An internal note: never shown to residents, in any reply or mail. */
+  internal: Flag;
+  author: 'resident' | 'management' | 'craftsman' | 'system';
+  user_id: number | null;
+  assignment_id: number | null;
+  status: TicketStatusColumn | null;
+  text: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   locations: LocationTable;
   users: UserTable;
@@ -352,4 +452,11 @@ export interface Database {
   notices: NoticeTable;
   notice_locations: NoticeLocationTable;
   media_files: MediaFileTable;
+  ticket_categories: TicketCategoryTable;
+  ticket_counters: TicketCounterTable;
+  tickets: TicketTable;
+  ticket_followers: TicketFollowerTable;
+  ticket_photos: TicketPhotoTable;
+  ticket_assignments: TicketAssignmentTable;
+  ticket_events: TicketEventTable;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TICKET_CATEGORIES } from '@hausportal/contract';
 import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
@@ -47,7 +48,7 @@ export interface LocationInput {
   residentsCanPost?: boolean;
 }
 
-/** Adds a location; returns its id. */
+/** Adds a location, with the default ticket categories; returns its id. */
 export async function createLocation(db: DB, v: LocationInput): Promise<number> {
   const row = await db
     .insertInto('locations')
@@ -68,6 +69,21 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Every location starts with the ten defect categories of the form ('Schaden melden').
+  const createdAt = nowIso();
+  await db
+    .insertInto('ticket_categories')
+    .values(
+      DEFAULT_TICKET_CATEGORIES.map((c, i) => ({
+        location_id: row.id,
+        name: c.name,
+        emergency: c.emergency ? 1 : 0,
+        sort_order: i,
+        archived: 0,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
   return row.id;
 }
 
