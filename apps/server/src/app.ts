@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_FILE_BYTES } from '@hausportal/contract';
+import { MAX_FILE_BYTES, MAX_REPORT_PHOTOS } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import { createContext } from './context.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
@@ -31,6 +31,7 @@ import { pushRoutes } from './modules/push/push.routes.js';
 import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes.js';
 import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
+import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
 z.config(z.locales.de());
@@ -130,7 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(compressionPlugin, { enabled: config.compressResponses });
   await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 5, fields: 20, fieldSize: 100_000, parts: 30 },
+    // One file more than the largest form takes, so the form itself answers the extra one in German.
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_REPORT_PHOTOS + 1, fields: 20, fieldSize: 100_000, parts: 30 },
   });
   await app.register(openapiPlugin, { appName: config.appName });
 
@@ -147,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     badgeRoutes,
     noticesRoutes,
     reportsRoutes,
+    ticketRoutes,
     pushRoutes,
     notificationRoutes,
     unsubscribeRoutes,

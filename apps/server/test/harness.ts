@@ -147,23 +147,25 @@ export async function staffLogin(app: FastifyInstance, email: string, password =
   return `Token ${res.json().token}`;
 }
 
-/** A multipart body with fields and one file, built by hand so tests control every byte. */
+/** A multipart body with fields and files (one, several or none), built by hand so tests control every byte. */
 export function multipart(
   fields: Record<string, string>,
-  file?: { field: string; filename: string; type: string; data: Buffer },
+  file?:
+    | { field: string; filename: string; type: string; data: Buffer }
+    | { field: string; filename: string; type: string; data: Buffer }[],
 ) {
   const boundary = `----hp${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  if (file) {
+  for (const f of file === undefined ? [] : [file].flat()) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
       ),
     );
-    chunks.push(file.data, Buffer.from('\r\n'));
+    chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

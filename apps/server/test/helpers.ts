@@ -110,3 +110,11 @@ export function expectPage(body: { count: number; results: unknown[] }, count: n
 export const FORBIDDEN = { detail: 'Sie haben keine Berechtigung, diese Aktion durchzuführen.' };
 export const NOT_FOUND = { detail: 'Nicht gefunden.' };
 export const NO_CREDENTIALS = { detail: 'Anmeldedaten fehlen.' };
+
+/** The text of a PDF, read back with pdf.js (unpdf), as a reader's tools would extract it. */
+export async function pdfText(data: Buffer | Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const doc = await getDocumentProxy(new Uint8Array(data));
+  const { text } = await extractText(doc, { mergePages: true });
+  return text;
+}

@@ -11,6 +11,8 @@ export interface ParsedMail {
   header(name: string): string;
   /** The URL of the List-Unsubscribe header, '' without one. */
   unsubscribe: string;
+  /** The files sent with the mail. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Decodes a raw message received by the test SMTP server (multipart, quoted-printable, encoded words). */
@@ -28,5 +30,10 @@ export async function parseMail(raw: string): Promise<ParsedMail> {
     },
     // mailparser names the URL of `List-Unsubscribe: <url> (comment)` its id.
     unsubscribe: list?.unsubscribe?.url ?? list?.unsubscribe?.id ?? '',
+    attachments: m.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.contentType,
+      content: a.content,
+    })),
   };
 }

@@ -58,9 +58,25 @@ const DOCUMENTED = [
   'get /api/admin/emails/{id}/',
   'post /api/admin/emails/{id}/retry/',
   'get /api/admin/audit/',
+  'get /api/tickets/categories/',
+  'post /api/tickets/',
+  'get /api/tickets/',
+  'get /api/tickets/building/',
+  'get /api/tickets/{id}/',
+  'post /api/tickets/{id}/photos/',
+  'post /api/tickets/{id}/messages/',
+  'post /api/tickets/{id}/affected/',
+  'delete /api/tickets/{id}/affected/',
+  'post /api/tickets/{id}/rating/',
+  'post /api/tickets/{id}/reopen/',
+  'get /api/tickets/{id}/receipt.pdf',
 ];
 /** Answered with a file, not JSON. */
-const FILE_DOWNLOADS = ['get /api/media/{folder}/{file}', 'get /api/profile/export/'];
+const FILE_DOWNLOADS = [
+  'get /api/media/{folder}/{file}',
+  'get /api/profile/export/',
+  'get /api/tickets/{id}/receipt.pdf',
+];
 const ANONYMOUS = [
   'post /api/login/',
   'post /api/staff/login/',

@@ -26,6 +26,8 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
         attachment: [{ points: 3, durationSec: 60 }],
         profilePicture: [{ points: 2, durationSec: 60 }],
         dataExport: [{ points: 2, durationSec: 60 }],
+        ticket: [{ points: 3, durationSec: 60 }],
+        ticketMessage: [{ points: 3, durationSec: 60 }],
       };
     });
     const park = await newLocation(t);

@@ -17,3 +17,6 @@ export type ProfileForm = z.infer<typeof profileForm>;
 
 /** `PUT /api/admin/locations/{id}/logo/`: only the image in `logo`. */
 export const logoForm = z.object({});
+
+/** One more photo of a ticket (`POST /api/tickets/{id}/photos/` and the back office's, the craftsman's): only the file in `photo`. */
+export const photoForm = z.object({});

@@ -123,6 +123,28 @@ export const profileExport = z.object({
     z.object({ id: z.number(), type: z.string(), registration_id: z.string(), created_at: z.string() }),
   ),
   notification_settings: notificationSettings,
+  /** Defect reports (issue 21): the ones reported, followed, the messages written and photos added. */
+  tickets: z.object({
+    reported: z.array(
+      z.object({
+        number: z.string(),
+        created_at: z.string(),
+        status: z.string(),
+        category: z.string(),
+        scope: z.string(),
+        place: z.string(),
+        description: z.string(),
+        contact_consent: z.boolean(),
+        contact_phone: z.string(),
+        rating: z.number().nullable(),
+        rating_text: z.string(),
+        receipt_sha256: z.string(),
+      }),
+    ),
+    followed: z.array(z.object({ number: z.string(), created_at: z.string() })),
+    messages: z.array(z.object({ number: z.string(), kind: z.string(), text: z.string(), created_at: z.string() })),
+    photos: z.array(z.object({ number: z.string(), file: z.string().nullable(), created_at: z.string() })),
+  }),
   blackboard_opened: z.string().nullable(),
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
   activity: z.array(

@@ -137,7 +137,15 @@ export interface Limit {
 
 /** What a signed-in user may write per time window (ADR 008). */
 export type WriteAction =
-  'providerRequest' | 'message' | 'comment' | 'report' | 'attachment' | 'profilePicture' | 'dataExport';
+  | 'providerRequest'
+  | 'message'
+  | 'comment'
+  | 'report'
+  | 'attachment'
+  | 'profilePicture'
+  | 'dataExport'
+  | 'ticket'
+  | 'ticketMessage';
 
 /** Every throttle figure, explained in ADR 008. Tests shorten them through the config. */
 export interface ThrottleConfig {
@@ -186,6 +194,13 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
     profilePicture: [{ points: 20, durationSec: hours(1) }],
     // Gathers every row of a user; a resident needs it a few times a year.
     dataExport: [{ points: 10, durationSec: hours(1) }],
+    // A defect report costs a manager's time and a receipt mail; a household reports a few a year.
+    // The receptionist opens tickets for others at the desk, so the budget is generous.
+    ticket: [
+      { points: 20, durationSec: hours(1) },
+      { points: 60, durationSec: hours(24) },
+    ],
+    ticketMessage: [{ points: 60, durationSec: hours(1) }],
   },
 };
 

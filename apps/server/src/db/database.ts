@@ -192,3 +192,9 @@ export function jsonArrayFrom<O>(db: DB, expr: Expression<O>): RawBuilder<Simpli
 export function parseJsonArray<T>(value: T[] | string): T[] {
   return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
+
+/** True for a unique-constraint violation on either dialect (e.g. two writes of one login at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

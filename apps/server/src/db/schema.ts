@@ -256,6 +256,8 @@ export interface EmailOutboxTable {
   kind: Generated<string>;
   /** The HTML version of the body; null for plain-text mail queued before migration 005. */
   body_html: string | null;
+  /** JSON [{filename, content_type, base64}] of the files sent with the mail (a ticket receipt); cleared once sent. */
+  attachments: string | null;
   /** The link that switches this kind of mail off (List-Unsubscribe); null for account mail. */
   unsubscribe_url: string | null;
 }
@@ -367,8 +369,8 @@ export interface TicketTable {
   appointment_at: Timestamp | null;
   merged_into_id: number | null;
   rating: number | null;
-  rating_text: string;
-  reopen_count: number;
+  rating_text: Generated<string>;
+  reopen_count: Generated<number>;
   done_at: Timestamp | null;
   first_response_at: Timestamp | null;
   last_staff_activity_at: Timestamp | null;

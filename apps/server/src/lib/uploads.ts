@@ -76,12 +76,16 @@ export interface FormFile {
   filename: string;
 }
 
-/** What a multipart form takes: at most one file in `file.field`, and text fields checked by `fields`. */
+/** What a multipart form takes: files in `file.field` (one unless `max` says more), and text fields checked by `fields`. */
 export interface FormSpec<S extends z.ZodType> {
   file: {
     field: string;
     required: boolean;
-    /** Runs when the file arrives, before it is read (a per-user upload budget). */
+    /** How many files the field takes (default 1). */
+    max?: number;
+    /** The answer when more arrive (default: 'Pro Anfrage ist genau eine Datei …' or the count). */
+    tooMany?: string;
+    /** Runs when a file arrives, before it is read (a per-user upload budget). */
     beforeRead?: () => Promise<void>;
   };
   fields: S;
@@ -107,33 +111,40 @@ export function parseFields<S extends z.ZodType>(
 }
 
 /**
- * Reads a multipart form: 415 unless it is one, 400 for a second file or one in another field,
- * a file over MAX_FILE_BYTES or empty, a missing required file, or fields the schema refuses
- * (all field errors in one answer). Fields that are not text are ignored; NUL is dropped
- * (formParts). The file is only read, not checked: its type is the caller's (checkUpload).
+ * Reads a multipart form: 415 unless it is one, 400 for a file in another field or more files than
+ * the field takes, a file over MAX_FILE_BYTES or empty, a missing required file, or fields the
+ * schema refuses (all field errors in one answer). Fields that are not text are ignored; NUL is
+ * dropped (formParts). Files are only read, not checked: their type is the caller's (checkUpload).
  */
 export async function readForm<S extends z.ZodType>(
   request: FastifyRequest,
   spec: FormSpec<S>,
-): Promise<{ file: FormFile | null; fields: z.infer<S> }> {
+): Promise<{ file: FormFile | null; files: FormFile[]; fields: z.infer<S> }> {
   if (!request.isMultipart()) throw new ApiError(415, { detail: 'Bitte als multipart/form-data senden.' });
-  const { field } = spec.file;
+  const { field, max = 1 } = spec.file;
+  const only = `Pro Anfrage ist genau eine Datei im Feld "${field}" erlaubt.`;
   const values: Record<string, string> = {};
-  let file: FormFile | null = null;
+  const files: FormFile[] = [];
   for await (const part of formParts(request)) {
     if (part.type === 'file') {
-      if (part.fieldname !== field || file) {
+      if (part.fieldname !== field || files.length >= max) {
         await part.toBuffer().catch(() => undefined);
-        throw fieldError(part.fieldname, `Pro Anfrage ist genau eine Datei im Feld "${field}" erlaubt.`);
+        const message =
+          part.fieldname !== field
+            ? max === 1
+              ? only
+              : `Dateien gehören in das Feld "${field}".`
+            : (spec.file.tooMany ?? (max === 1 ? only : `Höchstens ${max} Dateien im Feld "${field}".`));
+        throw fieldError(part.fieldname, message);
       }
       await spec.file.beforeRead?.();
-      file = { data: await readUpload(part, field), filename: part.filename };
+      files.push({ data: await readUpload(part, field), filename: part.filename });
     } else if (typeof part.value === 'string') {
       values[part.fieldname] = part.value;
     }
   }
-  const missing = spec.file.required && !file ? { [field]: [API_ERRORS.required] } : {};
-  return { file, fields: parseFields(spec.fields, values, missing) };
+  const missing = spec.file.required && !files.length ? { [field]: [API_ERRORS.required] } : {};
+  return { file: files[0] ?? null, files, fields: parseFields(spec.fields, values, missing) };
 }
 
 /** The real type from the magic bytes, never from the name or the declared type. */
@@ -167,6 +178,8 @@ export async function checkUpload(
   field: string,
   allowed: readonly UploadKind[],
   detected?: DetectedUpload,
+  /** The long edge an image is shrunk to (defect photos keep more detail than posts). */
+  maxSide = 2048,
 ): Promise<CheckedUpload> {
   const type = detected ?? (await detectUpload(data, filename, field, allowed));
   if (type.kind === 'pdf') return { ...type, data, filename };
@@ -184,7 +197,7 @@ export async function checkUpload(
     );
   }
   try {
-    return { ...type, data: await reencodeImage(data, type.ext as 'jpg' | 'png' | 'webp', 2048), filename };
+    return { ...type, data: await reencodeImage(data, type.ext as 'jpg' | 'png' | 'webp', maxSide), filename };
   } catch {
     throw unreadable();
   }
@@ -209,6 +222,16 @@ export function thumbnail(data: Buffer, side: number): Promise<Buffer> {
     sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
       .resize(side, side, { fit: 'cover' })
       .webp({ quality: 80 })
+      .toBuffer(),
+  );
+}
+
+/** A JPEG that fits in `side` × `side` (a PDF can embed it; WebP it cannot); queued like every decode. */
+export function jpegPreview(data: Buffer, side: number): Promise<Buffer> {
+  return decodes(() =>
+    sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 72 })
       .toBuffer(),
   );
 }

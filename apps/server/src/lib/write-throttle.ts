@@ -10,6 +10,8 @@ const LEADS: Record<WriteAction, string> = {
   attachment: 'Sie haben in kurzer Zeit sehr viele Dateien hochgeladen.',
   profilePicture: 'Sie haben Ihr Profilbild in kurzer Zeit sehr oft geändert.',
   dataExport: 'Sie haben Ihre Daten in kurzer Zeit sehr oft heruntergeladen.',
+  ticket: 'Sie haben in kurzer Zeit sehr viele Schäden gemeldet.',
+  ticketMessage: 'Sie haben in kurzer Zeit sehr viele Nachrichten zu Meldungen geschrieben.',
 };
 
 /**

@@ -17,10 +17,19 @@ export interface Mail {
   html?: string;
   /** Switches this kind of mail off (List-Unsubscribe, RFC 8058 one-click). */
   unsubscribeUrl?: string;
+  /** Files sent with the mail (a ticket's receipt); kept in the outbox until the mail is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** What a mail is about, as the back office lists it. */
-export type MailKind = 'reset' | 'invitation' | 'provider_request' | 'notification' | 'digest';
+export type MailKind =
+  'reset' | 'invitation' | 'provider_request' | 'notification' | 'digest' | 'ticket_receipt' | 'ticket_assignment';
 
 export interface EnqueueOptions {
   /** The body holds a secret link (password reset): redacted once sent, never logged in production. */
@@ -36,6 +45,16 @@ export interface EnqueueOptions {
    * Sending starts only once the caller calls `kick()` after the commit.
    */
   trx?: DB;
+}
+
+/** The stored files of a mail, as nodemailer takes them. */
+function attachmentsOf(json: string) {
+  const files = JSON.parse(json) as { filename: string; content_type: string; base64: string }[];
+  return files.map((f) => ({
+    filename: f.filename,
+    contentType: f.content_type,
+    content: Buffer.from(f.base64, 'base64'),
+  }));
 }
 
 /** What a sent mail with a secret link keeps of its body. */
@@ -135,6 +154,15 @@ export class Outbox extends Drain<OutboxRow> {
         body_text: mail.text,
         body_html: mail.html ?? null,
         unsubscribe_url: mail.unsubscribeUrl ?? null,
+        attachments: mail.attachments?.length
+          ? JSON.stringify(
+              mail.attachments.map((a) => ({
+                filename: a.filename,
+                content_type: a.contentType,
+                base64: a.content.toString('base64'),
+              })),
+            )
+          : null,
         status: 'pending',
         attempts: 0,
         next_attempt_at: now,
@@ -178,6 +206,7 @@ export class Outbox extends Drain<OutboxRow> {
             }
           : {}),
         messageId: row.message_id ?? `<outbox-${row.id}@${this.host}>`,
+        ...(row.attachments ? { attachments: attachmentsOf(row.attachments) } : {}),
       });
     } catch (err) {
       await this.failed(row, err);
@@ -191,6 +220,8 @@ export class Outbox extends Drain<OutboxRow> {
         last_error: null,
         first_error_at: null,
         locked_until: null,
+        // A sent mail's files only take space; its text stays for the back office.
+        attachments: null,
         ...(row.contains_secret ? { body_text: REDACTED_BODY, body_html: null } : {}),
       })
       .where('id', '=', row.id)

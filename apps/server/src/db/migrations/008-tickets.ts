@@ -25,6 +25,7 @@ const DEFAULT_CATEGORIES: [string, number][] = [
  * - `ticket_events`: the timeline (status changes, messages, internal notes, craftsman steps).
  * - `ticket_photos`, `ticket_categories` (per location, seeded with the ten defaults) and
  *   `ticket_assignments`, the craftsman's signed link (only its hash is stored).
+ * - `email_outbox.attachments`: the receipt PDF travels with its mail.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -150,6 +151,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('ticket_events_ticket').on('ticket_events').columns(['ticket_id', 'id']).execute();
 
+  // Mail may carry files now (the ticket receipt); they are dropped from the row once sent.
+  await db.schema.alterTable('email_outbox').addColumn('attachments', 'text').execute();
+
   const now = new Date().toISOString();
   const locations = await db.selectFrom('locations').select('id').execute();
   for (const { id: locationId } of locations) {
@@ -170,6 +174,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('email_outbox').dropColumn('attachments').execute();
   for (const table of [
     'ticket_events',
     'ticket_assignments',

@@ -33,6 +33,15 @@ export abstract class FileStorage {
   }
 
   /** The size of a stored file, or null; the copy command skips files already there. */
+  /** The whole file (a photo to print on a receipt), or null when there is none. */
+  async read(key: string): Promise<Buffer | null> {
+    const file = await this.open(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   async size(key: string): Promise<number | null> {
     return isMediaKey(key) ? unavailableOn(this.sizeOf(key)) : null;
   }

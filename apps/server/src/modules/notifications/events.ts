@@ -186,3 +186,49 @@ export async function awaitingModeration(
     mail: { subject: 'Neues in der Moderation', paragraphs: [body], action: 'Zur Moderation' },
   });
 }
+
+/**
+ * News of a ticket (a status change, a message of the management, a craftsman's appointment):
+ * its reporter and its followers hear of it, as each has chosen; `except` is who caused it.
+ */
+export async function ticketNews(
+  trx: DB,
+  notifier: Notifier,
+  ticket: { id: number; number: string },
+  news: { title: string; body: string; except?: number },
+): Promise<void> {
+  const audience = (await repo.ticketAudience(trx, ticket.id)).filter((id) => id !== news.except);
+  const title = `Meldung ${ticket.number}: ${news.title}`;
+  await notifier.notify(trx, audience, {
+    kind: 'tickets',
+    title,
+    body: snippet(news.body, 180),
+    url: `/tickets/${ticket.id}`,
+    mail: {
+      subject: title,
+      paragraphs: [`Neuigkeiten zu Ihrer Schadensmeldung ${ticket.number}:`, news.title, snippet(news.body, 1000)].filter(
+        Boolean,
+      ),
+      action: 'Meldung ansehen',
+    },
+  });
+}
+
+/** A ticket needs the management (new, reopened, a resident wrote): the location's managers, at most one push per 15 minutes. */
+export async function ticketAwaiting(
+  trx: DB,
+  notifier: Notifier,
+  ticket: { id: number; number: string; locationId: number },
+  what: string,
+): Promise<void> {
+  const where = await repo.locationTitle(trx, ticket.locationId);
+  const body = `${what} (${ticket.number}, ${where}).`;
+  await notifier.notify(trx, await repo.staffOf(trx, ticket.locationId), {
+    kind: 'ticket_queue',
+    title: 'Neues bei den Meldungen',
+    body,
+    url: `/admin/tickets/${ticket.id}`,
+    bundle: { windowMs: 15 * 60_000, title: (n) => `${n} Neuigkeiten bei den Meldungen`, url: '/admin/tickets' },
+    mail: { subject: 'Neues bei den Meldungen', paragraphs: [body], action: 'Zur Meldung' },
+  });
+}

@@ -156,3 +156,15 @@ export async function storedSettings(db: DB, userId: number): Promise<string | n
 export async function storeSettings(db: DB, userId: number, json: string): Promise<void> {
   await db.updateTable('users').set({ notification_settings: json }).where('id', '=', userId).execute();
 }
+
+/** The residents a ticket's news reaches: its reporter and its followers. */
+export async function ticketAudience(db: DB, ticketId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tickets')
+    .select('reporter_id as id')
+    .where('id', '=', ticketId)
+    .where('reporter_id', 'is not', null)
+    .union(db.selectFrom('ticket_followers').select('user_id as id').where('ticket_id', '=', ticketId))
+    .execute();
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+}

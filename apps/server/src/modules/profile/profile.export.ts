@@ -42,6 +42,15 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     provider_requests: d.requests,
     push_subscriptions: d.push,
     notification_settings: readSettings(d.user.notification_settings),
+    tickets: {
+      reported: d.tickets.tickets.map(({ id: _id, contact_consent, ...t }) => ({
+        ...t,
+        contact_consent: Boolean(contact_consent),
+      })),
+      followed: d.tickets.followed,
+      messages: d.tickets.messages,
+      photos: d.tickets.photos.map(({ file_key, ...p }) => ({ ...p, file: link(file_key) })),
+    },
     blackboard_opened: d.opened?.date_blackboard_opened ?? null,
     sessions: d.sessions,
     activity: d.activity,

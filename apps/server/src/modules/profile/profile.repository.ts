@@ -1,4 +1,5 @@
 import { jsonArrayFrom, type DB } from '../../db/database.js';
+import { ticketsOfUser } from '../tickets/tickets.repository.js';
 
 /** One user's profile row. */
 export function findProfile(db: DB, userId: number) {
@@ -33,7 +34,7 @@ export async function updateProfile(db: DB, userId: number, patch: { language?: 
  * wrote the post a like belongs to) are not read at all, only counts and ids.
  */
 export async function collectUserData(db: DB, userId: number) {
-  const [user, posts, comments, likes, requests, push, opened, sessions, activity] = await Promise.all([
+  const [user, posts, comments, likes, requests, push, opened, sessions, activity, tickets] = await Promise.all([
     db
       .selectFrom('users')
       .leftJoin('locations', 'locations.id', 'users.location_id')
@@ -129,6 +130,7 @@ export async function collectUserData(db: DB, userId: number) {
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
+    ticketsOfUser(db, userId),
   ]);
-  return { user, posts, comments, likes, requests, push, opened, sessions, activity };
+  return { user, posts, comments, likes, requests, push, opened, sessions, activity, tickets };
 }

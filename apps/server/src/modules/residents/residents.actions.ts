@@ -7,7 +7,7 @@ import {
 } from '@hausportal/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../context.js';
-import { inTransaction, type DB } from '../../db/database.js';
+import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { locationsByIds } from '../auth/auth.repository.js';
@@ -16,6 +16,7 @@ import { planImport, type ImportRequest } from './residents.import.js';
 import { queueAccountMail, recipientOf } from './residents.mail.js';
 import { auditedInput, auditedResident } from './residents.presenter.js';
 import * as repo from './residents.repository.js';
+import { eraseTicketData } from '../tickets/tickets.repository.js';
 
 const ERASED = 'Die Daten dieser Person wurden gelöscht.';
 const INACTIVE = 'Dieses Konto ist deaktiviert. Bitte aktivieren Sie es zuerst.';
@@ -42,7 +43,7 @@ async function claimingApartment<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (repo.isUniqueViolation(err)) throw fieldError('apartment_number', APARTMENT_TAKEN);
+    if (isUniqueViolation(err)) throw fieldError('apartment_number', APARTMENT_TAKEN);
     throw err;
   }
 }
@@ -164,6 +165,9 @@ export async function eraseResident(
   const row = await residentInReach(db, caller, id);
   const erased = await inTransaction(db, async (trx) => {
     const result = await repo.eraseResident(trx, id, content);
+    // Tickets stay as the management's record of the defect, without the phone number, the
+    // following and the photos from inside the flat.
+    result.fileKeys.push(...(await eraseTicketData(trx, id)));
     // What happened, not to whom: no name, e-mail or apartment number.
     await recordChange(trx, {
       actor: caller,
@@ -228,7 +232,7 @@ export async function importResidents(
     return plan.result;
   } catch (err) {
     // Another import wrote one of the same apartments meanwhile; the whole batch was rolled back.
-    if (repo.isUniqueViolation(err))
+    if (isUniqueViolation(err))
       throw nonFieldError('Die Daten wurden gleichzeitig geändert. Bitte starten Sie den Import erneut.');
     throw err;
   }

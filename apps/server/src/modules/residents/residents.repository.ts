@@ -333,9 +333,3 @@ export async function createResidents(db: DB, rows: ResidentInput[]): Promise<nu
   const byLogin = new Map(inserted.map((r) => [r.login, r.id]));
   return rows.map((v) => byLogin.get(v.apartmentNumber.trim().toLowerCase())!);
 }
-
-/** True for a unique-constraint violation on either dialect (e.g. two writes of one login at once). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { TICKET_SCOPE_LABELS, type TicketScope } from '@hausportal/contract';
+import { berlinTime } from './tickets.presenter.js';
+
+// The 'Eingangsbestätigung' of a defect report (§ 536c BGB: the tenant must report a defect
+// without delay; the receipt proves when it reached the management and what it said).
+// DejaVu Sans covers German and the scripts of residents' names and texts (Latin, Cyrillic, Greek);
+// pdf-lib's built-in fonts cannot print a 'ş' or an 'ł'. Only the glyphs used are embedded.
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function fontFiles() {
+  fonts ??= {
+    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+/** What the receipt states: the report as received, and its fingerprint. */
+export interface ReceiptContent {
+  appName: string;
+  number: string;
+  /** The server's time of receipt (UTC, ISO). */
+  receivedAt: string;
+  name: string;
+  apartment: string;
+  location: string;
+  category: string;
+  scope: TicketScope;
+  place: string;
+  description: string;
+  /** Whether the resident allowed passing their contact details on to the craftsman. */
+  consent: boolean;
+  /** JPEG thumbnails of the photos sent with the report. */
+  photos: Buffer[];
+  sha256: string;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const INK = rgb(0.1, 0.16, 0.19);
+const MUTED = rgb(0.35, 0.4, 0.42);
+
+/** Writes lines top-down over as many pages as the text needs. */
+class Writer {
+  private page: PDFPage;
+  private y: number;
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = pdf.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+
+  private room(height: number) {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.pdf.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+
+  /** Breaks a paragraph into lines that fit the width, keeping the writer's line breaks. */
+  private wrap(text: string, size: number, font: PDFFont, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split(/\r?\n/)) {
+      let line = '';
+      for (const word of paragraph.split(/\s+/)) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) <= width) {
+          line = next;
+          continue;
+        }
+        if (line) lines.push(line);
+        // A word longer than the line (a link, a long number) is cut where it must be.
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(text: string, opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
+    const size = opts.size ?? 11;
+    const font = opts.bold ? this.bold : this.font;
+    for (const line of this.wrap(text, size, font, A4[0] - 2 * MARGIN)) {
+      this.room(size * 1.4);
+      this.y -= size * 1.4;
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: opts.color ?? INK });
+    }
+    this.y -= opts.gap ?? 4;
+  }
+
+  /** A label and its value on one line or, when long, the value below. */
+  field(label: string, value: string) {
+    this.text(label, { size: 9, color: MUTED, gap: 0 });
+    this.text(value || '–', { gap: 8 });
+  }
+
+  async images(jpegs: Buffer[]) {
+    const side = 150;
+    const gap = 12;
+    let x = MARGIN;
+    for (const jpeg of jpegs) {
+      const image = await this.pdf.embedJpg(jpeg);
+      const scale = Math.min(side / image.width, side / image.height);
+      if (x + side > A4[0] - MARGIN) {
+        x = MARGIN;
+        this.y -= side + gap;
+      }
+      if (x === MARGIN) this.room(side + gap);
+      this.page.drawImage(image, {
+        x,
+        y: this.y - side,
+        width: image.width * scale,
+        height: image.height * scale,
+      });
+      x += side + gap;
+    }
+    if (jpegs.length) this.y -= side + gap;
+  }
+}
+
+/** Renders the receipt as a PDF (a few kB plus the thumbnails). */
+export async function renderReceipt(c: ReceiptContent): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const files = fontFiles();
+  const font = await pdf.embedFont(files.regular, { subset: true });
+  const bold = await pdf.embedFont(files.bold, { subset: true });
+  pdf.setTitle(`Eingangsbestätigung ${c.number}`);
+  pdf.setAuthor(c.appName);
+  pdf.setSubject('Schadensmeldung');
+  pdf.setCreationDate(new Date(c.receivedAt));
+
+  const w = new Writer(pdf, font, bold);
+  w.text(c.appName, { size: 10, color: MUTED, gap: 2 });
+  w.text('Eingangsbestätigung', { size: 22, bold: true, gap: 2 });
+  w.text(`Schadensmeldung Nr. ${c.number}`, { size: 14, bold: true, gap: 12 });
+  w.field('Eingegangen am (Zeit des Servers, Europe/Berlin)', `${berlinTime(c.receivedAt)} Uhr`);
+  w.field('Gemeldet von', c.name);
+  w.field('Wohnung', c.apartment);
+  w.field('Standort', c.location);
+  w.field('Kategorie', c.category);
+  w.field('Ort', c.place ? `${TICKET_SCOPE_LABELS[c.scope]}: ${c.place}` : TICKET_SCOPE_LABELS[c.scope]);
+  w.field('Beschreibung', c.description);
+  w.field(
+    'Kontaktdaten an den Handwerker',
+    c.consent ? 'Weitergabe erlaubt' : 'Nicht weitergeben (der Handwerker erhält sie nicht)',
+  );
+  if (c.photos.length) {
+    w.text(`Fotos (${c.photos.length})`, { size: 9, color: MUTED, gap: 4 });
+    await w.images(c.photos);
+  }
+  w.field('SHA-256 der Meldung, wie sie eingegangen ist (Angaben und Fotos)', c.sha256);
+  w.text(
+    'Diese Bestätigung wurde beim Eingang der Meldung automatisch erstellt. Die Meldung selbst kann nicht mehr geändert werden; Ergänzungen stehen im Verlauf der Meldung. Mit dem SHA-256 lässt sich jederzeit nachweisen, dass die Meldung seitdem unverändert ist (Mängelanzeige nach § 536c BGB).',
+    { size: 8, color: MUTED },
+  );
+  return Buffer.from(await pdf.save());
+}
