@@ -6,13 +6,18 @@ import { de } from './de';
 import type { backOfficeDe } from './back-office';
 import type { postsDe } from './posts';
 import type { notificationsDe } from './notifications';
+import type { ticketsDe } from './tickets';
+import type { homeTicketsDe } from './home-tickets';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // Some strings come with the screens that use them (lazyStrings below).
     resources: {
-      translation: typeof de & { backOffice: typeof backOfficeDe } & typeof postsDe & typeof notificationsDe;
+      translation: typeof de & { backOffice: typeof backOfficeDe } & typeof postsDe &
+        typeof notificationsDe &
+        typeof ticketsDe &
+        typeof homeTicketsDe;
     };
   }
 }

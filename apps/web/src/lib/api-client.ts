@@ -147,13 +147,14 @@ export function uploadWithProgress<T>(
   form: FormData,
   onProgress: (loaded: number, total: number) => void,
   method: 'POST' | 'PUT' = 'POST',
+  headers: Record<string, string> = {},
 ): Promise<T> {
   if (!isOnline()) return Promise.reject(new ApiError(0, OFFLINE_MESSAGE));
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${config.apiHost}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...headers, ...authHeader() })) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     };

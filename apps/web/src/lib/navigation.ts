@@ -18,6 +18,7 @@ export function backTarget(pathname: string, search = ''): string | null {
     return '/services/';
   }
   if (path.startsWith('/messages/')) return '/blackboard/';
+  if (/^\/tickets\/\d/.test(path)) return '/tickets';
   return '/';
 }
 

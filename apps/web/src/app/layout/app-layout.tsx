@@ -12,9 +12,9 @@ import { refreshRestoredSession } from '../session';
 import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
-// Only signed-in screens need these, so the login route does not load them.
-const IdleWatcher = lazy(() => import('./idle-watcher'));
-const Toasts = lazy(() => import('./toasts'));
+// Only signed-in screens need these (idle timer, toasts, the ticket outbox's sender), so the login
+// route does not load them.
+const SignedInExtras = lazy(() => import('./signed-in-extras'));
 // The service worker and the 'Neue Version verfügbar' banner, for everyone once the screen is idle.
 const UpdateBanner = lazy(() => import('./update-banner'));
 
@@ -85,8 +85,7 @@ export function AppLayout() {
       ) : null}
       {signedIn && extras ? (
         <Suspense fallback={null}>
-          <IdleWatcher />
-          <Toasts />
+          <SignedInExtras />
         </Suspense>
       ) : null}
     </div>

@@ -19,7 +19,7 @@ const ServicePage = lazy(screens.service);
 const ReceptionPage = lazy(screens.reception);
 const ProfilePage = lazy(screens.profile);
 const ChangePasswordPage = lazy(screens.changePassword);
-const RequestsPage = lazy(screens.requests);
+const TicketsScreens = lazy(screens.tickets);
 
 /**
  * The routes of product §2.1. Declarative routes rather than a data router: the app loads its
@@ -45,7 +45,10 @@ export function AppRoutes() {
           <Route path="/reception" element={<ReceptionPage />} />
           <Route path="/profile/:success?" element={<ProfilePage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
-          <Route path="/requests" element={<RequestsPage />} />
+          <Route path="/tickets/*" element={<TicketsScreens />} />
+          {/* The old 'Meine Anfragen' shows 'Meine Meldungen' under its own address, so links in
+              mails and pushes, and the profile's button, keep working. */}
+          <Route path="/requests" element={<TicketsScreens />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -15,7 +15,8 @@ export const screens = {
   reception: () => import('@/features/reception/components/reception-page'),
   profile: () => import('@/features/profile/components/profile-page'),
   changePassword: () => import('@/features/profile/components/change-password-page'),
-  requests: () => import('@/features/requests/components/requests-page'),
+  // /tickets, /tickets/new, /tickets/:ticketId, and /requests, where 'Meine Anfragen' lived.
+  tickets: () => import('@/features/tickets/components/tickets-screens'),
 };
 
 /**

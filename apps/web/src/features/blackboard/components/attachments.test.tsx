@@ -37,7 +37,7 @@ describe('attachments', () => {
   it('opens the photo in a new tab instead when the body is 500 px wide or narrower', async () => {
     setBodyWidth(500);
     // Loaded beforehand, so that a gallery opened by mistake would show within the wait below.
-    await import('./gallery');
+    await import('@/components/ui/gallery');
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderWithApp(<Attachments documents={[photo]} size="large" />);
     fireEvent.click(screen.getByRole('button', { name: 'Bild Hof öffnen' }));

@@ -4,7 +4,7 @@ import type { Message } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
 import { bodyIsWide } from '@/lib/use-wide';
 
-const Gallery = lazy(() => import('./gallery'));
+const Gallery = lazy(() => import('@/components/ui/gallery'));
 
 type Attachment = Message['documents'][number];
 

@@ -5,6 +5,7 @@ import { config } from '@/config';
 import { FormError, FormErrorList, SubmitButton, TextArea } from '@/components/ui/field';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { PickedPhoto } from '@/components/ui/picked-photo';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { parseErrorBody } from '@/lib/api-client';
 import { readDraft, writeDraft } from '@/lib/draft';
@@ -60,21 +61,6 @@ function FilePicker({
       <p className="field-hint">{hint}</p>
     </div>
   );
-}
-
-/** A preview of a chosen photo, made from the file itself, so the resident sees what will be sent. */
-function PickedPhoto({ file }: { file: File }) {
-  // A callback ref: the object URL lives exactly as long as the <img> that shows it.
-  const attach = useCallback(
-    (img: HTMLImageElement | null) => {
-      if (!img) return;
-      const url = URL.createObjectURL(file);
-      img.src = url;
-      return () => URL.revokeObjectURL(url);
-    },
-    [file],
-  );
-  return <img className="picked-thumb" ref={attach} alt="" width={56} height={56} />;
 }
 
 export default function NewMessagePage() {

@@ -11,6 +11,9 @@ import { Page } from '@/components/ui/page';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { badgeLabel } from '@/lib/badge';
 import { telHref } from '@/lib/text';
+import { registerHomeTicketStrings } from '@/i18n/home-tickets';
+
+registerHomeTicketStrings();
 
 interface Tile {
   to: string;
@@ -69,6 +72,32 @@ function EmergencyButton() {
   );
 }
 
+/**
+ * 'Schaden melden' one tap from home (issue 21), right under the emergency button, and 'Meine
+ * Meldungen' beside it. Neither waits for data, so they never move while the screen loads.
+ */
+function TicketButtons() {
+  const { t } = useTranslation();
+  return (
+    <div className="ticket-buttons">
+      <Link className="report-damage-button" to="/tickets/new">
+        <span className="report-damage-icon">
+          <img src="/icons/tools.svg" alt="" width={28} height={28} />
+        </span>
+        <span className="emergency-text">
+          <span className="report-damage-name">{t('homeTickets.report')}</span>
+          <span className="emergency-sub">{t('homeTickets.reportSub')}</span>
+        </span>
+        <Icon name="chevron" className="emergency-action" />
+      </Link>
+      <Link className="button my-tickets-button" to="/tickets">
+        <Icon name="file" />
+        <span>{t('homeTickets.list')}</span>
+      </Link>
+    </div>
+  );
+}
+
 export default function HomePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -114,6 +143,7 @@ export default function HomePage() {
   return (
     <Page title={location?.title || t('app.name')} className="home-page">
       <EmergencyButton />
+      <TicketButtons />
       <ul className="tile-grid">
         {tiles.map((tile) =>
           tile.placeholder ? (

@@ -7,7 +7,7 @@ export interface GallerySlide {
   alt: string;
 }
 
-/** The image gallery modal; loaded only when someone opens it on a wide screen. */
+/** The image gallery modal (posts, tickets); loaded only when someone opens it on a wide screen. */
 export default function Gallery({
   slides,
   index,
