@@ -1,7 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { StaffMe } from '@hausportal/contract';
 import { adminBaseQuery, queryString } from './base-query';
-import type { ModerationSummary } from './types';
+import type { ModerationSummary, TicketSummary } from './types';
 
 /** Rows per page of every back-office list (the API allows 1..100). */
 export const ADMIN_PAGE_SIZE = 25;
@@ -31,6 +31,11 @@ export const adminApi = createApi({
     'Locations',
     'Emails',
     'Audit',
+    'TicketSummary',
+    'Tickets',
+    'TicketBoard',
+    'TicketCategories',
+    'TicketStats',
   ],
   endpoints: (build) => ({
     me: build.query<StaffMe, void>({ query: () => '/api/admin/me/', providesTags: ['Me'] }),
@@ -50,6 +55,11 @@ export const adminApi = createApi({
       query: ({ location_id }) => `/api/admin/moderation/summary/${queryString({ location_id })}`,
       providesTags: ['ModerationSummary'],
     }),
+    // The sidebar's count of new tickets ('Meldungen', issue 21); every ticket write invalidates it.
+    ticketSummary: build.query<TicketSummary, { location_id?: number }>({
+      query: ({ location_id }) => `/api/admin/tickets/summary/${queryString({ location_id })}`,
+      providesTags: ['TicketSummary'],
+    }),
   }),
 });
 
@@ -58,6 +68,7 @@ export const {
   useStaffLoginMutation,
   useLogoutMutation,
   useModerationSummaryQuery,
+  useTicketSummaryQuery,
   useRegisterPushMutation,
   useDeletePushMutation,
 } = adminApi;

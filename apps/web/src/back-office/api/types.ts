@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import type {
   AdminComment,
   AdminMessage,
   AdminNotice,
+  adminTicketSummary,
   ModeratedKind,
   ModerationSummary,
   NoticeInput,
@@ -16,5 +18,7 @@ export type ModerationMessage = AdminMessage;
 export type ModerationComment = AdminComment;
 export type ModerationDocument = AdminMessage['documents'][number];
 export type ModerationKind = ModeratedKind;
+/** `GET /api/admin/tickets/summary/`: new tickets, and how many wait too long (issue 21). */
+export type TicketSummary = z.infer<typeof adminTicketSummary>;
 /** What `POST`/`PUT /api/admin/notices/` take. */
 export type AdminNoticeInput = Required<Omit<NoticeInput, 'ends_at'>> & { ends_at: string | null };

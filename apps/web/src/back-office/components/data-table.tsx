@@ -64,6 +64,8 @@ interface DataTableProps<T extends RowData> {
   emptyText?: string;
   /** Above the table, next to the count (e.g. bulk actions). */
   toolbar?: ReactNode;
+  /** A class for a row that must stand out (e.g. a ticket waiting too long); say it in a cell too. */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 const noRows: never[] = [];
@@ -133,6 +135,7 @@ export function DataTable<T extends RowData>({
   selection,
   emptyText = s.table.empty,
   toolbar,
+  rowClassName,
 }: DataTableProps<T>) {
   const [page, setPage] = usePageParam(pageParam);
   const { data, isLoading, isFetching, isError, error, refetch } = result;
@@ -207,7 +210,14 @@ export function DataTable<T extends RowData>({
               </thead>
               <tbody>
                 {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} className={row.getIsSelected() ? 'is-selected' : undefined}>
+                  <tr
+                    key={row.id}
+                    className={
+                      [row.getIsSelected() ? 'is-selected' : '', rowClassName?.(row.original) ?? '']
+                        .filter(Boolean)
+                        .join(' ') || undefined
+                    }
+                  >
                     {row.getAllCells().map((cell) => (
                       <td key={cell.id} className={`col-${cell.column.id}`}>
                         <table.FlexRender cell={cell} />

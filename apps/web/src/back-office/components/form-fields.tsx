@@ -173,6 +173,37 @@ export function CheckboxInput({ name, label, hint }: Omit<NamedField, 'required'
   );
 }
 
+/** One choice of a few (radio buttons) in a labelled fieldset, registered with the surrounding `AdminForm`. */
+export function RadioGroupInput({
+  name,
+  label,
+  hint,
+  options,
+}: Omit<NamedField, 'required'> & { options: readonly { value: string; label: string; hint?: string }[] }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const id = useId();
+  return (
+    <fieldset
+      className={`choice-group field${error ? ' field-invalid' : ''}`}
+      aria-describedby={describedBy(id, hint, error)}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="admin-legend">{label}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="choice admin-checkbox">
+          <input type="radio" value={option.value} {...register(name)} />
+          <span>
+            {option.label}
+            {option.hint ? <span className="admin-cell-sub">{option.hint}</span> : null}
+          </span>
+        </label>
+      ))}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
 /** Several checkboxes for a list of numeric ids (e.g. `location_ids`), in a labelled fieldset. */
 export function CheckboxGroupInput({
   name,

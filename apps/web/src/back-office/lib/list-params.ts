@@ -72,6 +72,31 @@ export function useFilterParam<T extends string>(
 }
 
 /**
+ * An id filter kept in the URL (e.g. `?category=4`), or one of the `words` it also takes (e.g.
+ * `none`); setting it goes back to page 1. Undefined means no filter.
+ */
+export function useIdParam<W extends string = never>(
+  name: string,
+  words: readonly W[] = [],
+): [number | W | undefined, (value: number | W | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(name);
+  const value = words.find((w) => w === raw) ?? positiveInt(raw);
+  const setValue = useCallback(
+    (next: number | W | undefined) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next !== undefined) updated.set(name, String(next));
+        else updated.delete(name);
+        updated.delete('page');
+        return updated;
+      }),
+    [name, setParams],
+  );
+  return [value, setValue];
+}
+
+/**
  * A free-text filter kept in the URL (e.g. `?search=`): the text of its box, and the parameter,
  * set 300 ms after typing stops and back on page 1, so that typing does not fire a request per key.
  */
@@ -80,8 +105,16 @@ export function useDebouncedParam(name: string): [string, (text: string) => void
   const current = params.get(name) ?? '';
   const [text, setText] = useState(current);
   const settled = useDebounced(text.trim(), 300);
+  // A change of the URL that is not this box's own (back, forward, a reset of the filters) shows
+  // in the box; its own writes are what the debounce settled on.
+  const [seen, setSeen] = useState(current);
+  if (current !== seen) {
+    setSeen(current);
+    if (current !== settled) setText(current);
+  }
   useEffect(() => {
-    if (settled === current) return;
+    // Written once the debounce has caught up with the box, so an older text never comes back.
+    if (settled === current || settled !== text.trim()) return;
     setParams((old) => {
       const next = new URLSearchParams(old);
       if (settled) next.set(name, settled);
@@ -89,7 +122,7 @@ export function useDebouncedParam(name: string): [string, (text: string) => void
       next.delete('page');
       return next;
     });
-  }, [settled, current, name, setParams]);
+  }, [settled, text, current, name, setParams]);
   return [text, setText];
 }
 
