@@ -25,6 +25,7 @@ export const s = {
     signedInAs: 'Angemeldet als',
     roles: { manager: 'Verwaltung', admin: 'Administration' } as Record<string, string>,
     pendingCount: (n: number) => `${n} offen`,
+    newTicketsCount: (n: number) => `${n} neu`,
     building: 'Wird gebaut',
     buildingText: 'Dieser Bereich wird gerade gebaut.',
     notFound: 'Diese Seite gibt es nicht.',
@@ -43,6 +44,7 @@ export const s = {
   },
   nav: {
     moderation: 'Moderation',
+    tickets: 'Meldungen',
     notices: 'Aushänge',
     residents: 'Bewohner:innen',
     documents: 'Dokumente',

@@ -2,7 +2,13 @@ import { Suspense, useId, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Icon } from '@/components/ui/icon';
-import { useDeletePushMutation, useLogoutMutation, useMeQuery, useModerationSummaryQuery } from '../api/admin-api';
+import {
+  useDeletePushMutation,
+  useLogoutMutation,
+  useMeQuery,
+  useModerationSummaryQuery,
+  useTicketSummaryQuery,
+} from '../api/admin-api';
 import { signedOut } from '../api/session-slice';
 import { errorMessage } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
@@ -11,7 +17,7 @@ import { s } from '../strings';
 import { navItems } from './nav';
 import { forgetAdminPush, PushToggle } from './push-toggle';
 
-/** How often the moderation count in the sidebar refreshes (issue 9: every 60 s). */
+/** How often the moderation and ticket counts in the sidebar refresh (issue 9: every 60 s). */
 export const SUMMARY_POLL_MS = 60_000;
 
 /** Whether the sidebar entry `path` is the current screen (or one below it, e.g. a form). */
@@ -85,15 +91,17 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [locationId] = useLocationFilter();
   const me = useMeQuery();
-  const summary = useModerationSummaryQuery(locationId ? { location_id: locationId } : {}, {
-    pollingInterval: SUMMARY_POLL_MS,
-    skipPollingIfUnfocused: true,
-  });
+  const polling = { pollingInterval: SUMMARY_POLL_MS, skipPollingIfUnfocused: true };
+  const summary = useModerationSummaryQuery(locationId ? { location_id: locationId } : {}, polling);
+  const tickets = useTicketSummaryQuery(locationId ? { location_id: locationId } : {}, polling);
   // The menu (narrow screens) is open for the page it was opened on; a new screen closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
 
-  const pending = summary.data?.total ?? 0;
+  const counts = {
+    moderation: { n: summary.data?.total ?? 0, text: s.shell.pendingCount },
+    tickets: { n: tickets.data?.received ?? 0, text: s.shell.newTicketsCount },
+  };
   return (
     <div className="admin">
       <a className="skip-link" href="#admin-main">
@@ -116,23 +124,28 @@ export function AdminLayout() {
       <div className="admin-body">
         <nav id="admin-nav" className="admin-sidebar" data-open={menuOpen} aria-label={s.shell.navLabel}>
           <ul>
-            {navItems.map((item) => (
-              <li key={item.path}>
-                <Link
-                  to={withLocation(item.path, locationId)}
-                  className="admin-nav-link"
-                  aria-current={isCurrent(pathname, item.path) ? 'page' : undefined}
-                >
-                  <span>{item.label}</span>
-                  {item.path === '/admin/moderation' && pending > 0 ? (
-                    <span className="admin-nav-count">
-                      <span aria-hidden="true">{pending}</span>
-                      <span className="visually-hidden">{s.shell.pendingCount(pending)}</span>
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
+            {navItems.map((item) => {
+              const count = item.count ? counts[item.count] : null;
+              return (
+                <li key={item.path}>
+                  <Link
+                    to={withLocation(item.path, locationId)}
+                    className="admin-nav-link"
+                    aria-current={isCurrent(pathname, item.path) ? 'page' : undefined}
+                  >
+                    <span>{item.label}</span>
+                    {/* A space for the accessible name ('Meldungen 3 neu'); the flex layout drops it. */}
+                    {count && count.n > 0 ? ' ' : null}
+                    {count && count.n > 0 ? (
+                      <span className="admin-nav-count">
+                        <span aria-hidden="true">{count.n}</span>
+                        <span className="visually-hidden">{count.text(count.n)}</span>
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
           <PushToggle />
         </nav>

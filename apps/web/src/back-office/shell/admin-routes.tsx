@@ -8,6 +8,7 @@ import { RequireStaff } from './require-staff';
 import { adminScreens } from './screens';
 
 const ModerationPage = lazy(adminScreens.moderation);
+const TicketsPage = lazy(adminScreens.tickets);
 const NoticesPage = lazy(adminScreens.notices);
 const NoticeFormPage = lazy(adminScreens.noticeForm);
 const RequestsPage = lazy(adminScreens.requests);
@@ -29,6 +30,7 @@ export function AdminRoutes() {
           <Route element={<AdminLayout />}>
             <Route path="/admin" element={<Navigate to="/admin/moderation" replace />} />
             <Route path="/admin/moderation" element={<ModerationPage />} />
+            <Route path="/admin/tickets/*" element={<TicketsPage />} />
             <Route path="/admin/notices" element={<NoticesPage />} />
             <Route path="/admin/notices/new" element={<NoticeFormPage />} />
             <Route path="/admin/notices/:noticeId" element={<NoticeFormPage />} />

@@ -4,11 +4,14 @@ import { s } from '../strings';
 export interface NavItem {
   path: string;
   label: string;
+  /** The count beside the entry: items waiting for moderation, or new tickets. */
+  count?: 'moderation' | 'tickets';
 }
 
-/** The sidebar in its order (issue 9). Moderation shows the pending count beside it. */
+/** The sidebar in its order (issue 9). Moderation shows the pending count beside it, Meldungen the new tickets (issue 21). */
 export const navItems: NavItem[] = [
-  { path: '/admin/moderation', label: s.nav.moderation },
+  { path: '/admin/moderation', label: s.nav.moderation, count: 'moderation' },
+  { path: '/admin/tickets', label: s.nav.tickets, count: 'tickets' },
   { path: '/admin/notices', label: s.nav.notices },
   { path: '/admin/residents', label: s.nav.residents },
   { path: '/admin/documents', label: s.nav.documents },

@@ -1,6 +1,7 @@
 // Every back-office screen is its own chunk, loaded when first opened (ADR 015).
 export const adminScreens = {
   moderation: () => import('../moderation/moderation-page'),
+  tickets: () => import('../tickets/tickets-page'),
   notices: () => import('../notices/notices-page'),
   noticeForm: () => import('../notices/notice-form-page'),
   requests: () => import('../requests/requests-page'),

@@ -1,0 +1,265 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { adminTicketCategoryInput } from '@hausportal/contract';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { LocationChoice, useWorkingLocation } from '../components/location-choice';
+import { AdminForm, CheckboxInput, FormButtons, TextInput } from '../components/form-fields';
+import { ListLoadError } from '../components/load-error';
+import { RowButton } from '../components/row-actions';
+import { StatusBadge } from '../components/status-badge';
+import { applyServerErrors, errorMessage } from '../lib/errors';
+import { s } from '../strings';
+import {
+  moved,
+  useCreateTicketCategoryMutation,
+  useTicketCategoriesQuery,
+  useUpdateTicketCategoryMutation,
+  type TicketCategoryInput,
+  type TicketCategoryRow,
+} from './api';
+import { TicketsFrame } from './parts';
+import { t } from './strings';
+import '../components/screens.css';
+
+/** The form: name and the emergency hint; the location is the page's, the order the list's. */
+const categoryFormSchema = adminTicketCategoryInput
+  .pick({ name: true, emergency: true })
+  .extend({ emergency: z.boolean() });
+type FormInput = z.input<typeof categoryFormSchema>;
+type FormOutput = z.output<typeof categoryFormSchema>;
+
+/** What `PUT` takes for a category: all of it, with the changes. */
+function bodyOf(category: TicketCategoryRow, changes: Partial<TicketCategoryInput> = {}): TicketCategoryInput {
+  return {
+    location_id: category.location_id,
+    name: category.name,
+    emergency: category.emergency,
+    sort_order: category.sort_order,
+    archived: category.archived,
+    ...changes,
+  };
+}
+
+function CategoryForm({
+  category,
+  locationId,
+  nextOrder,
+  onDone,
+}: {
+  category?: TicketCategoryRow;
+  locationId: number;
+  nextOrder: number;
+  onDone: () => void;
+}) {
+  const [create] = useCreateTicketCategoryMutation();
+  const [update] = useUpdateTicketCategoryMutation();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(categoryFormSchema),
+    defaultValues: { name: category?.name ?? '', emergency: category?.emergency ?? false },
+  });
+  const onSubmit = async (values: FormOutput) => {
+    try {
+      if (category) await update({ id: category.id, body: bodyOf(category, values) }).unwrap();
+      else await create({ location_id: locationId, sort_order: nextOrder, archived: false, ...values }).unwrap();
+      toast.success(t.categories.saved);
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['name', 'emergency']);
+    }
+  };
+  return (
+    <AdminForm form={form} onSubmit={onSubmit} aria-label={category ? t.categories.editTitle : t.categories.create}>
+      <TextInput name="name" label={t.categories.name} maxLength={100} autoComplete="off" />
+      <CheckboxInput name="emergency" label={t.categories.emergency} hint={t.categories.emergencyHint} />
+      <FormButtons onCancel={onDone} />
+    </AdminForm>
+  );
+}
+
+type Editing = { category?: TicketCategoryRow } | null;
+
+function CategoryTable({ locationId, locationTitle }: { locationId: number; locationTitle: string }) {
+  const { data, isLoading, isFetching, isError, error, refetch } = useTicketCategoriesQuery({
+    location_id: locationId,
+  });
+  const [update, updateState] = useUpdateTicketCategoryMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focus, setFocus] = useState<{ id: number; step: -1 | 1 } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const table = useRef<HTMLTableElement>(null);
+  const categories = useMemo(
+    () => [...(data?.results ?? [])].sort((a, b) => a.sort_order - b.sort_order || a.id - b.id),
+    [data],
+  );
+
+  // After a move the same control of the moved category gets the focus back (the row changed place).
+  useEffect(() => {
+    if (!focus || !table.current) return;
+    const wanted = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${focus.step}"]`);
+    const other = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${-focus.step}"]`);
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+  }, [focus, categories]);
+
+  // The new order as positions 0, 1, 2 …; only the categories whose position changed are saved.
+  const move = async (index: number, step: -1 | 1) => {
+    const category = categories[index]!;
+    const ids = moved(
+      categories.map((c) => c.id),
+      index,
+      step,
+    );
+    setFocus({ id: category.id, step });
+    setSaving(true);
+    try {
+      for (const [position, id] of ids.entries()) {
+        const row = categories.find((c) => c.id === id)!;
+        if (row.sort_order !== position) await update({ id, body: bodyOf(row, { sort_order: position }) }).unwrap();
+      }
+      setAnnouncement(t.categories.moved(category.name, index + step + 1, categories.length));
+    } catch (e) {
+      toast.error(`${t.categories.orderFailed} ${errorMessage(e)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const setArchived = async (category: TicketCategoryRow, archived: boolean) => {
+    try {
+      await update({ id: category.id, body: bodyOf(category, { archived }) }).unwrap();
+      toast.success(archived ? t.categories.archivedDone(category.name) : t.categories.restoredDone(category.name));
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
+
+  if (isLoading) return <Spinner label={s.loading} />;
+  if (isError && !data) return <ListLoadError error={error} onRetry={refetch} />;
+  const busy = saving || updateState.isLoading;
+
+  return (
+    <div className="admin-table-block">
+      <p className="muted">{t.categories.intro(locationTitle)}</p>
+      <div className="admin-table-toolbar">
+        <p className="admin-table-count">{s.table.count(categories.length)}</p>
+        <button type="button" className="button button-primary" onClick={() => setEditing({})}>
+          {t.categories.create}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {categories.length === 0 ? (
+        <p className="empty">{t.categories.empty}</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <table className="admin-table" ref={table} aria-busy={isFetching || busy || undefined}>
+            <caption className="visually-hidden">{t.categories.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.categories.columns.position}</th>
+                <th scope="col">{t.categories.columns.name}</th>
+                <th scope="col">{t.categories.columns.flags}</th>
+                <th scope="col">{t.categories.columns.tickets}</th>
+                <th scope="col">{t.categories.columns.order}</th>
+                <th scope="col">{t.categories.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((category, index) => (
+                <tr key={category.id} className={category.archived ? 'ticket-row-archived' : undefined}>
+                  <td>{index + 1}</td>
+                  <th scope="row" className="admin-row-head">
+                    {category.name}
+                  </th>
+                  <td>
+                    <span className="admin-tags">
+                      {category.emergency ? <StatusBadge status="important" label={t.categories.emergency} /> : null}
+                      {category.archived ? <StatusBadge status="expired" label={t.categories.archived} /> : null}
+                    </span>
+                  </td>
+                  <td>{category.ticket_count}</td>
+                  <td>
+                    <span className="admin-order-cell">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        data-move={`${category.id}:-1`}
+                        aria-label={t.categories.moveUp(category.name)}
+                        disabled={index === 0 || busy}
+                        onClick={() => void move(index, -1)}
+                      >
+                        <span aria-hidden="true">↑</span> {t.categories.up}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        data-move={`${category.id}:1`}
+                        aria-label={t.categories.moveDown(category.name)}
+                        disabled={index === categories.length - 1 || busy}
+                        onClick={() => void move(index, 1)}
+                      >
+                        <span aria-hidden="true">↓</span> {t.categories.down}
+                      </button>
+                    </span>
+                  </td>
+                  <td>
+                    <span className="admin-cell-actions">
+                      <RowButton
+                        label={t.categories.edit}
+                        name={category.name}
+                        onClick={() => setEditing({ category })}
+                      />
+                      <RowButton
+                        label={category.archived ? t.categories.restore : t.categories.archive}
+                        name={category.name}
+                        onClick={() => void setArchived(category, !category.archived)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="field-hint">{t.categories.archiveHint}</p>
+      <Modal
+        open={editing !== null}
+        title={editing?.category ? t.categories.editTitle : t.categories.create}
+        onClose={() => setEditing(null)}
+      >
+        {editing ? (
+          <CategoryForm
+            category={editing.category}
+            locationId={locationId}
+            nextOrder={categories.reduce((max, c) => Math.max(max, c.sort_order + 1), 0)}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+    </div>
+  );
+}
+
+/** Kategorien: the categories of one location, in the order residents see them. */
+export function CategoriesPage() {
+  const { location, isLoading, isError, error } = useWorkingLocation();
+  return (
+    <TicketsFrame title={t.categories.title}>
+      <LocationChoice />
+      {isLoading ? <Spinner label={s.loading} /> : null}
+      {isError ? (
+        <p className="form-error" role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      {!isLoading && !isError && !location ? <p className="empty">{t.categories.noLocation}</p> : null}
+      {location ? <CategoryTable key={location.id} locationId={location.id} locationTitle={location.title} /> : null}
+    </TicketsFrame>
+  );
+}
