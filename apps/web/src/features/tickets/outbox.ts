@@ -152,11 +152,7 @@ export function isSending(key: string): boolean {
   return inFlight.has(key);
 }
 
-/**
- * Sends every waiting report of this resident, one after the other (a weak connection does
- * better with one upload at a time). Refused ones wait for the resident. Returns what was sent.
- */
-export async function flushOutbox(userId: number): Promise<{ sent: Ticket[]; waiting: number }> {
+async function flushOnce(userId: number): Promise<{ sent: Ticket[]; waiting: number }> {
   const sent: Ticket[] = [];
   let waiting = 0;
   for (const report of await pendingReports(userId)) {
@@ -166,6 +162,21 @@ export async function flushOutbox(userId: number): Promise<{ sent: Ticket[]; wai
     if (outcome.kind === 'waiting') waiting++;
   }
   return { sent, waiting };
+}
+
+/** The flush running now; the next one starts after it, so two never read the same list. */
+let flushing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sends every waiting report of this resident, one after the other (a weak connection does
+ * better with one upload at a time). Refused ones wait for the resident. Returns what was sent.
+ * Flushes asked for at once (two 'online' events) run in turn, so each report is sent and
+ * announced once.
+ */
+export function flushOutbox(userId: number): Promise<{ sent: Ticket[]; waiting: number }> {
+  const next = flushing.then(() => flushOnce(userId));
+  flushing = next.catch(() => undefined);
+  return next;
 }
 
 /** How long the sender waits before trying again while the browser says it is online (5xx, 429). */
@@ -185,7 +196,7 @@ export function startOutboxSender(userId: number, onSent: (ticket: Ticket) => vo
     try {
       const { sent, waiting } = await flushOutbox(userId);
       if (stopped) return;
-      sent.forEach(onSent);
+      for (const ticket of sent) onSent(ticket);
       if (waiting > 0 && navigator.onLine !== false) timer = setTimeout(() => void flush(), RETRY_MS);
     } catch {
       // IndexedDB unavailable (a private mode): nothing was kept, so nothing is lost.
