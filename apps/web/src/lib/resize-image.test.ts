@@ -84,7 +84,10 @@ describe('resizeImage', () => {
   });
 
   it('uses a canvas element where there is no OffscreenCanvas', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 3000, height: 6000, close: () => undefined })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 3000, height: 6000, close: () => undefined })),
+    );
     vi.stubGlobal('OffscreenCanvas', undefined);
     const context = { fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn(), imageSmoothingQuality: 'low' };
     const canvas = document.createElement('canvas');

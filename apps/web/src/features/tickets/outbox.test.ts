@@ -93,7 +93,11 @@ describe('the ticket outbox', () => {
 
   it('sends the same idempotency key again after a dropped connection and a server error', async () => {
     setOnline(true);
-    const replies: XhrReply[] = ['network', { status: 503, body: { detail: 'Wartung' } }, { status: 200, body: ticket }];
+    const replies: XhrReply[] = [
+      'network',
+      { status: 503, body: { detail: 'Wartung' } },
+      { status: 200, body: ticket },
+    ];
     const calls = mockXhr(() => replies.shift()!);
     const outbox = await loadOutbox();
     await outbox.keepReport(report('key-1111-bbbb'));
@@ -102,7 +106,11 @@ describe('the ticket outbox', () => {
     expect((await outbox.flushOutbox(1)).waiting).toBe(1);
     expect((await outbox.flushOutbox(1)).sent).toEqual([ticket]);
 
-    expect(calls.map((c) => c.headers[IDEMPOTENCY_HEADER])).toEqual(['key-1111-bbbb', 'key-1111-bbbb', 'key-1111-bbbb']);
+    expect(calls.map((c) => c.headers[IDEMPOTENCY_HEADER])).toEqual([
+      'key-1111-bbbb',
+      'key-1111-bbbb',
+      'key-1111-bbbb',
+    ]);
     expect(await outbox.pendingReports(1)).toEqual([]);
   });
 

@@ -2,7 +2,12 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { IDEMPOTENCY_HEADER, TICKET_CONSENT_LABEL, TICKET_EMERGENCY_HINT, type BuildingTicket } from '@hausportal/contract';
+import {
+  IDEMPOTENCY_HEADER,
+  TICKET_CONSENT_LABEL,
+  TICKET_EMERGENCY_HINT,
+  type BuildingTicket,
+} from '@hausportal/contract';
 import { makeStore } from '@/app/store';
 import { idbReset } from '@/lib/idb';
 import { mockFetch, setOnline } from '@/test/fetch-mock';
@@ -34,7 +39,10 @@ const elevator: BuildingTicket = {
   affected: false,
 };
 
-function setup({ profile = anna, routes = {} }: { profile?: typeof anna; routes?: Parameters<typeof mockFetch>[0] } = {}) {
+function setup({
+  profile = anna,
+  routes = {},
+}: { profile?: typeof anna; routes?: Parameters<typeof mockFetch>[0] } = {}) {
   const calls = mockFetch({
     'GET /api/tickets/categories/?page_size=100': page(categories),
     'GET /api/tickets/41/': { body: aTicket() },
@@ -232,7 +240,10 @@ describe('Schaden melden', () => {
 
   it('refuses HEIC and GIF with a clear message, takes five photos at most, and removes one with its button', async () => {
     setup();
-    const heic = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63])], 'IMG_1.HEIC');
+    const heic = new File(
+      [new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63])],
+      'IMG_1.HEIC',
+    );
     const gif = new File(['GIF89a......'], 'lustig.gif', { type: 'image/gif' });
     fireEvent.change(screen.getByLabelText('Fotos hinzufügen'), { target: { files: [heic, gif] } });
     expect(
