@@ -32,6 +32,7 @@ import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/n
 import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
+import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
 z.config(z.locales.de());
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     noticesRoutes,
     reportsRoutes,
     ticketRoutes,
+    craftsmanRoutes,
     pushRoutes,
     notificationRoutes,
     unsubscribeRoutes,

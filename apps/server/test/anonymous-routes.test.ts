@@ -21,6 +21,14 @@ const ANONYMOUS = [
   'POST /api/notifications/unsubscribe/',
   // Signed media: the signature in the URL is the permission.
   'GET /api/media/:folder/:file',
+  // The craftsman's job (issue 21, ADR 020): the secret link is the permission; no account.
+  'GET /api/auftrag/:token/',
+  'POST /api/auftrag/:token/accept/',
+  'POST /api/auftrag/:token/decline/',
+  'POST /api/auftrag/:token/appointment/',
+  'POST /api/auftrag/:token/notes/',
+  'POST /api/auftrag/:token/photos/',
+  'POST /api/auftrag/:token/done/',
 ];
 
 // Routing does not depend on the database, so SQLite alone covers it.

@@ -70,12 +70,36 @@ const DOCUMENTED = [
   'post /api/tickets/{id}/rating/',
   'post /api/tickets/{id}/reopen/',
   'get /api/tickets/{id}/receipt.pdf',
+  'get /api/admin/tickets/stats.csv',
+  'get /api/admin/tickets/',
+  'get /api/admin/tickets/summary/',
+  'get /api/admin/tickets/board/',
+  'get /api/admin/tickets/stats/',
+  'post /api/admin/tickets/',
+  'get /api/admin/tickets/{id}/',
+  'post /api/admin/tickets/{id}/status/',
+  'post /api/admin/tickets/{id}/messages/',
+  'post /api/admin/tickets/{id}/photos/',
+  'post /api/admin/tickets/{id}/assignment/',
+  'delete /api/admin/tickets/{id}/assignment/',
+  'post /api/admin/tickets/{id}/merge/',
+  'get /api/admin/ticket-categories/',
+  'post /api/admin/ticket-categories/',
+  'put /api/admin/ticket-categories/{id}/',
+  'get /api/auftrag/{token}/',
+  'post /api/auftrag/{token}/accept/',
+  'post /api/auftrag/{token}/decline/',
+  'post /api/auftrag/{token}/appointment/',
+  'post /api/auftrag/{token}/notes/',
+  'post /api/auftrag/{token}/photos/',
+  'post /api/auftrag/{token}/done/',
 ];
 /** Answered with a file, not JSON. */
 const FILE_DOWNLOADS = [
   'get /api/media/{folder}/{file}',
   'get /api/profile/export/',
   'get /api/tickets/{id}/receipt.pdf',
+  'get /api/admin/tickets/stats.csv',
 ];
 const ANONYMOUS = [
   'post /api/login/',
@@ -83,6 +107,13 @@ const ANONYMOUS = [
   'get /api/tenant/',
   'post /api/password_reset/',
   'post /api/password_reset/confirm/',
+  'get /api/auftrag/{token}/',
+  'post /api/auftrag/{token}/accept/',
+  'post /api/auftrag/{token}/decline/',
+  'post /api/auftrag/{token}/appointment/',
+  'post /api/auftrag/{token}/notes/',
+  'post /api/auftrag/{token}/photos/',
+  'post /api/auftrag/{token}/done/',
 ];
 
 describe.each(kinds)('API description (%s)', (kind) => {

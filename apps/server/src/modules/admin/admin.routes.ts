@@ -12,6 +12,7 @@ import { reportAdminRoutes } from '../reports/reports.admin.routes.js';
 import { requestAdminRoutes } from '../requests/requests.admin.routes.js';
 import { residentRoutes } from '../residents/residents.admin.routes.js';
 import { serviceAdminRoutes } from '../services/services.admin.routes.js';
+import { ticketAdminRoutes } from '../tickets/tickets.admin.routes.js';
 
 /**
  * The back-office API, registered at /api/admin: one manager guard for every route in it.
@@ -29,6 +30,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     documentAdminRoutes,
     phoneAdminRoutes,
     serviceAdminRoutes,
+    ticketAdminRoutes,
     requestAdminRoutes,
     emailRoutes,
     auditRoutes,

@@ -63,7 +63,7 @@ export async function ticketInReach(db: DB, resident: Resident, id: number) {
 }
 
 /** Checks and stores photos (type by magic bytes, re-encoded without metadata, ≤ 2560 px) with their thumbnails. */
-async function storePhotos(ctx: AppContext, files: FormFile[], field: string) {
+export async function storePhotos(ctx: AppContext, files: FormFile[], field: string) {
   const stored: { file_key: string; thumbnail_key: string; preview: Buffer }[] = [];
   try {
     for (const f of files) {
@@ -79,7 +79,8 @@ async function storePhotos(ctx: AppContext, files: FormFile[], field: string) {
   return stored;
 }
 
-async function removeStored(ctx: AppContext, stored: { file_key: string; thumbnail_key: string }[]) {
+/** Removes stored photos again after the write they belonged to failed. */
+export async function removeStored(ctx: AppContext, stored: { file_key: string; thumbnail_key: string }[]) {
   await Promise.all(
     stored.flatMap((s) => [s.file_key, s.thumbnail_key].map((k) => ctx.storage.remove(k).catch(() => undefined))),
   );

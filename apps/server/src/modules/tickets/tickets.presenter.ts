@@ -2,7 +2,14 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import {
   TICKET_REOPEN_DAYS,
+  TICKET_SCOPE_LABELS,
+  TICKET_STATUS_LABELS,
+  type AdminTicketStats,
+  type AdminTicket,
+  type AdminTicketEvent,
+  type AdminTicketListItem,
   type BuildingTicket,
+  type CraftsmanJob,
   type Ticket,
   type TicketAuthor,
   type TicketEvent,
@@ -14,7 +21,16 @@ import type { Config } from '../../config/config.js';
 import type { UrlSigner } from '../../lib/signing.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
-import type { CategoryRow, EventRow, PhotoRow, TicketRow } from './tickets.repository.js';
+import type {
+  AdminCategoryRow,
+  AdminListRow,
+  AssignmentRow,
+  CategoryRow,
+  EventRow,
+  PhotoRow,
+  TicketRow,
+  ticketsForStats,
+} from './tickets.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -167,4 +183,268 @@ export function receiptMail(
       action: { label: 'Meldung ansehen', url: `${config.publicUrl}/tickets/${t.ticketId}` },
     }),
   };
+}
+
+/** An excerpt of a ticket's text for a list line. */
+const excerpt = (text: string, max = 140) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+};
+
+/** A line of the back office's ticket list and board. */
+export const toAdminListItem = (t: AdminListRow): AdminTicketListItem => ({
+  id: t.id,
+  number: t.number,
+  location_id: t.location_id,
+  location_title: t.location_title,
+  created_at: t.created_at,
+  last_activity_at: t.last_activity_at,
+  status: t.status,
+  category_name: t.category_name,
+  scope: t.scope,
+  place: t.place,
+  excerpt: excerpt(t.description),
+  reporter:
+    t.reporter_id === null
+      ? null
+      : { id: t.reporter_id, name: t.reporter_name ?? '', apartment_number: t.reporter_apartment ?? '' },
+  affected_count: Number(t.follower_count ?? 0) + 1,
+  assignee:
+    t.assignee_provider_id === null ? null : { provider_id: t.assignee_provider_id, name: t.assignee_name ?? '' },
+  stale: Boolean(Number(t.stale)),
+  photo_count: Number(t.photo_count ?? 0),
+});
+
+/** Who wrote an entry, as the management reads it: with names, and for a craftsman the company. */
+function authorName(e: EventRow): string {
+  if (e.author === 'craftsman') return e.provider_name ?? 'Handwerker';
+  if (e.author === 'system') return '';
+  return e.user_name ?? '';
+}
+
+export const toAdminEvent = (e: EventRow): AdminTicketEvent => ({
+  id: e.id,
+  kind: e.kind as TicketEventKind,
+  author: e.author,
+  status: e.status,
+  text: e.text,
+  created_at: e.created_at,
+  author_name: authorName(e),
+  internal: Boolean(e.internal),
+});
+
+export const toAssignment = (a: AssignmentRow) => ({
+  id: a.id,
+  provider_id: a.provider_id,
+  provider_name: a.provider_name,
+  state: a.state,
+  appointment_at: null as string | null,
+  created_at: a.created_at,
+  active: a.ended_at === null,
+});
+
+/** A ticket as the management reads it: everything, internal notes included. */
+export function toAdminTicket(
+  line: AdminListRow,
+  t: TicketRow,
+  photos: PhotoRow[],
+  events: EventRow[],
+  assignment: AssignmentRow | undefined,
+  signer: UrlSigner,
+): AdminTicket {
+  return {
+    ...toAdminListItem(line),
+    description: t.description,
+    category_id: t.category_id,
+    contact_consent: Boolean(t.contact_consent),
+    contact_phone: t.contact_phone,
+    source: t.source,
+    photos: photos.map((p) => toPhoto(p, signer)),
+    events: events.map(toAdminEvent),
+    assignment: assignment ? { ...toAssignment(assignment), appointment_at: t.appointment_at } : null,
+    appointment_at: t.appointment_at,
+    merged_into: t.merged_into_id === null ? null : { id: t.merged_into_id, number: t.merged_into_number ?? '' },
+    rating: t.rating === null ? null : { stars: t.rating, text: t.rating_text },
+    receipt_sha256: t.receipt_sha256,
+  };
+}
+
+export const toAdminCategory = (c: AdminCategoryRow) => ({
+  ...toCategory(c),
+  location_id: c.location_id,
+  sort_order: c.sort_order,
+  archived: Boolean(c.archived),
+  ticket_count: Number(c.ticket_count ?? 0),
+});
+
+/** A timeline entry as the craftsman reads it: the management and the craftsman by role, no resident names. */
+export const toCraftsmanEvent = (e: EventRow): TicketEvent => ({
+  id: e.id,
+  kind: e.kind as TicketEventKind,
+  author: e.author === 'resident' ? 'resident' : e.author,
+  status: e.status,
+  text: e.text,
+  created_at: e.created_at,
+});
+
+/** The job as the craftsman's page shows it; the resident's contact only with their consent. */
+export function toCraftsmanJob(
+  t: TicketRow,
+  a: { state: CraftsmanJob['state']; message: string },
+  location: { title: string; name: string },
+  photos: PhotoRow[],
+  events: EventRow[],
+  signer: UrlSigner,
+): CraftsmanJob {
+  return {
+    number: t.number,
+    location_title: t.location_title,
+    location_address: location.name && location.name !== location.title ? location.name : '',
+    category_name: t.category_name,
+    scope: t.scope,
+    place: t.place,
+    description: t.description,
+    message: a.message,
+    status: t.status,
+    state: a.state,
+    appointment_at: t.appointment_at,
+    contact: t.contact_consent
+      ? { name: t.reporter_name ?? '', apartment_number: t.reporter_apartment ?? '', phone: t.contact_phone }
+      : null,
+    photos: photos.map((p) => toPhoto(p, signer)),
+    events: events.map(toCraftsmanEvent),
+  };
+}
+
+/** The mail that hands a job to a craftsman, with the link to the page that needs no account. */
+export function assignmentMail(
+  config: Pick<Config, 'appName' | 'publicUrl'>,
+  a: {
+    to: string;
+    provider: string;
+    number: string;
+    location: string;
+    category: string;
+    message: string;
+    link: string;
+  },
+): Mail {
+  return {
+    to: a.to,
+    subject: `Auftrag ${a.number}: ${a.category} (${a.location})`,
+    ...renderMail({
+      appName: config.appName,
+      greeting: `Guten Tag ${a.provider},`,
+      paragraphs: [
+        `die Hausverwaltung bittet Sie um die Behebung eines Schadens (Meldung ${a.number}, ${a.category}, ${a.location}).`,
+        ...(a.message ? [`Nachricht der Hausverwaltung: ${a.message}`] : []),
+        'Über den Link sehen Sie die Meldung mit Fotos, nehmen den Auftrag an oder lehnen ihn ab, vereinbaren einen Termin und melden ihn als erledigt. Ein Konto brauchen Sie dafür nicht.',
+      ],
+      action: { label: 'Auftrag öffnen', url: a.link },
+      after: ['Bitte geben Sie den Link nicht weiter: Wer ihn hat, kann den Auftrag bearbeiten.'],
+    }),
+  };
+}
+
+type StatsRow = Awaited<ReturnType<typeof ticketsForStats>>[number];
+
+const median = (values: number[]): number | null => {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const hoursBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3_600_000;
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+/** Midnight of a Berlin date (YYYY-MM-DD), `plusDays` later, as a UTC instant. */
+function berlinMidnight(date: string, plusDays = 0): TZDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d + plusDays, 0, 0, 'Europe/Berlin');
+}
+
+/** The UTC range of Berlin dates `from`…`to` (both whole days); default the last 90 days. */
+export function statsPeriod(from: string | undefined, to: string | undefined, now = Date.now()) {
+  const end = to ?? format(new TZDate(now, 'Europe/Berlin'), 'yyyy-MM-dd');
+  const start = from ?? format(berlinMidnight(end, -89), 'yyyy-MM-dd');
+  return {
+    from: start,
+    to: end,
+    startAt: new Date(berlinMidnight(start).getTime()).toISOString(),
+    endAt: new Date(berlinMidnight(end, 1).getTime()).toISOString(),
+  };
+}
+
+/**
+ * A location's figures over a period ('Auswertung'). A duplicate merged into another ticket and a
+ * follower each count as a report the other ticket stood for, so 'reports per ticket' shows how
+ * many reports the building-wide tickets saved.
+ */
+export function toStats(rows: StatsRow[], period: { from: string; to: string }): AdminTicketStats {
+  const tickets = rows.filter((r) => r.merged_into_id === null);
+  const duplicates = rows.length - tickets.length;
+  const followers = tickets.reduce((n, r) => n + Number(r.follower_count ?? 0), 0);
+  const byCategory = new Map<string, number>();
+  for (const r of tickets) byCategory.set(r.category_name, (byCategory.get(r.category_name) ?? 0) + 1);
+  const ratings = tickets.flatMap((r) => (r.rating === null ? [] : [r.rating]));
+  return {
+    from: period.from,
+    to: period.to,
+    tickets: tickets.length,
+    by_category: [...byCategory]
+      .map(([category, n]) => ({ category, tickets: n }))
+      .sort((a, b) => b.tickets - a.tickets || a.category.localeCompare(b.category, 'de')),
+    median_first_response_hours: round1(
+      median(tickets.flatMap((r) => (r.first_response_at ? [hoursBetween(r.created_at, r.first_response_at)] : []))),
+    ),
+    median_done_hours: round1(
+      median(tickets.flatMap((r) => (r.status === 'done' && r.done_at ? [hoursBetween(r.created_at, r.done_at)] : []))),
+    ),
+    average_rating: ratings.length ? round1(ratings.reduce((a, b) => a + b, 0) / ratings.length) : null,
+    ratings: ratings.length,
+    reports_per_ticket: tickets.length
+      ? Math.round(((tickets.length + followers + duplicates) / tickets.length) * 100) / 100
+      : null,
+    avoided_reports: followers + duplicates,
+  };
+}
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  // Formula injection: a cell a spreadsheet would evaluate gets a leading apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The tickets of a period as CSV for a spreadsheet: semicolons and a BOM, as German Excel expects. */
+export function statsCsv(rows: StatsRow[]): string {
+  const head = [
+    'Nummer',
+    'Eingegangen',
+    'Kategorie',
+    'Ort',
+    'Status',
+    'Erste Reaktion (h)',
+    'Erledigt nach (h)',
+    'Bewertung',
+    'Betroffene',
+    'Zusammengeführt',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.number,
+      berlinTime(r.created_at),
+      r.category_name,
+      r.place ? `${TICKET_SCOPE_LABELS[r.scope]}: ${r.place}` : TICKET_SCOPE_LABELS[r.scope],
+      TICKET_STATUS_LABELS[r.status],
+      r.first_response_at ? round1(hoursBetween(r.created_at, r.first_response_at)) : null,
+      r.status === 'done' && r.done_at ? round1(hoursBetween(r.created_at, r.done_at)) : null,
+      r.rating,
+      Number(r.follower_count ?? 0) + 1,
+      r.merged_into_id === null ? '' : 'ja',
+    ]
+      .map(csvCell)
+      .join(';'),
+  );
+  return `\uFEFF${[head.join(';'), ...lines].join('\r\n')}\r\n`;
 }

@@ -1,8 +1,15 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
-import type { TicketEventTable, TicketPhotoTable, TicketStatusColumn, TicketTable } from '../../db/schema.js';
+import type {
+  Database,
+  TicketAssignmentTable,
+  TicketEventTable,
+  TicketPhotoTable,
+  TicketStatusColumn,
+  TicketTable,
+} from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
 /** Statuses in which a ticket is still worked on (the contract's OPEN_TICKET_STATUSES). */
@@ -291,7 +298,350 @@ export function listEvents(db: DB, ticketId: number, opts: { internal: boolean }
 }
 export type EventRow = Awaited<ReturnType<typeof listEvents>>[number];
 
+// ---- the back office ----
+
+/** The back office's filters of the ticket list. */
+export interface AdminTicketFilter {
+  status?: TicketStatusColumn;
+  state?: 'open' | 'closed';
+  categoryId?: number;
+  /** A provider's id, or 'none' for tickets without a craftsman. */
+  assignee?: number | 'none';
+  /** Open, and no public answer of the management since `staleBefore`. */
+  staleBefore?: string;
+  search?: string;
+  sort: 'oldest' | 'newest';
+}
+
+/** A ticket is stale when open and nobody of the management answered since `before` (or ever, reported before it). */
+const staleSql = (before: string) =>
+  sql<number>`(tickets.status in ('received', 'in_progress', 'craftsman_assigned', 'appointment_set') and coalesce(tickets.last_staff_activity_at, tickets.created_at) < ${before})`;
+
+/** One page of the tickets of `locations`, filtered, oldest (or newest) first. */
+export function listAdminTickets(
+  db: DB,
+  locations: number[],
+  f: AdminTicketFilter,
+  staleBefore: string,
+  window: PageWindow,
+) {
+  let base = db.selectFrom('tickets').where('tickets.location_id', 'in', idsOrNone(locations));
+  if (f.status) base = base.where('tickets.status', '=', f.status);
+  if (f.state === 'open') base = base.where('tickets.status', 'in', OPEN);
+  if (f.state === 'closed') base = base.where('tickets.status', 'not in', OPEN);
+  if (f.categoryId !== undefined) base = base.where('tickets.category_id', '=', f.categoryId);
+  if (f.assignee === 'none') base = base.where('tickets.assignee_provider_id', 'is', null);
+  else if (f.assignee !== undefined) base = base.where('tickets.assignee_provider_id', '=', f.assignee);
+  if (f.staleBefore) base = base.where(staleSql(f.staleBefore), '=', sql<number>`true`);
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('tickets.number', 'like', like),
+        eb('tickets.description', 'like', like),
+        eb('tickets.place', 'like', like),
+        eb(
+          'tickets.reporter_id',
+          'in',
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where((u) => u.or([u('users.name', 'like', like), u('users.apartment_number', 'like', like)])),
+        ),
+      ]),
+    );
+  }
+  const dir = f.sort === 'newest' ? 'desc' : 'asc';
+  return pageOf(
+    base,
+    (q) => adminColumns(q, staleBefore).orderBy('tickets.created_at', dir).orderBy('tickets.id', dir),
+    window,
+  );
+}
+
+/** What a line of the back office's list shows of a ticket. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a query with nothing selected yet
+function adminColumns(q: SelectQueryBuilder<Database, 'tickets', {}>, staleBefore: string) {
+  return q
+    .innerJoin('ticket_categories', 'ticket_categories.id', 'tickets.category_id')
+    .innerJoin('locations', 'locations.id', 'tickets.location_id')
+    .leftJoin('users', 'users.id', 'tickets.reporter_id')
+    .leftJoin('providers', 'providers.id', 'tickets.assignee_provider_id')
+    .select([
+      'tickets.id',
+      'tickets.number',
+      'tickets.location_id',
+      'tickets.created_at',
+      'tickets.last_activity_at',
+      'tickets.status',
+      'tickets.scope',
+      'tickets.place',
+      'tickets.description',
+      'tickets.reporter_id',
+      'tickets.assignee_provider_id',
+      'locations.title as location_title',
+      'ticket_categories.name as category_name',
+      'users.name as reporter_name',
+      'users.apartment_number as reporter_apartment',
+      'providers.name as assignee_name',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('ticket_followers')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
+        .as('follower_count'),
+      eb
+        .selectFrom('ticket_photos')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ticket_photos.ticket_id', '=', 'tickets.id')
+        .as('photo_count'),
+      staleSql(staleBefore).as('stale'),
+    ]);
+}
+export type AdminListRow = Awaited<ReturnType<typeof listAdminTickets>>['rows'][number];
+
+/** One ticket as the back office lists it (the page adds the rest). */
+export function findAdminTicketLine(db: DB, id: number, staleBefore: string) {
+  return adminColumns(db.selectFrom('tickets').where('tickets.id', '=', id), staleBefore).executeTakeFirst();
+}
+
+/** The tickets of one status in `locations`: how many, and the first `limit` (open: oldest first; closed: newest). */
+export async function boardColumn(
+  db: DB,
+  locations: number[],
+  status: TicketStatusColumn,
+  staleBefore: string,
+  limit: number,
+) {
+  const base = db
+    .selectFrom('tickets')
+    .where('tickets.location_id', 'in', idsOrNone(locations))
+    .where('tickets.status', '=', status)
+    .where('tickets.merged_into_id', 'is', null);
+  const dir = OPEN.includes(status) ? 'asc' : 'desc';
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    adminColumns(base, staleBefore)
+      .orderBy('tickets.created_at', dir)
+      .orderBy('tickets.id', dir)
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: Number(count.n), rows };
+}
+
+/** New ('Eingegangen') and stale tickets of `locations`, for the navigation's count. */
+export async function ticketSummary(db: DB, locations: number[], staleBefore: string) {
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('tickets.status', '=', 'received').then(1).else(0).end()).as('received'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(staleSql(staleBefore), '=', sql<number>`true`)
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('stale'),
+    ])
+    .where('tickets.location_id', 'in', idsOrNone(locations))
+    .where('tickets.merged_into_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { received: Number(row.received ?? 0), stale: Number(row.stale ?? 0) };
+}
+
+/** Moves the reporter and followers of a duplicate onto the ticket it is merged into. */
+export async function moveFollowers(
+  trx: DB,
+  from: { id: number; reporter_id: number | null },
+  into: { id: number; reporter_id: number | null },
+) {
+  const now = nowIso();
+  const followers = await trx
+    .selectFrom('ticket_followers')
+    .select('user_id')
+    .where('ticket_id', '=', from.id)
+    .execute();
+  const people = new Set([
+    ...followers.map((f) => f.user_id),
+    ...(from.reporter_id === null ? [] : [from.reporter_id]),
+  ]);
+  if (into.reporter_id !== null) people.delete(into.reporter_id);
+  if (!people.size) return;
+  await trx
+    .insertInto('ticket_followers')
+    .values([...people].map((user_id) => ({ ticket_id: into.id, user_id, created_at: now })))
+    .onConflict((oc) => oc.columns(['ticket_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** The tickets of `locations` reported in [from, to), with what the figures need. */
+export function ticketsForStats(db: DB, locations: number[], from: string, to: string) {
+  return db
+    .selectFrom('tickets')
+    .innerJoin('ticket_categories', 'ticket_categories.id', 'tickets.category_id')
+    .select([
+      'tickets.id',
+      'tickets.number',
+      'tickets.created_at',
+      'tickets.status',
+      'tickets.scope',
+      'tickets.place',
+      'tickets.first_response_at',
+      'tickets.done_at',
+      'tickets.rating',
+      'tickets.merged_into_id',
+      'ticket_categories.name as category_name',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('ticket_followers')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
+        .as('follower_count'),
+    )
+    .where('tickets.location_id', 'in', idsOrNone(locations))
+    .where('tickets.created_at', '>=', from)
+    .where('tickets.created_at', '<', to)
+    .orderBy('tickets.created_at')
+    .orderBy('tickets.id')
+    .execute();
+}
+
+/** A location's categories with how many tickets each has (the back office's editor). */
+export function listAdminCategories(db: DB, locations: number[]) {
+  return db
+    .selectFrom('ticket_categories')
+    .selectAll('ticket_categories')
+    .select((eb) =>
+      eb
+        .selectFrom('tickets')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('tickets.category_id', '=', 'ticket_categories.id')
+        .as('ticket_count'),
+    )
+    .where('ticket_categories.location_id', 'in', idsOrNone(locations))
+    .orderBy('ticket_categories.location_id')
+    .orderBy('ticket_categories.sort_order')
+    .orderBy('ticket_categories.id')
+    .execute();
+}
+export type AdminCategoryRow = Awaited<ReturnType<typeof listAdminCategories>>[number];
+
+/** Adds a category to a location (at the end unless an order is given); returns its id. */
+export async function insertCategory(
+  trx: DB,
+  v: { locationId: number; name: string; emergency: boolean; sortOrder?: number; archived: boolean },
+): Promise<number> {
+  const last = await trx
+    .selectFrom('ticket_categories')
+    .select((eb) => eb.fn.max('sort_order').as('m'))
+    .where('location_id', '=', v.locationId)
+    .executeTakeFirst();
+  const row = await trx
+    .insertInto('ticket_categories')
+    .values({
+      location_id: v.locationId,
+      name: v.name,
+      emergency: v.emergency ? 1 : 0,
+      sort_order: v.sortOrder ?? Number(last?.m ?? -1) + 1,
+      archived: v.archived ? 1 : 0,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Renames, reorders, marks or archives a category. */
+export async function updateCategory(
+  trx: DB,
+  id: number,
+  v: { name: string; emergency: boolean; sortOrder?: number; archived: boolean },
+): Promise<void> {
+  await trx
+    .updateTable('ticket_categories')
+    .set({
+      name: v.name,
+      emergency: v.emergency ? 1 : 0,
+      archived: v.archived ? 1 : 0,
+      ...(v.sortOrder === undefined ? {} : { sort_order: v.sortOrder }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 // ---- the craftsman's links ----
+
+/** Writes a craftsman's link (the token's hash only); returns its id. */
+export async function insertAssignment(trx: DB, row: Insertable<TicketAssignmentTable>): Promise<number> {
+  const inserted = await trx.insertInto('ticket_assignments').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Changes a craftsman's link. */
+export async function updateAssignment(trx: DB, id: number, patch: Updateable<TicketAssignmentTable>): Promise<void> {
+  await trx.updateTable('ticket_assignments').set(patch).where('id', '=', id).execute();
+}
+
+/** A ticket's newest link with its provider, whether it still works or not. */
+export function latestAssignment(db: DB, ticketId: number) {
+  return db
+    .selectFrom('ticket_assignments')
+    .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .selectAll('ticket_assignments')
+    .select(['providers.name as provider_name'])
+    .where('ticket_assignments.ticket_id', '=', ticketId)
+    .orderBy('ticket_assignments.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+export type AssignmentRow = NonNullable<Awaited<ReturnType<typeof latestAssignment>>>;
+
+/** The link behind a token, with its provider, while it still works; undefined otherwise. */
+export function findLiveAssignment(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('ticket_assignments')
+    .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .selectAll('ticket_assignments')
+    .select(['providers.name as provider_name', 'providers.email as provider_email'])
+    .where('ticket_assignments.token_hash', '=', tokenHash)
+    .where('ticket_assignments.ended_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The events a craftsman sees on a job: their own, and the management's public ones. */
+export function listCraftsmanEvents(db: DB, ticketId: number, assignmentId: number) {
+  return db
+    .selectFrom('ticket_events')
+    .leftJoin('users', 'users.id', 'ticket_events.user_id')
+    .leftJoin('ticket_assignments', 'ticket_assignments.id', 'ticket_events.assignment_id')
+    .leftJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .selectAll('ticket_events')
+    .select(['users.name as user_name', 'providers.name as provider_name'])
+    .where('ticket_events.ticket_id', '=', ticketId)
+    .where((eb) =>
+      eb.or([
+        eb('ticket_events.assignment_id', '=', assignmentId),
+        eb.and([eb('ticket_events.author', '=', 'management'), eb('ticket_events.internal', '=', 0)]),
+      ]),
+    )
+    .orderBy('ticket_events.id')
+    .execute();
+}
+
+/** A location's address as the craftsman's page shows it (its name and its contact lines). */
+export function locationForCraftsman(db: DB, locationId: number) {
+  return db
+    .selectFrom('locations')
+    .select(['title', 'name', 'phone', 'email'])
+    .where('id', '=', locationId)
+    .executeTakeFirstOrThrow();
+}
 
 /** Ends every link of a ticket still working (closed, reassigned or revoked); returns how many. */
 export async function endAssignments(trx: DB, ticketId: number, at: string): Promise<number> {

@@ -1,0 +1,355 @@
+import { MAX_TICKET_PHOTOS, OPEN_TICKET_STATUSES, type TicketScope, type TicketStatus } from '@hausportal/contract';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { fieldError, nonFieldError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { FormFile } from '../../lib/uploads.js';
+import { inStaffScope, requireStaffLocation, staffLocations, type Caller } from '../auth/policies.js';
+import { findResident } from '../residents/residents.repository.js';
+import { findAdminProvider } from '../services/services.repository.js';
+import { ticketNews } from '../notifications/events.js';
+import { assignmentMail, berlinYear, receiptMail, ticketNumber } from './tickets.presenter.js';
+import { renderReceipt } from './tickets.receipt.js';
+import * as repo from './tickets.repository.js';
+import { receiptContent, removeStored, reportHash, storePhotos } from './tickets.actions.js';
+import { addEvent, changeStatus } from './tickets.timeline.js';
+
+/** A ticket of the staff member's locations, or 404. */
+export async function ticketInScope(ctx: AppContext, caller: Caller, id: number) {
+  return inStaffScope(ctx.db, caller, await repo.findTicket(ctx.db, id));
+}
+
+const management = (caller: Caller) => ({ author: 'management' as const, userId: caller.id });
+
+/**
+ * A manager opens a ticket for a resident who phoned or came by: numbered and receipted like a
+ * resident's own report, and in the resident's 'Meine Meldungen'.
+ */
+export async function openTicketForResident(
+  ctx: AppContext,
+  caller: Caller,
+  b: {
+    resident_id: number;
+    category_id: number;
+    scope: TicketScope;
+    place: string;
+    description: string;
+    contact_consent: boolean;
+    contact_phone: string;
+    source: 'phone' | 'desk';
+  },
+): Promise<number> {
+  const { db, outbox, config } = ctx;
+  const locations = await staffLocations(db, caller);
+  const resident = await findResident(db, locations, b.resident_id);
+  if (!resident || resident.location_id === null || !resident.is_active || resident.erased_at)
+    throw fieldError('resident_id', 'Diese Person gibt es an Ihren Standorten nicht.');
+  const category = await repo.findCategory(db, b.category_id);
+  if (!category || category.location_id !== resident.location_id || category.archived)
+    throw fieldError('category_id', 'Bitte wählen Sie eine Kategorie des Standorts der Person.');
+  const sha256 = reportHash({ ...b }, []);
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const locationId = resident.location_id;
+  const id = await inTransaction(db, async (trx) => {
+    const number = ticketNumber(berlinYear(now), await repo.nextTicketSequence(trx, berlinYear(now)));
+    const ticketId = await repo.insertTicket(trx, {
+      number,
+      location_id: locationId,
+      reporter_id: resident.id,
+      created_by: caller.id,
+      source: b.source,
+      category_id: category.id,
+      scope: b.scope,
+      place: b.place,
+      description: b.description,
+      contact_consent: b.contact_consent ? 1 : 0,
+      contact_phone: b.contact_phone,
+      status: 'received',
+      last_activity_at: createdAt,
+      receipt_sha256: sha256,
+      idempotency_key: null,
+      created_at: createdAt,
+    });
+    await addEvent(trx, { id: ticketId, first_response_at: null }, management(caller), { kind: 'created' });
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_created',
+      entity: { type: 'ticket', id: ticketId, locationId },
+      details: { number, category: category.name, scope: b.scope, source: b.source, for: resident.id },
+    });
+    if (resident.email) {
+      const pdf = await renderReceipt(
+        receiptContent(config.appName, {
+          number,
+          createdAt,
+          reporter: { name: resident.name, apartment: resident.apartment_number },
+          locationTitle: resident.location_title,
+          category: category.name,
+          input: b,
+          previews: [],
+          sha256,
+        }),
+      );
+      await outbox.enqueue(receiptMail(config, { number, ticketId, name: resident.name, email: resident.email, pdf }), {
+        kind: 'ticket_receipt',
+        locationId,
+        trx,
+      });
+    }
+    return ticketId;
+  });
+  outbox.kick();
+  return id;
+}
+
+/** Staff set a ticket's status, with a message the residents read (a reason for 'Abgelehnt'). */
+export async function setTicketStatus(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  status: TicketStatus,
+  message: string,
+) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  if (ticket.merged_into_id !== null) throw nonFieldError('Diese Meldung wurde zusammengeführt.');
+  await inTransaction(ctx.db, async (trx) => {
+    await changeStatus(trx, ctx.notifier, ticket, status, management(caller), message);
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_status',
+      entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+      before: { status: ticket.status },
+      after: { status, message },
+    });
+  });
+  ctx.notifier.kick();
+}
+
+/**
+ * Staff write to a ticket: a message to the reporter and followers (who hear of it), or an
+ * internal note, which no resident ever sees or hears of.
+ */
+export async function writeStaffMessage(ctx: AppContext, caller: Caller, id: number, text: string, internal: boolean) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  await inTransaction(ctx.db, async (trx) => {
+    await addEvent(trx, ticket, management(caller), { kind: internal ? 'note' : 'message', text, internal });
+    if (!internal) await ticketNews(trx, ctx.notifier, ticket, { title: 'Nachricht der Hausverwaltung', body: text });
+    await recordChange(trx, {
+      actor: caller,
+      action: internal ? 'ticket_note' : 'ticket_message',
+      entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+    });
+  });
+  ctx.notifier.kick();
+}
+
+/** Staff add a photo (taken on site, or sent by mail) to a ticket. */
+export async function addStaffPhoto(ctx: AppContext, caller: Caller, id: number, read: () => Promise<FormFile>) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
+    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
+  const stored = await storePhotos(ctx, [await read()], 'photo');
+  try {
+    await inTransaction(ctx.db, async (trx) => {
+      await repo.insertPhotos(
+        trx,
+        stored.map((s) => ({
+          ticket_id: ticket.id,
+          file_key: s.file_key,
+          thumbnail_key: s.thumbnail_key,
+          original: 0,
+          added_by: 'management' as const,
+          user_id: caller.id,
+          created_at: nowIso(),
+        })),
+      );
+      await addEvent(trx, ticket, management(caller), { kind: 'photo' });
+    });
+  } catch (err) {
+    await removeStored(ctx, stored);
+    throw err;
+  }
+}
+
+/**
+ * Staff hand a ticket to one of its location's providers: a new signed link (only its hash is
+ * kept) goes to the provider by mail, an older link stops working, and the residents read
+ * 'Handwerker beauftragt'.
+ */
+export async function assignCraftsman(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  providerId: number,
+  message: string,
+) {
+  const { db, outbox, config } = ctx;
+  const ticket = await ticketInScope(ctx, caller, id);
+  if (!OPEN_TICKET_STATUSES.includes(ticket.status) || ticket.merged_into_id !== null)
+    throw nonFieldError('Diese Meldung ist abgeschlossen.');
+  const provider = await findAdminProvider(db, providerId);
+  if (!provider || provider.location_id !== ticket.location_id)
+    throw fieldError('provider_id', 'Bitte wählen Sie einen Anbieter dieses Standorts.');
+  if (!provider.email)
+    throw fieldError(
+      'provider_id',
+      'Für diesen Anbieter ist keine E-Mail-Adresse hinterlegt. Bitte ergänzen Sie sie zuerst.',
+    );
+  const token = newToken();
+  const link = `${config.publicUrl}/auftrag/${token}`;
+  await inTransaction(db, async (trx) => {
+    const now = nowIso();
+    await repo.endAssignments(trx, ticket.id, now);
+    const assignmentId = await repo.insertAssignment(trx, {
+      ticket_id: ticket.id,
+      provider_id: provider.id,
+      token_hash: hashToken(token),
+      message,
+      state: 'offered',
+      created_by: caller.id,
+      created_at: now,
+    });
+    await repo.updateTicket(trx, ticket.id, { assignee_provider_id: provider.id, appointment_at: null });
+    await addEvent(trx, ticket, management(caller), {
+      kind: 'assigned',
+      text: `Auftrag an ${provider.name}${message ? `: ${message}` : ''}`,
+      internal: true,
+    });
+    await changeStatus(trx, ctx.notifier, ticket, 'craftsman_assigned', { ...management(caller), assignmentId });
+    await outbox.enqueue(
+      assignmentMail(config, {
+        to: provider.email,
+        provider: provider.name,
+        number: ticket.number,
+        location: ticket.location_title,
+        category: ticket.category_name,
+        message,
+        link,
+      }),
+      { kind: 'ticket_assignment', locationId: ticket.location_id, trx, secret: true },
+    );
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_assigned',
+      entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+      before: { provider_id: ticket.assignee_provider_id },
+      after: { provider_id: provider.id },
+    });
+  });
+  ctx.notifier.kick();
+}
+
+/** Staff revoke the craftsman's link: it stops working at once, and the ticket is 'In Bearbeitung' again. */
+export async function revokeAssignment(ctx: AppContext, caller: Caller, id: number) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  const current = await repo.latestAssignment(ctx.db, ticket.id);
+  if (!current || current.ended_at !== null) throw nonFieldError('Diese Meldung hat keinen laufenden Auftrag.');
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.updateAssignment(trx, current.id, { state: 'revoked', ended_at: nowIso() });
+    await repo.updateTicket(trx, ticket.id, { assignee_provider_id: null, appointment_at: null });
+    await addEvent(trx, ticket, management(caller), {
+      kind: 'unassigned',
+      text: `Auftrag an ${current.provider_name} zurückgezogen`,
+      internal: true,
+    });
+    if (OPEN_TICKET_STATUSES.includes(ticket.status))
+      await changeStatus(trx, ctx.notifier, ticket, 'in_progress', management(caller));
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_assignment_revoked',
+      entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+      before: { provider_id: current.provider_id },
+      after: { provider_id: null },
+    });
+  });
+  ctx.notifier.kick();
+}
+
+/**
+ * Staff merge a duplicate into another ticket of the same location: its reporter and followers
+ * follow the other ticket from now on, and the duplicate is closed with a pointer to it.
+ */
+export async function mergeTicket(ctx: AppContext, caller: Caller, id: number, intoId: number): Promise<number> {
+  const duplicate = await ticketInScope(ctx, caller, id);
+  const into = await ticketInScope(ctx, caller, intoId);
+  if (duplicate.id === into.id)
+    throw fieldError('into_id', 'Eine Meldung kann nicht mit sich selbst zusammengeführt werden.');
+  if (into.location_id !== duplicate.location_id)
+    throw fieldError('into_id', 'Nur Meldungen desselben Standorts lassen sich zusammenführen.');
+  if (into.merged_into_id !== null || duplicate.merged_into_id !== null)
+    throw fieldError('into_id', 'Diese Meldung wurde bereits zusammengeführt.');
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.moveFollowers(trx, duplicate, into);
+    await repo.updateTicket(trx, duplicate.id, { merged_into_id: into.id });
+    await addEvent(trx, into, management(caller), {
+      kind: 'merged',
+      text: `Meldung ${duplicate.number} zusammengeführt`,
+    });
+    const reason = `Dieselbe Meldung wird unter ${into.number} bearbeitet; Sie erhalten deren Neuigkeiten.`;
+    await changeStatus(trx, ctx.notifier, duplicate, 'rejected', management(caller), reason);
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_merged',
+      entity: { type: 'ticket', id: duplicate.id, locationId: duplicate.location_id },
+      after: { merged_into: into.number },
+    });
+  });
+  ctx.notifier.kick();
+  return into.id;
+}
+
+/** A manager adds a category to one of their locations. */
+export async function createCategory(
+  ctx: AppContext,
+  caller: Caller,
+  b: { location_id: number; name: string; emergency: boolean; sort_order?: number; archived: boolean },
+): Promise<number> {
+  await requireStaffLocation(ctx.db, caller, b.location_id);
+  return inTransaction(ctx.db, async (trx) => {
+    const id = await repo.insertCategory(trx, {
+      locationId: b.location_id,
+      name: b.name,
+      emergency: b.emergency,
+      sortOrder: b.sort_order,
+      archived: b.archived,
+    });
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_category_created',
+      entity: { type: 'ticket_category', id, locationId: b.location_id },
+      after: { name: b.name, emergency: b.emergency },
+    });
+    return id;
+  });
+}
+
+/** A manager renames, marks, reorders or archives a category (its tickets keep it). */
+export async function updateCategory(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  b: { location_id: number; name: string; emergency: boolean; sort_order?: number; archived: boolean },
+): Promise<void> {
+  const category = await repo.findCategory(ctx.db, id);
+  await inStaffScope(ctx.db, caller, category);
+  if (b.location_id !== category!.location_id)
+    throw fieldError('location_id', 'Eine Kategorie bleibt an ihrem Standort.');
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.updateCategory(trx, id, {
+      name: b.name,
+      emergency: b.emergency,
+      sortOrder: b.sort_order,
+      archived: b.archived,
+    });
+    await recordChange(trx, {
+      actor: caller,
+      action: 'ticket_category_updated',
+      entity: { type: 'ticket_category', id, locationId: category!.location_id },
+      before: { name: category!.name, emergency: Boolean(category!.emergency), archived: Boolean(category!.archived) },
+      after: { name: b.name, emergency: b.emergency, archived: b.archived },
+    });
+  });
+}

@@ -1,0 +1,194 @@
+import { TZDate } from '@date-fns/tz';
+import { CRAFTSMAN_LINK_INVALID, MAX_TICKET_PHOTOS } from '@hausportal/contract';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
+import { recordChange } from '../../lib/audit.js';
+import { ApiError, fieldError, nonFieldError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { hashToken } from '../../lib/tokens.js';
+import type { FormFile } from '../../lib/uploads.js';
+import { ticketAwaiting } from '../notifications/events.js';
+import { berlinTime, toCraftsmanJob } from './tickets.presenter.js';
+import * as repo from './tickets.repository.js';
+import { removeStored, storePhotos } from './tickets.actions.js';
+import { addEvent, changeStatus } from './tickets.timeline.js';
+
+// The craftsman works without an account: the signed link in the mail is the permission. A link
+// that is unknown, revoked, reassigned or belongs to a closed ticket answers like an unknown one.
+
+const invalid = () => new ApiError(404, { detail: CRAFTSMAN_LINK_INVALID });
+
+/** The job behind a token while its link works; 404 with the German notice otherwise. */
+async function liveJob(ctx: AppContext, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalid();
+  const assignment = await repo.findLiveAssignment(ctx.db, hashToken(token));
+  if (!assignment) throw invalid();
+  const ticket = await repo.findTicket(ctx.db, assignment.ticket_id);
+  if (!ticket) throw invalid();
+  return { assignment, ticket };
+}
+
+/** What the craftsman's page shows of the job. */
+export async function readJob(ctx: AppContext, token: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  const [location, photos, events] = await Promise.all([
+    repo.locationForCraftsman(ctx.db, ticket.location_id),
+    repo.listPhotos(ctx.db, ticket.id),
+    repo.listCraftsmanEvents(ctx.db, ticket.id, assignment.id),
+  ]);
+  return toCraftsmanJob(ticket, assignment, location, photos, events, ctx.signer);
+}
+
+/** Who acts on the craftsman's page: the provider behind the link. */
+const craftsman = (assignmentId: number) => ({ author: 'craftsman' as const, assignmentId });
+
+/** Every step of the craftsman goes into the audit log under the provider's link. */
+function auditStep(
+  action: string,
+  ticket: { id: number; location_id: number },
+  assignment: { id: number; provider_id: number; provider_name: string },
+  after?: unknown,
+) {
+  return {
+    actor: null,
+    action,
+    entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+    details: { assignment: assignment.id, provider_id: assignment.provider_id, provider: assignment.provider_name },
+    after,
+  };
+}
+
+/** The craftsman takes the job. */
+export async function acceptJob(ctx: AppContext, token: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  if (assignment.state === 'offered') {
+    await inTransaction(ctx.db, async (trx) => {
+      await repo.updateAssignment(trx, assignment.id, { state: 'accepted', responded_at: nowIso() });
+      await addEvent(trx, ticket, craftsman(assignment.id), { kind: 'craftsman', text: 'Auftrag angenommen' });
+      await recordChange(trx, auditStep('ticket_job_accepted', ticket, assignment));
+    });
+  }
+  return readJob(ctx, token);
+}
+
+/** The craftsman turns the job down: the link ends, the ticket goes back to the management, who hear of it. */
+export async function declineJob(ctx: AppContext, token: string, reason: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  if (assignment.state !== 'offered' && assignment.state !== 'accepted')
+    throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
+  const job = await readJob(ctx, token);
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.updateAssignment(trx, assignment.id, { state: 'declined', responded_at: nowIso(), ended_at: nowIso() });
+    await repo.updateTicket(trx, ticket.id, { assignee_provider_id: null, appointment_at: null });
+    await addEvent(trx, ticket, craftsman(assignment.id), {
+      kind: 'craftsman',
+      text: `Auftrag abgelehnt${reason ? `: ${reason}` : ''}`,
+      internal: true,
+    });
+    await changeStatus(trx, ctx.notifier, ticket, 'in_progress', { author: 'system' });
+    await ticketAwaiting(
+      trx,
+      ctx.notifier,
+      { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
+      `${assignment.provider_name} hat den Auftrag abgelehnt`,
+    );
+    await recordChange(trx, auditStep('ticket_job_declined', ticket, assignment, { reason }));
+  });
+  ctx.notifier.kick();
+  return { ...job, state: 'declined' as const };
+}
+
+/** A local date and time in Europe/Berlin ('2026-12-01T09:30') as a UTC instant. */
+export function berlinLocalToIso(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
+  if (!m) throw fieldError('at', 'Bitte geben Sie Datum und Uhrzeit an.');
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  // Stored as UTC ('…Z') like every timestamp, so they compare as text on both databases.
+  return new Date(new TZDate(y, mo - 1, d, h, mi, 'Europe/Berlin').getTime()).toISOString();
+}
+
+/** The craftsman agrees an appointment: 'Termin vereinbart', which the residents read with the time. */
+export async function setAppointment(ctx: AppContext, token: string, local: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  if (assignment.state !== 'offered' && assignment.state !== 'accepted')
+    throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
+  const at = berlinLocalToIso(local);
+  if (Date.parse(at) < Date.now() - 24 * 3600 * 1000) throw fieldError('at', 'Der Termin liegt in der Vergangenheit.');
+  await inTransaction(ctx.db, async (trx) => {
+    if (assignment.state === 'offered')
+      await repo.updateAssignment(trx, assignment.id, { state: 'accepted', responded_at: nowIso() });
+    await repo.updateTicket(trx, ticket.id, { appointment_at: at });
+    await changeStatus(
+      trx,
+      ctx.notifier,
+      ticket,
+      'appointment_set',
+      craftsman(assignment.id),
+      `Termin: ${berlinTime(at)} Uhr (${assignment.provider_name})`,
+    );
+    await recordChange(trx, auditStep('ticket_job_appointment', ticket, assignment, { appointment_at: at }));
+  });
+  ctx.notifier.kick();
+  return readJob(ctx, token);
+}
+
+/** The craftsman writes a note for the management (residents do not see it). */
+export async function addJobNote(ctx: AppContext, token: string, text: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  await inTransaction(ctx.db, async (trx) => {
+    await addEvent(trx, ticket, craftsman(assignment.id), { kind: 'note', text, internal: true });
+    await recordChange(trx, auditStep('ticket_job_note', ticket, assignment));
+  });
+  return readJob(ctx, token);
+}
+
+/** The craftsman adds a photo (the damage, the repair); the residents see it in the timeline. */
+export async function addJobPhoto(ctx: AppContext, token: string, read: () => Promise<FormFile>) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
+    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
+  const stored = await storePhotos(ctx, [await read()], 'photo');
+  try {
+    await inTransaction(ctx.db, async (trx) => {
+      await repo.insertPhotos(
+        trx,
+        stored.map((s) => ({
+          ticket_id: ticket.id,
+          file_key: s.file_key,
+          thumbnail_key: s.thumbnail_key,
+          original: 0,
+          added_by: 'craftsman' as const,
+          user_id: null,
+          created_at: nowIso(),
+        })),
+      );
+      await addEvent(trx, ticket, craftsman(assignment.id), { kind: 'photo' });
+      await recordChange(trx, auditStep('ticket_job_photo', ticket, assignment));
+    });
+  } catch (err) {
+    await removeStored(ctx, stored);
+    throw err;
+  }
+  return readJob(ctx, token);
+}
+
+/** The craftsman reports the job done: the ticket is 'Erledigt', the residents hear of it, the link ends. */
+export async function finishJob(ctx: AppContext, token: string, text: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  if (assignment.state !== 'offered' && assignment.state !== 'accepted')
+    throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
+  const job = await readJob(ctx, token);
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.updateAssignment(trx, assignment.id, { state: 'done' });
+    await changeStatus(trx, ctx.notifier, ticket, 'done', craftsman(assignment.id), text);
+    await ticketAwaiting(
+      trx,
+      ctx.notifier,
+      { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
+      `${assignment.provider_name} meldet den Auftrag als erledigt`,
+    );
+    await recordChange(trx, auditStep('ticket_job_done', ticket, assignment, { text }));
+  });
+  ctx.notifier.kick();
+  return { ...job, status: 'done' as const, state: 'done' as const };
+}
