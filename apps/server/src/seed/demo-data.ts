@@ -370,3 +370,48 @@ export const posts: {
   { by: 'B-0101', hoursAgo: 50, text: 'Wer kommt mit zum Segeln am Sonntag?' },
   { by: 'B-0101', hoursAgo: 90, text: 'Die Sauna im Keller ist ab sofort wieder geöffnet.' },
 ];
+
+/** Defect tickets (issue 21): one in a flat being worked on, a building-wide one two neighbours share, a repaired one. */
+export const tickets: {
+  by: string;
+  category: string;
+  scope: 'apartment' | 'building';
+  place?: string;
+  description: string;
+  hoursAgo: number;
+  status: 'received' | 'in_progress' | 'done';
+  followers?: string[];
+  /** What the management wrote to the residents. */
+  message?: string;
+  consent?: boolean;
+}[] = [
+  {
+    by: 'A-0101',
+    category: 'Heizung',
+    scope: 'apartment',
+    description: 'Der Heizkörper im Bad tropft am Ventil, unter ihm steht eine kleine Pfütze.',
+    hoursAgo: 30,
+    status: 'in_progress',
+    message: 'Danke für Ihre Meldung. Herr Krause schaut sich das Ventil morgen Vormittag an.',
+    consent: true,
+  },
+  {
+    by: 'A-0201',
+    category: 'Aufzug',
+    scope: 'building',
+    place: 'Aufzug Haus A',
+    description: 'Der Aufzug hält seit heute früh nicht mehr im 3. Stock; die Tür geht dort nicht auf.',
+    hoursAgo: 5,
+    status: 'received',
+    followers: ['A-0305'],
+  },
+  {
+    by: 'A-0102',
+    category: 'Fenster & Türen',
+    scope: 'apartment',
+    description: 'Das Küchenfenster lässt sich nicht mehr ganz schließen.',
+    hoursAgo: 120,
+    status: 'done',
+    message: 'Der Beschlag wurde nachgestellt.',
+  },
+];

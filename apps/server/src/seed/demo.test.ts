@@ -158,6 +158,22 @@ describe.each(kinds)('demo data of product §10 (%s)', (kind) => {
     expect(seeTexts.filter((text) => parkTexts.includes(text))).toEqual([]);
   });
 
+  it('gives A-0101 a ticket in the works, and a building-wide Aufzug ticket two neighbours share', async () => {
+    const mine = await get('/api/tickets/');
+    expect(mine.results).toEqual([
+      expect.objectContaining({ status: 'in_progress', category_name: 'Heizung', relation: 'reporter' }),
+    ]);
+    const building = await get('/api/tickets/building/');
+    expect(building.results).toEqual([
+      expect.objectContaining({ place: 'Aufzug Haus A', affected_count: 2, affected: false, status: 'received' }),
+    ]);
+    const bernd = await login(t.app, 'A-0102');
+    const done = await get('/api/tickets/', bernd);
+    expect(done.results).toEqual([expect.objectContaining({ status: 'done' })]);
+    const detail = await get(`/api/tickets/${done.results[0].id}/`, bernd);
+    expect(detail.reopen_until).not.toBeNull();
+  });
+
   it('seeds nothing into a database that already has a location', async () => {
     const before = await t.app.ctx.db.selectFrom('messages').select('id').execute();
     const { seedDemo } = await import('./demo.js');

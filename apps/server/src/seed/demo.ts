@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
-import { advisoryTransactionLock, syncSequences, type DatabaseHandle } from '../db/database.js';
+import { advisoryTransactionLock, syncSequences, type DatabaseHandle, type DB } from '../db/database.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { isoFromMs } from '../lib/time.js';
@@ -20,6 +21,8 @@ import { createPhone } from '../modules/phones/phones.repository.js';
 import { createProvider, createService } from '../modules/services/services.repository.js';
 import { makeAvatar, makeLogo, makePdf, makePhoto } from './assets.js';
 import * as demo from './demo-data.js';
+import * as tickets from '../modules/tickets/tickets.repository.js';
+import { berlinYear, ticketNumber } from '../modules/tickets/tickets.presenter.js';
 
 export { DEMO_PASSWORD } from './demo-data.js';
 
@@ -137,10 +140,71 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       }
       for (const by of post.likedBy ?? []) await setLike(trx, users.get(by)!.id, id, true);
     }
+    await seedTickets(trx, users, hoursAgo);
     return true;
   });
   if (!seeded) return;
   // Services 14–17 have the fixed ids of product §5.8.
   await syncSequences(handle, ['services']);
   log.info(`Demodaten angelegt. Anmeldung z. B. mit A-0101 / ${demo.DEMO_PASSWORD}`);
+}
+
+/** The demo tickets, written through the tickets repository like a report would write them. */
+async function seedTickets(
+  trx: DB,
+  users: Map<string, { id: number; location: number | null }>,
+  hoursAgo: (h: number) => string,
+): Promise<void> {
+  for (const t of demo.tickets) {
+    const reporter = users.get(t.by)!;
+    const location = reporter.location!;
+    const [category] = (await tickets.listCategories(trx, [location])).filter((c) => c.name === t.category);
+    const createdAt = hoursAgo(t.hoursAgo);
+    const year = berlinYear(Date.parse(createdAt));
+    const id = await tickets.insertTicket(trx, {
+      number: ticketNumber(year, await tickets.nextTicketSequence(trx, year)),
+      location_id: location,
+      reporter_id: reporter.id,
+      created_by: null,
+      source: 'app',
+      category_id: category!.id,
+      scope: t.scope,
+      place: t.place ?? '',
+      description: t.description,
+      contact_consent: t.consent ? 1 : 0,
+      contact_phone: t.consent ? '+49 170 1234567' : '',
+      status: t.status,
+      done_at: t.status === 'done' ? hoursAgo(t.hoursAgo / 2) : null,
+      first_response_at: t.message ? hoursAgo(t.hoursAgo - 2) : null,
+      last_staff_activity_at: t.message ? hoursAgo(t.hoursAgo - 2) : null,
+      last_activity_at: t.message ? hoursAgo(t.hoursAgo - 2) : createdAt,
+      receipt_sha256: createHash('sha256').update(t.description).digest('hex'),
+      idempotency_key: null,
+      created_at: createdAt,
+    });
+    const event = (
+      kind: string,
+      at: string,
+      extra: { author?: 'resident' | 'management'; text?: string; status?: typeof t.status } = {},
+    ) =>
+      tickets.insertEvent(trx, {
+        ticket_id: id,
+        kind,
+        internal: 0,
+        author: extra.author ?? 'resident',
+        user_id: extra.author === 'management' ? null : reporter.id,
+        assignment_id: null,
+        status: extra.status ?? null,
+        text: extra.text ?? '',
+        created_at: at,
+      });
+    await event('created', createdAt);
+    if (t.status !== 'received')
+      await event('status', hoursAgo(t.hoursAgo - 2), {
+        author: 'management',
+        status: t.status,
+        text: t.message ?? '',
+      });
+    for (const follower of t.followers ?? []) await tickets.addFollower(trx, id, users.get(follower)!.id);
+  }
 }
