@@ -70,6 +70,7 @@ export const ticketsDe = {
     received: TICKET_RECEIVED,
     joined: 'Sie sind eingetragen. Sie erhalten ab jetzt alle Nachrichten zu dieser Meldung.',
     savedOffline: 'Ihre Meldung ist auf diesem Gerät gespeichert.',
+    pendingHeading: 'Noch nicht gesendet',
     pendingOffline: 'Wird gesendet, sobald Sie online sind',
     pendingServer:
       'Der Server antwortet gerade nicht. Ihre Meldung ist gespeichert und wird von selbst erneut gesendet.',
@@ -230,6 +231,7 @@ export const ticketsEn: typeof ticketsDe = {
       'Thank you for your report. The management will take care of it; you will also receive the confirmation of receipt by e-mail.',
     joined: 'You have been added. From now on you receive every message on this report.',
     savedOffline: 'Your report is saved on this device.',
+    pendingHeading: 'Not sent yet',
     pendingOffline: 'Will be sent as soon as you are online',
     pendingServer: 'The server is not answering right now. Your report is saved and will be sent again by itself.',
     pendingSending: 'Sending now …',

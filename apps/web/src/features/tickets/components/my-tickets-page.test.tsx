@@ -107,11 +107,7 @@ describe('Meine Meldungen', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Meine Meldungen' })).toBeInTheDocument();
 
-    const pending = within(
-      (await screen.findByRole('heading', { name: 'Ihre Meldung ist auf diesem Gerät gespeichert.' })).closest(
-        'section',
-      )!,
-    );
+    const pending = within((await screen.findByRole('heading', { name: 'Noch nicht gesendet' })).closest('section')!);
     const [offline, refused] = pending.getAllByRole('listitem');
     expect(offline).toHaveTextContent('Wird gesendet, sobald Sie online sind');
     expect(offline).toHaveTextContent('Wasser & Sanitär');

@@ -137,6 +137,7 @@ function ListSection<T>({
  */
 export default function MyTicketsPage() {
   const { t } = useTranslation();
+  const online = useOnline();
   const userId = useAppSelector((s) => s.user.data?.id);
   const pending = useOutbox(userId);
   const tickets = useRemote('list', getTickets);
@@ -166,7 +167,7 @@ export default function MyTicketsPage() {
       <div className="stack-lg">
         {pending && pending.length > 0 ? (
           <section className="stack" aria-labelledby={pendingHeading}>
-            <h2 id={pendingHeading}>{t('tickets.savedOffline')}</h2>
+            <h2 id={pendingHeading}>{t('tickets.pendingHeading')}</h2>
             <ul className="status-list">
               {pending.map((report) => (
                 <PendingCard key={report.key} report={report} />
@@ -224,7 +225,8 @@ export default function MyTicketsPage() {
           )}
         </ListSection>
 
-        {(reports.data?.length ?? 0) > 0 || reports.state === 'failed' ? (
+        {/* Only residents who reported something see this; offline it stays quiet. */}
+        {(reports.data?.length ?? 0) > 0 || (reports.state === 'failed' && online) ? (
           <ListSection heading={t('tickets.reportsHeading')} remote={reports} cacheName="reports" empty={null}>
             {(items: MyReport[]) => (
               <ol className="status-list">

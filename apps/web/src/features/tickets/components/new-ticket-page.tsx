@@ -95,7 +95,7 @@ function EmergencyHint({ category }: { category: TicketCategory | undefined }) {
   const deactivated = useAppSelector((s) => s.user.data?.emergency_services_deactivated);
   // The region is always there, so a screen reader hears the hint when a category brings it.
   return (
-    <div aria-live="polite">
+    <div className="emergency-live" aria-live="polite">
       {category?.emergency ? (
         <div className="emergency-hint" data-testid="emergency-hint">
           <p>

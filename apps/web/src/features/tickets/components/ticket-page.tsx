@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@hausportal/contract';
@@ -121,9 +121,14 @@ function LeaveButton({ ticketId }: { ticketId: number }) {
 
 function TicketView({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { state } = useLocation();
-  const arrival = (state ?? {}) as ArrivalState;
-  const descriptionId = useId();
+  const { state, pathname } = useLocation();
+  const navigate = useNavigate();
+  // Said once: the history entry forgets it, so a reload or coming back later does not repeat it.
+  const [arrival] = useState(() => (state ?? {}) as ArrivalState);
+  useEffect(() => {
+    if (state) navigate(pathname, { replace: true, state: null });
+  }, [state, pathname, navigate]);
+  const descriptionId = `ticket-${id}-description`;
   const load = useCallback(() => getTicket(id), [id]);
   const remote = useRemote<Ticket>(`ticket:${id}`, load);
   const [changed, setChanged] = useState<string | null>(null);
