@@ -35,6 +35,12 @@ const backOfficeShared = ['api', 'components', 'lib', 'strings.ts', 'store.ts', 
 const backOfficeScreens = folders(backOffice).filter((name) => name !== 'shell' && !backOfficeShared.includes(name));
 const inBackOffice = (names) => names.map((name) => `./${name}`);
 
+// The craftsman's page (src/craftsman, entry auftrag-main.tsx, ADR 020) is a third app, for a
+// craftsman without an account: like the back office it builds on the bottom layer only, and
+// neither the resident app nor the back office imports it, nor it them.
+const craftsman = `${web}/craftsman`;
+const craftsmanSide = ['craftsman', 'auftrag-main.tsx'];
+
 const webZones = [
   {
     target: 'apps/web',
@@ -79,6 +85,20 @@ const webZones = [
     except: inBackOffice(backOfficeShared),
     message: "The back office's shared parts import no screen and not the shell; the screens build on them.",
   },
+  {
+    target: srcEntries.filter((name) => !craftsmanSide.includes(name)).map((name) => `${web}/${name}`),
+    from: craftsman,
+    message: "Neither the resident app nor the back office imports the craftsman's page (src/craftsman, ADR 020).",
+  },
+  {
+    target: craftsmanSide.map((name) => `${web}/${name}`),
+    // src/test stays open here for the page's tests; its code is closed to it below.
+    from: srcEntries
+      .filter((name) => !craftsmanSide.includes(name) && name !== 'test' && !bottomLayer.includes(name))
+      .map((name) => `${web}/${name}`),
+    message:
+      "The craftsman's page imports only lib, components, i18n, config.ts and @hausportal/contract; no code of the resident app or the back office.",
+  },
 ];
 
 // Tests may build a store the way the app does (makeStore); feature code may not reach the app.
@@ -98,6 +118,16 @@ const backOfficeCodeZones = [
     target: backOffice,
     from: [`${web}/test`, `${backOffice}/test-utils.tsx`],
     message: 'Test helpers are for tests; back-office code never imports src/test or test-utils.tsx.',
+  },
+];
+
+// The craftsman page's tests may use the shared test helpers; its code may not.
+const craftsmanCodeZones = [
+  ...webZones,
+  {
+    target: craftsman,
+    from: `${web}/test`,
+    message: "Test helpers are for tests; the craftsman page's code never imports src/test.",
   },
 ];
 
@@ -190,6 +220,33 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: backOfficeCodeZones }],
+    },
+  },
+  {
+    files: [`${craftsman}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: craftsmanCodeZones }],
+    },
+  },
+  {
+    // A value from the contract's schema modules brings all of zod into the page (40 kB gzip).
+    files: [`${craftsman}/**/*.{ts,tsx}`, `${web}/i18n/craftsman.ts`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hausportal/contract',
+              allowTypeImports: true,
+              message:
+                "The craftsman's page takes only types from the contract: any value brings its zod schemas along. Copy the value and compare it in a test (i18n/craftsman.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

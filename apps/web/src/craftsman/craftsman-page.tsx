@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CraftsmanJob } from '@hausportal/contract';
+import { config } from '@/config';
+import { craftsmanDe as s, fill } from '@/i18n/craftsman';
+import { AppointmentStep } from './appointment-step';
+import { DoneStep } from './done-step';
+import { ContactBlock, JobDetails, JobPhotos, Timeline } from './job-parts';
+import { NoteStep } from './note-step';
+import { OfferStep } from './offer-step';
+import { PhotoStep } from './photo-step';
+import type { StepProps } from './ui';
+import { useJob } from './use-job';
+import './craftsman.css';
+
+/** How long a confirmation stays on screen. */
+const NOTICE_MS = 6000;
+
+/**
+ * The page a craftsman opens from the mail (`/auftrag/{token}`, issue 21): the job, and the
+ * buttons its state allows. No account, no cookie, no service worker: the link is the permission.
+ */
+export function CraftsmanPage({ token }: { token: string | null }) {
+  const { loaded, busy, reloading, reload, send } = useJob(token);
+  const [notice, setNotice] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const notify = useCallback((text: string) => {
+    clearTimeout(timer.current);
+    setNotice(text);
+    timer.current = setTimeout(() => setNotice(''), NOTICE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const number = loaded.kind === 'ready' ? loaded.job.number : null;
+  useEffect(() => {
+    const title = number ? fill(s.pageTitleNumber, { number }) : s.pageTitle;
+    document.title = `${title} – ${config.productName}`;
+  }, [number]);
+
+  return (
+    <>
+      <header className="cm-bar">
+        <span className="cm-brand">{config.productName}</span>
+      </header>
+      <main className="cm-main" aria-busy={loaded.kind === 'loading'}>
+        {loaded.kind === 'loading' && (
+          <div className="cm-center" role="status">
+            <span className="cm-spinner cm-spinner-large" aria-hidden="true" />
+            <p>{s.loading}</p>
+          </div>
+        )}
+        {loaded.kind === 'invalid' && (
+          <div className="cm-center cm-invalid">
+            <h1>{s.invalidTitle}</h1>
+            <p>{loaded.message}</p>
+          </div>
+        )}
+        {loaded.kind === 'failed' && (
+          <div className="cm-center">
+            <h1>{s.loadFailed}</h1>
+            <p role="alert">{loaded.message}</p>
+            <button type="button" className="cm-button cm-button-primary" disabled={reloading} onClick={reload}>
+              {reloading ? s.retrying : s.retry}
+            </button>
+          </div>
+        )}
+        {loaded.kind === 'ready' && <Job job={loaded.job} steps={{ busy, send, notify }} />}
+      </main>
+      {/* Always in the page, so screen readers announce what is written into it. */}
+      <div className={notice ? 'cm-notice cm-notice-shown' : 'cm-notice'} role="status" aria-live="polite">
+        {notice && (
+          <>
+            <span>{notice}</span>
+            <button type="button" className="cm-notice-close" aria-label={s.closeMessage} onClick={() => setNotice('')}>
+              ×
+            </button>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Job({ job, steps }: { job: CraftsmanJob; steps: StepProps }) {
+  const state = useRef<HTMLParagraphElement>(null);
+  const previous = useRef(job.state);
+  // When the state changes (accepted, declined, done), the buttons that were pressed are gone:
+  // the focus moves to the sentence saying where the job stands now.
+  useEffect(() => {
+    if (previous.current !== job.state) state.current?.focus();
+    previous.current = job.state;
+  }, [job.state]);
+
+  const open = job.state === 'offered' || job.state === 'accepted';
+  return (
+    <>
+      <div className="cm-head">
+        <h1>{fill(s.number, { number: job.number })}</h1>
+        <p className="cm-tags">
+          <span className="cm-tag">{job.category_name}</span>
+          <span className={`cm-tag cm-status-${job.status}`}>
+            <span className="cm-visually-hidden">{s.status}: </span>
+            {s.statuses[job.status]}
+          </span>
+        </p>
+      </div>
+      <p ref={state} tabIndex={-1} className={open ? 'cm-state' : 'cm-state cm-state-closed'}>
+        {s[`state_${job.state}`]}
+      </p>
+      <JobDetails job={job} />
+      <ContactBlock contact={job.contact} />
+      <JobPhotos photos={job.photos} />
+      {job.state === 'offered' && <OfferStep {...steps} />}
+      {job.state === 'accepted' && (
+        <>
+          <AppointmentStep {...steps} appointmentAt={job.appointment_at} />
+          <PhotoStep {...steps} />
+          <NoteStep {...steps} />
+          <DoneStep {...steps} />
+        </>
+      )}
+      <Timeline events={job.events} />
+    </>
+  );
+}

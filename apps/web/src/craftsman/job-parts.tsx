@@ -1,0 +1,130 @@
+import type { CraftsmanJob } from '@hausportal/contract';
+import { craftsmanDe as s, fill } from '@/i18n/craftsman';
+import { formatAppointment, formatMoment } from './appointment';
+
+/** What and where: the building, the place, the description and the management's message. */
+export function JobDetails({ job }: { job: CraftsmanJob }) {
+  return (
+    <section className="cm-card" aria-label={s.description}>
+      <dl className="cm-details">
+        <div>
+          <dt>{s.address}</dt>
+          <dd>
+            <strong>{job.location_title}</strong>
+            {job.location_address && <span className="cm-block">{job.location_address}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>{s.where}</dt>
+          <dd>
+            {s.scopes[job.scope]}
+            {job.place && <span className="cm-block">{job.place}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>{s.appointment}</dt>
+          <dd>
+            {job.appointment_at ? (
+              <strong>{formatAppointment(job.appointment_at)}</strong>
+            ) : (
+              <span className="cm-muted">{s.appointmentNone}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <h2 className="cm-subtitle">{s.description}</h2>
+      <p className="cm-text">{job.description}</p>
+      {job.message && (
+        <div className="cm-message">
+          <h2 className="cm-subtitle">{s.managementMessage}</h2>
+          <p className="cm-text">{job.message}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The resident to call, only when they consented (the API then sends `contact`). */
+export function ContactBlock({ contact }: { contact: CraftsmanJob['contact'] }) {
+  if (!contact) return null;
+  const phone = contact.phone.trim();
+  return (
+    <section className="cm-card" aria-labelledby="cm-contact-title">
+      <h2 id="cm-contact-title">{s.contactTitle}</h2>
+      <p className="cm-contact">
+        {contact.name && <strong className="cm-block">{contact.name}</strong>}
+        {contact.apartment_number && (
+          <span className="cm-block">{fill(s.contactApartment, { apartment: contact.apartment_number })}</span>
+        )}
+      </p>
+      {phone && (
+        <a className="cm-button cm-button-call" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          {fill(s.contactCall, { phone })}
+        </a>
+      )}
+    </section>
+  );
+}
+
+/** The ticket's photos as thumbnails; each opens in full size. */
+export function JobPhotos({ photos }: { photos: CraftsmanJob['photos'] }) {
+  if (photos.length === 0) return null;
+  return (
+    <section className="cm-card" aria-labelledby="cm-photos-title">
+      <h2 id="cm-photos-title">{s.photosTitle}</h2>
+      <ul className="cm-photos">
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            <a href={photo.url} target="_blank" rel="noreferrer noopener">
+              <img
+                src={photo.thumbnail}
+                alt={fill(s.photoOpen, { n: index + 1 })}
+                loading="lazy"
+                decoding="async"
+                width={160}
+                height={160}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The steps of the job so far, oldest first, as the craftsman may see them. */
+export function Timeline({ events }: { events: CraftsmanJob['events'] }) {
+  return (
+    <section className="cm-card" aria-labelledby="cm-timeline-title">
+      <h2 id="cm-timeline-title">{s.timelineTitle}</h2>
+      {events.length === 0 ? (
+        <p className="cm-muted">{s.timelineEmpty}</p>
+      ) : (
+        <ol className="cm-timeline">
+          {events.map((event) => {
+            // A step of the craftsman ('Auftrag angenommen') says itself what happened.
+            const own = event.kind === 'craftsman' && event.text !== '';
+            return (
+              <li key={event.id}>
+                <p className="cm-event-head">
+                  <strong>
+                    {own
+                      ? event.text
+                      : event.kind === 'status' && event.status
+                        ? fill(s.kinds.status, { status: s.statuses[event.status] })
+                        : s.kinds[event.kind]}
+                  </strong>
+                  <span className="cm-block cm-muted">
+                    {s.authors[event.author]} ·{' '}
+                    <time dateTime={event.created_at}>{formatMoment(event.created_at)}</time>
+                  </span>
+                </p>
+                {event.text && !own && <p className="cm-text">{event.text}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

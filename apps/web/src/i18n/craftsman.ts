@@ -1,0 +1,140 @@
+// The strings of the craftsman's page ('/auftrag/{token}', issue 21, ADR 020): a page of its own,
+// without an account, that a craftsman opens from the mail on a phone. It stays German (the issue
+// says so) and it does not load i18next: a plain catalogue and `fill()` keep its bundle small.
+// The statuses, places and the invalid-link text are the contract's, copied: a value imported from
+// the contract's tickets.ts brings every zod schema of that module along (40 kB gzip, half the
+// page). craftsman-page.test.tsx checks that the copies equal the contract.
+import type { TicketAuthor, TicketEventKind, TicketScope, TicketStatus } from '@hausportal/contract';
+
+export const craftsmanDe = {
+  pageTitle: 'Auftrag',
+  pageTitleNumber: 'Auftrag {{number}}',
+  loading: 'Auftrag wird geladen …',
+  loadFailed: 'Der Auftrag konnte nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  retrying: 'Wird geladen …',
+  offline: 'Keine Verbindung zum Server. Bitte prüfen Sie den Empfang und versuchen Sie es erneut.',
+  generic: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
+  invalidTitle: 'Auftrag nicht verfügbar',
+  /** The contract's CRAFTSMAN_LINK_INVALID. */
+  invalid: 'Dieser Auftragslink gilt nicht mehr. Bitte wenden Sie sich an die Hausverwaltung.',
+
+  /** The contract's TICKET_STATUS_LABELS. */
+  statuses: {
+    received: 'Eingegangen',
+    in_progress: 'In Bearbeitung',
+    craftsman_assigned: 'Handwerker beauftragt',
+    appointment_set: 'Termin vereinbart',
+    done: 'Erledigt',
+    rejected: 'Abgelehnt',
+  } satisfies Record<TicketStatus, string>,
+  /** The contract's TICKET_SCOPE_LABELS. */
+  scopes: {
+    apartment: 'In meiner Wohnung',
+    building: 'Im Haus / Gemeinschaftsfläche',
+  } satisfies Record<TicketScope, string>,
+  number: 'Auftrag {{number}}',
+  status: 'Status',
+  category: 'Art',
+  where: 'Wo',
+  address: 'Adresse',
+  description: 'Beschreibung',
+  managementMessage: 'Nachricht der Hausverwaltung',
+  appointment: 'Termin',
+  appointmentNone: 'Noch kein Termin vereinbart',
+
+  state_offered: 'Die Hausverwaltung bietet Ihnen diesen Auftrag an. Bitte nehmen Sie ihn an oder lehnen Sie ab.',
+  state_accepted: 'Sie haben den Auftrag angenommen.',
+  state_declined: 'Sie haben diesen Auftrag abgelehnt. Es sind keine weiteren Schritte möglich.',
+  state_done: 'Sie haben den Auftrag als erledigt gemeldet. Vielen Dank! Es sind keine weiteren Schritte möglich.',
+  state_revoked: 'Die Hausverwaltung hat diesen Auftrag zurückgezogen. Es sind keine weiteren Schritte möglich.',
+
+  accept: 'Auftrag annehmen',
+  accepting: 'Wird angenommen …',
+  accepted: 'Auftrag angenommen.',
+  decline: 'Ablehnen',
+  declineTitle: 'Auftrag ablehnen?',
+  declineReason: 'Grund (optional)',
+  declineReasonHint: 'Zum Beispiel: keine Kapazität in den nächsten zwei Wochen',
+  declineConfirm: 'Ja, Auftrag ablehnen',
+  declining: 'Wird abgelehnt …',
+  declined: 'Auftrag abgelehnt.',
+  cancel: 'Abbrechen',
+
+  appointmentTitle: 'Termin vereinbart',
+  appointmentHint: 'Den Termin sehen die Bewohner:innen und die Hausverwaltung.',
+  appointmentDate: 'Datum',
+  appointmentTime: 'Uhrzeit',
+  appointmentSave: 'Termin speichern',
+  appointmentChange: 'Termin ändern',
+  appointmentSaving: 'Termin wird gespeichert …',
+  appointmentSaved: 'Termin gespeichert: {{when}}.',
+  appointmentRequired: 'Bitte geben Sie Datum und Uhrzeit an.',
+  appointmentAt: '{{date}}, {{time}} Uhr',
+
+  noteTitle: 'Notiz an die Hausverwaltung',
+  noteLabel: 'Notiz',
+  noteHint: 'Zum Beispiel: Ersatzteil bestellt, komme am Donnerstag wieder.',
+  noteSend: 'Notiz senden',
+  noteSending: 'Notiz wird gesendet …',
+  noteSent: 'Notiz gesendet.',
+  noteRequired: 'Bitte schreiben Sie eine Notiz.',
+
+  photosTitle: 'Fotos',
+  photosNone: 'Keine Fotos',
+  photoAdd: 'Foto hinzufügen',
+  photoHint: 'Das Foto wird vor dem Senden verkleinert.',
+  photoPreparing: 'Foto wird vorbereitet …',
+  photoUploading: 'Foto wird hochgeladen …',
+  photoUploadingOf: 'Foto {{n}} von {{total}} wird hochgeladen …',
+  photoUploaded: 'Foto hinzugefügt.',
+  photosUploaded: '{{count}} Fotos hinzugefügt.',
+  photoOpen: 'Foto {{n}} groß anzeigen',
+  photoOnlyImage: '„{{filename}}“ ist kein Foto im Format JPEG, PNG oder WebP.',
+  photoUnreadable: '„{{filename}}“ konnte nicht gelesen werden.',
+  photoTooLarge: '„{{filename}}“ ist zu groß (höchstens 10 MB).',
+
+  doneTitle: 'Arbeit abgeschlossen?',
+  done: 'Auftrag als erledigt melden',
+  doneConfirmTitle: 'Auftrag als erledigt melden?',
+  doneConfirmText: 'Danach können Sie über diesen Link nichts mehr ändern.',
+  doneText: 'Was wurde gemacht? (optional)',
+  doneConfirm: 'Ja, als erledigt melden',
+  doneSending: 'Wird gemeldet …',
+  doneSent: 'Auftrag als erledigt gemeldet. Vielen Dank!',
+
+  contactTitle: 'Ansprechpartner vor Ort',
+  contactApartment: 'Wohnung {{apartment}}',
+  contactCall: 'Anrufen: {{phone}}',
+
+  timelineTitle: 'Verlauf',
+  timelineEmpty: 'Noch keine Einträge',
+  authors: {
+    you: 'Sie',
+    // The page shows only this link's own steps and the management's messages.
+    craftsman: 'Sie',
+    management: 'Hausverwaltung',
+    resident: 'Bewohner:in',
+    system: 'System',
+  } satisfies Record<TicketAuthor, string>,
+  kinds: {
+    created: 'Gemeldet',
+    status: 'Status: {{status}}',
+    message: 'Nachricht',
+    note: 'Notiz',
+    photo: 'Foto hinzugefügt',
+    assigned: 'Auftrag erteilt',
+    unassigned: 'Auftrag zurückgezogen',
+    craftsman: 'Handwerker',
+    appointment: 'Termin',
+    merged: 'Zusammengeführt',
+    rated: 'Bewertet',
+    reopened: 'Wieder geöffnet',
+  } satisfies Record<TicketEventKind, string>,
+  closeMessage: 'Meldung schließen',
+} as const;
+
+/** `{{name}}` in a text replaced by its value; a missing value leaves the placeholder visible. */
+export function fill(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
