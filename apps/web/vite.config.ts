@@ -45,9 +45,15 @@ export default defineConfig({
       injectManifest: {
         // The app shell and every screen work offline; API calls and media always go to the network.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
-        // The back office is its own build in dist/admin (vite.admin.config.ts); residents never load it.
+        // The back office and the craftsman's page are builds of their own in dist/admin and
+        // dist/auftrag (vite.admin.config.ts, vite.auftrag.config.ts); residents never load them.
         // Of the icons, the installed app needs only the ones it shows.
-        globIgnores: ['admin/**', 'app-icons/icon-{48,72,96,128,144,152,256,384}.png', 'app-icons/maskable-*.png'],
+        globIgnores: [
+          'admin/**',
+          'auftrag/**',
+          'app-icons/icon-{48,72,96,128,144,152,256,384}.png',
+          'app-icons/maskable-*.png',
+        ],
       },
     }),
   ],

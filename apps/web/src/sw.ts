@@ -13,8 +13,13 @@ cleanupOutdatedCaches();
 // The first version takes the open page at once, so the first visit already works offline.
 // Later versions wait (below); claiming then only happens after 'neu laden'.
 clientsClaim();
-// Every screen of the app is index.html; the API and the back office never come from the cache.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/admin/] }));
+// Every screen of the app is index.html; the API, the back office and the craftsman's page
+// (/auftrag/{token}, its own build, no-store) never come from the cache.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/admin/, /^\/auftrag(\/|$)/],
+  }),
+);
 
 // A new version waits until the resident taps 'neu laden' (app/update-banner.tsx), so a form
 // being filled in is never reloaded away.
