@@ -55,6 +55,15 @@ describe('APP_NAME in the web app the server hands out', () => {
         '<script type="module" src="/admin/assets/admin-abc.js"></script></head><body></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'admin', 'assets', 'admin-abc.js'), 'export {};');
+    // The craftsman's page, a build of its own (apps/web/vite.auftrag.config.ts).
+    fs.mkdirSync(path.join(dist, 'auftrag', 'assets'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, 'auftrag', 'auftrag.html'),
+      '<!doctype html><html lang="de"><head><meta name="application-name" content="%APP_NAME%" />' +
+        '<title>%APP_NAME%</title>' +
+        '<script type="module" src="/auftrag/assets/auftrag-abc.js"></script></head><body></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'auftrag', 'assets', 'auftrag-abc.js'), 'export {};');
     t = await startApp('sqlite', { APP_NAME: 'Wohnen am Fluss & Co <Nord>' }, undefined, undefined, dist);
   });
   afterAll(async () => {
@@ -81,15 +90,55 @@ describe('APP_NAME in the web app the server hands out', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<script type="module" src="/admin/assets/admin-abc.js"></script>');
       expect(res.body).toContain('<title>Wohnen am Fluss &amp; Co &lt;Nord&gt;</title>');
+      expect(res.body).not.toContain('/auftrag/assets/');
     },
   );
 
-  it.each(['/', '/login', '/administration', '/blackboard/2'])("answers %s with the residents' app", async (url) => {
+  it.each(['/', '/login', '/administration', '/blackboard/2', '/auftraege', '/tickets/auftrag/abc'])(
+    "answers %s with the residents' app",
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<p>Wohnen am Fluss &amp; Co &lt;Nord&gt; wird geladen …</p>');
+      expect(res.body).not.toContain('/admin/assets/');
+      expect(res.body).not.toContain('/auftrag/assets/');
+    },
+  );
+
+  it.each([
+    '/auftrag/abcDEF123_-xyz',
+    '/auftrag/abcDEF123_-xyz/',
+    '/auftrag/abcDEF123_-xyz?utm_source=mail',
+    '/auftrag',
+    '/auftrag/',
+  ])("answers %s with the craftsman's own page, uncached and without a referrer", async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // The address holds the job's secret: no cache may keep the page, no link may pass it on.
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.body).toContain('<script type="module" src="/auftrag/assets/auftrag-abc.js"></script>');
+    expect(res.body).toContain('<meta name="application-name" content="Wohnen am Fluss &amp; Co &lt;Nord&gt;" />');
+    expect(res.body).not.toContain('%APP_NAME%');
+    expect(res.body).not.toContain('wird geladen');
     expect(res.body).not.toContain('/admin/assets/');
+  });
+
+  it("serves the craftsman page's scripts from its build and never its page template as a file", async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/auftrag/assets/auftrag-abc.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const raw = await t.app.inject({ method: 'GET', url: '/auftrag/auftrag.html' });
+    expect(raw.statusCode).toBe(404);
+    const missing = await t.app.inject({ method: 'GET', url: '/auftrag/assets/auftrag-alt.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
   });
 
   it("serves the back office's scripts from its build and never its page template as a file", async () => {
@@ -116,5 +165,29 @@ describe('APP_NAME in the web app the server hands out', () => {
     const res = await t.app.inject({ method: 'GET', url: '/logo.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<svg');
+  });
+});
+
+describe('the craftsman page before its build exists', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-dist-'));
+  beforeAll(async () => {
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="de"><head><title>%APP_NAME%</title></head><body>Bewohner-App</body></html>',
+    );
+    t = await startApp('sqlite', {}, undefined, undefined, dist);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("never answers /auftrag/{token} with the residents' app, whose session and service worker must not run there", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auftrag/abcDEF123' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).not.toContain('Bewohner-App');
+    expect(res.body).toContain('noch nicht gebaut');
   });
 });

@@ -10,9 +10,12 @@ export const escapeHtml = (s: string) =>
 
 /** Where the back office's own build puts its page (apps/web/vite.admin.config.ts, ADR 015). */
 export const ADMIN_SHELL = path.join('admin', 'admin.html');
+/** Where the craftsman's page has its own build (apps/web/vite.auftrag.config.ts, ADR 020). */
+export const CRAFTSMAN_SHELL = path.join('auftrag', 'auftrag.html');
 
 /**
- * The built app's pages (the residents' index.html, the back office's admin/admin.html) and the PWA
+ * The built app's pages (the residents' index.html, the back office's admin/admin.html, the
+ * craftsman's auftrag/auftrag.html) and the PWA
  * manifest with APP_NAME filled in, rendered once at start: the apps read their product name from
  * `<meta name="application-name">`, and an installed app carries it as its name. Null when a file
  * is missing.
@@ -20,7 +23,7 @@ export const ADMIN_SHELL = path.join('admin', 'admin.html');
 export function renderWebShell(
   dist: string,
   appName: string,
-): { html: string | null; adminHtml: string | null; manifest: string | null } {
+): { html: string | null; adminHtml: string | null; craftsmanHtml: string | null; manifest: string | null } {
   const read = (file: string) => {
     const p = path.join(dist, file);
     return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : null;
@@ -28,6 +31,7 @@ export function renderWebShell(
   const fill = (file: string) => read(file)?.replace(APP_NAME_MARKER, escapeHtml(appName)) ?? null;
   const html = fill('index.html');
   const adminHtml = fill(ADMIN_SHELL);
+  const craftsmanHtml = fill(CRAFTSMAN_SHELL);
   const rawManifest = read('manifest.webmanifest');
   let manifest: string | null = null;
   if (rawManifest) {
@@ -35,5 +39,5 @@ export function renderWebShell(
     const shortName = appName.length <= 12 ? appName : appName.split(/\s+/)[0]!.slice(0, 12);
     manifest = JSON.stringify({ ...JSON.parse(rawManifest), name: appName, short_name: shortName });
   }
-  return { html, adminHtml, manifest };
+  return { html, adminHtml, craftsmanHtml, manifest };
 }

@@ -2,15 +2,27 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { API_ERRORS } from '@hausportal/contract';
-import { ADMIN_SHELL, escapeHtml, renderWebShell } from '../lib/web-shell.js';
+import { ADMIN_SHELL, CRAFTSMAN_SHELL, escapeHtml, renderWebShell } from '../lib/web-shell.js';
 
 /** The back office's client-side routes, which get its own page (ADR 015). */
 const ADMIN_PATH = /^\/admin(\/|$|\?)/;
+/** The craftsman's page, `/auftrag/{token}` (ADR 020), and anything below /auftrag. */
+const CRAFTSMAN_PATH = /^\/auftrag(\/|$|\?)/;
+/**
+ * The craftsman's address holds the secret of the job: no cache keeps the page, no link on it
+ * sends the address on, no search engine lists it.
+ */
+const CRAFTSMAN_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
 
 /**
  * The built web app: its files, index.html, the back office's page and the manifest with APP_NAME
  * filled in, and the fallback that answers every other GET outside /api/ with the right page
- * (client-side routes): /admin and below with the back office, everything else with the residents' app.
+ * (client-side routes): /admin and below with the back office, /auftrag/{token} with the
+ * craftsman's page, everything else with the residents' app.
  */
 export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts) => {
   const shell = renderWebShell(opts.dist, opts.appName);
@@ -22,8 +34,13 @@ export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts)
       // The web build writes .br and .gz next to each asset (apps/web/scripts/precompress.mjs);
       // the one the client accepts is sent, with Vary: Accept-Encoding.
       preCompressed: true,
-      // These two carry APP_NAME and are answered below from what renderWebShell made.
-      globIgnore: ['index.html', 'manifest.webmanifest', ADMIN_SHELL.split(path.sep).join('/')],
+      // These carry APP_NAME and are answered below from what renderWebShell made.
+      globIgnore: [
+        'index.html',
+        'manifest.webmanifest',
+        ADMIN_SHELL.split(path.sep).join('/'),
+        CRAFTSMAN_SHELL.split(path.sep).join('/'),
+      ],
       // Vite names everything under /assets by its content hash: cache it for good. The rest
       // (service worker, manifest, icons) must be revalidated so updates reach the phone.
       setHeaders: (reply, file) => {
@@ -54,9 +71,15 @@ export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts)
     // A missing file (an old /assets/…js after a deploy) must be a 404, not the SPA's HTML.
     if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!))
       return reply.code(404).type('text/plain').send('Nicht gefunden.');
-    // Every other GET is a client-side route of one of the two apps.
-    const page = ADMIN_PATH.test(request.url) ? (shell.adminHtml ?? shell.html) : shell.html;
-    if (page) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    // The craftsman's page, never the residents' app: without its build, the note below.
+    if (CRAFTSMAN_PATH.test(request.url)) {
+      reply.headers(CRAFTSMAN_HEADERS);
+      if (shell.craftsmanHtml) return reply.type('text/html; charset=utf-8').send(shell.craftsmanHtml);
+    } else {
+      // Every other GET is a client-side route of one of the two apps.
+      const page = ADMIN_PATH.test(request.url) ? (shell.adminHtml ?? shell.html) : shell.html;
+      if (page) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    }
     return reply
       .type('text/html')
       .send(
