@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { migrateToLatest, openDatabase, syncSequences } from '../apps/server/src/db/database.js';
-import { BENCH_PASSWORD, SIZES, fill, scaled, type Sizes } from './fill.js';
+import { BENCH_MANAGER, BENCH_PASSWORD, SIZES, fill, scaled, type Sizes } from './fill.js';
 import { startServer } from './server.js';
 import { pgReachable, scratchDatabase } from '../apps/server/test/postgres.js';
 
@@ -121,6 +121,15 @@ async function signIn(url: string, apartment: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+async function staffSignIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/staff/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
 /** Likes and unlikes the newest approved post `perSecond` times a second as `token` until stopped. */
 function likeLoop(url: string, token: string, perSecond: number): () => Promise<void> {
   const headers = { authorization: `Token ${token}` };
@@ -152,7 +161,7 @@ async function filledDatabase(dialect: 'sqlite' | 'postgres', sizes: Sizes) {
   const t0 = Date.now();
   await migrateToLatest(handle.db);
   await fill(handle.db, sizes);
-  await syncSequences(handle, ['locations', 'services', 'users', 'messages']);
+  await syncSequences(handle, ['locations', 'services', 'users', 'messages', 'ticket_categories', 'tickets']);
   if (dialect === 'postgres') await (await import('kysely')).sql`vacuum analyze`.execute(handle.db);
   else await (await import('kysely')).sql`pragma optimize`.execute(handle.db);
   await handle.close();
@@ -224,12 +233,22 @@ async function measure(
     const auth = { authorization: `Token ${await signIn(url, 'R-21')}` };
     // R-1 is the receptionist of R-21's building (fill.ts: every 250th resident).
     const receptionist = await signIn(url, 'R-1');
+    const manager = only ? null : { authorization: `Token ${await staffSignIn(url, BENCH_MANAGER)}` };
     const count = (await (await fetch(`${url}/api/messages/?page=500`, { headers: auth })).json()) as {
       results: unknown[];
       count: number;
     };
     if (!only && count.results.length !== 10)
       throw new Error(`Seite 500 hat ${count.results.length} Beiträge (count ${count.count})`);
+    if (manager) {
+      const tickets = (await (
+        await fetch(`${url}/api/admin/tickets/?location_id=1&status=received`, { headers: manager })
+      ).json()) as {
+        count: number;
+      };
+      console.log(`[${dialect}] Meldungen von Standort 1 im Status 'Eingegangen': ${tickets.count}`);
+      if (!tickets.count) throw new Error('Keine Meldungen gefüllt');
+    }
     const plan: {
       endpoint: string;
       path: string;
@@ -257,6 +276,21 @@ async function measure(
       },
       { endpoint: 'GET /api/messages/?page=500', path: '/api/messages/?page=500', headers: auth },
       { endpoint: 'GET /api/location/', path: '/api/location/', headers: auth },
+      // Issue 21: the manager's ticket list over 100,000 tickets, one location and status, oldest first.
+      ...(manager
+        ? [
+            {
+              endpoint: 'GET /api/admin/tickets/ (Standort, Status, nach Alter)',
+              path: '/api/admin/tickets/?location_id=1&status=received&sort=oldest',
+              headers: manager,
+            },
+            {
+              endpoint: 'GET /api/admin/tickets/ (ohne Reaktion seit 48 h)',
+              path: '/api/admin/tickets/?location_id=1&stale=true',
+              headers: manager,
+            },
+          ]
+        : []),
       {
         // Twenty residents signing in at once from one address, as behind a building's NAT; one
         // resident twenty times in parallel would meet the per-apartment limit of ADR 008.

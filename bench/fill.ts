@@ -13,7 +13,12 @@ export const SIZES = {
   documents: 20_000,
   likes: 200_000,
   comments: 100_000,
+  /** Defect tickets (issue 21): the manager's list must stay fast at this size. */
+  tickets: 100_000,
 };
+
+/** The bench's property manager (all locations); signs in at /api/staff/login/. */
+export const BENCH_MANAGER = 'bench-manager@example.org';
 
 /** Inserts rows in batches; one statement per batch keeps a 200k-row fill to seconds. */
 async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: Insertable<Database[T]>[], batch = 500) {
@@ -55,6 +60,8 @@ export function scaled(messages: number): Sizes {
     documents: Math.round(SIZES.documents * f),
     likes: Math.round(SIZES.likes * f),
     comments: Math.round(SIZES.comments * f),
+    // The flat-cost check measures the blackboard only.
+    tickets: 0,
   };
 }
 
@@ -178,6 +185,8 @@ export async function fill(db: DB, sizes: Sizes = SIZES): Promise<void> {
   });
   await bulk(db, (trx) => insertBatched(trx, 'comments', comments));
 
+  await fillTickets(db, SIZES, rand, now, hash);
+
   for (let l = 1; l <= SIZES.locations; l++) await refreshApprovedCount(db, l);
   // Denormalised counters, as the app maintains them.
   await bulk(db, async (trx) => {
@@ -190,4 +199,114 @@ export async function fill(db: DB, sizes: Sizes = SIZES): Promise<void> {
         .execute();
     }
   });
+}
+
+const TICKET_STATUSES = [
+  ['received', 0.2],
+  ['in_progress', 0.2],
+  ['craftsman_assigned', 0.1],
+  ['appointment_set', 0.05],
+  ['done', 0.4],
+  ['rejected', 0.05],
+] as const;
+
+/**
+ * The tickets of issue 21's bench: SIZES.tickets over two years, ten categories per location (as
+ * the migration gives every location), a tenth building-wide with followers, one 'created' entry
+ * each, and the manager who runs every location.
+ */
+async function fillTickets(db: DB, SIZES: Sizes, rand: () => number, now: number, hash: string) {
+  const created = new Date(now).toISOString();
+  const managerId = SIZES.residents + 1;
+  await bulk(db, async (trx) => {
+    await insertBatched(trx, 'users', [
+      {
+        id: managerId,
+        location_id: null,
+        role: 'manager',
+        login: BENCH_MANAGER,
+        apartment_number: '',
+        name: 'Bench-Verwaltung',
+        email: BENCH_MANAGER,
+        password_hash: hash,
+        profile_picture: null,
+        emergency_services_deactivated: 0,
+        language: 'de',
+        is_active: 1,
+        created_at: created,
+      },
+    ]);
+    await insertBatched(
+      trx,
+      'manager_locations',
+      Array.from({ length: SIZES.locations }, (_, i) => ({ user_id: managerId, location_id: i + 1 })),
+    );
+    const categories = Array.from({ length: SIZES.locations * 10 }, (_, i) => ({
+      id: i + 1,
+      location_id: Math.floor(i / 10) + 1,
+      name: `Kategorie ${(i % 10) + 1}`,
+      emergency: i % 10 < 3 ? 1 : 0,
+      sort_order: i % 10,
+      archived: 0,
+      created_at: created,
+    }));
+    await insertBatched(trx, 'ticket_categories', categories);
+  });
+  if (!SIZES.tickets) return;
+  const span = 2 * 365 * 24 * 3_600_000;
+  for (let start = 0; start < SIZES.tickets; start += 20_000) {
+    const tickets: Insertable<Database['tickets']>[] = [];
+    const events: Insertable<Database['ticket_events']>[] = [];
+    const followers: Insertable<Database['ticket_followers']>[] = [];
+    for (let i = start; i < Math.min(start + 20_000, SIZES.tickets); i++) {
+      const location = (i % SIZES.locations) + 1;
+      const reporter = location + SIZES.locations * Math.floor(rand() * (SIZES.residents / SIZES.locations));
+      let r = rand();
+      const status = TICKET_STATUSES.find(([, p]) => (r -= p) < 0)?.[0] ?? 'done';
+      const at = new Date(now - span + Math.floor((i / SIZES.tickets) * span)).toISOString();
+      const building = i % 10 === 0;
+      tickets.push({
+        id: i + 1,
+        number: `${2025 + Math.floor(i / (SIZES.tickets / 2))}-${String(i + 1).padStart(6, '0')}`,
+        location_id: location,
+        reporter_id: reporter,
+        created_by: null,
+        source: 'app',
+        category_id: (location - 1) * 10 + 1 + Math.floor(rand() * 10),
+        scope: building ? 'building' : 'apartment',
+        place: building ? 'Treppenhaus' : '',
+        description: `Meldung ${i + 1}: ${'Es tropft und klappert. '.repeat(1 + (i % 5))}`,
+        contact_consent: 1,
+        contact_phone: '',
+        status,
+        done_at: status === 'done' ? at : null,
+        first_response_at: status === 'received' ? null : at,
+        last_staff_activity_at: status === 'received' ? null : at,
+        last_activity_at: at,
+        receipt_sha256: '0'.repeat(64),
+        idempotency_key: null,
+        created_at: at,
+      });
+      events.push({
+        ticket_id: i + 1,
+        kind: 'created',
+        internal: 0,
+        author: 'resident',
+        user_id: reporter,
+        assignment_id: null,
+        status: null,
+        text: '',
+        created_at: at,
+      });
+      if (building) {
+        const follower = location + SIZES.locations * Math.floor(rand() * (SIZES.residents / SIZES.locations));
+        if (follower !== reporter) followers.push({ ticket_id: i + 1, user_id: follower, created_at: at });
+      }
+    }
+    await bulk(db, async (trx) => {
+      await insertBatched(trx, 'tickets', tickets);
+      await insertBatched(trx, 'ticket_events', events);
+      await insertBatched(trx, 'ticket_followers', followers);
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import type { Insertable, SelectQueryBuilder, Updateable } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
 import type {
@@ -313,9 +313,12 @@ export interface AdminTicketFilter {
   sort: 'oldest' | 'newest';
 }
 
-/** A ticket is stale when open and nobody of the management answered since `before` (or ever, reported before it). */
-const staleSql = (before: string) =>
-  sql<number>`(tickets.status in ('received', 'in_progress', 'craftsman_assigned', 'appointment_set') and coalesce(tickets.last_staff_activity_at, tickets.created_at) < ${before})`;
+// A ticket is stale when open and nobody of the management answered since `before` (or ever,
+// reported before it). Written with the literal status list and the expression of the partial
+// index `tickets_waiting` (migration 008), so both databases answer it from that index.
+const isOpen = sql<SqlBool>`tickets.status in ('received', 'in_progress', 'craftsman_assigned', 'appointment_set')`;
+const waitingSince = sql<string>`coalesce(tickets.last_staff_activity_at, tickets.created_at)`;
+const isStale = (before: string) => sql<SqlBool>`(${isOpen} and ${waitingSince} < ${before})`;
 
 /** One page of the tickets of `locations`, filtered, oldest (or newest) first. */
 export function listAdminTickets(
@@ -332,7 +335,7 @@ export function listAdminTickets(
   if (f.categoryId !== undefined) base = base.where('tickets.category_id', '=', f.categoryId);
   if (f.assignee === 'none') base = base.where('tickets.assignee_provider_id', 'is', null);
   else if (f.assignee !== undefined) base = base.where('tickets.assignee_provider_id', '=', f.assignee);
-  if (f.staleBefore) base = base.where(staleSql(f.staleBefore), '=', sql<number>`true`);
+  if (f.staleBefore) base = base.where(isOpen).where(waitingSince, '<', f.staleBefore);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
@@ -396,7 +399,7 @@ function adminColumns(q: SelectQueryBuilder<Database, 'tickets', {}>, staleBefor
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('ticket_photos.ticket_id', '=', 'tickets.id')
         .as('photo_count'),
-      staleSql(staleBefore).as('stale'),
+      sql<number>`case when ${isStale(staleBefore)} then 1 else 0 end`.as('stale'),
     ]);
 }
 export type AdminListRow = Awaited<ReturnType<typeof listAdminTickets>>['rows'][number];
@@ -431,27 +434,18 @@ export async function boardColumn(
   return { count: Number(count.n), rows };
 }
 
-/** New ('Eingegangen') and stale tickets of `locations`, for the navigation's count. */
+/** New ('Eingegangen') and stale tickets of `locations`, for the navigation's count; both from indexes. */
 export async function ticketSummary(db: DB, locations: number[], staleBefore: string) {
-  const row = await db
+  const base = db
     .selectFrom('tickets')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('tickets.status', '=', 'received').then(1).else(0).end()).as('received'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(staleSql(staleBefore), '=', sql<number>`true`)
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('stale'),
-    ])
-    .where('tickets.location_id', 'in', idsOrNone(locations))
-    .where('tickets.merged_into_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return { received: Number(row.received ?? 0), stale: Number(row.stale ?? 0) };
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    // A merged duplicate is 'Abgelehnt', so neither count meets it; no table lookup is needed.
+    .where('tickets.location_id', 'in', idsOrNone(locations));
+  const [received, stale] = await Promise.all([
+    base.where('tickets.status', '=', 'received').executeTakeFirstOrThrow(),
+    base.where(isOpen).where(waitingSince, '<', staleBefore).executeTakeFirstOrThrow(),
+  ]);
+  return { received: Number(received.n), stale: Number(stale.n) };
 }
 
 /** Moves the reporter and followers of a duplicate onto the ticket it is merged into. */
