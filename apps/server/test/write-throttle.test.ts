@@ -70,6 +70,20 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
     expect(other.status).toBe(201);
   });
 
+  it('answers defect reports over the budget with 429, and the same report repeated costs nothing', async () => {
+    const categories = await call(t.app, 'GET', '/api/tickets/categories/', { auth: bernd });
+    const body = { category_id: categories.body.results[0].id, scope: 'apartment', description: 'Tropft' };
+    const send = (key: string) =>
+      call(t.app, 'POST', '/api/tickets/', { auth: bernd, payload: body, headers: { 'idempotency-key': key } });
+    // A replay of a report that arrived (the same key) is answered with it, not counted again.
+    expect((await send('wiederholung-1')).status).toBe(201);
+    expect(statuses(await repeat(3, () => send('wiederholung-1')))).toEqual([200, 200, 200]);
+    const replies = [await send('neu-000002'), await send('neu-000003'), await send('neu-000004')];
+    expect(statuses(replies)).toEqual([201, 201, 429]);
+    expect(replies[2]!.body.detail).toMatch(/^Sie haben in kurzer Zeit sehr viele Schäden gemeldet\./);
+    expect(replies[2]!.headers['retry-after']).toBeDefined();
+  });
+
   it('answers new posts over the budget with 429', async () => {
     const replies = await repeat(4, () =>
       call(t.app, 'POST', '/api/messages/', { auth: bernd, payload: { text: 'Noch ein Beitrag' } }),
