@@ -1,5 +1,6 @@
-// The home screen's two ways into defect tickets (issue 21). Apart from tickets.ts, so the home
-// chunk carries four strings instead of every ticket screen's, and /login none of them.
+// The home screen's two ways into defect tickets (issue 21), and the toast of the background
+// sender. Apart from tickets.ts, so the home chunk and the sender carry five strings instead of
+// every ticket screen's (and the contract's ticket module with its zod schemas), /login none.
 import { lazyStrings } from './index';
 
 export const homeTicketsDe = {
@@ -7,6 +8,7 @@ export const homeTicketsDe = {
     report: 'Schaden melden',
     reportSub: 'Defekt in Wohnung oder Haus, mit Fotos',
     list: 'Meine Meldungen',
+    sent: 'Ihre Meldung {{number}} wurde gesendet.',
   },
 };
 
@@ -15,6 +17,7 @@ export const homeTicketsEn: typeof homeTicketsDe = {
     report: 'Report damage',
     reportSub: 'A defect in your apartment or the building, with photos',
     list: 'My reports',
+    sent: 'Your report {{number}} has been sent.',
   },
 };
 

@@ -1,11 +1,10 @@
-import {
-  IDEMPOTENCY_HEADER,
-  type BuildingTicket,
-  type MyProviderRequest,
-  type MyReport,
-  type Ticket,
-  type TicketCategory,
-  type TicketListItem,
+import type {
+  BuildingTicket,
+  MyProviderRequest,
+  MyReport,
+  Ticket,
+  TicketCategory,
+  TicketListItem,
 } from '@hausportal/contract';
 import { config } from '@/config';
 import {
@@ -18,6 +17,13 @@ import {
   pauseBeforeSending,
   uploadWithProgress,
 } from '@/lib/api-client';
+
+/**
+ * The contract's IDEMPOTENCY_HEADER, written out: importing a value from the contract's
+ * tickets.ts brings all of its zod schemas along (25 kB gzip of zod), and this module is part
+ * of the background sender that every signed-in start loads. outbox.test.ts checks they agree.
+ */
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** The fields of a report as the form collects them (ticketCreate of the contract, as text). */
 export interface ReportFields {
@@ -70,7 +76,7 @@ export function createTicket(
   form.append('contact_phone', fields.contact_consent ? fields.contact_phone : '');
   for (const photo of photos) form.append('photos', photo, photo.name);
   return uploadWithProgress<Ticket>('/api/tickets/', form, onProgress, 'POST', {
-    [IDEMPOTENCY_HEADER]: idempotencyKey,
+    [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
   });
 }
 

@@ -1,11 +1,12 @@
 import { i18next } from '@/i18n';
-import { registerTicketStrings } from '@/i18n/tickets';
+import { registerHomeTicketStrings } from '@/i18n/home-tickets';
 import { notify } from '@/lib/notify';
 import { getCategories } from './api';
 import { startOutboxSender } from './outbox';
 import { writeCache } from './use-remote';
 
-registerTicketStrings();
+// The toast's one string comes with the home screen's, not with every ticket screen's.
+registerHomeTicketStrings();
 
 /**
  * What tickets do while a resident is signed in, whatever the screen (the app starts it): send
@@ -20,6 +21,6 @@ export function startTicketBackground(userId: number): () => void {
     );
   }
   return startOutboxSender(userId, (ticket) =>
-    notify('success', i18next.t('tickets.pendingSent', { number: ticket.number })),
+    notify('success', i18next.t('homeTickets.sent', { number: ticket.number })),
   );
 }

@@ -1,14 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import {
-  MAX_REPORT_PHOTOS,
-  TICKET_SCOPES,
-  ticketCreate,
-  type TicketCategory,
-  type TicketScope,
-} from '@hausportal/contract';
+import { MAX_REPORT_PHOTOS, TICKET_SCOPES, type TicketCategory } from '@hausportal/contract';
 import { Field, FormError, SubmitButton, TextArea, TextField } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { useAppSelector } from '@/lib/redux/hooks';
@@ -19,10 +12,20 @@ import { useOnline } from '@/lib/use-online';
 import { describeError } from '@/lib/form-errors';
 import { parseErrorBody } from '@/lib/api-client';
 import { registerTicketStrings } from '@/i18n/tickets';
-import { createTicket, getCategories, type ReportFields } from '../api';
+import { createTicket, getCategories } from '../api';
 import { discardReport, keepReport, sendReport, toPendingPhoto, type PendingReport } from '../outbox';
 import { preparePhotos, type ChosenPhoto } from '../prepare-photos';
 import { useRemote } from '../use-remote';
+import {
+  DESCRIPTION_MAX,
+  emptyDraft,
+  PHONE_MAX,
+  PLACE_MAX,
+  REPORT_FIELDS,
+  validateReport,
+  type ReportDraft,
+  type ReportField,
+} from '../validate-report';
 import { AlreadyReported } from './already-reported';
 import { PhotoPicker } from './photo-picker';
 import './tickets.css';
@@ -30,63 +33,8 @@ import './tickets.css';
 registerTicketStrings();
 
 type Phase = 'form' | 'sending' | 'kept';
-type FieldName = 'category_id' | 'scope' | 'place' | 'description' | 'contact_phone';
-const FIELD_ORDER: FieldName[] = ['category_id', 'scope', 'place', 'description', 'contact_phone'];
-
-interface Draft {
-  categoryId: string;
-  scope: TicketScope | '';
-  place: string;
-  description: string;
-  consent: boolean;
-  phone: string;
-}
-
-const emptyDraft: Draft = { categoryId: '', scope: '', place: '', description: '', consent: false, phone: '' };
-
-/**
- * The form's checks before anything is kept or sent: the contract's own schema (lengths, the
- * phone number), with the resident's language for the messages the form knows. The place of a
- * building-wide defect is checked here as well, so all errors show at once (the schema's own
- * refinement runs only once every other field is valid).
- */
-export function validateReport(
-  draft: Draft,
-  t: TFunction,
-): { fields: ReportFields | null; errors: Partial<Record<FieldName, string>> } {
-  const errors: Partial<Record<FieldName, string>> = {};
-  const parsed = ticketCreate.safeParse({
-    category_id: draft.categoryId,
-    scope: draft.scope || undefined,
-    place: draft.place,
-    description: draft.description,
-    contact_consent: draft.consent,
-    contact_phone: draft.consent ? draft.phone : '',
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as FieldName;
-      if (FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  if (!draft.categoryId) errors.category_id = t('tickets.categoryRequired');
-  if (!draft.scope) errors.scope = t('tickets.scopeRequired');
-  if (draft.scope === 'building' && !draft.place.trim()) errors.place = t('tickets.placeRequired');
-  if (!draft.description.trim()) errors.description = t('errors.required');
-  if (Object.keys(errors).length > 0 || !parsed.success) return { fields: null, errors };
-  const value = parsed.data;
-  return {
-    fields: {
-      category_id: value.category_id,
-      scope: value.scope,
-      place: value.scope === 'building' ? value.place : '',
-      description: value.description,
-      contact_consent: value.contact_consent,
-      contact_phone: value.contact_consent ? value.contact_phone : '',
-    },
-    errors,
-  };
-}
+type FieldName = ReportField;
+const FIELD_ORDER = REPORT_FIELDS;
 
 /** The emergency number under a category like 'Heizung' (issue 21 item 1), with a tel: link. */
 function EmergencyHint({ category }: { category: TicketCategory | undefined }) {
@@ -126,7 +74,7 @@ export default function NewTicketPage() {
   const formId = useId();
   const userId = useAppSelector((s) => s.user.data?.id);
   const categories = useRemote('categories', getCategories);
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
   const [preparing, setPreparing] = useState(false);
@@ -145,7 +93,7 @@ export default function NewTicketPage() {
     draft.description.trim() !== '' || draft.place.trim() !== '' || photos.length > 0 || draft.categoryId !== '';
   useConfirmLeave(phase === 'form' && touched, t('tickets.leaveConfirm'));
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+  const set = <K extends keyof ReportDraft>(key: K, value: ReportDraft[K]) => {
     setDraft((now) => ({ ...now, [key]: value }));
     // An error goes as soon as the resident changes the field it is about.
     const field = (key === 'categoryId' ? 'category_id' : key === 'phone' ? 'contact_phone' : key) as FieldName;
@@ -342,7 +290,7 @@ export default function NewTicketPage() {
             onChange={(e) => set('place', e.target.value)}
             error={errors.place}
             disabled={sending}
-            maxLength={200}
+            maxLength={PLACE_MAX}
             required
           />
         ) : null}
@@ -365,7 +313,7 @@ export default function NewTicketPage() {
           onChange={(e) => set('description', e.target.value)}
           error={errors.description}
           disabled={sending}
-          maxLength={5000}
+          maxLength={DESCRIPTION_MAX}
           required
         />
 
@@ -402,7 +350,7 @@ export default function NewTicketPage() {
           onChange={(e) => set('phone', e.target.value)}
           error={errors.contact_phone}
           disabled={sending || !draft.consent}
-          maxLength={50}
+          maxLength={PHONE_MAX}
         />
 
         {progress !== null && sending ? (
