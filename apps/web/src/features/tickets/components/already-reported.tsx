@@ -76,9 +76,17 @@ export function AlreadyReported({
             <p className="pre-line">{truncate(ticket.description)}</p>
             <p className="muted">{t('tickets.affected', { count: ticket.affected_count })}</p>
             {ticket.affected ? (
-              <p>
-                {t('tickets.alreadyJoined')} <Link to={`/tickets/${ticket.id}`}>{t('tickets.openTicket')}</Link>
-              </p>
+              <>
+                <p>{t('tickets.alreadyJoined')}</p>
+                {/* A button-sized link: a thumb hits it at once (44 px and more). */}
+                <Link
+                  to={`/tickets/${ticket.id}`}
+                  className="button button-block"
+                  aria-describedby={`${headingId}-${ticket.id}`}
+                >
+                  {t('tickets.openTicket')}
+                </Link>
+              </>
             ) : (
               <button
                 type="button"
