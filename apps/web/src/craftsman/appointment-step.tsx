@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { craftsmanDe as s, fill } from '@/i18n/craftsman';
 import { craftsmanApi } from './api';
 import { berlinTime, berlinToday, formatAppointment, localDateTime } from './appointment';
@@ -16,12 +16,15 @@ export function AppointmentStep({ busy, send, notify, appointmentAt }: StepProps
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const dateInput = useRef<HTMLInputElement>(null);
+  const timeInput = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
     setError(null);
     const at = localDateTime(date, time);
     if (!at) {
       setFieldError(s.appointmentRequired);
+      (localDateTime(date, '00:00') ? timeInput : dateInput).current?.focus();
       return;
     }
     setFieldError(null);
@@ -53,6 +56,7 @@ export function AppointmentStep({ busy, send, notify, appointmentAt }: StepProps
           <div className="cm-field">
             <label htmlFor={`${id}-date`}>{s.appointmentDate}</label>
             <input
+              ref={dateInput}
               id={`${id}-date`}
               type="date"
               value={date}
@@ -67,6 +71,7 @@ export function AppointmentStep({ busy, send, notify, appointmentAt }: StepProps
           <div className="cm-field">
             <label htmlFor={`${id}-time`}>{s.appointmentTime}</label>
             <input
+              ref={timeInput}
               id={`${id}-time`}
               type="time"
               step={300}

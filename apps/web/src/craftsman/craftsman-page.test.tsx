@@ -71,7 +71,8 @@ describe("the contract's texts and limits, copied to keep zod out of the page", 
   it('are the same as in the contract', () => {
     expect(craftsmanDe.invalid).toBe(CRAFTSMAN_LINK_INVALID);
     expect(craftsmanDe.statuses).toEqual(TICKET_STATUS_LABELS);
-    expect(craftsmanDe.scopes).toEqual(TICKET_SCOPE_LABELS);
+    // The places speak as the resident there ('In meiner Wohnung'); here they may not.
+    expect(Object.keys(craftsmanDe.scopes)).toEqual(Object.keys(TICKET_SCOPE_LABELS));
     expect(PHOTO_MAX_EDGE).toBe(TICKET_PHOTO_MAX_EDGE);
   });
 });
@@ -101,7 +102,7 @@ describe("the craftsman's page", () => {
     expect(screen.getByText('Handwerker beauftragt')).toBeInTheDocument();
     expect(screen.getByText('Residenz am Stadtpark')).toBeInTheDocument();
     expect(screen.getByText('Parkstraße 1, 10115 Berlin')).toBeInTheDocument();
-    expect(screen.getByText('In meiner Wohnung')).toBeInTheDocument();
+    expect(screen.getByText('In der Wohnung')).toBeInTheDocument();
     expect(screen.getByText('Der Heizkörper im Bad tropft seit Montag.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Nachricht der Hausverwaltung' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Foto 1 groß anzeigen' })).toHaveAttribute(
@@ -177,7 +178,7 @@ describe('an offered job', () => {
     expect(screen.queryByRole('heading', { name: 'Termin vereinbart' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Auftrag annehmen' }));
-    expect(screen.getByRole('button', { name: 'Wird angenommen …' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Wird angenommen\u00a0…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeDisabled();
     held.release();
 
@@ -279,6 +280,7 @@ describe('an accepted job', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Termin ändern' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Bitte geben Sie Datum und Uhrzeit an.');
     expect(within(form).getByLabelText('Uhrzeit')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Uhrzeit')).toHaveFocus();
     expect(calls).toHaveLength(1);
 
     fireEvent.change(within(form).getByLabelText('Uhrzeit'), { target: { value: '07:00' } });
@@ -340,6 +342,7 @@ describe('an accepted job', () => {
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Notiz senden' }));
     expect(screen.getByText('Bitte schreiben Sie eine Notiz.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notiz')).toHaveFocus();
     expect(calls).toHaveLength(1);
     await user.type(screen.getByLabelText('Notiz'), 'Ersatzventil bestellt');
     await user.click(screen.getByRole('button', { name: 'Notiz senden' }));
@@ -399,6 +402,14 @@ describe("the resident's contact", () => {
       'href',
       'tel:01701234567',
     );
+  });
+
+  it("is gone once the job is no longer the craftsman's", async () => {
+    const contact = { name: 'Anna Beispiel', apartment_number: '0101', phone: '0170 1234567' };
+    mockFetch({ [`GET ${JOB_URL}`]: { body: job({ state: 'done', contact }) } });
+    renderPage();
+    await loaded();
+    expect(screen.queryByText('Anna Beispiel')).not.toBeInTheDocument();
   });
 
   it('leaves out the call button when the resident gave no number', async () => {

@@ -95,7 +95,9 @@ function Job({ job, steps }: { job: CraftsmanJob; steps: StepProps }) {
   return (
     <>
       <div className="cm-head">
-        <h1>{fill(s.number, { number: job.number })}</h1>
+        <h1>
+          {s.pageTitle} <span className="cm-nowrap">{job.number}</span>
+        </h1>
         <p className="cm-tags">
           <span className="cm-tag">{job.category_name}</span>
           <span className={`cm-tag cm-status-${job.status}`}>
@@ -108,13 +110,14 @@ function Job({ job, steps }: { job: CraftsmanJob; steps: StepProps }) {
         {s[`state_${job.state}`]}
       </p>
       <JobDetails job={job} />
-      <ContactBlock contact={job.contact} />
-      <JobPhotos photos={job.photos} />
+      {/* Decide right after reading what and where; the photos follow. */}
       {job.state === 'offered' && <OfferStep {...steps} />}
+      {/* The resident's number only while the job is the craftsman's. */}
+      {open && <ContactBlock contact={job.contact} />}
+      {job.state === 'accepted' && <AppointmentStep {...steps} appointmentAt={job.appointment_at} />}
+      <JobPhotos photos={job.photos}>{job.state === 'accepted' && <PhotoStep {...steps} />}</JobPhotos>
       {job.state === 'accepted' && (
         <>
-          <AppointmentStep {...steps} appointmentAt={job.appointment_at} />
-          <PhotoStep {...steps} />
           <NoteStep {...steps} />
           <DoneStep {...steps} />
         </>

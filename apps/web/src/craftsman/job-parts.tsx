@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CraftsmanJob } from '@hausportal/contract';
 import { craftsmanDe as s, fill } from '@/i18n/craftsman';
 import { formatAppointment, formatMoment } from './appointment';
@@ -18,7 +19,7 @@ export function JobDetails({ job }: { job: CraftsmanJob }) {
           <dt>{s.where}</dt>
           <dd>
             {s.scopes[job.scope]}
-            {job.place && <span className="cm-block">{job.place}</span>}
+            {job.place && <strong className="cm-block">{job.place}</strong>}
           </dd>
         </div>
         <div>
@@ -59,19 +60,20 @@ export function ContactBlock({ contact }: { contact: CraftsmanJob['contact'] }) 
       </p>
       {phone && (
         <a className="cm-button cm-button-call" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-          {fill(s.contactCall, { phone })}
+          {s.contactCall} <span className="cm-nowrap">{phone}</span>
         </a>
       )}
     </section>
   );
 }
 
-/** The ticket's photos as thumbnails; each opens in full size. */
-export function JobPhotos({ photos }: { photos: CraftsmanJob['photos'] }) {
-  if (photos.length === 0) return null;
+/** The ticket's photos as thumbnails, each opening in full size, and below them the way to add one. */
+export function JobPhotos({ photos, children }: { photos: CraftsmanJob['photos']; children?: ReactNode }) {
+  if (photos.length === 0 && !children) return null;
   return (
     <section className="cm-card" aria-labelledby="cm-photos-title">
       <h2 id="cm-photos-title">{s.photosTitle}</h2>
+      {photos.length === 0 && <p className="cm-muted">{s.photosNone}</p>}
       <ul className="cm-photos">
         {photos.map((photo, index) => (
           <li key={photo.id}>
@@ -88,6 +90,7 @@ export function JobPhotos({ photos }: { photos: CraftsmanJob['photos'] }) {
           </li>
         ))}
       </ul>
+      {children}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { craftsmanDe as s } from '@/i18n/craftsman';
 import { craftsmanApi } from './api';
 import { messageOf } from './use-job';
@@ -10,11 +10,13 @@ export function NoteStep({ busy, send, notify }: StepProps) {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = async () => {
     setError(null);
     if (!text.trim()) {
       setFieldError(s.noteRequired);
+      field.current?.focus();
       return;
     }
     setFieldError(undefined);
@@ -39,6 +41,7 @@ export function NoteStep({ busy, send, notify }: StepProps) {
         }}
       >
         <TextArea
+          ref={field}
           label={s.noteLabel}
           hint={s.noteHint}
           value={text}

@@ -10,7 +10,7 @@ import { ErrorText, StepButton, type StepProps } from './ui';
 export const PHOTO_MAX_EDGE = 2560;
 
 /**
- * 'Foto hinzufügen': the camera or the gallery, several at once. Each photo is shrunk on the
+ * 'Foto hinzufügen', under the job's photos: the camera or the gallery, several at once. Each photo is shrunk on the
  * phone (long edge ≤ PHOTO_MAX_EDGE, JPEG, without its location data) and then sent on
  * its own, one after the other: on a weak line a 12 MP original would take minutes, the shrunk
  * one a fraction. A type the server refuses (HEIC, GIF) is refused here first.
@@ -56,8 +56,7 @@ export function PhotoStep({ busy, send, notify }: StepProps) {
   };
 
   return (
-    <section className="cm-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{s.photoAdd}</h2>
+    <div className="cm-photo-add">
       <p id={`${id}-hint`} className="cm-hint">
         {s.photoHint}
       </p>
@@ -94,6 +93,6 @@ export function PhotoStep({ busy, send, notify }: StepProps) {
           ))}
         </ErrorText>
       )}
-    </section>
+    </div>
   );
 }

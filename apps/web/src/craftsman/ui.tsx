@@ -103,6 +103,7 @@ export function TextArea({
   error,
   disabled,
   required,
+  ref,
 }: {
   label: string;
   hint?: string;
@@ -111,6 +112,7 @@ export function TextArea({
   error?: string;
   disabled?: boolean;
   required?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
 }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -123,6 +125,7 @@ export function TextArea({
         </p>
       )}
       <textarea
+        ref={ref}
         id={id}
         rows={3}
         value={value}

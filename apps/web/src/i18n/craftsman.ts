@@ -1,7 +1,7 @@
 // The strings of the craftsman's page ('/auftrag/{token}', issue 21, ADR 020): a page of its own,
 // without an account, that a craftsman opens from the mail on a phone. It stays German (the issue
 // says so) and it does not load i18next: a plain catalogue and `fill()` keep its bundle small.
-// The statuses, places and the invalid-link text are the contract's, copied: a value imported from
+// The statuses and the invalid-link text are the contract's, copied: a value imported from
 // the contract's tickets.ts brings every zod schema of that module along (40 kB gzip, half the
 // page). craftsman-page.test.tsx checks that the copies equal the contract.
 import type { TicketAuthor, TicketEventKind, TicketScope, TicketStatus } from '@hausportal/contract';
@@ -9,10 +9,10 @@ import type { TicketAuthor, TicketEventKind, TicketScope, TicketStatus } from '@
 export const craftsmanDe = {
   pageTitle: 'Auftrag',
   pageTitleNumber: 'Auftrag {{number}}',
-  loading: 'Auftrag wird geladen …',
+  loading: 'Auftrag wird geladen\u00a0…',
   loadFailed: 'Der Auftrag konnte nicht geladen werden.',
   retry: 'Erneut versuchen',
-  retrying: 'Wird geladen …',
+  retrying: 'Wird geladen\u00a0…',
   offline: 'Keine Verbindung zum Server. Bitte prüfen Sie den Empfang und versuchen Sie es erneut.',
   generic: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
   invalidTitle: 'Auftrag nicht verfügbar',
@@ -28,16 +28,15 @@ export const craftsmanDe = {
     done: 'Erledigt',
     rejected: 'Abgelehnt',
   } satisfies Record<TicketStatus, string>,
-  /** The contract's TICKET_SCOPE_LABELS. */
+  /** Not the contract's TICKET_SCOPE_LABELS: those speak as the resident ('In meiner Wohnung'). */
   scopes: {
-    apartment: 'In meiner Wohnung',
+    apartment: 'In der Wohnung',
     building: 'Im Haus / Gemeinschaftsfläche',
   } satisfies Record<TicketScope, string>,
-  number: 'Auftrag {{number}}',
   status: 'Status',
   category: 'Art',
   where: 'Wo',
-  address: 'Adresse',
+  address: 'Objekt',
   description: 'Beschreibung',
   managementMessage: 'Nachricht der Hausverwaltung',
   appointment: 'Termin',
@@ -50,24 +49,25 @@ export const craftsmanDe = {
   state_revoked: 'Die Hausverwaltung hat diesen Auftrag zurückgezogen. Es sind keine weiteren Schritte möglich.',
 
   accept: 'Auftrag annehmen',
-  accepting: 'Wird angenommen …',
+  accepting: 'Wird angenommen\u00a0…',
   accepted: 'Auftrag angenommen.',
   decline: 'Ablehnen',
   declineTitle: 'Auftrag ablehnen?',
   declineReason: 'Grund (optional)',
   declineReasonHint: 'Zum Beispiel: keine Kapazität in den nächsten zwei Wochen',
   declineConfirm: 'Ja, Auftrag ablehnen',
-  declining: 'Wird abgelehnt …',
+  declining: 'Wird abgelehnt\u00a0…',
   declined: 'Auftrag abgelehnt.',
   cancel: 'Abbrechen',
 
   appointmentTitle: 'Termin vereinbart',
-  appointmentHint: 'Den Termin sehen die Bewohner:innen und die Hausverwaltung.',
+  appointmentHint:
+    'Tragen Sie den Termin ein, den Sie mit den Bewohner:innen abgesprochen haben. Ihn sehen die Bewohner:innen und die Hausverwaltung.',
   appointmentDate: 'Datum',
   appointmentTime: 'Uhrzeit',
   appointmentSave: 'Termin speichern',
   appointmentChange: 'Termin ändern',
-  appointmentSaving: 'Termin wird gespeichert …',
+  appointmentSaving: 'Wird gespeichert\u00a0…',
   appointmentSaved: 'Termin gespeichert: {{when}}.',
   appointmentRequired: 'Bitte geben Sie Datum und Uhrzeit an.',
   appointmentAt: '{{date}}, {{time}} Uhr',
@@ -76,17 +76,17 @@ export const craftsmanDe = {
   noteLabel: 'Notiz',
   noteHint: 'Zum Beispiel: Ersatzteil bestellt, komme am Donnerstag wieder.',
   noteSend: 'Notiz senden',
-  noteSending: 'Notiz wird gesendet …',
+  noteSending: 'Wird gesendet\u00a0…',
   noteSent: 'Notiz gesendet.',
   noteRequired: 'Bitte schreiben Sie eine Notiz.',
 
   photosTitle: 'Fotos',
-  photosNone: 'Keine Fotos',
+  photosNone: 'Noch keine Fotos',
   photoAdd: 'Foto hinzufügen',
   photoHint: 'Das Foto wird vor dem Senden verkleinert.',
-  photoPreparing: 'Foto wird vorbereitet …',
-  photoUploading: 'Foto wird hochgeladen …',
-  photoUploadingOf: 'Foto {{n}} von {{total}} wird hochgeladen …',
+  photoPreparing: 'Wird vorbereitet\u00a0…',
+  photoUploading: 'Wird gesendet\u00a0…',
+  photoUploadingOf: 'Foto {{n}} von {{total}}\u00a0…',
   photoUploaded: 'Foto hinzugefügt.',
   photosUploaded: '{{count}} Fotos hinzugefügt.',
   photoOpen: 'Foto {{n}} groß anzeigen',
@@ -100,12 +100,12 @@ export const craftsmanDe = {
   doneConfirmText: 'Danach können Sie über diesen Link nichts mehr ändern.',
   doneText: 'Was wurde gemacht? (optional)',
   doneConfirm: 'Ja, als erledigt melden',
-  doneSending: 'Wird gemeldet …',
+  doneSending: 'Wird gemeldet\u00a0…',
   doneSent: 'Auftrag als erledigt gemeldet. Vielen Dank!',
 
   contactTitle: 'Ansprechpartner vor Ort',
   contactApartment: 'Wohnung {{apartment}}',
-  contactCall: 'Anrufen: {{phone}}',
+  contactCall: 'Anrufen:',
 
   timelineTitle: 'Verlauf',
   timelineEmpty: 'Noch keine Einträge',
