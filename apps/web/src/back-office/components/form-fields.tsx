@@ -179,13 +179,18 @@ export function RadioGroupInput({
   label,
   hint,
   options,
-}: Omit<NamedField, 'required'> & { options: readonly { value: string; label: string; hint?: string }[] }) {
+  inline = false,
+}: Omit<NamedField, 'required'> & {
+  options: readonly { value: string; label: string; hint?: string }[];
+  /** The choices side by side (short labels), not one under the other. */
+  inline?: boolean;
+}) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = useId();
   return (
     <fieldset
-      className={`choice-group field${error ? ' field-invalid' : ''}`}
+      className={`choice-group field${inline ? ' admin-choice-row' : ''}${error ? ' field-invalid' : ''}`}
       aria-describedby={describedBy(id, hint, error)}
       aria-invalid={error ? true : undefined}
     >

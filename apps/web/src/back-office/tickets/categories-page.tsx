@@ -157,13 +157,12 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
         <p className="empty">{t.categories.empty}</p>
       ) : (
         <div className="admin-table-scroll">
-          <table className="admin-table" ref={table} aria-busy={isFetching || busy || undefined}>
+          <table className="admin-table ticket-categories" ref={table} aria-busy={isFetching || busy || undefined}>
             <caption className="visually-hidden">{t.categories.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">{t.categories.columns.position}</th>
                 <th scope="col">{t.categories.columns.name}</th>
-                <th scope="col">{t.categories.columns.flags}</th>
                 <th scope="col">{t.categories.columns.tickets}</th>
                 <th scope="col">{t.categories.columns.order}</th>
                 <th scope="col">{t.categories.columns.actions}</th>
@@ -175,13 +174,11 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
                   <td>{index + 1}</td>
                   <th scope="row" className="admin-row-head">
                     {category.name}
-                  </th>
-                  <td>
                     <span className="admin-tags">
                       {category.emergency ? <StatusBadge status="important" label={t.categories.emergency} /> : null}
                       {category.archived ? <StatusBadge status="expired" label={t.categories.archived} /> : null}
                     </span>
-                  </td>
+                  </th>
                   <td>{category.ticket_count}</td>
                   <td>
                     <span className="admin-order-cell">
@@ -190,20 +187,22 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
                         className="button button-small"
                         data-move={`${category.id}:-1`}
                         aria-label={t.categories.moveUp(category.name)}
+                        title={t.categories.up}
                         disabled={index === 0 || busy}
                         onClick={() => void move(index, -1)}
                       >
-                        <span aria-hidden="true">↑</span> {t.categories.up}
+                        <span aria-hidden="true">↑</span>
                       </button>
                       <button
                         type="button"
                         className="button button-small"
                         data-move={`${category.id}:1`}
                         aria-label={t.categories.moveDown(category.name)}
+                        title={t.categories.down}
                         disabled={index === categories.length - 1 || busy}
                         onClick={() => void move(index, 1)}
                       >
-                        <span aria-hidden="true">↓</span> {t.categories.down}
+                        <span aria-hidden="true">↓</span>
                       </button>
                     </span>
                   </td>

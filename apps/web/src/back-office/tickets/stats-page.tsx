@@ -188,11 +188,13 @@ function Figures({ stats }: { stats: AdminTicketStats }) {
                       {row.category}
                     </th>
                     <td className="ticket-bar-count">{row.tickets}</td>
-                    <td className="ticket-bar-cell">
-                      <span className="ticket-bar" aria-hidden="true">
-                        <span style={{ width: `${(row.tickets / max) * 100}%` }} />
-                      </span>
-                      <span className="ticket-bar-share">{Math.round((row.tickets / total) * 100)} %</span>
+                    <td>
+                      <div className="ticket-bar-cell">
+                        <span className="ticket-bar" aria-hidden="true">
+                          <span style={{ width: `${(row.tickets / max) * 100}%` }} />
+                        </span>
+                        <span className="ticket-bar-share">{Math.round((row.tickets / total) * 100)} %</span>
+                      </div>
                     </td>
                   </tr>
                 ))}

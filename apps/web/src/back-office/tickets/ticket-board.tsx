@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { TICKET_STATUSES, type AdminTicketListItem, type TicketStatus } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
+import { useMeQuery } from '../api/admin-api';
 import { ListLoadError } from '../components/load-error';
 import { errorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -67,12 +68,14 @@ function Card({
   ticket,
   now,
   locationId,
+  showLocation,
   busy,
   onMove,
 }: {
   ticket: AdminTicketListItem;
   now: number;
   locationId?: number;
+  showLocation: boolean;
   busy: boolean;
   onMove: (ticket: AdminTicketListItem, status: TicketStatus) => void;
 }) {
@@ -88,6 +91,7 @@ function Card({
       <p className="muted">
         {scope}
         {place ? `: ${place}` : ''}
+        {showLocation ? <span className="admin-cell-sub">{ticket.location_title}</span> : null}
       </p>
       <p className="ticket-card-excerpt">{ticket.excerpt}</p>
       <p className="admin-cell-sub">
@@ -119,6 +123,8 @@ export function TicketBoardPage() {
   const [focusId, setFocusId] = useState<number | null>(null);
   const board = useRef<HTMLDivElement>(null);
   const now = useNow();
+  const { data: me } = useMeQuery();
+  const showLocation = !locationId && (me?.locations.length ?? 0) > 1;
 
   // A moved card changes column: its link gets the focus back once the board shows it there.
   useEffect(() => {
@@ -168,6 +174,7 @@ export function TicketBoardPage() {
                       ticket={ticket}
                       now={now}
                       locationId={locationId}
+                      showLocation={showLocation}
                       busy={statusState.isLoading}
                       onMove={(row, status) => void move(row, status)}
                     />

@@ -123,7 +123,7 @@ function ResidentPicker({ locationId }: { locationId: number | undefined }) {
                 onBlur={field.onBlur}
               />
               <p className="field-hint" id={`${id}-search-hint`}>
-                {t.form.residentSearchHint}
+                {locationId ? t.form.residentSearchHint : t.form.residentPickLocation}
               </p>
               <div aria-live="polite">
                 {!ready ? null : isFetching && !data ? (
@@ -270,6 +270,7 @@ function TicketForm({ defaultLocationId }: { defaultLocationId?: number }) {
       <CategoryField locationId={locationId} />
       <RadioGroupInput
         name="scope"
+        inline
         label={t.form.scope}
         options={[
           { value: 'apartment', label: t.scopeLong.apartment! },
@@ -289,6 +290,7 @@ function TicketForm({ defaultLocationId }: { defaultLocationId?: number }) {
       />
       <RadioGroupInput
         name="source"
+        inline
         label={t.form.source}
         options={[
           { value: 'phone', label: t.form.sources.phone },

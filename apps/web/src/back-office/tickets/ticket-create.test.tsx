@@ -46,7 +46,7 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
     expect(screen.queryByRole('option', { name: 'Alt' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Meldung anlegen' }));
-    const search = screen.getByRole('searchbox', { name: 'Bewohner:in suchen' });
+    const search = screen.getByRole('searchbox', { name: 'Name oder Wohnungsnummer' });
     expect(search).toHaveAccessibleDescription(/Bitte wählen Sie die Bewohnerin oder den Bewohner./);
     expect(screen.getByRole('combobox', { name: 'Kategorie' })).toHaveAccessibleDescription(
       'Bitte wählen Sie eine Kategorie.',
@@ -105,9 +105,9 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
     });
     const user = open();
     const location = await screen.findByRole('combobox', { name: 'Standort' });
-    expect(screen.getByRole('searchbox', { name: 'Bewohner:in suchen' })).toBeDisabled();
+    expect(screen.getByRole('searchbox', { name: 'Name oder Wohnungsnummer' })).toBeDisabled();
     await user.selectOptions(location, 'Haus am See');
-    await user.type(screen.getByRole('searchbox', { name: 'Bewohner:in suchen' }), '0101');
+    await user.type(screen.getByRole('searchbox', { name: 'Name oder Wohnungsnummer' }), '0101');
     await user.click(await screen.findByRole('button', { name: 'Dora Seemann, Wohnung 0101 wählen' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Kategorie' }), 'Aufzug');
     await user.type(screen.getByRole('textbox', { name: 'Beschreibung' }), 'Aufzug steht.');

@@ -142,7 +142,7 @@ function TicketView({ ticket, locationId }: { ticket: AdminTicket; locationId?: 
           </div>
         ) : null}
         {ticket.stale ? (
-          <p className="ticket-stale-summary">
+          <p className="ticket-stale-summary ticket-stale-note">
             <span aria-hidden="true">⚠ </span>
             {t.ticket.stale}
           </p>

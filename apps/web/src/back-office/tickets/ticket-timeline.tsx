@@ -21,12 +21,7 @@ function Event({ event }: { event: AdminTicketEvent }) {
   const who = event.author_name && event.author_name !== role ? `${event.author_name} (${role})` : role;
   return (
     <li className={`ticket-event ticket-event-${event.kind}${event.internal ? ' ticket-event-internal' : ''}`}>
-      {event.internal ? (
-        <p className="ticket-internal-label">
-          <span aria-hidden="true">🔒 </span>
-          {t.timeline.internal}
-        </p>
-      ) : null}
+      {event.internal ? <p className="ticket-internal-label">{t.timeline.internal}</p> : null}
       <p className="ticket-event-head">
         <strong>{eventTitle(event)}</strong>
         <span className="muted">

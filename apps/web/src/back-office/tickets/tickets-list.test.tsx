@@ -43,11 +43,11 @@ describe('ticket list (Meldungen)', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual([
       'Nummer',
+      'Status',
       'Kategorie',
       'Ort',
       'Meldende:r',
       'Betroffene',
-      'Status',
       'Handwerker',
       'Alter',
     ]);

@@ -26,13 +26,19 @@ const ListContext = createContext<{ now: number; showLocation: boolean; location
 function NumberCell({ ticket }: { ticket: AdminTicketListItem }) {
   const { locationId } = useContext(ListContext);
   return (
-    <Link
-      className="ticket-number"
-      to={withLocation(`/admin/tickets/${ticket.id}`, locationId)}
-      aria-label={t.ticket.title(ticket.number)}
-    >
-      {ticket.number}
-    </Link>
+    <>
+      <Link
+        className="ticket-number"
+        to={withLocation(`/admin/tickets/${ticket.id}`, locationId)}
+        aria-label={t.ticket.title(ticket.number)}
+      >
+        {ticket.number}
+      </Link>
+      {/* On a tablet the age column folds in here. */}
+      <span className="admin-cell-sub ticket-narrow-only">
+        <AgeCell ticket={ticket} />
+      </span>
+    </>
   );
 }
 
@@ -42,7 +48,7 @@ function PlaceCell({ ticket }: { ticket: AdminTicketListItem }) {
   return (
     <>
       {scope}
-      {place ? <span className="admin-cell-sub">{place}</span> : null}
+      {place ? <span className="ticket-place">{place}</span> : null}
       {showLocation ? <span className="admin-cell-sub">{ticket.location_title}</span> : null}
     </>
   );
@@ -60,6 +66,15 @@ function AgeCell({ ticket }: { ticket: AdminTicketListItem }) {
 const col = adminColumns<AdminTicketListItem>();
 const columns: AdminColumn<AdminTicketListItem>[] = [
   col.accessor('number', { header: t.list.columns.number, cell: ({ row }) => <NumberCell ticket={row.original} /> }),
+  col.accessor('status', {
+    header: t.list.columns.status,
+    cell: ({ row }) => (
+      <span className="ticket-status-cell">
+        <TicketStatusBadge status={row.original.status} />
+        {row.original.stale ? <StaleBadge /> : null}
+      </span>
+    ),
+  }),
   col.accessor('category_name', {
     header: t.list.columns.category,
     cell: ({ row }) => (
@@ -74,28 +89,39 @@ const columns: AdminColumn<AdminTicketListItem>[] = [
     header: t.list.columns.reporter,
     cell: ({ row }) => {
       const reporter = row.original.reporter;
-      if (!reporter) return <span className="muted">{t.noReporter}</span>;
+      if (!reporter)
+        return (
+          <>
+            <span className="muted">{t.noReporter}</span>
+            {row.original.affected_count > 1 ? (
+              <span className="admin-cell-sub ticket-narrow-only">{t.affected(row.original.affected_count)}</span>
+            ) : null}
+          </>
+        );
       return (
         <>
           {reporter.name}
           <span className="admin-cell-sub">{t.apartment(reporter.apartment_number)}</span>
+          {/* On a tablet the column of the affected folds in here (when others joined the reporter). */}
+          {row.original.affected_count > 1 ? (
+            <span className="admin-cell-sub ticket-narrow-only">{t.affected(row.original.affected_count)}</span>
+          ) : null}
         </>
       );
     },
   }),
   col.accessor('affected_count', { header: t.list.columns.affected }),
-  col.accessor('status', {
-    header: t.list.columns.status,
-    cell: ({ row }) => (
-      <span className="ticket-status-cell">
-        <TicketStatusBadge status={row.original.status} />
-        {row.original.stale ? <StaleBadge /> : null}
-      </span>
-    ),
-  }),
   col.accessor('assignee', {
     header: t.list.columns.assignee,
-    cell: ({ row }) => row.original.assignee?.name ?? <span className="muted">{t.noAssignee}</span>,
+    cell: ({ row }) =>
+      row.original.assignee?.name ?? (
+        <>
+          <span aria-hidden="true" className="muted">
+            –
+          </span>
+          <span className="visually-hidden">{t.noAssignee}</span>
+        </>
+      ),
   }),
   col.accessor('created_at', { header: t.list.columns.age, cell: ({ row }) => <AgeCell ticket={row.original} /> }),
 ];
@@ -287,7 +313,7 @@ function StaleSummary({ locationId, onShow, active }: { locationId?: number; onS
         {t.summaryStale(data.stale)}
       </p>
       <button type="button" className="button button-small" onClick={onShow}>
-        {t.list.stale}
+        {t.list.showStale}
       </button>
     </div>
   );
@@ -319,13 +345,15 @@ export function TicketsList() {
       <StaleSummary locationId={args.location_id} active={filters.stale} onShow={() => filters.setStale(true)} />
       <Filters filters={filters} locationId={args.location_id} />
       <ListContext.Provider value={{ now, showLocation, locationId: args.location_id }}>
-        <DataTable
-          caption={t.list.caption}
-          columns={columns}
-          result={result}
-          emptyText={t.list.empty}
-          rowClassName={staleRow}
-        />
+        <div className="ticket-list">
+          <DataTable
+            caption={t.list.caption}
+            columns={columns}
+            result={result}
+            emptyText={t.list.empty}
+            rowClassName={staleRow}
+          />
+        </div>
       </ListContext.Provider>
     </TicketsFrame>
   );
