@@ -270,6 +270,8 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
 
     const done = await call(t.app, 'POST', `/api/auftrag/${token}/done/`, { payload: { text: 'Dichtung getauscht.' } });
     expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'done', state: 'done' });
+    expect(done.body.events.at(-1)).toMatchObject({ kind: 'status', status: 'done', text: 'Dichtung getauscht.' });
     const after = await call(t.app, 'GET', `/api/tickets/${consented.id}/`, { auth: annaAuth });
     expect(after.body.status).toBe('done');
     expect(after.body.reopen_until).not.toBeNull();

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { CRAFTSMAN_LINK_INVALID, MAX_TICKET_PHOTOS } from '@hausportal/contract';
+import { CRAFTSMAN_LINK_INVALID, MAX_TICKET_PHOTOS, type CraftsmanJob } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
@@ -28,15 +28,26 @@ async function liveJob(ctx: AppContext, token: string) {
   return { assignment, ticket };
 }
 
-/** What the craftsman's page shows of the job. */
-export async function readJob(ctx: AppContext, token: string) {
-  const { assignment, ticket } = await liveJob(ctx, token);
+/** The job as it stands now, also after a step that ended the link (decline, done). */
+async function presentJob(
+  ctx: AppContext,
+  assignment: { id: number; message: string },
+  ticketId: number,
+  state: CraftsmanJob['state'],
+) {
+  const ticket = (await repo.findTicket(ctx.db, ticketId))!;
   const [location, photos, events] = await Promise.all([
     repo.locationForCraftsman(ctx.db, ticket.location_id),
     repo.listPhotos(ctx.db, ticket.id),
     repo.listCraftsmanEvents(ctx.db, ticket.id, assignment.id),
   ]);
-  return toCraftsmanJob(ticket, assignment, location, photos, events, ctx.signer);
+  return toCraftsmanJob(ticket, { state, message: assignment.message }, location, photos, events, ctx.signer);
+}
+
+/** What the craftsman's page shows of the job. */
+export async function readJob(ctx: AppContext, token: string) {
+  const { assignment, ticket } = await liveJob(ctx, token);
+  return presentJob(ctx, assignment, ticket.id, assignment.state);
 }
 
 /** Who acts on the craftsman's page: the provider behind the link. */
@@ -76,7 +87,6 @@ export async function declineJob(ctx: AppContext, token: string, reason: string)
   const { assignment, ticket } = await liveJob(ctx, token);
   if (assignment.state !== 'offered' && assignment.state !== 'accepted')
     throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
-  const job = await readJob(ctx, token);
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, assignment.id, { state: 'declined', responded_at: nowIso(), ended_at: nowIso() });
     await repo.updateTicket(trx, ticket.id, { assignee_provider_id: null, appointment_at: null });
@@ -95,7 +105,7 @@ export async function declineJob(ctx: AppContext, token: string, reason: string)
     await recordChange(trx, auditStep('ticket_job_declined', ticket, assignment, { reason }));
   });
   ctx.notifier.kick();
-  return { ...job, state: 'declined' as const };
+  return presentJob(ctx, assignment, ticket.id, 'declined');
 }
 
 /** A local date and time in Europe/Berlin ('2026-12-01T09:30') as a UTC instant. */
@@ -177,7 +187,6 @@ export async function finishJob(ctx: AppContext, token: string, text: string) {
   const { assignment, ticket } = await liveJob(ctx, token);
   if (assignment.state !== 'offered' && assignment.state !== 'accepted')
     throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
-  const job = await readJob(ctx, token);
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, assignment.id, { state: 'done' });
     await changeStatus(trx, ctx.notifier, ticket, 'done', craftsman(assignment.id), text);
@@ -190,5 +199,5 @@ export async function finishJob(ctx: AppContext, token: string, text: string) {
     await recordChange(trx, auditStep('ticket_job_done', ticket, assignment, { text }));
   });
   ctx.notifier.kick();
-  return { ...job, status: 'done' as const, state: 'done' as const };
+  return presentJob(ctx, assignment, ticket.id, 'done');
 }
