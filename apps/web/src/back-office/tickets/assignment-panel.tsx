@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -97,6 +97,14 @@ export function AssignmentPanel({ ticket, canChange }: { ticket: AdminTicket; ca
   });
   const assignment = ticket.assignment;
   const active = Boolean(assignment?.active);
+  // A revoked order takes 'Auftrag zurückziehen' away; the focus goes on to assigning anew.
+  const assignButton = useRef<HTMLButtonElement>(null);
+  const wasActive = useRef(active);
+  useEffect(() => {
+    const focusLost = document.activeElement === document.body || document.activeElement === null;
+    if (wasActive.current && !active && focusLost) assignButton.current?.focus();
+    wasActive.current = active;
+  }, [active]);
   const appointment = assignment?.appointment_at ?? ticket.appointment_at;
 
   return (
@@ -121,7 +129,7 @@ export function AssignmentPanel({ ticket, canChange }: { ticket: AdminTicket; ca
       {assignment ? <p className="muted">{active ? t.assignment.linkActive : t.assignment.linkInactive}</p> : null}
       {canChange ? (
         <div className="admin-action-list">
-          <button type="button" className="button" onClick={() => setAssigning(true)}>
+          <button ref={assignButton} type="button" className="button" onClick={() => setAssigning(true)}>
             {active ? t.assignment.reassign : t.assignment.assign}
           </button>
           {active ? (

@@ -225,6 +225,8 @@ describe('one ticket in the back office', () => {
     expect(await within(panel).findByText('Zurückgezogen')).toBeInTheDocument();
     expect(panel).toHaveTextContent('Der Auftragslink gilt nicht mehr.');
     expect(within(panel).queryByRole('button', { name: 'Auftrag zurückziehen' })).not.toBeInTheDocument();
+    // The button that had the focus is gone; assigning anew takes it.
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Handwerker beauftragen' })).toHaveFocus());
   });
 
   it('merges a duplicate into another ticket of the location only after confirming what carries over', async () => {
@@ -264,6 +266,7 @@ describe('one ticket in the back office', () => {
       'href',
       '/admin/tickets/9',
     );
+    await waitFor(() => expect(screen.getByRole('note')).toHaveFocus());
     // A merged ticket takes no more messages, status changes or orders.
     expect(screen.queryByRole('button', { name: 'Status ändern' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nachricht senden' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { OPEN_TICKET_STATUSES, type AdminTicket } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
@@ -128,13 +128,20 @@ function ReceiptPanel({ hash }: { hash: string }) {
 function TicketView({ ticket, locationId }: { ticket: AdminTicket; locationId?: number }) {
   const descriptionId = useId();
   const merged = ticket.merged_into;
+  // Merging removes the controls that had the focus; the note saying where the ticket went takes it.
+  const mergedNote = useRef<HTMLDivElement>(null);
+  const wasMerged = useRef(Boolean(merged));
+  useEffect(() => {
+    if (merged && !wasMerged.current) mergedNote.current?.focus();
+    wasMerged.current = Boolean(merged);
+  }, [merged]);
   const open = OPEN_TICKET_STATUSES.includes(ticket.status);
   const editable = !merged;
   return (
     <div className="admin-two-columns ticket-layout">
       <div className="stack-lg">
         {merged ? (
-          <div className="card ticket-merged-note" role="note">
+          <div className="card ticket-merged-note" role="note" ref={mergedNote} tabIndex={-1}>
             <p>{t.ticket.mergedText(merged.number)}</p>
             <Link to={withLocation(`/admin/tickets/${merged.id}`, locationId)}>
               {t.ticket.mergedLink(merged.number)}
