@@ -108,7 +108,7 @@ test('three residents report a comment; it disappears; the manager removes it an
   await expect(anna.getByRole('main')).not.toContainText(text);
 
   await staffLogin(page, MANAGER_LOGIN);
-  await page.getByRole('tab', { name: /Meldungen/ }).click();
+  await page.getByRole('tab', { name: /Gemeldete Inhalte/ }).click();
   const reported = row(page, text);
   await expect(reported).toContainText('3');
   await reported.getByRole('button', { name: /^Entfernen/ }).click();

@@ -33,7 +33,7 @@ export const s = {
   },
   push: {
     heading: 'Benachrichtigungen',
-    hint: 'Eine Push-Nachricht auf diesem Gerät, wenn Neues auf Freigabe wartet (höchstens alle 15 Minuten).',
+    hint: 'Eine Push-Nachricht auf diesem Gerät, wenn Neues auf Freigabe wartet oder ein Schaden gemeldet wird (höchstens alle 15 Minuten).',
     enable: 'Push aktivieren',
     enabling: 'Wird aktiviert …',
     active: 'Push ist auf diesem Gerät aktiv.',
@@ -89,7 +89,7 @@ export const s = {
     tabs: 'Bereiche der Moderation',
     posts: 'Beiträge',
     comments: 'Kommentare',
-    reports: 'Meldungen',
+    reports: 'Gemeldete Inhalte',
     post: 'Beitrag',
     comment: 'Kommentar',
     author: 'Verfasser:in',

@@ -245,7 +245,7 @@ describe('moderation screen', () => {
     const calls = server({ reports: [reported(11, 'Alle hier sind doof'), reported(12, 'Kauft meine Uhren')] });
     const user = userEvent.setup();
     renderAdmin(<ModerationPage />, { path: '/admin/moderation?tab=reports' });
-    const table = await screen.findByRole('table', { name: 'Meldungen' });
+    const table = await screen.findByRole('table', { name: 'Gemeldete Inhalte' });
     const first = within(table).getAllByRole('row')[1]!;
     expect(first).toHaveTextContent('Beleidigend: Sehr unfreundlich');
     expect(first).toHaveTextContent('Spam');
