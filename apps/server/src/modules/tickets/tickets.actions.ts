@@ -133,8 +133,25 @@ export async function reportTicket(
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   try {
+    // The number is taken first and the receipt drawn outside the ticket's transaction: drawing
+    // takes tens of milliseconds, which SQLite's single writer would otherwise wait for. A report
+    // that then fails leaves a gap in the numbers, nothing else.
+    const number = await reserveNumber(db, now);
+    const pdf = reporter.email
+      ? await renderReceipt(
+          receiptContent(config.appName, {
+            number,
+            createdAt,
+            reporter,
+            locationTitle: await repo.locationTitle(db, caller.locationId),
+            category: category.name,
+            input,
+            previews: stored.map((s) => s.preview),
+            sha256,
+          }),
+        )
+      : null;
     const id = await inTransaction(db, async (trx) => {
-      const number = ticketNumber(berlinYear(now), await repo.nextTicketSequence(trx, berlinYear(now)));
       const ticketId = await repo.insertTicket(trx, {
         number,
         location_id: caller.locationId,
@@ -173,19 +190,7 @@ export async function reportTicket(
         entity: { type: 'ticket', id: ticketId, locationId: caller.locationId },
         details: { number, category: category.name, scope: input.scope, photos: stored.length },
       });
-      if (reporter.email) {
-        const pdf = await renderReceipt(
-          receiptContent(config.appName, {
-            number,
-            createdAt,
-            reporter,
-            locationTitle: await repo.locationTitle(trx, caller.locationId),
-            category: category.name,
-            input,
-            previews: stored.map((s) => s.preview),
-            sha256,
-          }),
-        );
+      if (pdf)
         await outbox.enqueue(
           receiptMail(config, { number, ticketId, name: reporter.name, email: reporter.email, pdf }),
           {
@@ -194,7 +199,6 @@ export async function reportTicket(
             trx,
           },
         );
-      }
       await ticketAwaiting(trx, notifier, { ...ticket, locationId: caller.locationId }, 'Ein Schaden wurde gemeldet');
       return ticketId;
     });
@@ -209,6 +213,12 @@ export async function reportTicket(
     }
     throw err;
   }
+}
+
+/** Takes the next number of the year (in Europe/Berlin) in a transaction of its own: `2026-000123`. */
+export async function reserveNumber(db: DB, now: number): Promise<string> {
+  const year = berlinYear(now);
+  return ticketNumber(year, await inTransaction(db, (trx) => repo.nextTicketSequence(trx, year)));
 }
 
 /** What the receipt states about a ticket. */

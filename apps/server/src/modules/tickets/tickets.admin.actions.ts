@@ -10,10 +10,10 @@ import { inStaffScope, requireStaffLocation, staffLocations, type Caller } from 
 import { findResident } from '../residents/residents.repository.js';
 import { findAdminProvider } from '../services/services.repository.js';
 import { ticketNews } from '../notifications/events.js';
-import { assignmentMail, berlinYear, receiptMail, ticketNumber } from './tickets.presenter.js';
+import { assignmentMail, receiptMail } from './tickets.presenter.js';
 import { renderReceipt } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
-import { receiptContent, removeStored, reportHash, storePhotos } from './tickets.actions.js';
+import { receiptContent, removeStored, reportHash, reserveNumber, storePhotos } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
 
 /** A ticket of the staff member's locations, or 404. */
@@ -53,8 +53,23 @@ export async function openTicketForResident(
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   const locationId = resident.location_id;
+  // As for a resident's own report: the number first, the receipt outside the transaction.
+  const number = await reserveNumber(db, now);
+  const pdf = resident.email
+    ? await renderReceipt(
+        receiptContent(config.appName, {
+          number,
+          createdAt,
+          reporter: { name: resident.name, apartment: resident.apartment_number },
+          locationTitle: resident.location_title,
+          category: category.name,
+          input: b,
+          previews: [],
+          sha256,
+        }),
+      )
+    : null;
   const id = await inTransaction(db, async (trx) => {
-    const number = ticketNumber(berlinYear(now), await repo.nextTicketSequence(trx, berlinYear(now)));
     const ticketId = await repo.insertTicket(trx, {
       number,
       location_id: locationId,
@@ -80,25 +95,12 @@ export async function openTicketForResident(
       entity: { type: 'ticket', id: ticketId, locationId },
       details: { number, category: category.name, scope: b.scope, source: b.source, for: resident.id },
     });
-    if (resident.email) {
-      const pdf = await renderReceipt(
-        receiptContent(config.appName, {
-          number,
-          createdAt,
-          reporter: { name: resident.name, apartment: resident.apartment_number },
-          locationTitle: resident.location_title,
-          category: category.name,
-          input: b,
-          previews: [],
-          sha256,
-        }),
-      );
+    if (pdf)
       await outbox.enqueue(receiptMail(config, { number, ticketId, name: resident.name, email: resident.email, pdf }), {
         kind: 'ticket_receipt',
         locationId,
         trx,
       });
-    }
     return ticketId;
   });
   outbox.kick();
