@@ -206,9 +206,11 @@ export async function ticketNews(
     url: `/tickets/${ticket.id}`,
     mail: {
       subject: title,
-      paragraphs: [`Neuigkeiten zu Ihrer Schadensmeldung ${ticket.number}:`, news.title, snippet(news.body, 1000)].filter(
-        Boolean,
-      ),
+      paragraphs: [
+        `Neuigkeiten zu Ihrer Schadensmeldung ${ticket.number}:`,
+        news.title,
+        snippet(news.body, 1000),
+      ].filter(Boolean),
       action: 'Meldung ansehen',
     },
   });
