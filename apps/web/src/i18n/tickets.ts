@@ -43,6 +43,9 @@ export const ticketsDe = {
     unreadableImage: 'Das Foto {{filename}} konnte nicht gelesen werden. Bitte wählen Sie ein anderes.',
     consent: TICKET_CONSENT_LABEL,
     phone: 'Telefonnummer für den Handwerker (optional)',
+    forApartment: 'Für die Wohnung (am Empfang, optional)',
+    forApartmentHint:
+      'Wohnungsnummer der Bewohnerin oder des Bewohners, die oder der am Empfang oder am Telefon meldet. Leer lassen für Ihre eigene Meldung.',
     phoneInvalid: 'Bitte geben Sie eine Telefonnummer aus Ziffern ein (erlaubt sind auch + ( ) / - . und Leerzeichen).',
     phoneHint:
       'Wird nur weitergegeben, wenn Sie oben zustimmen. So kann der Handwerker einen Termin mit Ihnen absprechen.',
@@ -207,6 +210,9 @@ export const ticketsEn: typeof ticketsDe = {
     unreadableImage: 'The photo {{filename}} could not be read. Please choose another one.',
     consent: 'My contact details may be passed on to the craftsman who is commissioned',
     phone: 'Phone number for the craftsman (optional)',
+    forApartment: 'For the apartment (at the desk, optional)',
+    forApartmentHint:
+      'The apartment number of the resident who reports at the desk or by phone. Leave it empty for your own report.',
     phoneInvalid: 'Please enter a phone number of digits (+ ( ) / - . and spaces are allowed too).',
     phoneHint: 'Only passed on if you agree above. The craftsman can then arrange a time with you.',
     emergencyHint: 'In case of a burst pipe, a power cut or a smell of gas, call the emergency service at once',

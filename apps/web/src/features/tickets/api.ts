@@ -33,6 +33,8 @@ export interface ReportFields {
   description: string;
   contact_consent: boolean;
   contact_phone: string;
+  /** The receptionist at the desk reports for this apartment's resident ('' for one's own report). */
+  for_apartment?: string;
 }
 
 /** GET /api/tickets/categories/: the location's categories, in the management's order. */
@@ -74,6 +76,7 @@ export function createTicket(
   form.append('contact_consent', fields.contact_consent ? 'true' : 'false');
   // A number without consent would never reach the craftsman; it is not sent at all.
   form.append('contact_phone', fields.contact_consent ? fields.contact_phone : '');
+  if (fields.for_apartment) form.append('for_apartment', fields.for_apartment);
   for (const photo of photos) form.append('photos', photo, photo.name);
   return uploadWithProgress<Ticket>('/api/tickets/', form, onProgress, 'POST', {
     [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,

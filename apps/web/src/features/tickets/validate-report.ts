@@ -13,9 +13,18 @@ export const PHONE_MAX = 50;
 /** The phone numbers `phoneOrEmpty` takes (contract fields.ts): digits with + ( ) / - . and spaces. */
 const PHONE_PATTERN = /^\+?[0-9 ()/.-]*[0-9][0-9 ()/.-]*$/;
 
-export type ReportField = 'category_id' | 'scope' | 'place' | 'description' | 'contact_phone';
+export type ReportField = 'for_apartment' | 'category_id' | 'scope' | 'place' | 'description' | 'contact_phone';
 /** The order of the form's fields, which is the order the focus looks for the first error in. */
-export const REPORT_FIELDS: ReportField[] = ['category_id', 'scope', 'place', 'description', 'contact_phone'];
+export const REPORT_FIELDS: ReportField[] = [
+  'for_apartment',
+  'category_id',
+  'scope',
+  'place',
+  'description',
+  'contact_phone',
+];
+/** The longest apartment number the server takes. */
+export const APARTMENT_MAX = 150;
 
 export interface ReportDraft {
   categoryId: string;
@@ -24,6 +33,8 @@ export interface ReportDraft {
   description: string;
   consent: boolean;
   phone: string;
+  /** Only at the reception's desk: the apartment of the resident the report is for. */
+  forApartment: string;
 }
 
 export const emptyDraft: ReportDraft = {
@@ -33,6 +44,7 @@ export const emptyDraft: ReportDraft = {
   description: '',
   consent: false,
   phone: '',
+  forApartment: '',
 };
 
 /** The report to send, or the message for each field that keeps it from being sent. */
@@ -46,6 +58,8 @@ export function validateReport(
   // A number without consent would never reach the craftsman, so it is not checked or sent.
   const phone = draft.consent ? draft.phone.trim() : '';
   const categoryId = Number(draft.categoryId);
+  const forApartment = draft.forApartment.trim();
+  if (forApartment.length > APARTMENT_MAX) errors.for_apartment = tooLong(APARTMENT_MAX);
 
   if (!Number.isInteger(categoryId) || categoryId <= 0) errors.category_id = t('tickets.categoryRequired');
   if (draft.scope !== 'apartment' && draft.scope !== 'building') errors.scope = t('tickets.scopeRequired');
@@ -65,6 +79,7 @@ export function validateReport(
       description,
       contact_consent: draft.consent,
       contact_phone: phone,
+      ...(forApartment ? { for_apartment: forApartment } : {}),
     },
     errors,
   };

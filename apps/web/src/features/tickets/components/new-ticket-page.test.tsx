@@ -217,6 +217,34 @@ describe('Schaden melden', () => {
     expect(await pendingReports(anna.id)).toEqual([]);
   });
 
+  it("lets the reception report for a resident at the desk, and shows the server's answer under that field", async () => {
+    const xhr = mockXhr(() => ({
+      status: 400,
+      body: { for_apartment: ['Diese Wohnungsnummer gibt es an Ihrem Standort nicht.'] },
+    }));
+    setup({ profile: { ...anna, is_receptionist: true } });
+    const apartment = screen.getByLabelText('Für die Wohnung (am Empfang, optional)');
+    expect(apartment).toHaveAccessibleDescription(/Leer lassen für Ihre eigene Meldung/);
+    fireEvent.change(apartment, { target: { value: ' B-0999 ' } });
+    await choose('Heizung');
+    fireEvent.click(screen.getByRole('radio', { name: 'In meiner Wohnung' }));
+    fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: 'Heizung kalt.' } });
+    submit();
+
+    await waitFor(() =>
+      expect(apartment).toHaveAccessibleDescription(/Diese Wohnungsnummer gibt es an Ihrem Standort nicht\./),
+    );
+    expect(apartment).toHaveFocus();
+    expect(xhr).toHaveLength(1);
+    expect((xhr[0]!.body as FormData).get('for_apartment')).toBe('B-0999');
+  });
+
+  it('does not offer a resident to report for another apartment', async () => {
+    setup();
+    await waitFor(() => expect(select()).toBeEnabled());
+    expect(screen.queryByLabelText('Für die Wohnung (am Empfang, optional)')).not.toBeInTheDocument();
+  });
+
   it('keeps a report written offline on the device and says it is sent once online', async () => {
     localStorage.setItem('tickets:categories', JSON.stringify(categories));
     setOnline(false);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_REPORT_PHOTOS, TICKET_SCOPES, type TicketCategory } from '@hausportal/contract';
@@ -73,12 +73,16 @@ export default function NewTicketPage() {
   const online = useOnline();
   const formId = useId();
   const userId = useAppSelector((s) => s.user.data?.id);
+  // The reception takes reports at the desk for residents who come by or phone.
+  const atDesk = useAppSelector((s) => s.user.data?.is_receptionist) ?? false;
   const categories = useRemote('categories', getCategories);
   const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
   const [preparing, setPreparing] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // A new object each time, so the same field is focused again on a second attempt.
+  const [focusRequest, setFocusRequest] = useState<{ field: FieldName | undefined } | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
   const [keptOffline, setKeptOffline] = useState(true);
@@ -96,7 +100,15 @@ export default function NewTicketPage() {
   const set = <K extends keyof ReportDraft>(key: K, value: ReportDraft[K]) => {
     setDraft((now) => ({ ...now, [key]: value }));
     // An error goes as soon as the resident changes the field it is about.
-    const field = (key === 'categoryId' ? 'category_id' : key === 'phone' ? 'contact_phone' : key) as FieldName;
+    const field = (
+      key === 'categoryId'
+        ? 'category_id'
+        : key === 'phone'
+          ? 'contact_phone'
+          : key === 'forApartment'
+            ? 'for_apartment'
+            : key
+    ) as FieldName;
     if (errors[field]) setErrors((now) => ({ ...now, [field]: undefined }));
   };
 
@@ -110,11 +122,16 @@ export default function NewTicketPage() {
 
   function showErrors(found: Partial<Record<FieldName, string>>) {
     setErrors(found);
-    const first = FIELD_ORDER.find((f) => found[f]);
-    // Focus goes to the first field to fix; its message is read with it (aria-describedby).
-    if (first) document.getElementById(`${formId}-${first}`)?.focus();
-    else summaryRef.current?.focus();
+    setFocusRequest({ field: FIELD_ORDER.find((f) => found[f]) });
   }
+
+  // Focus goes to the first field to fix, its message read with it (aria-describedby), once the
+  // form is rendered again: after the server's answer its fields are still disabled until then.
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.field) document.getElementById(`${formId}-${focusRequest.field}`)?.focus();
+    else summaryRef.current?.focus();
+  }, [focusRequest, formId]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -223,6 +240,25 @@ export default function NewTicketPage() {
           <FormError message={general ?? (errorCount > 0 ? t('tickets.fixErrors', { count: errorCount }) : null)} />
         </div>
 
+        {atDesk ? (
+          <Field
+            label={t('tickets.forApartment')}
+            id={id('for_apartment')}
+            error={errors.for_apartment}
+            hint={t('tickets.forApartmentHint')}
+            control={(wiring) => (
+              <input
+                {...wiring}
+                name="for_apartment"
+                value={draft.forApartment}
+                onChange={(e) => set('forApartment', e.target.value)}
+                disabled={sending}
+                autoComplete="off"
+                autoCapitalize="characters"
+              />
+            )}
+          />
+        ) : null}
         <Field
           label={t('tickets.category')}
           id={id('category_id')}
