@@ -169,8 +169,11 @@ export const ticket = z.object({
   scope: z.enum(TICKET_SCOPES),
   place: z.string(),
   description: z.string(),
-  /** 'reporter' for the resident who reported it, 'follower' for one who joined it. */
-  relation: z.enum(['reporter', 'follower']),
+  /**
+   * 'reporter' for the resident who reported it, 'follower' for one who joined it, 'desk' for the
+   * receptionist who took it at the desk for a resident.
+   */
+  relation: z.enum(['reporter', 'follower', 'desk']),
   contact_consent: z.boolean(),
   /** The reporter and the residents who said 'Betrifft mich auch'. */
   affected_count: z.number(),

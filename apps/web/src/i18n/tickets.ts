@@ -71,7 +71,11 @@ export const ticketsDe = {
     notTheSame: 'Ist Ihr Schaden nicht dabei? Dann melden Sie ihn unten neu.',
     // ---- sent and offline ----
     created: 'Ihre Meldung {{number}} ist eingegangen.',
+    createdDesk: 'Die Meldung {{number}} ist eingegangen.',
     received: TICKET_RECEIVED,
+    receivedDesk:
+      'Vielen Dank. Die Hausverwaltung kümmert sich darum; die Bewohnerin oder der Bewohner erhält die Eingangsbestätigung per E-Mail.',
+    scopeApartmentDesk: 'In der Wohnung',
     joined: 'Sie sind eingetragen. Sie erhalten ab jetzt alle Nachrichten zu dieser Meldung.',
     savedOffline: 'Ihre Meldung ist auf diesem Gerät gespeichert.',
     pendingHeading: 'Noch nicht gesendet',
@@ -100,6 +104,8 @@ export const ticketsDe = {
     descriptionHeading: 'Ihre Meldung',
     descriptionHeadingFollower: 'Die Meldung',
     followerNote: 'Sie haben angegeben, dass dieser Schaden Sie auch betrifft.',
+    deskNote:
+      'Sie haben diese Meldung am Empfang für eine Bewohnerin oder einen Bewohner aufgenommen. Die Meldung gehört ihr oder ihm; sie oder er erhält die Eingangsbestätigung und alle Nachrichten.',
     photosHeading: 'Fotos',
     openPhoto: 'Foto {{n}} groß anzeigen',
     addPhoto: 'Foto hinzufügen',
@@ -234,8 +240,12 @@ export const ticketsEn: typeof ticketsDe = {
     openTicket: 'View report',
     notTheSame: 'Is your defect not listed? Then report it below.',
     created: 'Your report {{number}} has been received.',
+    createdDesk: 'The report {{number}} has been received.',
     received:
       'Thank you for your report. The management will take care of it; you will also receive the confirmation of receipt by e-mail.',
+    receivedDesk:
+      'Thank you. The management will take care of it; the resident gets the confirmation of receipt by e-mail.',
+    scopeApartmentDesk: 'In the apartment',
     joined: 'You have been added. From now on you receive every message on this report.',
     savedOffline: 'Your report is saved on this device.',
     pendingHeading: 'Not sent yet',
@@ -262,6 +272,8 @@ export const ticketsEn: typeof ticketsDe = {
     descriptionHeading: 'Your report',
     descriptionHeadingFollower: 'The report',
     followerNote: 'You said that this defect affects you too.',
+    deskNote:
+      'You took this report at the desk for a resident. The report is theirs; they get the receipt and every message.',
     photosHeading: 'Photos',
     openPhoto: 'Show photo {{n}} large',
     addPhoto: 'Add photo',

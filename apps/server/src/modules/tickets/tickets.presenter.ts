@@ -98,8 +98,7 @@ export function toTicket(
     scope: t.scope,
     place: t.place,
     description: t.description,
-    // The receptionist who took a report at the desk reads it like a follower.
-    relation: relation === 'reporter' ? 'reporter' : 'follower',
+    relation,
     contact_consent: relation === 'reporter' && Boolean(t.contact_consent),
     affected_count: Number(t.follower_count ?? 0) + 1,
     photos: photos.map((p) => toPhoto(p, signer)),

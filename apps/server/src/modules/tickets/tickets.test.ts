@@ -310,6 +310,12 @@ describe.each(kinds)('tickets: residents (%s)', (kind) => {
     expect(row).toEqual({ reporter_id: clara.id, created_by: rezi.id, source: 'desk' });
     const hers = await call(t.app, 'GET', '/api/tickets/', { auth: auth.clara });
     expect(hers.body.results.map((x: { id: number }) => x.id)).toContain(desk.body.id);
+    // The receptionist reads it as the one who took it, without the resident's receipt or consent.
+    const taken = await call(t.app, 'GET', `/api/tickets/${desk.body.id}/`, { auth: auth.rezi });
+    expect(taken.body).toMatchObject({ relation: 'desk', contact_consent: false, reopen_until: null });
+    expect((await call(t.app, 'GET', `/api/tickets/${desk.body.id}/receipt.pdf`, { auth: auth.rezi })).status).toBe(
+      404,
+    );
     expect((await report('anna', { ...radiator(), for_apartment: clara.apartmentNumber })).status).toBe(403);
     const unknown = await report('rezi', { ...radiator(), for_apartment: stranger.apartmentNumber });
     expect(unknown.body).toEqual({ for_apartment: ['Diese Wohnungsnummer gibt es an Ihrem Standort nicht.'] });

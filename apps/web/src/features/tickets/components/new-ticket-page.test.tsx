@@ -218,11 +218,16 @@ describe('Schaden melden', () => {
   });
 
   it("lets the reception report for a resident at the desk, and shows the server's answer under that field", async () => {
-    const xhr = mockXhr(() => ({
-      status: 400,
-      body: { for_apartment: ['Diese Wohnungsnummer gibt es an Ihrem Standort nicht.'] },
-    }));
-    setup({ profile: { ...anna, is_receptionist: true } });
+    let answers = 0;
+    const xhr = mockXhr(() =>
+      answers++ === 0
+        ? { status: 400, body: { for_apartment: ['Diese Wohnungsnummer gibt es an Ihrem Standort nicht.'] } }
+        : { status: 201, body: aTicket({ relation: 'desk' }) },
+    );
+    setup({
+      profile: { ...anna, is_receptionist: true },
+      routes: { 'GET /api/tickets/41/': { body: aTicket({ relation: 'desk' }) } },
+    });
     const apartment = screen.getByLabelText('Für die Wohnung (am Empfang, optional)');
     expect(apartment).toHaveAccessibleDescription(/Leer lassen für Ihre eigene Meldung/);
     fireEvent.change(apartment, { target: { value: ' B-0999 ' } });
@@ -237,6 +242,15 @@ describe('Schaden melden', () => {
     expect(apartment).toHaveFocus();
     expect(xhr).toHaveLength(1);
     expect((xhr[0]!.body as FormData).get('for_apartment')).toBe('B-0999');
+
+    // Corrected, it is the resident's ticket: the receipt goes to them, not to the desk.
+    fireEvent.change(apartment, { target: { value: 'A-0102' } });
+    submit();
+    expect(await screen.findByText('Die Meldung 2026-000041 ist eingegangen.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/die Bewohnerin oder der Bewohner erhält die Eingangsbestätigung per E-Mail/),
+    ).toBeInTheDocument();
+    expect((xhr[1]!.body as FormData).get('for_apartment')).toBe('A-0102');
   });
 
   it('does not offer a resident to report for another apartment', async () => {

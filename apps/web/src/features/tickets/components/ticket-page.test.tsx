@@ -238,6 +238,18 @@ describe('the ticket page', () => {
     expect(confirm).toHaveBeenCalled();
   });
 
+  it("shows the receptionist a report taken at the desk as the resident's, without receipt or leaving", async () => {
+    show(aTicket({ relation: 'desk', scope: 'apartment' }));
+    await screen.findByRole('heading', { level: 1, name: 'Meldung 2026-000041' });
+    expect(screen.getByText('In der Wohnung')).toBeInTheDocument();
+    expect(screen.queryByText('In meiner Wohnung')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Die Meldung' })).toBeInTheDocument();
+    expect(screen.getByText(/am Empfang für eine Bewohnerin oder einen Bewohner aufgenommen/)).toBeInTheDocument();
+    expect(screen.queryByText(/dass dieser Schaden Sie auch betrifft/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Eingangsbestätigung (PDF)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Betrifft mich nicht mehr' })).not.toBeInTheDocument();
+  });
+
   it('links a merged ticket to the one it was merged into', async () => {
     show(aTicket({ merged_into_id: 7 }));
     expect(await screen.findByRole('link', { name: 'Zur zusammengeführten Meldung' })).toHaveAttribute(

@@ -159,6 +159,8 @@ function TicketView({ id }: { id: number }) {
   }
 
   const follower = ticket.relation === 'follower';
+  // The receptionist who took the report at the desk: the resident, not they, gets the receipt.
+  const desk = ticket.relation === 'desk';
   const active = ticket.merged_into_id === null;
 
   return (
@@ -167,8 +169,10 @@ function TicketView({ id }: { id: number }) {
         <LoadedAt name={loadedAtName(`ticket:${id}`)} />
         {arrival.created === ticket.number ? (
           <div className="card notice-success stack" role="status">
-            <p className="success-text">{t('tickets.created', { number: ticket.number })}</p>
-            <p>{t('tickets.received')}</p>
+            <p className="success-text">
+              {t(desk ? 'tickets.createdDesk' : 'tickets.created', { number: ticket.number })}
+            </p>
+            <p>{desk ? t('tickets.receivedDesk') : t('tickets.received')}</p>
           </div>
         ) : null}
         {arrival.joined ? (
@@ -195,7 +199,9 @@ function TicketView({ id }: { id: number }) {
             <h2 id={descriptionId}>{ticket.category.name}</h2>
           </div>
           <p className="muted">
-            {t(`tickets.scopes.${ticket.scope}`)}
+            {desk && ticket.scope === 'apartment'
+              ? t('tickets.scopeApartmentDesk')
+              : t(`tickets.scopes.${ticket.scope}`)}
             {ticket.scope === 'building' && ticket.place ? `: ${ticket.place}` : ''}
           </p>
           <p className="muted">
@@ -208,10 +214,13 @@ function TicketView({ id }: { id: number }) {
               <strong>{t('tickets.appointment', { date: formatDateTime(ticket.appointment_at) })}</strong>
             </p>
           ) : null}
-          <h3>{follower ? t('tickets.descriptionHeadingFollower') : t('tickets.descriptionHeading')}</h3>
+          <h3>
+            {ticket.relation === 'reporter' ? t('tickets.descriptionHeading') : t('tickets.descriptionHeadingFollower')}
+          </h3>
           <p className="pre-line">{ticket.description}</p>
           {follower ? <p className="muted">{t('tickets.followerNote')}</p> : null}
-          {!follower ? <ReceiptButton ticket={ticket} /> : null}
+          {desk ? <p className="muted">{t('tickets.deskNote')}</p> : null}
+          {ticket.relation === 'reporter' ? <ReceiptButton ticket={ticket} /> : null}
         </section>
 
         <StatusTimeline ticket={ticket} />
