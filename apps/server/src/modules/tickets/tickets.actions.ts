@@ -19,7 +19,7 @@ import { ticketAwaiting } from '../notifications/events.js';
 import { berlinYear, receiptMail, ticketNumber } from './tickets.presenter.js';
 import { renderReceipt, type ReceiptContent } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
-import { addEvent, changeStatus } from './tickets.timeline.js';
+import { addEvent, changeStatus, type EventAuthor } from './tickets.timeline.js';
 
 /** A report as the form (or the API) sends it. */
 export interface ReportInput {
@@ -84,6 +84,45 @@ export async function removeStored(ctx: AppContext, stored: { file_key: string; 
   await Promise.all(
     stored.flatMap((s) => [s.file_key, s.thumbnail_key].map((k) => ctx.storage.remove(k).catch(() => undefined))),
   );
+}
+
+/**
+ * One photo added after the report, by whoever sends it: at most MAX_TICKET_PHOTOS a ticket, the
+ * file stored before the transaction (and removed again if it fails), an entry in the timeline, and
+ * whatever the caller writes with it (the craftsman's audit entry).
+ */
+export async function addLaterPhoto(
+  ctx: AppContext,
+  ticket: { id: number; first_response_at: string | null },
+  by: EventAuthor & { author: 'resident' | 'management' | 'craftsman' },
+  read: () => Promise<FormFile>,
+  also?: (trx: DB) => Promise<void>,
+) {
+  if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
+    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
+  const stored = await storePhotos(ctx, [await read()], 'photo');
+  try {
+    await inTransaction(ctx.db, async (trx) => {
+      const now = nowIso();
+      await repo.insertPhotos(
+        trx,
+        stored.map((s) => ({
+          ticket_id: ticket.id,
+          file_key: s.file_key,
+          thumbnail_key: s.thumbnail_key,
+          original: 0,
+          added_by: by.author,
+          user_id: by.userId ?? null,
+          created_at: now,
+        })),
+      );
+      await addEvent(trx, ticket, by, { kind: 'photo' });
+      await also?.(trx);
+    });
+  } catch (err) {
+    await removeStored(ctx, stored);
+    throw err;
+  }
 }
 
 /**
@@ -291,30 +330,8 @@ export async function ticketReceipt(
 export async function addTicketPhoto(ctx: AppContext, resident: Resident, id: number, read: () => Promise<FormFile>) {
   const { ticket } = await ticketInReach(ctx.db, resident, id);
   if (!OPEN_TICKET_STATUSES.includes(ticket.status)) throw nonFieldError('Diese Meldung ist abgeschlossen.');
-  if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
-    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
   await ctx.writes.take('attachment', resident.id);
-  const [stored] = await storePhotos(ctx, [await read()], 'photo');
-  try {
-    await inTransaction(ctx.db, async (trx) => {
-      const now = nowIso();
-      await repo.insertPhotos(trx, [
-        {
-          ticket_id: ticket.id,
-          file_key: stored!.file_key,
-          thumbnail_key: stored!.thumbnail_key,
-          original: 0,
-          added_by: 'resident',
-          user_id: resident.id,
-          created_at: now,
-        },
-      ]);
-      await addEvent(trx, ticket, { author: 'resident', userId: resident.id }, { kind: 'photo' });
-    });
-  } catch (err) {
-    await removeStored(ctx, [stored!]);
-    throw err;
-  }
+  await addLaterPhoto(ctx, ticket, { author: 'resident', userId: resident.id }, read);
 }
 
 /** The reporter or a follower writes to the ticket's thread; the managers hear of it. */

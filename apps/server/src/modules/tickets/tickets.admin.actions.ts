@@ -1,4 +1,4 @@
-import { MAX_TICKET_PHOTOS, OPEN_TICKET_STATUSES, type TicketScope, type TicketStatus } from '@hausportal/contract';
+import { OPEN_TICKET_STATUSES, type TicketScope, type TicketStatus } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
@@ -13,7 +13,7 @@ import { ticketNews } from '../notifications/events.js';
 import { assignmentMail, receiptMail } from './tickets.presenter.js';
 import { renderReceipt } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
-import { receiptContent, removeStored, reportHash, reserveNumber, storePhotos } from './tickets.actions.js';
+import { addLaterPhoto, receiptContent, reportHash, reserveNumber } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
 
 /** A ticket of the staff member's locations, or 404. */
@@ -151,29 +151,7 @@ export async function writeStaffMessage(ctx: AppContext, caller: Caller, id: num
 /** Staff add a photo (taken on site, or sent by mail) to a ticket. */
 export async function addStaffPhoto(ctx: AppContext, caller: Caller, id: number, read: () => Promise<FormFile>) {
   const ticket = await ticketInScope(ctx, caller, id);
-  if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
-    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
-  const stored = await storePhotos(ctx, [await read()], 'photo');
-  try {
-    await inTransaction(ctx.db, async (trx) => {
-      await repo.insertPhotos(
-        trx,
-        stored.map((s) => ({
-          ticket_id: ticket.id,
-          file_key: s.file_key,
-          thumbnail_key: s.thumbnail_key,
-          original: 0,
-          added_by: 'management' as const,
-          user_id: caller.id,
-          created_at: nowIso(),
-        })),
-      );
-      await addEvent(trx, ticket, management(caller), { kind: 'photo' });
-    });
-  } catch (err) {
-    await removeStored(ctx, stored);
-    throw err;
-  }
+  await addLaterPhoto(ctx, ticket, management(caller), read);
 }
 
 /**

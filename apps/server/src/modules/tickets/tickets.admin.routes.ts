@@ -20,14 +20,12 @@ import {
   adminTicketSummaryQuery,
   idParam,
   paginated,
-  photoForm,
 } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { pageWindow } from '../../db/paging.js';
 import { isoFromMs } from '../../lib/time.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { readForm } from '../../lib/uploads.js';
 import { callerOf, listScope, type Caller } from '../auth/policies.js';
 import {
   addStaffPhoto,
@@ -50,6 +48,7 @@ import {
   toStats,
 } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
+import { photoOf } from './tickets.routes.js';
 
 /** Before this moment the management's last answer makes an open ticket 'ohne Reaktion'. */
 const staleBefore = () => isoFromMs(Date.now() - TICKET_STALE_HOURS * 3_600_000);
@@ -256,10 +255,7 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await addStaffPhoto(ctx, caller, request.params.id, async () => {
-        const form = await readForm(request, { file: { field: 'photo', required: true }, fields: photoForm });
-        return form.file!;
-      });
+      await addStaffPhoto(ctx, caller, request.params.id, photoOf(request));
       reply.code(201);
       return show(caller, request.params.id);
     },

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { CRAFTSMAN_LINK_INVALID, MAX_TICKET_PHOTOS, type CraftsmanJob } from '@hausportal/contract';
+import { CRAFTSMAN_LINK_INVALID, type CraftsmanJob } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
@@ -10,7 +10,7 @@ import type { FormFile } from '../../lib/uploads.js';
 import { ticketAwaiting } from '../notifications/events.js';
 import { berlinTime, toCraftsmanJob } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
-import { removeStored, storePhotos } from './tickets.actions.js';
+import { addLaterPhoto } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
 
 // The craftsman works without an account: the signed link in the mail is the permission. A link
@@ -155,30 +155,9 @@ export async function addJobNote(ctx: AppContext, token: string, text: string) {
 /** The craftsman adds a photo (the damage, the repair); the residents see it in the timeline. */
 export async function addJobPhoto(ctx: AppContext, token: string, read: () => Promise<FormFile>) {
   const { assignment, ticket } = await liveJob(ctx, token);
-  if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
-    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
-  const stored = await storePhotos(ctx, [await read()], 'photo');
-  try {
-    await inTransaction(ctx.db, async (trx) => {
-      await repo.insertPhotos(
-        trx,
-        stored.map((s) => ({
-          ticket_id: ticket.id,
-          file_key: s.file_key,
-          thumbnail_key: s.thumbnail_key,
-          original: 0,
-          added_by: 'craftsman' as const,
-          user_id: null,
-          created_at: nowIso(),
-        })),
-      );
-      await addEvent(trx, ticket, craftsman(assignment.id), { kind: 'photo' });
-      await recordChange(trx, auditStep('ticket_job_photo', ticket, assignment));
-    });
-  } catch (err) {
-    await removeStored(ctx, stored);
-    throw err;
-  }
+  await addLaterPhoto(ctx, ticket, craftsman(assignment.id), read, (trx) =>
+    recordChange(trx, auditStep('ticket_job_photo', ticket, assignment)),
+  );
   return readJob(ctx, token);
 }
 

@@ -6,10 +6,9 @@ import {
   craftsmanDone,
   craftsmanJob,
   craftsmanNote,
-  photoForm,
 } from '@hausportal/contract';
 import { moduleRoutes } from '../../lib/routes.js';
-import { readForm } from '../../lib/uploads.js';
+import { photoOf } from './tickets.routes.js';
 import {
   acceptJob,
   addJobNote,
@@ -100,10 +99,7 @@ export async function craftsmanRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const job = await addJobPhoto(ctx, request.params.token, async () => {
-        const form = await readForm(request, { file: { field: 'photo', required: true }, fields: photoForm });
-        return form.file!;
-      });
+      const job = await addJobPhoto(ctx, request.params.token, photoOf(request));
       reply.code(201);
       return job;
     },

@@ -1,4 +1,4 @@
-import type { Insertable, SelectQueryBuilder, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
@@ -14,6 +14,14 @@ import { nowIso } from '../../lib/time.js';
 
 /** Statuses in which a ticket is still worked on (the contract's OPEN_TICKET_STATUSES). */
 const OPEN: TicketStatusColumn[] = ['received', 'in_progress', 'craftsman_assigned', 'appointment_set'];
+
+/** How many residents joined a ticket ('Betrifft mich auch'), as `follower_count` of a query on tickets. */
+const followerCount = (eb: ExpressionBuilder<Database, 'tickets'>) =>
+  eb
+    .selectFrom('ticket_followers')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
+    .as('follower_count');
 
 // ---- categories ----
 
@@ -102,13 +110,7 @@ export function findTicket(db: DB, id: number) {
       'providers.name as assignee_name',
       'merged.number as merged_into_number',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('ticket_followers')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
-        .as('follower_count'),
-    )
+    .select(followerCount)
     .where('tickets.id', '=', id)
     .executeTakeFirst();
 }
@@ -230,11 +232,7 @@ export function listBuildingTickets(
           'ticket_categories.emergency as category_emergency',
         ])
         .select((eb) => [
-          eb
-            .selectFrom('ticket_followers')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
-            .as('follower_count'),
+          followerCount(eb),
           eb
             .exists(
               eb
@@ -389,11 +387,7 @@ function adminColumns(q: SelectQueryBuilder<Database, 'tickets', {}>, staleBefor
       'providers.name as assignee_name',
     ])
     .select((eb) => [
-      eb
-        .selectFrom('ticket_followers')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
-        .as('follower_count'),
+      followerCount(eb),
       eb
         .selectFrom('ticket_photos')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -491,13 +485,7 @@ export function ticketsForStats(db: DB, locations: number[], from: string, to: s
       'tickets.merged_into_id',
       'ticket_categories.name as category_name',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('ticket_followers')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('ticket_followers.ticket_id', '=', 'tickets.id')
-        .as('follower_count'),
-    )
+    .select(followerCount)
     .where('tickets.location_id', 'in', idsOrNone(locations))
     .where('tickets.created_at', '>=', from)
     .where('tickets.created_at', '<', to)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   IDEMPOTENCY_HEADER,
   MAX_REPORT_PHOTOS,
@@ -6,7 +6,6 @@ import {
   buildingTicketQuery,
   idParam,
   paginated,
-  photoForm,
   ticket as ticketSchema,
   ticketAffected,
   ticketCategory,
@@ -16,6 +15,7 @@ import {
   ticketMessageCreate,
   ticketRating,
   ticketReopen,
+  photoForm,
 } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
@@ -49,6 +49,10 @@ async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: num
 }
 
 /** Residents report defects, follow building-wide ones and read their tickets (issue 21, ADR 020). */
+/** Reads the one photo of a photo upload (multipart field `photo`) once the action asks for it. */
+export const photoOf = (request: FastifyRequest) => async () =>
+  (await readForm(request, { file: { field: 'photo', required: true }, fields: photoForm })).file!;
+
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['tickets'], requireUser);
   const { ctx } = app;
@@ -164,10 +168,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const resident = currentResident(request);
-      await addTicketPhoto(ctx, resident, request.params.id, async () => {
-        const form = await readForm(request, { file: { field: 'photo', required: true }, fields: photoForm });
-        return form.file!;
-      });
+      await addTicketPhoto(ctx, resident, request.params.id, photoOf(request));
       reply.code(201);
       return show(resident, request.params.id);
     },
