@@ -19,6 +19,8 @@ import { webPlugin } from './plugins/web.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { NoticeJob } from './modules/notices/notices.job.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { badgeRoutes } from './modules/messages/messages.badge.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
@@ -149,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     messageRoutes,
     badgeRoutes,
     noticesRoutes,
+    homeRoutes,
     reportsRoutes,
     ticketRoutes,
     craftsmanRoutes,
@@ -163,6 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/api/health/', { schema: { hide: true } }, () => ({ status: 'ok' }));
   await app.register(webPlugin, { dist: opts.webDist ?? WEB_DIST, appName: config.appName });
 
+  const noticeJob = new NoticeJob(ctx, app.log);
   app.addHook('onReady', async () => {
     // With REDIS_URL, take requests only once the shared counters answer (or say why not).
     if (!(await ctx.counters.ready()))
@@ -170,9 +174,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.outbox.start();
     await ctx.push.start();
     ctx.digest.start();
+    noticeJob.start();
   });
   app.addHook('onClose', async () => {
     ctx.digest.close();
+    noticeJob.close();
     await ctx.push.close();
     await ctx.outbox.close();
     await ctx.counters.close();

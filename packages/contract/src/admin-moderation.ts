@@ -170,10 +170,26 @@ export const noticeInput = z.object({
   text: requiredTrimmedText(10_000),
   important: z.boolean().default(false),
   ends_at: z.iso.datetime({ offset: true, error: 'Bitte geben Sie ein gültiges Datum an.' }).nullable().default(null),
+  /** 'Sichtbar ab': residents see it (and hear of it) from then on; empty means at once. */
+  starts_at: z.iso.datetime({ offset: true, error: 'Bitte geben Sie ein gültiges Datum an.' }).nullable().default(null),
   location_ids: z.array(bodyId).min(1, { error: 'Bitte wählen Sie mindestens einen Standort.' }).max(1000),
 });
 export type NoticeInput = z.input<typeof noticeInput>;
 export const NOTICE_ENDS_IN_PAST = 'Das Enddatum muss in der Zukunft liegen.';
+export const NOTICE_ENDS_BEFORE_START = 'Das Enddatum muss nach dem Beginn liegen.';
+/** PDFs per notice, each at most MAX_FILE_BYTES (10 MB). */
+export const NOTICE_MAX_ATTACHMENTS = 5;
+export const NOTICE_TOO_MANY_ATTACHMENTS = `Ein Aushang kann höchstens ${NOTICE_MAX_ATTACHMENTS} PDF-Anhänge haben.`;
+export const NOTICE_ATTACHMENT_NOT_PDF = 'Bitte hängen Sie nur PDF-Dateien an.';
+
+/** A PDF of a notice: its name, size in bytes and signed link. */
+export const noticeAttachment = z.object({
+  id: z.number(),
+  name: z.string(),
+  size: z.number(),
+  document: z.string(),
+});
+export type NoticeAttachment = z.infer<typeof noticeAttachment>;
 
 export const adminNotice = z.object({
   id: z.number(),
@@ -187,6 +203,15 @@ export const adminNotice = z.object({
   locations: z.array(z.object({ id: z.number(), title: z.string() })),
   active: z.boolean(),
   author_name: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  /** Not started yet: the list shows 'Geplant ab {date}'. */
+  scheduled: z.boolean(),
+  attachments: z.array(noticeAttachment),
+  /**
+   * 'gelesen von {opened} von {households} Haushalten': households are distinct apartments of the
+   * notice's locations with an active resident; only counts, never who.
+   */
+  reads: z.object({ opened: z.number(), households: z.number() }),
 });
 export type AdminNotice = z.infer<typeof adminNotice>;
 export const noticeQuery = listQuery.extend({ location_id: textId.optional() });
@@ -199,5 +224,11 @@ export const notice = z.object({
   important: z.boolean(),
   created_at: z.string(),
   ends_at: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  attachments: z.array(noticeAttachment),
+  /** The resident has seen it on screen (POST …/opened/). */
+  opened: z.boolean(),
+  /** The resident put it away (POST …/dismissed/); a 'Wichtig' one then leaves the top of the home screen. */
+  dismissed: z.boolean(),
 });
 export type Notice = z.infer<typeof notice>;

@@ -28,6 +28,9 @@ import * as m005 from './migrations/005-notifications.js';
 import * as m006 from './migrations/006-scale.js';
 import * as m007 from './migrations/007-feed-version.js';
 import * as m008 from './migrations/008-tickets.js';
+import * as m010 from './migrations/010-activation.js';
+import * as m009 from './migrations/009-home.js';
+import * as m011 from './migrations/011-notices.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -48,6 +51,9 @@ const migrations: Record<string, Migration> = {
   '006-scale': m006,
   '007-feed-version': m007,
   '008-tickets': m008,
+  '010-activation': m010,
+  '009-home': m009,
+  '011-notices': m011,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -13,6 +13,8 @@ export interface LocationTable {
   direct_call: Flag;
   direct_number: string;
   default_service_id: number | null;
+  /** The default service answers round the clock (migration 009): the button says so. */
+  default_service_always: Generated<Flag>;
   text: string;
   hours: string;
   phone: string;
@@ -46,6 +48,8 @@ export interface UserTable {
   erased_at: Timestamp | null;
   /** When the last invitation mail was queued. */
   invited_at: Timestamp | null;
+  /** The last successful sign-in (migration 010); null: never signed in. */
+  last_login_at: Timestamp | null;
   /** The notification preferences as JSON; '' means the defaults (modules/notifications). */
   notification_settings: Generated<string>;
 }
@@ -72,6 +76,17 @@ export interface PasswordResetTokenTable {
   created_at: Timestamp;
 }
 
+/** A one-time code of an activation letter (migration 010); only its hash is stored. */
+export interface ActivationCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface DocumentTable {
   id: Generated<number>;
   location_id: number;
@@ -81,6 +96,13 @@ export interface DocumentTable {
   file_key: string;
   file_name: string;
   created_at: Timestamp;
+}
+
+/** A resident opened a document (migration 009); the others show 'Neu'. */
+export interface DocumentReadTable {
+  document_id: number;
+  user_id: number;
+  opened_at: Timestamp;
 }
 
 export interface PhoneTable {
@@ -164,6 +186,10 @@ export interface NoticeTable {
   important: Flag;
   /** Shown until this moment; null: until deleted. */
   ends_at: Timestamp | null;
+  /** 'Sichtbar ab': residents see it from this moment; null: at once (migration 011). */
+  starts_at: Generated<Timestamp | null>;
+  /** When its publication notification was queued; null until it has started (notices.jobs.ts). */
+  announced_at: Generated<Timestamp | null>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -172,6 +198,24 @@ export interface NoticeTable {
 export interface NoticeLocationTable {
   notice_id: number;
   location_id: number;
+}
+
+/** A PDF attached to a notice (migration 011). */
+export interface NoticeAttachmentTable {
+  id: Generated<number>;
+  notice_id: number;
+  name: string;
+  file_key: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+/** A resident opened (and perhaps dismissed) a notice; personal data, managers see only counts. */
+export interface NoticeReadTable {
+  notice_id: number;
+  user_id: number;
+  opened_at: Timestamp;
+  dismissed_at: Timestamp | null;
 }
 
 export interface MessageTable {
@@ -434,7 +478,9 @@ export interface Database {
   manager_locations: ManagerLocationTable;
   auth_tokens: AuthTokenTable;
   password_reset_tokens: PasswordResetTokenTable;
+  activation_codes: ActivationCodeTable;
   documents: DocumentTable;
+  document_reads: DocumentReadTable;
   phones: PhoneTable;
   services: ServiceTable;
   providers: ProviderTable;
@@ -453,6 +499,8 @@ export interface Database {
   reports: ReportTable;
   notices: NoticeTable;
   notice_locations: NoticeLocationTable;
+  notice_attachments: NoticeAttachmentTable;
+  notice_reads: NoticeReadTable;
   media_files: MediaFileTable;
   ticket_categories: TicketCategoryTable;
   ticket_counters: TicketCounterTable;

@@ -1,10 +1,10 @@
-import { NOTICE_ENDS_IN_PAST, type noticeInput } from '@hausportal/contract';
+import { NOTICE_ENDS_BEFORE_START, NOTICE_ENDS_IN_PAST, type noticeInput } from '@hausportal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inTransaction, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { staffLocations, type Caller } from '../auth/policies.js';
+import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
 import { noticePublished } from '../notifications/events.js';
 import * as repo from './notices.repository.js';
 import type { NoticeRow } from './notices.repository.js';
@@ -21,6 +21,30 @@ function check(mine: number[], v: Input, before?: NoticeRow): void {
   if (v.ends_at && !unchanged && Date.parse(v.ends_at) <= Date.now()) {
     throw fieldError('ends_at', NOTICE_ENDS_IN_PAST);
   }
+  if (v.ends_at && v.starts_at && Date.parse(v.ends_at) <= Date.parse(v.starts_at)) {
+    throw fieldError('ends_at', NOTICE_ENDS_BEFORE_START);
+  }
+}
+
+/**
+ * Queues the notice's publication notification if it has started and has not been announced:
+ * at once for a notice without a start, else by the notice job once its start has come. The
+ * claim in the repository makes this happen once, whoever calls it and however often.
+ */
+async function announceIfDue(trx: DB, ctx: AppContext, id: number): Promise<boolean> {
+  if (!(await repo.claimAnnouncement(trx, id))) return false;
+  await noticePublished(trx, ctx.notifier, id);
+  return true;
+}
+
+/** The notice job's round: announces every notice whose start has come; returns how many. */
+export async function announceDueNotices(ctx: AppContext): Promise<number> {
+  let sent = 0;
+  for (const id of await repo.dueAnnouncements(ctx.db)) {
+    if (await inTransaction(ctx.db, (trx) => announceIfDue(trx, ctx, id))) sent++;
+  }
+  if (sent) ctx.notifier.kick();
+  return sent;
 }
 
 /** What the audit log keeps of a notice. */
@@ -29,6 +53,8 @@ const snapshot = (n: NoticeRow) => ({
   text: n.text,
   important: Boolean(n.important),
   ends_at: n.ends_at,
+  starts_at: n.starts_at,
+  attachments: n.attachments.map((a) => a.name),
   location_ids: n.locations.map((l) => l.id),
 });
 
@@ -60,7 +86,10 @@ export async function noticeInReach(db: DB, mine: number[], id: number): Promise
   return row;
 }
 
-/** A manager publishes a notice to locations of theirs, without moderation; their residents hear of it. */
+/**
+ * A manager publishes a notice to locations of theirs, without moderation. Their residents hear
+ * of it at once, or when its start ('Sichtbar ab') comes (the notice job, notices.job.ts).
+ */
 export async function publishNotice(ctx: AppContext, caller: Caller, v: Input): Promise<NoticeRow> {
   const { db, notifier } = ctx;
   const mine = await staffLocations(db, caller);
@@ -69,25 +98,32 @@ export async function publishNotice(ctx: AppContext, caller: Caller, v: Input): 
     const id = await repo.createNotice(trx, v, caller.id);
     const row = (await repo.findNotice(trx, id, mine))!;
     await auditEach(trx, caller, 'notice_created', id, undefined, row);
-    await noticePublished(trx, notifier, id);
+    await announceIfDue(trx, ctx, id);
     return row;
   });
   notifier.kick();
   return created;
 }
 
-/** A manager corrects a notice of their locations (text, flags, end, locations); nobody is notified again. */
+/**
+ * A manager corrects a notice of their locations (text, flags, start, end, locations). Residents
+ * are notified once only: a notice whose start is moved to now is announced now, one announced
+ * already is not announced again.
+ */
 export async function updateNotice(ctx: AppContext, caller: Caller, id: number, v: Input): Promise<NoticeRow> {
-  const { db } = ctx;
+  const { db, notifier } = ctx;
   const mine = await staffLocations(db, caller);
   const before = await noticeInReach(db, mine, id);
   check(mine, v, before);
-  return inTransaction(db, async (trx) => {
+  const updated = await inTransaction(db, async (trx) => {
     await repo.updateNotice(trx, before.id, v);
     const row = (await repo.findNotice(trx, before.id, mine))!;
     await auditEach(trx, caller, 'notice_updated', before.id, before, row);
+    await announceIfDue(trx, ctx, before.id);
     return row;
   });
+  notifier.kick();
+  return updated;
 }
 
 /** A manager takes down a notice of their locations. */
@@ -98,4 +134,20 @@ export async function deleteNotice(ctx: AppContext, caller: Caller, id: number):
     await repo.deleteNotice(trx, before.id);
     await auditEach(trx, caller, 'notice_deleted', before.id, before, undefined);
   });
+}
+
+/**
+ * A resident saw (`opened`) or put away (`dismissed`, which implies opened) a notice of their
+ * location that has started; any other notice is not found. Returns it as they now see it.
+ */
+export async function markNotice(
+  ctx: AppContext,
+  me: Resident,
+  id: number,
+  mark: 'opened' | 'dismissed',
+): Promise<repo.ResidentNoticeRow> {
+  const { db } = ctx;
+  if (!(await repo.residentNotices(db, me.locationId, me.id, id)).length) throw notFound();
+  await (mark === 'opened' ? repo.markOpened(db, id, me.id) : repo.markDismissed(db, id, me.id));
+  return (await repo.residentNotices(db, me.locationId, me.id, id))[0]!;
 }

@@ -13,7 +13,7 @@ import { listNotices } from './notices.repository.js';
 export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: notices'], 'parent');
   const { ctx } = app;
-  const { db } = ctx;
+  const { db, signer } = ctx;
 
   r.get(
     '/notices/',
@@ -32,7 +32,7 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
         '/api/admin/notices/',
         q,
         page.count,
-        page.rows.map((n) => toAdminNotice(n)),
+        page.rows.map((n) => toAdminNotice(n, signer)),
       );
     },
   );
@@ -43,14 +43,15 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const created = await publishNotice(ctx, callerOf(request), request.body);
       reply.code(201);
-      return toAdminNotice(created);
+      return toAdminNotice(created, signer);
     },
   );
 
   r.get(
     '/notices/:id/',
     { schema: { summary: 'Ein Aushang', params: idParam, response: { 200: adminNotice } } },
-    async (request) => toAdminNotice(await noticeInReach(db, await managerLocations(request), request.params.id)),
+    async (request) =>
+      toAdminNotice(await noticeInReach(db, await managerLocations(request), request.params.id), signer),
   );
 
   r.put(
@@ -63,7 +64,8 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminNotice },
       },
     },
-    async (request) => toAdminNotice(await updateNotice(ctx, callerOf(request), request.params.id, request.body)),
+    async (request) =>
+      toAdminNotice(await updateNotice(ctx, callerOf(request), request.params.id, request.body), signer),
   );
 
   r.delete(

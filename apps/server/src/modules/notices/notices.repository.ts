@@ -1,9 +1,21 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { NoticeInput } from '@hausportal/contract';
+import type { Database } from '../../db/schema.js';
 import { inTransaction, type DB } from '../../db/database.js';
 import { idsOrNone, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
 
-type NoticeValues = { title: string; text: string; important: boolean; ends_at: string | null; location_ids: number[] };
+type NoticeValues = {
+  title: string;
+  text: string;
+  important: boolean;
+  ends_at: string | null;
+  starts_at?: string | null;
+  location_ids: number[];
+};
+
+/** Timestamps are compared as text, so they are stored as UTC ISO whatever offset they came with. */
+const utc = (iso: string | null | undefined): string | null => (iso ? new Date(iso).toISOString() : null);
 
 /** The ids of notices that reach at least one location outside `locations`: a manager may not touch those. */
 function reachingBeyond(db: DB, locations: number[]) {
@@ -35,7 +47,41 @@ export async function listNotices(db: DB, locations: number[], window: PageWindo
       .offset(window.offset)
       .execute(),
   ]);
-  return { count: Number(total.n), rows: await withLocations(db, rows) };
+  return {
+    count: Number(total.n),
+    rows: await withReads(db, await withAttachments(db, await withLocations(db, rows))),
+  };
+}
+
+/**
+ * Adds to each notice how many households opened it of how many it reaches, in one query for the
+ * whole page. A household is a distinct apartment (location, apartment number) of the notice's
+ * locations with at least one active resident (no staff, no erased or deactivated accounts); it
+ * opened the notice when one of those residents did. Only counts leave this function, never who.
+ */
+async function withReads<T extends { id: number }>(db: DB, rows: T[]) {
+  const households = db
+    .selectFrom('notice_locations as nl')
+    .innerJoin('users as u', 'u.location_id', 'nl.location_id')
+    .leftJoin('notice_reads as r', (j) => j.onRef('r.notice_id', '=', 'nl.notice_id').onRef('r.user_id', '=', 'u.id'))
+    .select(['nl.notice_id', 'u.location_id', 'u.apartment_number'])
+    .select((eb) => eb.fn.max(eb.case().when('r.user_id', 'is not', null).then(1).else(0).end()).as('opened'))
+    .where('nl.notice_id', 'in', idsOrNone(rows.map((r) => r.id)))
+    .where('u.role', '=', 'resident')
+    .where('u.is_active', '=', 1)
+    .where('u.erased_at', 'is', null)
+    .groupBy(['nl.notice_id', 'u.location_id', 'u.apartment_number'])
+    .as('h');
+  const counts = await db
+    .selectFrom(households)
+    .select('h.notice_id')
+    .select((eb) => [eb.fn.countAll<number>().as('households'), eb.fn.sum<number>('h.opened').as('opened')])
+    .groupBy('h.notice_id')
+    .execute();
+  return rows.map((r) => {
+    const c = counts.find((x) => x.notice_id === r.id);
+    return { ...r, reads: { opened: Number(c?.opened ?? 0), households: Number(c?.households ?? 0) } };
+  });
 }
 
 async function withLocations<T extends { id: number }>(db: DB, rows: T[]) {
@@ -62,7 +108,7 @@ export async function findNotice(db: DB, id: number, locations: number[]) {
     .where('notices.id', '=', id)
     .where('notices.id', 'not in', reachingBeyond(db, locations))
     .executeTakeFirst();
-  return row && (await withLocations(db, [row]))[0];
+  return row && (await withReads(db, await withAttachments(db, await withLocations(db, [row]))))[0];
 }
 export type NoticeRow = NonNullable<Awaited<ReturnType<typeof findNotice>>>;
 
@@ -76,7 +122,8 @@ export function createNotice(db: DB, v: NoticeValues, authorId: number | null): 
         title: v.title,
         text: v.text,
         important: v.important ? 1 : 0,
-        ends_at: v.ends_at,
+        ends_at: utc(v.ends_at),
+        starts_at: utc(v.starts_at),
         created_by: authorId,
         created_at: now,
         updated_at: now,
@@ -96,7 +143,14 @@ export function updateNotice(db: DB, id: number, v: NoticeValues): Promise<void>
   return inTransaction(db, async (trx) => {
     await trx
       .updateTable('notices')
-      .set({ title: v.title, text: v.text, important: v.important ? 1 : 0, ends_at: v.ends_at, updated_at: nowIso() })
+      .set({
+        title: v.title,
+        text: v.text,
+        important: v.important ? 1 : 0,
+        ends_at: utc(v.ends_at),
+        starts_at: utc(v.starts_at),
+        updated_at: nowIso(),
+      })
       .where('id', '=', id)
       .execute();
     await trx.deleteFrom('notice_locations').where('notice_id', '=', id).execute();
@@ -112,37 +166,128 @@ export async function deleteNotice(db: DB, id: number): Promise<void> {
   await db.deleteFrom('notices').where('id', '=', id).execute();
 }
 
-/** The notices a location shows now (not yet ended): important ones first, then newest. */
-export function activeNotices(db: DB, locationId: number) {
-  return db
+/** A notice is up from its start (or at once) until its end. */
+const isUp = (now: string) => (eb: ExpressionBuilder<Database, 'notices'>) =>
+  eb.and([
+    eb.or([eb('notices.starts_at', 'is', null), eb('notices.starts_at', '<=', now)]),
+    eb.or([eb('notices.ends_at', 'is', null), eb('notices.ends_at', '>', now)]),
+  ]);
+
+/** It has started (or had no start); it may have ended. */
+const hasStarted = (now: string) => (eb: ExpressionBuilder<Database, 'notices'>) =>
+  eb.or([eb('notices.starts_at', 'is', null), eb('notices.starts_at', '<=', now)]);
+
+/**
+ * The notices a location shows now (started, not yet ended), with whether `userId` opened or
+ * dismissed each: important ones first, then newest. `id` narrows it to one notice, which may
+ * have ended (a resident may still mark what they saw).
+ */
+export async function residentNotices(db: DB, locationId: number, userId: number, id?: number) {
+  const now = nowIso();
+  let q = db
     .selectFrom('notices')
     .innerJoin('notice_locations', 'notice_locations.notice_id', 'notices.id')
+    .leftJoin('notice_reads', (j) =>
+      j.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', userId),
+    )
     .select([
       'notices.id',
       'notices.title',
       'notices.text',
       'notices.important',
       'notices.created_at',
+      'notices.starts_at',
       'notices.ends_at',
+      'notice_reads.opened_at',
+      'notice_reads.dismissed_at',
     ])
-    .where('notice_locations.location_id', '=', locationId)
-    .where((eb) => eb.or([eb('notices.ends_at', 'is', null), eb('notices.ends_at', '>', nowIso())]))
+    .where('notice_locations.location_id', '=', locationId);
+  q = id === undefined ? q.where(isUp(now)) : q.where('notices.id', '=', id).where(hasStarted(now));
+  const rows = await q
     .orderBy('notices.important', 'desc')
-    .orderBy('notices.created_at', 'desc')
+    .orderBy((eb) => eb.fn.coalesce('notices.starts_at', 'notices.created_at'), 'desc')
     .orderBy('notices.id', 'desc')
     .limit(100)
     .execute();
+  return withAttachments(db, rows);
+}
+export type ResidentNoticeRow = Awaited<ReturnType<typeof residentNotices>>[number];
+
+/** Adds each notice's PDFs (one query for all of them). */
+export async function withAttachments<T extends { id: number }>(db: DB, rows: T[]) {
+  const files = await db
+    .selectFrom('notice_attachments')
+    .select(['id', 'notice_id', 'name', 'size', 'file_key'])
+    .where('notice_id', 'in', idsOrNone(rows.map((r) => r.id)))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, attachments: files.filter((f) => f.notice_id === r.id) }));
+}
+export type NoticeAttachmentRow = Awaited<ReturnType<typeof withAttachments>>[number]['attachments'][number];
+
+/** The resident opened the notice; the first time counts, later calls change nothing. */
+export async function markOpened(db: DB, noticeId: number, userId: number): Promise<void> {
+  await db
+    .insertInto('notice_reads')
+    .values({ notice_id: noticeId, user_id: userId, opened_at: nowIso(), dismissed_at: null })
+    .onConflict((oc) => oc.columns(['notice_id', 'user_id']).doNothing())
+    .execute();
 }
 
-/** Active notices of a location published after `since`: they count toward the blackboard badge like posts. */
+/** The resident dismissed the notice, which implies opening it; the first dismissal counts. */
+export async function markDismissed(db: DB, noticeId: number, userId: number): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('notice_reads')
+    .values({ notice_id: noticeId, user_id: userId, opened_at: now, dismissed_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['notice_id', 'user_id'])
+        .doUpdateSet({ dismissed_at: (eb) => eb.fn.coalesce('notice_reads.dismissed_at', 'excluded.dismissed_at') }),
+    )
+    .execute();
+}
+
+/**
+ * Marks the notice announced if it has started and nobody announced it yet. The compare-and-set
+ * (`announced_at is null`) lets exactly one caller win, in any number of processes: the winner
+ * queues the notification in the same transaction (notices.actions.ts).
+ */
+export async function claimAnnouncement(db: DB, id: number): Promise<boolean> {
+  const now = nowIso();
+  const res = await db
+    .updateTable('notices')
+    .set({ announced_at: now })
+    .where('id', '=', id)
+    .where('announced_at', 'is', null)
+    .where(hasStarted(now))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Notices that have started but whose notification has not gone out yet (oldest start first). */
+export async function dueAnnouncements(db: DB, limit = 100): Promise<number[]> {
+  const rows = await db
+    .selectFrom('notices')
+    .select('id')
+    .where('announced_at', 'is', null)
+    .where(hasStarted(nowIso()))
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Started notices of a location that became visible after `since`: they count toward the blackboard badge like posts. */
 export async function countNewNotices(db: DB, locationId: number, since: string): Promise<number> {
   const row = await db
     .selectFrom('notices')
     .innerJoin('notice_locations', 'notice_locations.notice_id', 'notices.id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('notice_locations.location_id', '=', locationId)
-    .where('notices.created_at', '>', since)
-    .where((eb) => eb.or([eb('notices.ends_at', 'is', null), eb('notices.ends_at', '>', nowIso())]))
+    .where((eb) => eb(eb.fn.coalesce('notices.starts_at', 'notices.created_at'), '>', since))
+    .where(isUp(nowIso()))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -210,6 +210,10 @@ describe.each(kinds)('notices (%s)', (kind) => {
       important: false,
       created_at: expect.any(String),
       ends_at: null,
+      starts_at: null,
+      attachments: [],
+      opened: false,
+      dismissed: false,
     });
   });
 });

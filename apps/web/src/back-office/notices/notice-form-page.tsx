@@ -80,6 +80,7 @@ function NoticeForm({ notice, defaultLocations }: { notice?: AdminNotice; defaul
       text: values.text.trim(),
       important: values.important,
       ends_at: values.ends_at === keptEnd && notice ? notice.ends_at : fromDateInput(values.ends_at),
+      starts_at: notice?.starts_at ?? null,
       location_ids: values.location_ids,
     };
     try {

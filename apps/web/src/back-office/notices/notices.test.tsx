@@ -32,6 +32,10 @@ function notice(id: number, title: string, extra: Partial<AdminNotice> = {}): Ad
     locations: [{ id: 1, title: 'Haus Nord' }],
     active: true,
     author_name: 'Petra',
+    starts_at: null,
+    scheduled: false,
+    attachments: [],
+    reads: { opened: 0, households: 0 },
     ...extra,
   };
 }
