@@ -146,6 +146,15 @@ export const profileExport = z.object({
     photos: z.array(z.object({ number: z.string(), file: z.string().nullable(), created_at: z.string() })),
   }),
   blackboard_opened: z.string().nullable(),
+  /** Notices the resident opened or dismissed (notice_reads). */
+  notices_read: z.array(
+    z.object({
+      notice_id: z.number(),
+      title: z.string(),
+      opened_at: z.string(),
+      dismissed_at: z.string().nullable(),
+    }),
+  ),
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
   activity: z.array(
     z.object({

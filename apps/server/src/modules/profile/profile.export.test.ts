@@ -23,6 +23,7 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
   let auth: string;
   let idaPost: number;
   let nachbarPost: number;
+  let noticeId: number;
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -67,6 +68,14 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
       auth,
       payload: { date_blackboard_opened: '2026-11-20T08:00:00.000Z' },
     });
+    const manager = await signIn(t, await newUser(t, { role: 'manager', managerOf: [location] }));
+    const notice = await call(t.app, 'POST', '/api/admin/notices/', {
+      auth: manager,
+      payload: { title: 'Aufzug wird gewartet', text: 'Am Montag.', location_ids: [location] },
+    });
+    noticeId = notice.body.id;
+    await call(t.app, 'POST', `/api/notices/${noticeId}/dismissed/`, { auth });
+    await call(t.app, 'POST', `/api/notices/${noticeId}/opened/`, { auth: await signIn(t, nachbar) });
 
     // Other people's rows on and around Ida's: they must not appear in her export.
     await newComment(t, idaPost, rezeption, { text: 'Rita kommt auch zum Flohmarkt' });
@@ -117,6 +126,14 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
         provider: 'Hausmeister Holz',
         text: 'Idas Heizung tropft',
         created_at: expect.any(String),
+      },
+    ]);
+    expect(data.notices_read).toEqual([
+      {
+        notice_id: noticeId,
+        title: 'Aufzug wird gewartet',
+        opened_at: expect.any(String),
+        dismissed_at: expect.any(String),
       },
     ]);
     expect(data.push_subscriptions).toHaveLength(1);

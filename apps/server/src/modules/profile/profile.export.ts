@@ -52,6 +52,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
       photos: d.tickets.photos.map(({ file_key, ...p }) => ({ ...p, file: link(file_key) })),
     },
     blackboard_opened: d.opened?.date_blackboard_opened ?? null,
+    notices_read: d.noticeReads,
     sessions: d.sessions,
     activity: d.activity,
   };

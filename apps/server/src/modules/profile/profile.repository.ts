@@ -34,103 +34,112 @@ export async function updateProfile(db: DB, userId: number, patch: { language?: 
  * wrote the post a like belongs to) are not read at all, only counts and ids.
  */
 export async function collectUserData(db: DB, userId: number) {
-  const [user, posts, comments, likes, requests, push, opened, sessions, activity, tickets] = await Promise.all([
-    db
-      .selectFrom('users')
-      .leftJoin('locations', 'locations.id', 'users.location_id')
-      .select([
-        'users.id',
-        'users.login',
-        'users.apartment_number',
-        'users.name',
-        'users.email',
-        'users.role',
-        'users.language',
-        'users.emergency_services_deactivated',
-        'users.profile_picture',
-        'users.created_at',
-        'users.notification_settings',
-        'locations.title as location',
-      ])
-      .where('users.id', '=', userId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('messages')
-      .select((eb) => [
-        'messages.id',
-        'messages.text',
-        'messages.status',
-        'messages.rejection_reason',
-        'messages.created_at',
-        'messages.moderated_at',
-        'messages.like_count',
-        'messages.comment_count',
-        jsonArrayFrom(
-          db,
-          eb
-            .selectFrom('message_documents')
-            .select([
-              'message_documents.name',
-              'message_documents.kind',
-              'message_documents.content_type',
-              'message_documents.size',
-              'message_documents.file_key',
-            ])
-            .whereRef('message_documents.message_id', '=', 'messages.id')
-            .orderBy('message_documents.id'),
-        ).as('attachments'),
-      ])
-      .where('messages.user_id', '=', userId)
-      .orderBy('messages.id')
-      .execute(),
-    db
-      .selectFrom('comments')
-      .select(['id', 'message_id', 'text', 'status', 'rejection_reason', 'created_at', 'moderated_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('likes')
-      .select(['message_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('provider_requests')
-      .innerJoin('providers', 'providers.id', 'provider_requests.provider_id')
-      .select([
-        'provider_requests.id',
-        'providers.name as provider',
-        'provider_requests.text',
-        'provider_requests.created_at',
-      ])
-      .where('provider_requests.user_id', '=', userId)
-      .orderBy('provider_requests.id')
-      .execute(),
-    db
-      .selectFrom('push_subscriptions')
-      .select(['id', 'type', 'registration_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('blackboard_opened')
-      .select('date_blackboard_opened')
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('auth_tokens')
-      .select(['created_at', 'last_used_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('audit_log')
-      .select(['action', 'entity', 'entity_id', 'ip', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    ticketsOfUser(db, userId),
-  ]);
-  return { user, posts, comments, likes, requests, push, opened, sessions, activity, tickets };
+  const [user, posts, comments, likes, requests, push, opened, sessions, activity, tickets, noticeReads] =
+    await Promise.all([
+      db
+        .selectFrom('users')
+        .leftJoin('locations', 'locations.id', 'users.location_id')
+        .select([
+          'users.id',
+          'users.login',
+          'users.apartment_number',
+          'users.name',
+          'users.email',
+          'users.role',
+          'users.language',
+          'users.emergency_services_deactivated',
+          'users.profile_picture',
+          'users.created_at',
+          'users.notification_settings',
+          'locations.title as location',
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('messages')
+        .select((eb) => [
+          'messages.id',
+          'messages.text',
+          'messages.status',
+          'messages.rejection_reason',
+          'messages.created_at',
+          'messages.moderated_at',
+          'messages.like_count',
+          'messages.comment_count',
+          jsonArrayFrom(
+            db,
+            eb
+              .selectFrom('message_documents')
+              .select([
+                'message_documents.name',
+                'message_documents.kind',
+                'message_documents.content_type',
+                'message_documents.size',
+                'message_documents.file_key',
+              ])
+              .whereRef('message_documents.message_id', '=', 'messages.id')
+              .orderBy('message_documents.id'),
+          ).as('attachments'),
+        ])
+        .where('messages.user_id', '=', userId)
+        .orderBy('messages.id')
+        .execute(),
+      db
+        .selectFrom('comments')
+        .select(['id', 'message_id', 'text', 'status', 'rejection_reason', 'created_at', 'moderated_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('likes')
+        .select(['message_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+      db
+        .selectFrom('provider_requests')
+        .innerJoin('providers', 'providers.id', 'provider_requests.provider_id')
+        .select([
+          'provider_requests.id',
+          'providers.name as provider',
+          'provider_requests.text',
+          'provider_requests.created_at',
+        ])
+        .where('provider_requests.user_id', '=', userId)
+        .orderBy('provider_requests.id')
+        .execute(),
+      db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'type', 'registration_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('blackboard_opened')
+        .select('date_blackboard_opened')
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('auth_tokens')
+        .select(['created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('audit_log')
+        .select(['action', 'entity', 'entity_id', 'ip', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      ticketsOfUser(db, userId),
+      db
+        .selectFrom('notice_reads')
+        .innerJoin('notices', 'notices.id', 'notice_reads.notice_id')
+        .select(['notice_reads.notice_id', 'notices.title', 'notice_reads.opened_at', 'notice_reads.dismissed_at'])
+        .where('notice_reads.user_id', '=', userId)
+        .orderBy('notice_reads.opened_at')
+        .orderBy('notice_reads.notice_id')
+        .execute(),
+    ]);
+  return { user, posts, comments, likes, requests, push, opened, sessions, activity, tickets, noticeReads };
 }

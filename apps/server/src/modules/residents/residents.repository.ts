@@ -175,7 +175,7 @@ export interface Erased {
 
 /**
  * Erases a resident's personal data (DSGVO Art. 17): name, e-mail, login, apartment number and
- * picture go, with every session, push subscription, reset link and the mails that carried them;
+ * picture go, with every session, push subscription, reset link, notice read and the mails that carried them;
  * the account stays deactivated, so their posts can keep an anonymous author. `delete` removes
  * their posts (with comments, likes and files), comments and likes too, and recounts. Earlier
  * audit entries about the account lose their before/after copies of the data.
@@ -203,7 +203,13 @@ export async function eraseResident(db: DB, id: number, content: 'anonymize' | '
       })
       .where('id', '=', id)
       .execute();
-    for (const table of ['auth_tokens', 'push_subscriptions', 'password_reset_tokens', 'blackboard_opened'] as const)
+    for (const table of [
+      'auth_tokens',
+      'push_subscriptions',
+      'password_reset_tokens',
+      'blackboard_opened',
+      'notice_reads',
+    ] as const)
       await trx.deleteFrom(table).where('user_id', '=', id).execute();
     const shared =
       user.email &&

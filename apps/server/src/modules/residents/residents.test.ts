@@ -493,6 +493,8 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
   describe('POST /api/admin/residents/:id/erasure/', () => {
     /** A resident of park with a picture, a post (liked and commented by a neighbour), a comment and a like. */
     async function activeResident() {
+      // Published before the resident moves in, so no notification mail names them.
+      const notice = await post(manager, '/api/admin/notices/', { title: 'Aushang', text: 'x', location_ids: [park] });
       const neighbour = await newUser(t, { locationId: park, role: 'receptionist' });
       const resident = await newUser(t, { locationId: park, name: 'Gustav Geheim', email: 'gustav@example.org' });
       await newProfilePicture(t, resident);
@@ -504,6 +506,8 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
       await newLike(t, other, resident);
       const auth = await signIn(t, resident);
       await post(manager, `/api/admin/residents/${resident.id}/invitation/`);
+      // A notice the resident opened: who read what is personal data too.
+      expect((await post(auth, `/api/notices/${notice.body.id}/opened/`)).status).toBe(200);
       return { resident, neighbour, own, other, comment, auth, neighbourAuth: await signIn(t, neighbour) };
     }
 
@@ -528,7 +532,7 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
         .where('id', '=', w.resident.id)
         .executeTakeFirstOrThrow();
       expect(user).toMatchObject({ login: `erased-${w.resident.id}`, profile_picture: null, email: '' });
-      for (const table of ['auth_tokens', 'push_subscriptions', 'password_reset_tokens'] as const) {
+      for (const table of ['auth_tokens', 'push_subscriptions', 'password_reset_tokens', 'notice_reads'] as const) {
         const rows = await t.app.ctx.db
           .selectFrom(table)
           .select('user_id')
