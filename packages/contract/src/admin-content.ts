@@ -47,6 +47,7 @@ export const adminLocationUpdate = z.object({
   direct_call: z.boolean().optional(),
   direct_number: phoneOrEmpty(50).optional(),
   default_service_id: bodyId.nullable().optional(),
+  default_service_always: z.boolean().optional(),
   text: trimmedText(5000).optional(),
   hours: trimmedText(2000).optional(),
   phone: phoneOrEmpty(50).optional(),

@@ -8,3 +8,4 @@ export * from './admin-people.js';
 export * from './admin-content.js';
 export * from './notifications.js';
 export * from './tickets.js';
+export * from './home.js';

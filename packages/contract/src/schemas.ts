@@ -82,6 +82,8 @@ export const profileExport = z.object({
     emergency_services_deactivated: z.boolean(),
     profile_picture: z.string().nullable(),
     created_at: z.string(),
+    /** The last sign-in (issue 22). */
+    last_login_at: z.string().nullable(),
   }),
   posts: z.array(
     z.object({
@@ -156,6 +158,10 @@ export const profileExport = z.object({
     }),
   ),
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
+  /** Activation letters printed for the account (issue 22); the codes themselves are never stored. */
+  activation_letters: z.array(
+    z.object({ created_at: z.string(), expires_at: z.string(), used_at: z.string().nullable() }),
+  ),
   activity: z.array(
     z.object({
       action: z.string(),
@@ -178,6 +184,8 @@ export const location = z.object({
   direct_number: z.string(),
   default_service_id: z.number().nullable(),
   default_service_name: z.string(),
+  /** The default service answers round the clock; the emergency button says so (issue 22). */
+  default_service_always: z.boolean(),
   text: z.string(),
   hours: z.string(),
   phone: z.string(),
@@ -187,7 +195,16 @@ export const location = z.object({
 });
 export type Location = z.infer<typeof location>;
 
-export const document = z.object({ id: z.number(), title: z.string(), icon: z.string(), document: z.string() });
+export const document = z.object({
+  id: z.number(),
+  title: z.string(),
+  icon: z.string(),
+  document: z.string(),
+  /** When it was uploaded (issue 22: 'Meine Wohnung' shows the date). */
+  created_at: z.string(),
+  /** Not opened by the caller yet: 'Neu' (issue 22). */
+  is_new: z.boolean(),
+});
 export type Document = z.infer<typeof document>;
 
 export const phone = z.object({

@@ -22,12 +22,16 @@ export const locations: (LocationInput & { logoHue: number })[] = [
     logoHue: 150,
     directCall: false,
     directNumber: '+49 30 9876 5432',
-    defaultServiceId: 3,
+    // Issue 22: the button opens the 24-hour emergency service, not the reception, which closes
+    // at night and would send people round in a circle.
+    defaultServiceId: 18,
+    defaultServiceAlways: true,
     text: 'Unsere Rezeption ist Ihre erste Anlaufstelle für Pakete, Schlüssel, Besucher und alle Anliegen rund ums Haus.',
     hours: 'Mo–Fr 7:00–20:00 Uhr\nSa 9:00–14:00 Uhr',
     phone: '+49 30 9876 5400',
     email: 'rezeption@stadtpark.example.org',
-    freeText: 'Außerhalb der Öffnungszeiten erreichen Sie den Notdienst über die Notruftaste auf der Startseite.',
+    freeText:
+      'Außerhalb der Öffnungszeiten hilft Ihnen der Notdienst rund um die Uhr: Tippen Sie auf der Startseite auf „Notdienst“.',
   },
   {
     title: 'Haus am See',
@@ -51,6 +55,8 @@ export const services = [
   { id: 15, location: 1, title: 'Reinigung', icon: icon('cleaning'), sortOrder: 20 },
   { id: 16, location: 1, title: 'Wäscherei', icon: icon('laundry'), sortOrder: 30 },
   { id: 17, location: 2, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
+  // Location 1's emergency button (issue 22): a real service that answers day and night.
+  { id: 18, location: 1, title: 'Notdienst', icon: icon('emergency'), sortOrder: 5 },
 ];
 
 export const providers: ProviderInput[] = [
@@ -127,14 +133,23 @@ export const providers: ProviderInput[] = [
     allowFormContact: true,
   },
   { serviceId: 17, locationId: 2, name: 'Hausmeister Seeblick', phone: '+49 30 5555 0120' },
+  {
+    serviceId: 18,
+    locationId: 1,
+    name: 'Notdienst Residenz am Stadtpark',
+    phone: '+49 30 9876 5432',
+    text: 'Bei Wasserrohrbruch, Heizungsausfall, Stromausfall, ausgefallenem Aufzug oder wenn Sie sich ausgesperrt haben. Bei Gasgeruch, Feuer oder Verletzten zuerst 112.',
+    contact: 'Diensthabende Haustechnik',
+    hours: 'Rund um die Uhr, auch an Wochenenden und Feiertagen',
+  },
 ];
 
 /** Phone numbers in display order per location. */
 export const phones = [
   {
     location: 1,
-    name: 'Notruf Rezeption (24 Stunden)',
-    number: '+49 3098 765432',
+    name: 'Notdienst (24 Stunden)',
+    number: '+49 30 9876 5432',
     icon: icon('emergency'),
     highlighted: true,
   },

@@ -71,15 +71,23 @@ describe.each(kinds)('demo data of product §10 (%s)', (kind) => {
     expect(await locationsOf(DEMO_ADMIN)).toEqual(new Set([1, 2]));
   });
 
-  it('makes location 1 "Residenz am Stadtpark": no direct call, default service 3, direct number +49 30 9876 5432', async () => {
-    expect(await get('/api/location/')).toMatchObject({
+  it('makes location 1 "Residenz am Stadtpark": no direct call, its default service a 24-hour "Notdienst" with a provider and a number', async () => {
+    const location = await get('/api/location/');
+    expect(location).toMatchObject({
       id: 1,
       title: 'Residenz am Stadtpark',
       direct_call: false,
-      default_service_id: 3,
-      default_service_name: 'Rezeption',
+      default_service_name: 'Notdienst',
+      default_service_always: true,
       direct_number: '+49 30 9876 5432',
     });
+    // Issue 22: the button must not lead to the reception, whose page sends people back to the button.
+    expect(location.default_service_id).not.toBe(3);
+    const providers = await get(`/api/providers/?service_id=${location.default_service_id}`);
+    expect(providers.results[0]).toMatchObject({ phone: '+49 30 9876 5432' });
+    expect(providers.results[0].hours).toMatch(/Rund um die Uhr/);
+    // The reception page agrees with the button.
+    expect(location.free_text).toContain('„Notdienst“');
   });
 
   it('makes location 2 "Haus am See" with a direct call and a direct number', async () => {

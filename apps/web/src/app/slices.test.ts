@@ -30,6 +30,8 @@ const doc: Document = {
   title: 'Hausordnung',
   icon: '/icons/document.svg',
   document: '/api/media/documents/x.pdf',
+  created_at: '2026-11-02T09:00:00.000Z',
+  is_new: false,
 };
 const phone: Phone = {
   id: 1,

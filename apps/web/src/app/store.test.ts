@@ -40,6 +40,7 @@ describe('store', () => {
       ['_persist', 'comments', 'count', 'details', 'opened', 'page', 'results', 'selectedMessage'].sort(),
     );
     expect(fields('blackboard')).toEqual(['_persist', 'blackboardOpened', 'unreadCount']);
+    expect(fields('home')).toEqual(['_persist', 'data']);
     expect(stored('auth')?.token).toBe('tok-1234567890');
   });
 

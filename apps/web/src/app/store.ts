@@ -7,6 +7,7 @@ import { servicesSlice, servicesTransient } from '@/entities/services/slice';
 import { authSlice, authTransient } from '@/entities/session/slice';
 import { userSlice, userTransient } from '@/entities/user/slice';
 import { documentsSlice, documentsTransient } from '@/features/apartment/slice';
+import { homeSlice, homeTransient } from '@/features/home/slice';
 import { messagesSlice, messagesTransient } from '@/features/blackboard/slice';
 import { phonesSlice, phonesTransient } from '@/features/phones/slice';
 import { config } from '@/config';
@@ -46,6 +47,7 @@ function createRootReducer(persist: boolean) {
     entry(locationSlice, locationTransient, persist),
     entry(messagesSlice, messagesTransient, persist),
     entry(blackboardSlice, blackboardTransient, persist),
+    entry(homeSlice, homeTransient, persist),
   ).withLazyLoadedSlices<LazyLoadedSlices>();
 }
 

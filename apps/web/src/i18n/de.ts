@@ -75,7 +75,8 @@ export const de = {
     requestNewLink: 'Neuen Link anfordern',
   },
   home: {
-    emergencyCall: 'Anrufen: {{number}}',
+    emergencyCall: 'Ruft {{number}} an',
+    emergencyAlways: 'Rund um die Uhr – öffnet die Kontaktseite',
     emergencyOpen: 'Öffnet die Kontaktseite: {{service}}',
     emergencyOpenUnnamed: 'Öffnet die Kontaktseite',
     tiles: {
@@ -97,6 +98,8 @@ export const de = {
     highlighted: 'Wichtig',
   },
   apartment: {
+    date: 'vom {{date}}',
+    isNew: 'Neu',
     intro: 'Dokumente und Broschüren zu Ihrer Wohnung und zum Haus.',
     empty: 'Für Ihre Wohnung liegen keine Dokumente vor.',
     opensInNewTab: '(öffnet in neuem Tab)',

@@ -73,7 +73,8 @@ export const en: Translation = {
     requestNewLink: 'Request a new link',
   },
   home: {
-    emergencyCall: 'Call: {{number}}',
+    emergencyCall: 'Calls {{number}}',
+    emergencyAlways: 'Around the clock – opens the contact page',
     emergencyOpen: 'Opens the contact page: {{service}}',
     emergencyOpenUnnamed: 'Opens the contact page',
     tiles: {
@@ -95,6 +96,8 @@ export const en: Translation = {
     highlighted: 'Important',
   },
   apartment: {
+    date: 'of {{date}}',
+    isNew: 'New',
     intro: 'Documents and brochures for your apartment and the building.',
     empty: 'There are no documents for your apartment.',
     opensInNewTab: '(opens in a new tab)',

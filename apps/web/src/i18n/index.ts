@@ -8,6 +8,7 @@ import type { postsDe } from './posts';
 import type { notificationsDe } from './notifications';
 import type { ticketsDe } from './tickets';
 import type { homeTicketsDe } from './home-tickets';
+import type { homeNewsDe } from './home-news';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,7 +18,8 @@ declare module 'i18next' {
       translation: typeof de & { backOffice: typeof backOfficeDe } & typeof postsDe &
         typeof notificationsDe &
         typeof ticketsDe &
-        typeof homeTicketsDe;
+        typeof homeTicketsDe &
+        typeof homeNewsDe;
     };
   }
 }

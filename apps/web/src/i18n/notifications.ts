@@ -74,6 +74,7 @@ export const notificationsEn: typeof notificationsDe = {
       reports: 'Decisions on my reports',
       requests: 'Progress of my requests',
       notices: 'Notices from the management',
+      documents: 'New documents for my apartment',
       tickets: 'My damage reports',
       queue: 'New items to moderate',
       ticket_queue: 'New damage reports',

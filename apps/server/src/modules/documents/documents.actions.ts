@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/database.js';
 import { changeEntity, type EntityKind } from '../../lib/audit.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
+import { documentAdded } from '../notifications/events.js';
 import { inStaffScope, requireStaffLocation, type Caller } from '../auth/policies.js';
 import { auditDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
@@ -38,16 +39,25 @@ export async function uploadDocument(ctx: AppContext, caller: Caller, values: Ad
       db,
       document,
       { actor: caller, action: 'document_created', before: null },
-      (trx) =>
-        repo.createDocument(trx, {
+      async (trx) => {
+        const id = await repo.createDocument(trx, {
           locationId: values.location_id,
           apartmentNumber,
           title: values.title,
           icon: values.icon,
           fileKey,
           fileName: file.filename,
-        }),
+        });
+        await documentAdded(
+          trx,
+          ctx.notifier,
+          { title: values.title, apartmentNumber },
+          await repo.readersOfDocument(trx, id),
+        );
+        return id;
+      },
     );
+    ctx.notifier.kick();
     return created!;
   } catch (err) {
     await storage.remove(fileKey);

@@ -288,4 +288,35 @@ describe.each(kinds)('back office: documents (%s)', (kind) => {
       }
     }
   });
+  it("tells the apartment's resident of a new document (kind 'documents'), and nobody else", async () => {
+    const subjects = async (email: string) =>
+      (await t.app.ctx.db.selectFrom('email_outbox').select('subject').where('to_address', '=', email).execute()).map(
+        (m) => m.subject,
+      );
+    const res = await upload(
+      manager,
+      { location_id: String(park), apartment_number: 'A-0101', title: 'Wohnungsgeberbestätigung' },
+      { filename: 'bestaetigung.pdf', data: await pdfFile() },
+    );
+    expect(res.status).toBe(201);
+    expect(await subjects(annaUser.email)).toContain('Neues Dokument für Ihre Wohnung: Wohnungsgeberbestätigung');
+    const all = await t.app.ctx.db
+      .selectFrom('email_outbox')
+      .select('to_address')
+      .where('subject', 'like', '%Wohnungsgeberbestätigung%')
+      .execute();
+    expect(all.map((m) => m.to_address)).toEqual([annaUser.email]);
+    // Switched off, the next one stays away.
+    const settings = (await call(t.app, 'GET', '/api/profile/notifications/', { auth: anna })).body;
+    settings.email.documents = false;
+    expect((await call(t.app, 'PUT', '/api/profile/notifications/', { auth: anna, payload: settings })).status).toBe(
+      200,
+    );
+    await upload(
+      manager,
+      { location_id: String(park), apartment_number: 'A-0101', title: 'Zweites Schreiben' },
+      { filename: 'zwei.pdf', data: await pdfFile() },
+    );
+    expect((await subjects(annaUser.email)).filter((s) => s.includes('Zweites Schreiben'))).toEqual([]);
+  });
 });

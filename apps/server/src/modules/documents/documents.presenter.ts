@@ -8,6 +8,8 @@ export const toDocument = (d: DocumentRow, signer: UrlSigner): Document => ({
   title: d.title,
   icon: d.icon,
   document: signer.url(d.file_key)!,
+  created_at: d.created_at,
+  is_new: d.opened_at === null,
 });
 
 /** A document's fields in the back office, without its file. */

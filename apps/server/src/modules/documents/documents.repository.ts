@@ -3,29 +3,99 @@ import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
 
-export type DocumentScope = { locationId: number; apartmentNumber: string };
-export type DocumentRow = { id: number; title: string; icon: string; file_key: string };
+export type DocumentScope = { userId: number; locationId: number; apartmentNumber: string };
+export type DocumentRow = {
+  id: number;
+  title: string;
+  icon: string;
+  file_key: string;
+  created_at: string;
+  /** When the caller first opened it; null: 'Neu' (issue 22). */
+  opened_at: string | null;
+};
 
 // A document belongs to the whole location (apartment_number null) or to one apartment.
 function scoped(db: DB, s: DocumentScope) {
   return db
     .selectFrom('documents')
-    .where('location_id', '=', s.locationId)
-    .where((eb) => eb.or([eb('apartment_number', 'is', null), eb('apartment_number', '=', s.apartmentNumber)]));
+    .where('documents.location_id', '=', s.locationId)
+    .where((eb) =>
+      eb.or([eb('documents.apartment_number', 'is', null), eb('documents.apartment_number', '=', s.apartmentNumber)]),
+    );
 }
+
+/** The caller's columns of a document: with when they opened it. */
+const withReads = (db: DB, s: DocumentScope) =>
+  scoped(db, s)
+    .leftJoin('document_reads', (j) =>
+      j.onRef('document_reads.document_id', '=', 'documents.id').on('document_reads.user_id', '=', s.userId),
+    )
+    .select([
+      'documents.id',
+      'documents.title',
+      'documents.icon',
+      'documents.file_key',
+      'documents.created_at',
+      'document_reads.opened_at',
+    ]);
 
 /** One page of the documents the caller may see, newest first, with the total. */
 export function listDocuments(db: DB, s: DocumentScope, window: PageWindow) {
   return pageOf(
     scoped(db, s),
-    (q) => q.select(['id', 'title', 'icon', 'file_key']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    () => withReads(db, s).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'),
     window,
   );
 }
 
 /** One document, if the caller may see it. */
 export function findDocument(db: DB, s: DocumentScope, id: number): Promise<DocumentRow | undefined> {
-  return scoped(db, s).select(['id', 'title', 'icon', 'file_key']).where('id', '=', id).executeTakeFirst();
+  return withReads(db, s).where('documents.id', '=', id).executeTakeFirst();
+}
+
+/** The documents the caller has not opened yet, newest first, and how many there are. */
+export async function newDocuments(db: DB, s: DocumentScope, limit: number) {
+  const unread = withReads(db, s).where('document_reads.opened_at', 'is', null);
+  const [rows, total] = await Promise.all([
+    unread.orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').limit(limit).execute(),
+    scoped(db, s)
+      .leftJoin('document_reads', (j) =>
+        j.onRef('document_reads.document_id', '=', 'documents.id').on('document_reads.user_id', '=', s.userId),
+      )
+      .where('document_reads.opened_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/** Notes that the user opened a document; the first time counts. */
+export async function markDocumentOpened(db: DB, userId: number, documentId: number): Promise<void> {
+  await db
+    .insertInto('document_reads')
+    .values({ document_id: documentId, user_id: userId, opened_at: nowIso() })
+    .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing())
+    .execute();
+}
+
+/** Who may read a document: the residents and receptionists of its location, or of its apartment. */
+export async function readersOfDocument(db: DB, documentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .innerJoin('users', 'users.location_id', 'documents.location_id')
+    .select('users.id')
+    .where('documents.id', '=', documentId)
+    .where('users.role', 'in', ['resident', 'receptionist'])
+    .where('users.is_active', '=', 1)
+    .where('users.erased_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('documents.apartment_number', 'is', null),
+        eb('documents.apartment_number', '=', eb.ref('users.apartment_number')),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Adds a document for a whole location (apartmentNumber null) or one apartment; returns its id. */

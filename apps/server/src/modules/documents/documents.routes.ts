@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { document as documentSchema, idParam, listQuery, paginated } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
@@ -6,9 +7,9 @@ import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser, type Resident } from '../auth/policies.js';
 import { toDocument } from './documents.presenter.js';
-import { findDocument, listDocuments } from './documents.repository.js';
+import { findDocument, listDocuments, markDocumentOpened } from './documents.repository.js';
 
-const scopeOf = (u: Resident) => ({ locationId: u.locationId, apartmentNumber: u.apartmentNumber });
+const scopeOf = (u: Resident) => ({ userId: u.id, locationId: u.locationId, apartmentNumber: u.apartmentNumber });
 
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['documents'], requireUser);
@@ -41,6 +42,25 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       const row = await findDocument(db, scopeOf(currentResident(request)), request.params.id);
       if (!row) throw notFound();
       return toDocument(row, signer);
+    },
+  );
+
+  // Issue 22: 'Neu' until opened. The app calls this when the resident opens the file.
+  r.post(
+    '/api/documents/:id/opened/',
+    {
+      schema: {
+        summary: 'Ein Dokument als geöffnet vermerken (es ist dann nicht mehr „Neu“)',
+        params: idParam,
+        response: { 204: z.null().describe('Vermerkt') },
+      },
+    },
+    async (request, reply) => {
+      const resident = currentResident(request);
+      const row = await findDocument(db, scopeOf(resident), request.params.id);
+      if (!row) throw notFound();
+      await markDocumentOpened(db, resident.id, row.id);
+      return reply.code(204).send(null);
     },
   );
 }

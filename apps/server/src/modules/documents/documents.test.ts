@@ -58,7 +58,37 @@ describe.each(kinds)('documents (%s)', (kind) => {
       title: 'Nebenkostenabrechnung',
       icon: '/icons/document.svg',
       document: expect.stringMatching(/^\/api\/media\/documents\/[A-Za-z0-9_-]+\.pdf\?exp=\d+&sig=[A-Za-z0-9_-]+$/),
+      created_at: expect.any(String),
+      is_new: true,
     });
+    expect(Date.parse(res.body.results[0].created_at)).toBeCloseTo(Date.parse(daysAgo(30)), -4);
+  });
+
+  it("keeps 'Neu' until the resident opens a document, for her alone, and counts an opening once", async () => {
+    const newOnes = async (auth: string) =>
+      (await call(t.app, 'GET', '/api/documents/', { auth })).body.results
+        .filter((d: { is_new: boolean }) => d.is_new)
+        .map((d: { title: string }) => d.title);
+    const opened = await call(t.app, 'POST', `/api/documents/${ids.rules}/opened/`, { auth: anna });
+    expect(opened.status).toBe(204);
+    // Twice is the same as once (a double tap, a retry after a lost answer).
+    expect((await call(t.app, 'POST', `/api/documents/${ids.rules}/opened/`, { auth: anna })).status).toBe(204);
+    expect(await newOnes(anna)).toEqual(['Nebenkostenabrechnung', 'Mietvertrag']);
+    expect((await call(t.app, 'GET', `/api/documents/${ids.rules}/`, { auth: anna })).body.is_new).toBe(false);
+    // The neighbour has not opened the house rules yet.
+    expect(await newOnes(bernd)).toEqual(['Hausordnung']);
+  });
+
+  it("answers 404 to opening another apartment's or another location's document", async () => {
+    for (const [auth, id] of [
+      [bernd, ids.lease],
+      [dora, ids.rules],
+      [anna, 999999],
+    ] as const) {
+      const res = await call(t.app, 'POST', `/api/documents/${id}/opened/`, { auth });
+      expect(res.status, String(id)).toBe(404);
+      expect(res.body).toEqual(NOT_FOUND);
+    }
   });
 
   it('returns one document by id', async () => {

@@ -64,6 +64,7 @@ export async function updateLocationSettings(ctx: AppContext, caller: Caller, id
     directCall: b.direct_call,
     directNumber: b.direct_number,
     defaultServiceId: b.default_service_id,
+    defaultServiceAlways: b.default_service_always,
     text: b.text,
     hours: b.hours,
     phone: b.phone,

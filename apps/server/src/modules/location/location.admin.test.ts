@@ -13,6 +13,7 @@ const SETTINGS = {
   direct_call: true,
   direct_number: '+49 40 1111 9999',
   default_service_id: 1,
+  default_service_always: true,
   text: 'Die Rezeption ist für Sie da.',
   hours: 'Mo–Fr 8:00–18:00 Uhr',
   phone: '+49 40 1111 2200',

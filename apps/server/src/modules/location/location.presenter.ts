@@ -11,6 +11,7 @@ const locationFields = (row: LocationRow, logo: string | null) => ({
   direct_call: Boolean(row.direct_call),
   direct_number: row.direct_number,
   default_service_id: row.default_service_id,
+  default_service_always: Boolean(row.default_service_always),
   text: row.text,
   hours: row.hours,
   phone: row.phone,

@@ -40,6 +40,7 @@ export interface LocationInput {
   directCall?: boolean;
   directNumber?: string;
   defaultServiceId?: number | null;
+  defaultServiceAlways?: boolean;
   text?: string;
   hours?: string;
   phone?: string;
@@ -59,6 +60,7 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
       direct_call: v.directCall ? 1 : 0,
       direct_number: v.directNumber ?? '',
       default_service_id: v.defaultServiceId === undefined ? 3 : v.defaultServiceId,
+      default_service_always: v.defaultServiceAlways ? 1 : 0,
       text: v.text ?? '',
       hours: v.hours ?? '',
       phone: v.phone ?? '',
@@ -97,6 +99,7 @@ export async function updateLocation(db: DB, locationId: number, v: Partial<Loca
     direct_call: flag(v.directCall),
     direct_number: v.directNumber,
     default_service_id: v.defaultServiceId,
+    default_service_always: flag(v.defaultServiceAlways),
     text: v.text,
     hours: v.hours,
     phone: v.phone,

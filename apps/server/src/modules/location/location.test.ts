@@ -46,6 +46,7 @@ describe.each(kinds)('location (%s)', (kind) => {
       direct_number: '+49 40 1111 2222',
       default_service_id: 3,
       default_service_name: 'Rezeption',
+      default_service_always: false,
       text: 'Die Rezeption hilft bei Paketen und Schlüsseln.',
       hours: 'Mo–Fr 8:00–18:00 Uhr\nSa 10:00–12:00 Uhr',
       phone: '+49 40 1111 2200',

@@ -163,6 +163,33 @@ export async function noticePublished(trx: DB, notifier: Notifier, noticeId: num
 }
 
 /**
+ * A manager uploaded a document (issue 22): the residents who can read it learn of it, those of
+ * its apartment ('für Ihre Wohnung') or the whole location ('für das Haus').
+ */
+export async function documentAdded(
+  trx: DB,
+  notifier: Notifier,
+  doc: { title: string; apartmentNumber: string | null },
+  readerIds: number[],
+): Promise<void> {
+  const title = doc.apartmentNumber ? 'Neues Dokument für Ihre Wohnung' : 'Neues Dokument für das Haus';
+  await notifier.notify(trx, readerIds, {
+    kind: 'documents',
+    title,
+    body: doc.title,
+    url: '/apartment',
+    mail: {
+      subject: `${title}: ${doc.title}`,
+      paragraphs: [
+        `Die Hausverwaltung hat ein Dokument hochgeladen: „${doc.title}“.`,
+        'Sie finden es in der App unter „Meine Wohnung“.',
+      ],
+      action: 'Dokument ansehen',
+    },
+  });
+}
+
+/**
  * A post or comment awaits moderation, or a resident reported one: the location's managers (and the admins) hear of it, at
  * most one push per 15 minutes each; later ones update the waiting push's count.
  */

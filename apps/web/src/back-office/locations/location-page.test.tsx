@@ -14,6 +14,7 @@ const stadtpark = {
   direct_number: '+49 30 9876 5432',
   default_service_id: 3,
   default_service_name: 'Rezeption',
+  default_service_always: false,
   text: 'Willkommen',
   hours: 'Mo–Fr 8–18 Uhr',
   phone: '+49 30 1234',
@@ -52,6 +53,7 @@ describe('location settings', () => {
     await user.selectOptions(select, 'Hausnotruf');
     await user.click(screen.getByRole('checkbox', { name: 'Alle Bewohner:innen dürfen Beiträge schreiben' }));
     await user.type(screen.getByRole('textbox', { name: /^Weiterer Text/ }), 'Paketannahme im Erdgeschoss');
+    await user.click(screen.getByRole('checkbox', { name: /^Standarddienst ist rund um die Uhr erreichbar/ }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
@@ -60,6 +62,7 @@ describe('location settings', () => {
       direct_call: false,
       direct_number: '+49 30 9876 5432',
       default_service_id: 14,
+      default_service_always: true,
       text: 'Willkommen',
       hours: 'Mo–Fr 8–18 Uhr',
       phone: '+49 30 1234',

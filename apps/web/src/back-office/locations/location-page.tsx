@@ -44,6 +44,7 @@ function valuesOf(location: AdminLocation): FormInput {
     direct_call: location.direct_call,
     direct_number: location.direct_number,
     default_service_id: location.default_service_id === null ? '' : String(location.default_service_id),
+    default_service_always: location.default_service_always,
     text: location.text,
     hours: location.hours,
     phone: location.phone,
@@ -104,6 +105,11 @@ function LocationForm({ location }: { location: AdminLocation }) {
           hint={t.hints.default_service_id}
           required={false}
           options={serviceOptions}
+        />
+        <CheckboxInput
+          name="default_service_always"
+          label={t.fields.default_service_always}
+          hint={t.hints.default_service_always}
         />
       </fieldset>
       <fieldset className="admin-fieldset">

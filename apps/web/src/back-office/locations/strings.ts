@@ -27,6 +27,7 @@ export const t = {
     direct_call: 'Notruf-Knopf wählt direkt die Direktnummer',
     direct_number: 'Direktnummer',
     default_service_id: 'Standarddienst des Notruf-Knopfs',
+    default_service_always: 'Standarddienst ist rund um die Uhr erreichbar',
     text: 'Einleitungstext',
     hours: 'Öffnungszeiten',
     phone: 'Telefon',
@@ -41,6 +42,8 @@ export const t = {
     direct_number:
       'Wird gewählt, wenn der Knopf direkt wählt. Telefonnummern mit dieser Nummer sehen Personen ohne Notrufdienste nicht.',
     default_service_id: 'Sein Titel steht auf dem Notruf-Knopf.',
+    default_service_always:
+      'Dann steht auf dem Knopf „Rund um die Uhr – öffnet die Kontaktseite“. Nur ankreuzen, wenn das stimmt.',
     free_text: 'Steht unten auf der Rezeptionsseite.',
     residents_can_post: 'Sonst nur die Rezeption. Beiträge werden immer vor der Freigabe geprüft.',
   },

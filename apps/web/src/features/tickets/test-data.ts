@@ -38,6 +38,7 @@ export const stadtpark: Location = {
   direct_number: '+49 30 9876 5432',
   default_service_id: 3,
   default_service_name: 'Rezeption',
+  default_service_always: false,
   text: '',
   hours: '',
   phone: '',

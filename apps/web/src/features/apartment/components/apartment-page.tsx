@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
+import { markDocumentOpened } from '@/entities/documents/api';
+import { formatDate } from '@/lib/format-date';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchDocuments } from '../slice';
@@ -13,6 +15,12 @@ export default function ApartmentPage() {
   const dispatch = useAppDispatch();
   const { results, fetching, error } = useAppSelector((s) => s.documents);
   const online = useOnline();
+  // Opened on this visit: 'Neu' goes at once; the server knows it from the next load on.
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const open = (id: number) => {
+    setOpened((now) => new Set(now).add(id));
+    void markDocumentOpened(id);
+  };
 
   useEffect(() => {
     if (online) void dispatch(fetchDocuments());
@@ -30,12 +38,23 @@ export default function ApartmentPage() {
       <ul className="list">
         {results.map((doc) => (
           <li key={doc.id}>
-            <a className="list-item list-link" href={doc.document} target="_blank" rel="noopener noreferrer">
+            <a
+              className="list-item list-link"
+              href={doc.document}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => open(doc.id)}
+            >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="list-body">
                 <span className="list-title">{doc.title}</span>
+                {/* Documents stored before issue 22 have no date yet. */}
+                {doc.created_at ? (
+                  <span className="muted">{t('apartment.date', { date: formatDate(doc.created_at) })}</span>
+                ) : null}
                 <span className="visually-hidden"> {t('apartment.opensInNewTab')}</span>
               </span>
+              {doc.is_new && !opened.has(doc.id) ? <span className="tag tag-new">{t('apartment.isNew')}</span> : null}
               <Icon name="chevron" className="list-chevron" />
             </a>
           </li>

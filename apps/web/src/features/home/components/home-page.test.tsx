@@ -32,6 +32,7 @@ const location: Location = {
   direct_number: '+49 30 9876 5432',
   default_service_id: 3,
   default_service_name: 'Rezeption',
+  default_service_always: false,
   text: '',
   hours: '',
   phone: '',
@@ -126,7 +127,21 @@ describe('home page', () => {
 
   it('dials direct_number when direct_call is true', () => {
     setup({ place: { ...location, direct_call: true } });
-    expect(screen.getByRole('link', { name: /Rezeption.*Anrufen/ })).toHaveAttribute('href', 'tel:+493098765432');
+    // Issue 22: the second line says what a tap does.
+    expect(screen.getByRole('link', { name: /^Rezeption\s*Ruft \+49 30 9876 5432 an$/ })).toHaveAttribute(
+      'href',
+      'tel:+493098765432',
+    );
+  });
+
+  it("says 'Rund um die Uhr – öffnet die Kontaktseite' when the default service answers round the clock", () => {
+    setup({
+      place: { ...location, default_service_id: 18, default_service_name: 'Notdienst', default_service_always: true },
+      services: [1, 3, 18],
+    });
+    expect(
+      screen.getByRole('link', { name: /^Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite$/ }),
+    ).toHaveAttribute('href', '/services/18');
   });
 
   it('hides the emergency button when emergency services are deactivated', () => {

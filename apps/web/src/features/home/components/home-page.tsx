@@ -7,11 +7,16 @@ import { fetchLocation } from '@/entities/location/slice';
 import { fetchServices } from '@/entities/services/slice';
 import { fetchProfile } from '@/entities/user/slice';
 import { Icon } from '@/components/ui/icon';
+import { LoadedAt } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { badgeLabel } from '@/lib/badge';
 import { telHref } from '@/lib/text';
 import { registerHomeTicketStrings } from '@/i18n/home-tickets';
+import { fetchHome } from '../slice';
+import { HomeNews } from './home-news';
 
 registerHomeTicketStrings();
 
@@ -64,7 +69,11 @@ function EmergencyButton() {
       <span className="emergency-text">
         <span className="emergency-name">{name}</span>
         <span className="emergency-sub">
-          {title && title !== name ? t('home.emergencyOpen', { service: title }) : t('home.emergencyOpenUnnamed')}
+          {location.default_service_always
+            ? t('home.emergencyAlways')
+            : title && title !== name
+              ? t('home.emergencyOpen', { service: title })
+              : t('home.emergencyOpenUnnamed')}
         </span>
       </span>
       <Icon name="chevron" className="emergency-action" />
@@ -108,12 +117,23 @@ export default function HomePage() {
   // held so that the apartment tile does not jump when it arrives.
   const servicesUnknown = useAppSelector((s) => s.services.fetching) && services.length === 0;
   const unread = useAppSelector((s) => s.blackboard.unreadCount);
+  const home = useAppSelector((s) => s.home);
+  const online = useOnline();
 
   useEffect(() => {
     void dispatch(fetchProfile());
     void dispatch(fetchLocation());
     void dispatch(fetchServices());
   }, [dispatch]);
+
+  useEffect(() => {
+    if (online) void dispatch(fetchHome());
+  }, [dispatch, online]);
+
+  // The news sits above the tiles, and its height is only known with its data. So news and tiles
+  // appear together, once the news is known (stored or loaded) or cannot come (offline, failed):
+  // nothing on screen moves when it arrives (CLS 0). The buttons above never wait.
+  const newsSettled = home.data !== null || (!home.fetching && (home.error !== null || !online));
 
   useEffect(() => {
     if (userId) void dispatch(fetchBlackboardOpened(userId));
@@ -144,28 +164,44 @@ export default function HomePage() {
     <Page title={location?.title || t('app.name')} className="home-page">
       <EmergencyButton />
       <TicketButtons />
-      <ul className="tile-grid">
-        {tiles.map((tile) =>
-          tile.placeholder ? (
-            <li key={tile.to} className="tile tile-placeholder" aria-hidden="true" />
-          ) : (
-            <li key={tile.to}>
-              <Link className="tile" to={tile.to}>
-                <span className="tile-icon">
-                  <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
-                  {tile.badge ? (
-                    <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
-                      {tile.badge}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="tile-label">{tile.label}</span>
-                {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
-              </Link>
-            </li>
-          ),
-        )}
-      </ul>
+      {!newsSettled ? <Spinner label={t('homeNews.loading')} /> : null}
+      {home.data ? (
+        <>
+          <LoadedAt name="home" />
+          <HomeNews home={home.data} />
+        </>
+      ) : newsSettled && online ? (
+        <p className="muted home-news-failed">
+          {t('homeNews.failed')}{' '}
+          <button type="button" className="link-button" onClick={() => void dispatch(fetchHome())}>
+            {t('homeNews.retry')}
+          </button>
+        </p>
+      ) : null}
+      {newsSettled ? (
+        <ul className="tile-grid">
+          {tiles.map((tile) =>
+            tile.placeholder ? (
+              <li key={tile.to} className="tile tile-placeholder" aria-hidden="true" />
+            ) : (
+              <li key={tile.to}>
+                <Link className="tile" to={tile.to}>
+                  <span className="tile-icon">
+                    <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
+                    {tile.badge ? (
+                      <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
+                        {tile.badge}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="tile-label">{tile.label}</span>
+                  {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
+                </Link>
+              </li>
+            ),
+          )}
+        </ul>
+      ) : null}
     </Page>
   );
 }

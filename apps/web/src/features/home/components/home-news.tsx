@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Document, HomeSummary, Notice, TicketListItem } from '@hausportal/contract';
+import { Icon } from '@/components/ui/icon';
+import { markDocumentOpened } from '@/entities/documents/api';
+import { formatDate } from '@/lib/format-date';
+import { useAppDispatch } from '@/lib/redux/hooks';
+import { registerHomeNewsStrings } from '@/i18n/home-news';
+import { dismissNotice } from '../slice';
+
+registerHomeNewsStrings();
+
+/**
+ * A 'Wichtig' notice at the top of the home screen until the resident puts it away (issue 22).
+ * The whole text is shown: a notice that the water is off must not hide behind a tap.
+ */
+function ImportantNotice({ notice, onDismissFailed }: { notice: Notice; onDismissFailed: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const headingId = `home-notice-${notice.id}`;
+  const dismiss = async () => {
+    const result = await dispatch(dismissNotice(notice.id));
+    if (dismissNotice.rejected.match(result)) onDismissFailed();
+  };
+  return (
+    <section className="card home-notice stack" aria-labelledby={headingId}>
+      <div className="home-notice-head">
+        <span className="tag tag-important">{t('homeNews.important')}</span>
+        {notice.ends_at ? (
+          <span className="muted home-notice-until">{t('homeNews.until', { date: formatDate(notice.ends_at) })}</span>
+        ) : null}
+      </div>
+      <h2 id={headingId}>{notice.title}</h2>
+      <p className="pre-line">{notice.text}</p>
+      {notice.attachments.length ? (
+        <ul className="home-notice-files">
+          {notice.attachments.map((a) => (
+            <li key={a.id}>
+              <a className="home-link" href={a.document} target="_blank" rel="noopener noreferrer">
+                <Icon name="file" />
+                <span>{t('homeNews.attachment', { name: a.name })}</span>
+                <span className="visually-hidden"> {t('homeNews.opensInNewTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="home-notice-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void dismiss()}
+          aria-label={t('homeNews.dismissLabel', { title: notice.title })}
+        >
+          {t('homeNews.dismiss')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card home-card" aria-labelledby="home-tickets">
+      <div className="home-card-head">
+        <h2 id="home-tickets">{t('homeNews.tickets')}</h2>
+        <span className="muted">{t('homeNews.ticketsOpen', { count: tickets.count })}</span>
+      </div>
+      <ul className="home-card-list">
+        {tickets.latest.map((ticket: TicketListItem) => (
+          <li key={ticket.id}>
+            <Link className="home-item" to={`/tickets/${ticket.id}`}>
+              <span className="home-item-body">
+                <span className="home-item-title">{ticket.category_name}</span>
+                <span className="muted">
+                  {t('homeNews.ticketItem', { number: ticket.number })}
+                  {ticket.place ? ` · ${ticket.place}` : ''}
+                </span>
+              </span>
+              <span className={`tag ticket-status ticket-status-${ticket.status}`}>
+                {t(`homeNews.statuses.${ticket.status}`)}
+              </span>
+              <Icon name="chevron" className="list-chevron" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link className="home-card-more" to="/tickets">
+        {t('homeNews.ticketsAll')}
+      </Link>
+    </section>
+  );
+}
+
+function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card home-card" aria-labelledby="home-documents">
+      <div className="home-card-head">
+        <h2 id="home-documents">{t('homeNews.documents')}</h2>
+        <span className="muted">{t('homeNews.documentsNew', { count: documents.count })}</span>
+      </div>
+      <ul className="home-card-list">
+        {documents.latest.map((doc: Document) => (
+          <li key={doc.id}>
+            <a
+              className="home-item"
+              href={doc.document}
+              target="_blank"
+              rel="noopener noreferrer"
+              // Opening it is what ends 'Neu' (issue 22); a lost call only keeps it 'Neu'.
+              onClick={() => void markDocumentOpened(doc.id)}
+            >
+              <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
+              <span className="home-item-body">
+                <span className="home-item-title">{doc.title}</span>
+                <span className="muted">{t('homeNews.documentDate', { date: formatDate(doc.created_at) })}</span>
+              </span>
+              <span className="tag tag-new">{t('homeNews.isNew')}</span>
+              <span className="visually-hidden"> {t('homeNews.opensInNewTab')}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Link className="home-card-more" to="/apartment">
+        {t('homeNews.documentsAll')}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * What is new for the resident (issue 22), above the tiles: the 'Wichtig' notices not yet put
+ * away, then a card for open reports and one for unopened documents. A card with nothing in it
+ * is left out: the screen only shows news.
+ */
+export function HomeNews({ home }: { home: HomeSummary }) {
+  const { t } = useTranslation();
+  const [dismissFailed, setDismissFailed] = useState(false);
+  const notices = home.notices.filter((n) => !n.dismissed);
+  return (
+    <>
+      {dismissFailed ? (
+        <p className="form-error" role="alert">
+          {t('homeNews.dismissFailed')}
+        </p>
+      ) : null}
+      {notices.length ? (
+        <div className="home-notices stack" role="region" aria-label={t('homeNews.notices')}>
+          {notices.map((n) => (
+            <ImportantNotice key={n.id} notice={n} onDismissFailed={() => setDismissFailed(true)} />
+          ))}
+        </div>
+      ) : null}
+      {home.tickets.count || home.documents.count ? (
+        <div className="home-cards">
+          {home.tickets.count ? <TicketsCard tickets={home.tickets} /> : null}
+          {home.documents.count ? <DocumentsCard documents={home.documents} /> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
