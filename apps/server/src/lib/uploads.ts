@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -145,6 +146,15 @@ export async function readForm<S extends z.ZodType>(
   }
   const missing = spec.file.required && !files.length ? { [field]: [API_ERRORS.required] } : {};
   return { file: files[0] ?? null, files, fields: parseFields(spec.fields, values, missing) };
+}
+
+/** The name a file was uploaded as, without any path a browser may have sent along. */
+export function baseName(filename: string): string {
+  const name = path
+    .basename(filename.replaceAll('\\', '/'))
+    .replace(/[\p{Cc}]/gu, '')
+    .trim();
+  return name.slice(-255) || 'dokument.pdf';
 }
 
 /** The real type from the magic bytes, never from the name or the declared type. */

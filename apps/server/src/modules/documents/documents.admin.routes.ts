@@ -1,5 +1,4 @@
 import { paginate } from '../../lib/pagination.js';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -12,20 +11,11 @@ import {
 } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { readForm } from '../../lib/uploads.js';
+import { baseName, readForm } from '../../lib/uploads.js';
 import { callerOf, listScope } from '../auth/policies.js';
 import { deleteDocument, documentInScope, updateDocument, uploadDocument } from './documents.actions.js';
 import { toAdminDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
-
-/** The name a file was uploaded as, without any path a browser may have sent along. */
-function baseName(filename: string): string {
-  const name = path
-    .basename(filename.replaceAll('\\', '/'))
-    .replace(/[\p{Cc}]/gu, '')
-    .trim();
-  return name.slice(-255) || 'dokument.pdf';
-}
 
 /** Documents in the back office, inside /api/admin and its manager guard. */
 export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,16 @@
-import { NOTICE_ENDS_BEFORE_START, NOTICE_ENDS_IN_PAST, type noticeInput } from '@hausportal/contract';
+import {
+  NOTICE_ENDS_BEFORE_START,
+  NOTICE_ENDS_IN_PAST,
+  NOTICE_MAX_ATTACHMENTS,
+  NOTICE_TOO_MANY_ATTACHMENTS,
+  type noticeInput,
+} from '@hausportal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inTransaction, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
+import { detectUpload, type FormFile } from '../../lib/uploads.js';
 import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
 import { noticePublished } from '../notifications/events.js';
 import * as repo from './notices.repository.js';
@@ -126,14 +133,66 @@ export async function updateNotice(ctx: AppContext, caller: Caller, id: number, 
   return updated;
 }
 
-/** A manager takes down a notice of their locations. */
+/** A manager takes down a notice of their locations; its PDFs go once the row is gone. */
 export async function deleteNotice(ctx: AppContext, caller: Caller, id: number): Promise<void> {
-  const { db } = ctx;
+  const { db, storage } = ctx;
   const before = await noticeInReach(db, await staffLocations(db, caller), id);
-  await inTransaction(db, async (trx) => {
-    await repo.deleteNotice(trx, before.id);
+  const files = await inTransaction(db, async (trx) => {
+    const keys = await repo.deleteNotice(trx, before.id);
     await auditEach(trx, caller, 'notice_deleted', before.id, before, undefined);
+    return keys;
   });
+  for (const key of files) await storage.remove(key);
+}
+
+/**
+ * A manager attaches a PDF (by its magic bytes; a renamed image is refused) to a notice of their
+ * locations, up to NOTICE_MAX_ATTACHMENTS. The file is stored first and removed again when the
+ * row cannot be written, so no file is left without its notice.
+ */
+export async function attachToNotice(ctx: AppContext, caller: Caller, id: number, file: FormFile): Promise<NoticeRow> {
+  const { db, storage } = ctx;
+  const mine = await staffLocations(db, caller);
+  const before = await noticeInReach(db, mine, id);
+  if (before.attachments.length >= NOTICE_MAX_ATTACHMENTS) throw fieldError('document', NOTICE_TOO_MANY_ATTACHMENTS);
+  await detectUpload(file.data, file.filename, 'document', ['pdf']);
+  const fileKey = await storage.put('notices', 'pdf', file.data);
+  try {
+    const added = await repo.addAttachment(
+      db,
+      before.id,
+      { name: file.filename, fileKey, size: file.data.length },
+      NOTICE_MAX_ATTACHMENTS,
+    );
+    if (!added) throw fieldError('document', NOTICE_TOO_MANY_ATTACHMENTS);
+    const after = (await repo.findNotice(db, before.id, mine))!;
+    await auditEach(db, caller, 'notice_updated', before.id, before, after);
+    return after;
+  } catch (err) {
+    await storage.remove(fileKey);
+    throw err;
+  }
+}
+
+/** A manager removes a PDF from a notice of their locations (404 for another notice's PDF). */
+export async function detachFromNotice(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  attachmentId: number,
+): Promise<NoticeRow> {
+  const { db, storage } = ctx;
+  const mine = await staffLocations(db, caller);
+  const before = await noticeInReach(db, mine, id);
+  const { key, after } = await inTransaction(db, async (trx) => {
+    const removed = await repo.removeAttachment(trx, before.id, attachmentId);
+    if (!removed) throw notFound();
+    const row = (await repo.findNotice(trx, before.id, mine))!;
+    await auditEach(trx, caller, 'notice_updated', before.id, before, row);
+    return { key: removed, after: row };
+  });
+  await storage.remove(key);
+  return after;
 }
 
 /**

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { adminNotice, idParam, noticeInput, noticeQuery, paginated } from '@hausportal/contract';
+import { adminNotice, idParam, noticeInput, noticeQuery, paginated, textId } from '@hausportal/contract';
 import { z } from 'zod';
 import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
+import { baseName, readForm } from '../../lib/uploads.js';
 import { callerOf, listScope, managerLocations } from '../auth/policies.js';
-import { deleteNotice, noticeInReach, publishNotice, updateNotice } from './notices.actions.js';
+import {
+  attachToNotice,
+  deleteNotice,
+  detachFromNotice,
+  noticeInReach,
+  publishNotice,
+  updateNotice,
+} from './notices.actions.js';
 import { toAdminNotice } from './notices.presenter.js';
 import { listNotices } from './notices.repository.js';
 
@@ -81,5 +89,43 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
       await deleteNotice(ctx, callerOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  r.post(
+    '/notices/:id/attachments/',
+    {
+      schema: {
+        summary: 'PDF an einen Aushang anhängen (multipart: document, bis 10 MB, höchstens 5 je Aushang)',
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        response: { 201: adminNotice },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, { file: { field: 'document', required: true }, fields: z.object({}) });
+      const file = form.file!;
+      const row = await attachToNotice(ctx, callerOf(request), request.params.id, {
+        ...file,
+        filename: baseName(file.filename),
+      });
+      reply.code(201);
+      return toAdminNotice(row, signer);
+    },
+  );
+
+  r.delete(
+    '/notices/:id/attachments/:attachmentId/',
+    {
+      schema: {
+        summary: 'PDF eines Aushangs entfernen',
+        params: z.object({ id: textId, attachmentId: textId }),
+        response: { 200: adminNotice },
+      },
+    },
+    async (request) =>
+      toAdminNotice(
+        await detachFromNotice(ctx, callerOf(request), request.params.id, request.params.attachmentId),
+        signer,
+      ),
   );
 }

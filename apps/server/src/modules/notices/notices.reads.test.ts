@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { call, expectDrfError } from '../../../test/helpers.js';
@@ -150,9 +151,9 @@ describe.each(kinds)('notice reads (%s)', (kind) => {
     const statements: string[] = [];
     const original = t.app.ctx.db.getExecutor();
     const exec = original.executeQuery.bind(original);
-    original.executeQuery = ((compiled, queryId) => {
+    original.executeQuery = ((compiled: CompiledQuery) => {
       statements.push(compiled.sql);
-      return exec(compiled, queryId);
+      return exec(compiled);
     }) as typeof original.executeQuery;
     try {
       for (const size of [2, 10]) {

@@ -161,9 +161,51 @@ export function updateNotice(db: DB, id: number, v: NoticeValues): Promise<void>
   });
 }
 
-/** Deletes a notice. */
-export async function deleteNotice(db: DB, id: number): Promise<void> {
-  await db.deleteFrom('notices').where('id', '=', id).execute();
+/** Deletes a notice with its attachments' rows; returns the files to remove. */
+export async function deleteNotice(db: DB, id: number): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    const files = await trx.selectFrom('notice_attachments').select('file_key').where('notice_id', '=', id).execute();
+    await trx.deleteFrom('notices').where('id', '=', id).execute();
+    return files.map((f) => f.file_key);
+  });
+}
+
+/**
+ * Adds a PDF to a notice unless it has `max` already; returns false then. The notice row is
+ * touched first, which makes parallel uploads to one notice wait for each other on PostgreSQL
+ * (row lock) as on SQLite (one writer), so the count they see is the real one.
+ */
+export function addAttachment(
+  db: DB,
+  noticeId: number,
+  v: { name: string; fileKey: string; size: number },
+  max: number,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await trx.updateTable('notices').set({ updated_at: nowIso() }).where('id', '=', noticeId).execute();
+    const { n } = await trx
+      .selectFrom('notice_attachments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('notice_id', '=', noticeId)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= max) return false;
+    await trx
+      .insertInto('notice_attachments')
+      .values({ notice_id: noticeId, name: v.name, file_key: v.fileKey, size: v.size, created_at: nowIso() })
+      .execute();
+    return true;
+  });
+}
+
+/** Removes one PDF of a notice; returns its file key, or undefined when the notice has no such PDF. */
+export async function removeAttachment(db: DB, noticeId: number, attachmentId: number): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('notice_attachments')
+    .where('id', '=', attachmentId)
+    .where('notice_id', '=', noticeId)
+    .returning('file_key')
+    .executeTakeFirst();
+  return row?.file_key;
 }
 
 /** A notice is up from its start (or at once) until its end. */
