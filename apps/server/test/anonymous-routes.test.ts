@@ -14,6 +14,8 @@ const ANONYMOUS = [
   'GET /api/tenant/',
   'POST /api/password_reset/',
   'POST /api/password_reset/confirm/',
+  // The activation letter's code is the permission (issue 22); throttled like a password.
+  'POST /api/activation/',
   'GET /api/health/',
   'GET /api/docs/openapi.json',
   // The unsubscribe link of notification mails: its signature is the permission (ADR 016).

@@ -11,6 +11,8 @@ const DOCUMENTED = [
   'get /api/tenant/',
   'post /api/password_reset/',
   'post /api/password_reset/confirm/',
+  'post /api/activation/',
+  'post /api/admin/residents/activation-letters/',
   'get /api/push/config/',
   'post /api/fcm/token/',
   'delete /api/fcm/token/{id}/',
@@ -100,6 +102,7 @@ const FILE_DOWNLOADS = [
   'get /api/profile/export/',
   'get /api/tickets/{id}/receipt.pdf',
   'get /api/admin/tickets/stats.csv',
+  'post /api/admin/residents/activation-letters/',
 ];
 const ANONYMOUS = [
   'post /api/login/',
@@ -107,6 +110,7 @@ const ANONYMOUS = [
   'get /api/tenant/',
   'post /api/password_reset/',
   'post /api/password_reset/confirm/',
+  'post /api/activation/',
   'get /api/auftrag/{token}/',
   'post /api/auftrag/{token}/accept/',
   'post /api/auftrag/{token}/decline/',

@@ -51,6 +51,13 @@ export const INVALID_EMAIL = 'Keine gültige E-Mail-Adresse.';
 export const APARTMENT_TAKEN = 'Diese Wohnungsnummer ist bereits vergeben.';
 export const APARTMENT_OF_OTHER_LOCATION = 'Diese Wohnungsnummer gehört zu einem anderen Standort.';
 export const APARTMENT_TWICE = 'Diese Wohnungsnummer kommt in den Daten mehrfach vor.';
+/** The import's name for an apartment that occurs on other lines of the file too: 'Wohnung doppelt in Zeile 7'. */
+export function apartmentTwiceIn(otherLines: number[]): string {
+  if (otherLines.length === 0) return APARTMENT_TWICE;
+  const sorted = [...otherLines].sort((a, b) => a - b);
+  if (sorted.length === 1) return `Wohnung doppelt in Zeile ${sorted[0]}`;
+  return `Wohnung doppelt in Zeilen ${sorted.slice(0, -1).join(', ')} und ${sorted.at(-1)}`;
+}
 export const NO_EMAIL = 'Für diese Person ist keine E-Mail-Adresse hinterlegt.';
 export const MAIL_QUEUED = 'Die E-Mail wurde in den Versand gegeben.';
 /** The name an erased resident's posts and comments show (ADR 014). */
@@ -77,6 +84,16 @@ export const optionalEmail = z
   .refine((s) => s === '' || z.email().safeParse(s).success, { error: INVALID_EMAIL })
   .transform((s) => s.toLowerCase());
 
+/** A resident's account as the back office names it (product §3.4); an erased one shows 'Gelöscht'. */
+export const ACCOUNT_STATUSES = ['invited', 'active', 'never', 'deactivated'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
+  invited: 'Eingeladen',
+  active: 'Aktiv',
+  never: 'Nie angemeldet',
+  deactivated: 'Deaktiviert',
+};
+
 /** A resident as the back office lists and edits them. */
 export const adminResident = z.object({
   id: z.number(),
@@ -91,6 +108,11 @@ export const adminResident = z.object({
   invited_at: z.string().nullable(),
   erased_at: z.string().nullable(),
   created_at: z.string(),
+  /** 'deactivated' wins; signed in once: 'active'; a link or code pending: 'invited'; else 'never'. */
+  account_status: z.enum(ACCOUNT_STATUSES),
+  last_login_at: z.string().nullable(),
+  /** Until when the newest unused activation code works, if one does. */
+  activation_expires_at: z.string().nullable(),
 });
 export type AdminResident = z.infer<typeof adminResident>;
 
@@ -102,6 +124,7 @@ export const adminResidentQuery = listQuery.extend({
     .max(200, { error: tooLong(200) })
     .optional(),
   active: queryBoolean.optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: 'Erwartet invited, active, never oder deactivated.' }).optional(),
 });
 
 /** `PUT /api/admin/residents/:id/`: every field of the form. */
@@ -155,7 +178,8 @@ export const residentImportRequest = z.object({
     .min(1, { error: 'Mindestens eine Zeile erwartet.' })
     .max(MAX_IMPORT_ROWS, { error: `Höchstens ${MAX_IMPORT_ROWS} Zeilen pro Aufruf.` }),
   dry_run: bodyBoolean.default(false),
-  send_invitations: bodyBoolean.default(false),
+  // Issue 22: the import invites by default; the screen's checkbox starts checked.
+  send_invitations: bodyBoolean.default(true),
 });
 
 export const residentImportResult = z.object({

@@ -8,4 +8,5 @@ export * from './admin-people.js';
 export * from './admin-content.js';
 export * from './notifications.js';
 export * from './tickets.js';
+export * from './activation.js';
 export * from './home.js';

@@ -165,6 +165,8 @@ export interface ThrottleConfig {
   reset: { perIp: Limit; perAccount: Limit };
   /** Confirmations with an invalid token. */
   resetConfirm: { perIp: Limit };
+  /** Activation codes that do not work (unknown, expired, used): per address, and per address and code. */
+  activation: { perPair: Limit; perIp: Limit };
   writes: Record<WriteAction, Limit[]>;
 }
 
@@ -181,6 +183,7 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   tenant: { perPair: { points: 10, durationSec: minutes(15) }, perIp: { points: 50, durationSec: hours(1) } },
   reset: { perIp: { points: 30, durationSec: hours(1) }, perAccount: { points: 5, durationSec: hours(1) } },
   resetConfirm: { perIp: { points: 20, durationSec: hours(1) } },
+  activation: { perPair: { points: 5, durationSec: minutes(15) }, perIp: { points: 20, durationSec: hours(1) } },
   writes: {
     providerRequest: [
       { points: 20, durationSec: hours(1) },

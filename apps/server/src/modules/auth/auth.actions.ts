@@ -1,5 +1,10 @@
 import {
+  ACTIVATION_CODE_EXPIRED,
+  ACTIVATION_CODE_UNKNOWN,
+  ACTIVATION_CODE_USED,
+  ACTIVATION_DONE,
   API_ERRORS,
+  PASSWORDS_DIFFER,
   RESET_TOKEN_TTL_MS,
   STAFF_ACCOUNT_CODE,
   STAFF_ACCOUNT_DETAIL,
@@ -9,9 +14,9 @@ import {
 import type { AppContext, AuthUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
-import { ApiError, nonFieldError, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { isoFromMs } from '../../lib/time.js';
+import { isoFromMs, nowIso } from '../../lib/time.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { resetMail } from './auth.presenter.js';
 import * as repo from './auth.repository.js';
@@ -31,6 +36,7 @@ async function openSession(ctx: AppContext, userId: number, ip: string, details?
   const token = newToken();
   await inTransaction(ctx.db, async (trx) => {
     await repo.createToken(trx, userId, hashToken(token));
+    await repo.markSignedIn(trx, userId);
     await recordChange(trx, {
       actor: { id: userId, ip },
       action: 'login',
@@ -164,6 +170,54 @@ export async function confirmPasswordReset(
     return claimed.login;
   });
   await signIn.forgetAccount(login);
+}
+
+/**
+ * A resident sets their password with the one-time code of an activation letter (issue 22),
+ * optionally leaving an e-mail address. The code is checked first and throttled like a password:
+ * unknown, used and expired codes are failures. The code works once; like a reset, activating ends
+ * every session and withdraws open invitation links. Returns the login to sign in with.
+ */
+export async function activateAccount(
+  ctx: AppContext,
+  a: { code: string; password: string; repeatPassword: string; email: string; ip: string },
+): Promise<{ apartment_number: string; detail: string }> {
+  const { db, signIn } = ctx;
+  const codeHash = hashToken(a.code);
+  // The counters key on the hash, so no working code sits in the counter store.
+  const attempt = await signIn.activation(a.ip, codeHash.slice(0, 32));
+  const found = await repo.findActivationCode(db, codeHash);
+  const usable = found && !found.erased_at && found.is_active && !isStaff(found.role) ? found : undefined;
+  const refusal = !usable
+    ? ACTIVATION_CODE_UNKNOWN
+    : usable.used_at
+      ? ACTIVATION_CODE_USED
+      : usable.expires_at <= nowIso()
+        ? ACTIVATION_CODE_EXPIRED
+        : null;
+  if (refusal || !usable) {
+    await attempt.failed();
+    throw fieldError('code', refusal ?? ACTIVATION_CODE_UNKNOWN);
+  }
+  await attempt.succeeded();
+  if (a.password !== a.repeatPassword) throw fieldError('repeat_password', PASSWORDS_DIFFER);
+  const passwordHash = await hashPassword(a.password);
+  await inTransaction(db, async (trx) => {
+    if (!(await repo.consumeActivationCode(trx, usable.id, usable.user_id)))
+      throw fieldError('code', ACTIVATION_CODE_USED);
+    await repo.setPasswordHash(trx, usable.user_id, passwordHash);
+    if (a.email) await repo.setEmail(trx, usable.user_id, a.email);
+    await repo.deleteUserTokens(trx, usable.user_id);
+    await repo.deleteResetTokens(trx, usable.user_id);
+    await recordChange(trx, {
+      actor: { id: usable.user_id, ip: a.ip },
+      action: 'account_activated',
+      entity: { type: 'user', id: usable.user_id, locationId: usable.location_id },
+      details: { email_added: Boolean(a.email) },
+    });
+  });
+  await signIn.forgetAccount(usable.login);
+  return { apartment_number: usable.apartment_number, detail: ACTIVATION_DONE };
 }
 
 /** Ends the caller's session: the token is revoked. */

@@ -258,3 +258,93 @@ export function listStaff(db: DB, callerId: number, scope: number[] | null) {
   }
   return q.execute();
 }
+
+// ---- sign-ins and activation codes (issue 22) ----
+
+/** Records a successful sign-in: the account status and the start page read it. */
+export async function markSignedIn(db: DB, userId: number): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', userId).execute();
+}
+
+/** A new activation code for a user, stored as its hash. */
+export interface NewActivationCode {
+  userId: number;
+  codeHash: string;
+  expiresAt: string;
+}
+
+/**
+ * Stores the codes of new activation letters and withdraws every earlier unused code of the same
+ * users, so only the newest letter works. Used codes stay as the record of the activation.
+ */
+export async function replaceActivationCodes(db: DB, codes: NewActivationCode[], createdBy: number): Promise<void> {
+  if (codes.length === 0) return;
+  const now = nowIso();
+  await inTransaction(db, async (trx) => {
+    const userIds = codes.map((c) => c.userId);
+    await trx.deleteFrom('activation_codes').where('user_id', 'in', userIds).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('activation_codes')
+      .values(
+        codes.map((c) => ({
+          user_id: c.userId,
+          code_hash: c.codeHash,
+          created_by: createdBy,
+          created_at: now,
+          expires_at: c.expiresAt,
+          used_at: null,
+        })),
+      )
+      .execute();
+  });
+}
+
+/** An activation code by its hash, with its user's state; undefined for an unknown (or withdrawn) one. */
+export function findActivationCode(db: DB, codeHash: string) {
+  return db
+    .selectFrom('activation_codes')
+    .innerJoin('users', 'users.id', 'activation_codes.user_id')
+    .select([
+      'activation_codes.id',
+      'activation_codes.user_id',
+      'activation_codes.expires_at',
+      'activation_codes.used_at',
+      'users.login',
+      'users.apartment_number',
+      'users.location_id',
+      'users.role',
+      'users.is_active',
+      'users.erased_at',
+    ])
+    .where('activation_codes.code_hash', '=', codeHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Uses an activation code if it is still unused and unexpired, and withdraws the user's other
+ * unused codes; false when another request used it first (the used_at condition makes the
+ * claim atomic).
+ */
+export async function consumeActivationCode(db: DB, id: number, userId: number): Promise<boolean> {
+  const now = nowIso();
+  const res = await db
+    .updateTable('activation_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await db.deleteFrom('activation_codes').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  return true;
+}
+
+/** Withdraws a user's password-reset and invitation links. */
+export async function deleteResetTokens(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+}
+
+/** Sets the e-mail address a resident gave while activating their account. */
+export async function setEmail(db: DB, userId: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ email: email.trim().toLowerCase() }).where('id', '=', userId).execute();
+}

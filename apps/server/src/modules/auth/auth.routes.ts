@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   STAFF_ACCOUNT_CODE,
+  activationRequest,
+  activationResult,
   loginRequest,
   loginResponse,
   passwordResetConfirm,
@@ -14,6 +16,7 @@ import {
 import { z } from 'zod';
 import { moduleRoutes } from '../../lib/routes.js';
 import {
+  activateAccount,
   confirmPasswordReset,
   lookUpTenant,
   requestPasswordReset,
@@ -151,6 +154,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { token, password, repeat_password } = request.body;
       await confirmPasswordReset(ctx, { token, password, repeatPassword: repeat_password, ip: request.ip });
       return { status: 'OK' };
+    },
+  );
+
+  r.post(
+    '/api/activation/',
+    {
+      schema: {
+        summary: 'Konto mit dem Code eines Aktivierungsbriefs einrichten: Passwort festlegen, optional E-Mail-Adresse',
+        body: activationRequest,
+        response: { 200: activationResult },
+      },
+    },
+    async (request) => {
+      const { code, password, repeat_password, email } = request.body;
+      return activateAccount(ctx, { code, password, repeatPassword: repeat_password, email, ip: request.ip });
     },
   );
 

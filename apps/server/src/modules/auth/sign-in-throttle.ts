@@ -37,7 +37,9 @@ export class SignInThrottle {
     | 'tenantIp'
     | 'resetIp'
     | 'resetAccount'
-    | 'confirmIp',
+    | 'confirmIp'
+    | 'activationPair'
+    | 'activationIp',
     Counter
   >;
 
@@ -45,7 +47,7 @@ export class SignInThrottle {
     store: CounterStore,
     private readonly cfg: ThrottleConfig,
   ) {
-    const { login, tenant, reset, resetConfirm } = cfg;
+    const { login, tenant, reset, resetConfirm, activation } = cfg;
     this.c = {
       loginPair: store.counter('login-pair', login.perPair),
       loginIp: store.counter('login-ip', login.perIp),
@@ -58,6 +60,8 @@ export class SignInThrottle {
       resetIp: store.counter('reset-ip', reset.perIp),
       resetAccount: store.counter('reset-account', reset.perAccount),
       confirmIp: store.counter('confirm-ip', resetConfirm.perIp),
+      activationPair: store.counter('activation-pair', activation.perPair),
+      activationIp: store.counter('activation-ip', activation.perIp),
     };
   }
 
@@ -107,6 +111,15 @@ export class SignInThrottle {
     const { confirmIp } = this.c;
     await take(confirmIp, ip);
     return { succeeded: () => confirmIp.refund(ip), failed: async () => undefined };
+  }
+
+  /**
+   * Opens an attempt with an activation code; a code that does not work is a failure. Like a
+   * password: an address that keeps guessing codes is stopped, and so is one that keeps trying one
+   * code (a misread letter, a used or expired code), while a success gives the address its point back.
+   */
+  activation(ip: string, code: string): Promise<Attempt> {
+    return byAddress(this.c.activationIp, this.c.activationPair, ip, code);
   }
 
   /** The owner has set a new password: earlier guessing at the account no longer matters. */

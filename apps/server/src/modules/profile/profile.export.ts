@@ -30,6 +30,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
       emergency_services_deactivated: Boolean(d.user.emergency_services_deactivated),
       profile_picture: link(d.user.profile_picture),
       created_at: d.user.created_at,
+      last_login_at: d.user.last_login_at,
     },
     posts: d.posts.map(({ attachments, ...p }) => ({
       ...p,
@@ -54,6 +55,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     blackboard_opened: d.opened?.date_blackboard_opened ?? null,
     notices_read: d.noticeReads,
     sessions: d.sessions,
+    activation_letters: d.activationLetters,
     activity: d.activity,
   };
 }

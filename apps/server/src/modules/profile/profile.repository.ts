@@ -50,6 +50,7 @@ export async function collectUserData(db: DB, userId: number) {
           'users.emergency_services_deactivated',
           'users.profile_picture',
           'users.created_at',
+          'users.last_login_at',
           'users.notification_settings',
           'locations.title as location',
         ])
@@ -141,5 +142,25 @@ export async function collectUserData(db: DB, userId: number) {
         .orderBy('notice_reads.notice_id')
         .execute(),
     ]);
-  return { user, posts, comments, likes, requests, push, opened, sessions, activity, tickets, noticeReads };
+  // Activation letters (issue 22): when each was printed, until when it worked, whether it was used.
+  const activationLetters = await db
+    .selectFrom('activation_codes')
+    .select(['created_at', 'expires_at', 'used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return {
+    user,
+    posts,
+    comments,
+    likes,
+    requests,
+    push,
+    opened,
+    sessions,
+    activity,
+    tickets,
+    noticeReads,
+    activationLetters,
+  };
 }

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import {
+  ACTIVATION_CODE_ALPHABET,
+  ACTIVATION_CODE_LENGTH,
+  ACTIVATION_CODE_TTL_DAYS,
   APARTMENT_TAKEN,
   NO_EMAIL,
   type ResidentImportResult,
@@ -10,7 +14,10 @@ import type { AppContext, AuthUser } from '../../context.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
-import { locationsByIds } from '../auth/auth.repository.js';
+import { locationsByIds, replaceActivationCodes } from '../auth/auth.repository.js';
+import { hashToken } from '../../lib/tokens.js';
+import { isoFromMs } from '../../lib/time.js';
+import { renderActivationLetters, type Letter } from './residents.letters.js';
 import { requireStaffLocation, staffLocations, type Caller } from '../auth/policies.js';
 import { planImport, type ImportRequest } from './residents.import.js';
 import { queueAccountMail, recipientOf } from './residents.mail.js';
@@ -196,7 +203,8 @@ export async function importResidents(
     const plan = await planImport(db, req);
     // Everything of one call in one transaction, nothing on a dry run. New residents get no
     // usable password (no hashing per row); invited ones the link to set it.
-    if (req.dry_run || (plan.create.length === 0 && plan.update.length === 0)) return plan.result;
+    if (req.dry_run || (plan.create.length === 0 && plan.update.length === 0 && plan.inviteExisting.length === 0))
+      return plan.result;
     await inTransaction(db, async (trx) => {
       const ids = await repo.createResidents(
         trx,
@@ -227,6 +235,15 @@ export async function importResidents(
         const to = { id: ids[i]!, email: input.email, name: input.name, apartmentNumber: input.apartmentNumber };
         await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation');
       }
+      for (const to of plan.inviteExisting) {
+        await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation');
+        await recordChange(trx, {
+          actor: caller,
+          action: 'resident_invited',
+          entity: { type: 'user', id: to.id, locationId },
+          details: { via: 'import' },
+        });
+      }
     });
     if (plan.result.invited) ctx.outbox.kick();
     return plan.result;
@@ -236,4 +253,77 @@ export async function importResidents(
       throw nonFieldError('Die Daten wurden gleichzeitig geändert. Bitte starten Sie den Import erneut.');
     throw err;
   }
+}
+
+/** A new activation code: 12 characters of the 32-character alphabet, 60 random bits. */
+export function newActivationCode(): string {
+  // 32 divides 256, so the low five bits of a random byte pick a character without bias.
+  return [...randomBytes(ACTIVATION_CODE_LENGTH)].map((b) => ACTIVATION_CODE_ALPHABET[b & 31]).join('');
+}
+
+/**
+ * A manager prints activation letters for residents of their locations (issue 22): each gets a
+ * new one-time code, valid 30 days, that replaces their earlier unused ones; only the codes'
+ * hashes are stored, and each letter is in the audit log. Another location's resident (or an
+ * unknown id) is 404; an erased or deactivated account is refused by name, since a letter for it
+ * could not be used. The PDF is drawn before anything is written, so a failure leaves the old
+ * codes working; it is returned, never stored.
+ */
+export async function printActivationLetters(
+  ctx: AppContext,
+  caller: Caller,
+  requested: number[],
+): Promise<{ pdf: Buffer; count: number; apartmentNumber: string }> {
+  const { db, config } = ctx;
+  const ids = [...new Set(requested)];
+  const rows = await repo.findResidents(db, await staffLocations(db, caller), ids);
+  if (rows.length !== ids.length) throw notFound();
+  const refused = rows.filter((r) => r.erased_at || !r.is_active);
+  if (refused.length) {
+    const named = [
+      ...refused.filter((r) => !r.erased_at).map((r) => `${r.name} (Wohnung ${r.apartment_number})`),
+      ...refused.filter((r) => r.erased_at).map(() => 'eine gelöschte Person'),
+    ];
+    throw fieldError(
+      'ids',
+      `Für gelöschte oder deaktivierte Konten gibt es keine Aktivierungsbriefe: ${named.join(', ')}. Bitte wählen Sie diese ab oder aktivieren Sie das Konto zuerst.`,
+    );
+  }
+  const locations = new Map(
+    (await repo.locationContacts(db, [...new Set(rows.map((r) => r.location_id!))])).map((l) => [l.id, l]),
+  );
+  const expiresAt = isoFromMs(Date.now() + ACTIVATION_CODE_TTL_DAYS * 24 * 3600 * 1000);
+  const letters: (Letter & { id: number; locationId: number })[] = rows.map((r) => {
+    const location = locations.get(r.location_id!)!;
+    return {
+      id: r.id,
+      locationId: r.location_id!,
+      name: r.name,
+      apartmentNumber: r.apartment_number,
+      locationTitle: location.title || location.name,
+      locationContact: [
+        location.phone ? `Telefon ${location.phone}` : '',
+        location.email ? `E-Mail ${location.email}` : '',
+      ].filter(Boolean),
+      code: newActivationCode(),
+      expiresAt,
+    };
+  });
+  const pdf = await renderActivationLetters({ appName: config.appName, publicUrl: config.publicUrl, letters });
+  await inTransaction(db, async (trx) => {
+    await replaceActivationCodes(
+      trx,
+      letters.map((l) => ({ userId: l.id, codeHash: hashToken(l.code), expiresAt })),
+      caller.id,
+    );
+    for (const l of letters) {
+      await recordChange(trx, {
+        actor: caller,
+        action: 'activation_letter_printed',
+        entity: { type: 'user', id: l.id, locationId: l.locationId },
+        details: { expires_at: expiresAt },
+      });
+    }
+  });
+  return { pdf, count: letters.length, apartmentNumber: letters[0]!.apartmentNumber };
 }

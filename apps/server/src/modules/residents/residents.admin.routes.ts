@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MAIL_QUEUED,
+  activationLettersRequest,
   adminResident,
   adminResidentCreate,
   adminResidentQuery,
@@ -22,6 +23,7 @@ import {
   createResident,
   eraseResident,
   importResidents,
+  printActivationLetters,
   residentInReach,
   sendAccountMail,
   setResidentActive,
@@ -50,7 +52,7 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
       const page = await repo.listResidents(
         db,
         await managerLocations(request),
-        { locationId: q.location_id, search: q.search, active: q.active },
+        { locationId: q.location_id, search: q.search, active: q.active, status: q.status },
         pageWindow(q),
       );
       return paginate('/api/admin/residents/', q, page.count, page.rows.map(toAdminResident));
@@ -83,6 +85,30 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => importResidents(ctx, callerOf(request), request.body),
+  );
+
+  r.post(
+    '/residents/activation-letters/',
+    {
+      schema: {
+        summary:
+          'Aktivierungsbriefe drucken: ein PDF mit einer A4-Seite je Bewohner:in, neuer Einmal-Code (30 Tage gültig) mit QR-Code',
+        body: activationLettersRequest,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, count, apartmentNumber } = await printActivationLetters(ctx, callerOf(request), request.body.ids);
+      const name =
+        count === 1
+          ? `Aktivierungsbrief-${apartmentNumber.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
+          : `Aktivierungsbriefe-${count}.pdf`;
+      // The letters hold working codes: no cache anywhere may keep them.
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
   );
 
   r.get(

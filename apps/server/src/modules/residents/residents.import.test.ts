@@ -207,7 +207,7 @@ describe.each(kinds)('resident import (%s)', (kind) => {
     expect(mails).toHaveLength(0);
   });
 
-  it('queues invitations for created residents with an e-mail address, whose link works', async () => {
+  it('invites every row with an e-mail address whose account was never used, once, and the link works', async () => {
     const loc = await ownLocation();
     const p = prefix(loc);
     await importRows(loc, [{ apartment_number: `${p}-0`, name: 'Schon da', email: 'schon@example.org' }]);
@@ -220,15 +220,22 @@ describe.each(kinds)('resident import (%s)', (kind) => {
       ],
       { send_invitations: true },
     );
-    expect(res.body).toEqual({ created: 2, updated: 0, unchanged: 1, invited: 1, errors: [] });
-    const mails = await t.app.ctx.db.selectFrom('email_outbox').selectAll().where('location_id', '=', loc).execute();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({
+    // 'Schon da' was imported without invitation and never signed in: invited now too.
+    expect(res.body).toEqual({ created: 2, updated: 0, unchanged: 1, invited: 2, errors: [] });
+    const mails = await t.app.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('location_id', '=', loc)
+      .orderBy('id')
+      .execute();
+    expect(mails.map((m) => m.to_address).sort()).toEqual([`einladung-${loc}@example.org`, 'schon@example.org']);
+    const mail = mails.find((m) => m.to_address === `einladung-${loc}@example.org`)!;
+    expect(mail).toMatchObject({
       to_address: `einladung-${loc}@example.org`,
       kind: 'invitation',
       contains_secret: 1,
     });
-    const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(mails[0]!.body_text)![1]!;
+    const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
     const confirm = await call(t.app, 'POST', '/api/password_reset/confirm/', {
       payload: { token, password: 'Import-Passwort1', repeat_password: 'Import-Passwort1' },
     });
@@ -240,6 +247,20 @@ describe.each(kinds)('resident import (%s)', (kind) => {
       .where('login', '=', `${p}-1`.toLowerCase())
       .executeTakeFirstOrThrow();
     expect(invited.invited_at).not.toBeNull();
+
+    // The same file again sends nothing: one signed in, the other's link is still waiting.
+    const again = await importRows(
+      loc,
+      [
+        { apartment_number: `${p}-0`, name: 'Schon da', email: 'schon@example.org' },
+        { apartment_number: `${p}-1`, name: 'Mit Adresse', email: `einladung-${loc}@example.org` },
+      ],
+      { send_invitations: true },
+    );
+    expect(again.body).toEqual({ created: 0, updated: 0, unchanged: 2, invited: 0, errors: [] });
+    expect(
+      await t.app.ctx.db.selectFrom('email_outbox').select('id').where('location_id', '=', loc).execute(),
+    ).toHaveLength(2);
   });
 
   it('answers 404 for a location outside the caller’s, 403 for residents, 400 for bad envelopes', async () => {

@@ -1,7 +1,7 @@
 import {
   APARTMENT_OF_OTHER_LOCATION,
   APARTMENT_TAKEN,
-  APARTMENT_TWICE,
+  apartmentTwiceIn,
   residentImportRow,
   type ResidentImportResult,
 } from '@hausportal/contract';
@@ -70,6 +70,8 @@ export interface ImportPlan {
   create: { input: ResidentInput; invite: boolean }[];
   /** Residents of the location whose fields change, with their fields before. */
   update: { id: number; before: ResidentInput; input: ResidentInput }[];
+  /** Residents of the location already there who get the invitation (see planImport). */
+  inviteExisting: { id: number; email: string; name: string; apartmentNumber: string }[];
 }
 
 /**
@@ -77,7 +79,9 @@ export interface ImportPlan {
  * is checked on its own and a row with errors is skipped; the apartment number (the login)
  * decides whether a row creates a resident, updates one of this location, or is refused because
  * another location or a staff account has it. Idempotent: the same batch again changes nothing.
- * With `send_invitations`, new residents with an e-mail address get the invitation.
+ * With `send_invitations` (the default, issue 22) every row with an e-mail address is invited:
+ * new residents, and residents of the location who have never signed in, are active and have no
+ * invitation link or activation code waiting, so a second import of the file sends nothing twice.
  */
 export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan> {
   const locationId = req.location_id;
@@ -101,12 +105,17 @@ export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan
 
   // The same apartment twice in one batch is ambiguous: neither row is taken.
   const seen = new Map<string, number>();
-  for (const { row } of valid)
-    seen.set(loginOf(row.apartment_number), (seen.get(loginOf(row.apartment_number)) ?? 0) + 1);
+  const linesOf = new Map<string, (number | undefined)[]>();
+  for (const { index, row } of valid) {
+    const login = loginOf(row.apartment_number);
+    seen.set(login, (seen.get(login) ?? 0) + 1);
+    linesOf.set(login, [...(linesOf.get(login) ?? []), lineOf(req.rows[index])]);
+  }
   const owners = new Map((await findByLogins(db, [...seen.keys()])).map((o) => [o.login, o]));
 
   const toCreate: ResidentInput[] = [];
   const toUpdate: ImportPlan['update'] = [];
+  const inviteExisting: ImportPlan['inviteExisting'] = [];
   let unchanged = 0;
   const rowError = (index: number, message: string) =>
     errors.push({
@@ -118,7 +127,9 @@ export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan
   for (const { index, row } of valid) {
     const login = loginOf(row.apartment_number);
     if (seen.get(login)! > 1) {
-      rowError(index, APARTMENT_TWICE);
+      const own = lineOf(req.rows[index]);
+      const others = linesOf.get(login)!.filter((l): l is number => l !== undefined && l !== own);
+      rowError(index, apartmentTwiceIn(others));
       continue;
     }
     const owner = owners.get(login);
@@ -135,24 +146,29 @@ export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan
       rowError(index, APARTMENT_TAKEN);
     } else if (owner.location_id !== locationId) {
       rowError(index, APARTMENT_OF_OTHER_LOCATION);
-    } else if (changes(owner, row)) {
-      toUpdate.push({
-        id: owner.id,
-        before: merged(owner, beforeRow(owner), locationId),
-        input: merged(owner, row, locationId),
-      });
     } else {
-      unchanged++;
+      const input = merged(owner, row, locationId);
+      if (changes(owner, row))
+        toUpdate.push({ id: owner.id, before: merged(owner, beforeRow(owner), locationId), input });
+      else unchanged++;
+      if (req.send_invitations && input.email && owner.is_active && !owner.last_login_at && !owner.invitation_pending)
+        inviteExisting.push({
+          id: owner.id,
+          email: input.email,
+          name: input.name,
+          apartmentNumber: input.apartmentNumber,
+        });
     }
   }
   errors.sort((a, b) => a.row - b.row);
 
   const create = toCreate.map((input) => ({ input, invite: req.send_invitations && input.email !== '' }));
-  const invited = create.filter((c) => c.invite).length;
+  const invited = create.filter((c) => c.invite).length + inviteExisting.length;
   return {
     result: { created: toCreate.length, updated: toUpdate.length, unchanged, invited, errors },
     create,
     update: toUpdate,
+    inviteExisting,
   };
 }
 

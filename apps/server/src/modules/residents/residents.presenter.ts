@@ -18,6 +18,9 @@ export function toAdminResident(row: ResidentRow): AdminResident {
     invited_at: row.invited_at,
     erased_at: row.erased_at,
     created_at: row.created_at,
+    account_status: row.account_status,
+    last_login_at: row.last_login_at,
+    activation_expires_at: row.activation_expires_at,
   };
 }
 

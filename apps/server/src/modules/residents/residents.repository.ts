@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
-import { ERASED_NAME } from '@hausportal/contract';
+import { ERASED_NAME, type AccountStatus } from '@hausportal/contract';
 import { inTransaction, type DB } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
@@ -9,7 +9,36 @@ import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.
 
 const RESIDENT_ROLES = ['resident', 'receptionist'] as const;
 
-const residentColumns = [
+/**
+ * The account status (issue 22, product §3.4) as SQL, so the list can filter and count by it:
+ * a deactivated account is 'deactivated' whatever else holds; one that has signed in is 'active';
+ * one with an unexpired invitation link or activation code waiting is 'invited'; else 'never'.
+ */
+function accountStatus(now: string) {
+  return sql<AccountStatus>`case
+    when users.is_active = 0 then 'deactivated'
+    when users.last_login_at is not null then 'active'
+    when exists (select 1 from password_reset_tokens p
+                 where p.user_id = users.id and p.used_at is null and p.expires_at > ${now})
+      or exists (select 1 from activation_codes a
+                 where a.user_id = users.id and a.used_at is null and a.expires_at > ${now}) then 'invited'
+    else 'never' end`;
+}
+
+/** Until when the user's newest unused activation code works, or null. */
+function activationExpiry(now: string) {
+  return sql<string | null>`(select max(a.expires_at) from activation_codes a
+    where a.user_id = users.id and a.used_at is null and a.expires_at > ${now})`;
+}
+
+const residentColumns = (now: string) =>
+  [
+    ...plainColumns,
+    accountStatus(now).as('account_status'),
+    activationExpiry(now).as('activation_expires_at'),
+  ] as const;
+
+const plainColumns = [
   'users.id',
   'users.name',
   'users.apartment_number',
@@ -22,6 +51,7 @@ const residentColumns = [
   'users.invited_at',
   'users.erased_at',
   'users.created_at',
+  'users.last_login_at',
 ] as const;
 
 /** Residents and receptionists of the given locations: what a manager may see. */
@@ -70,6 +100,7 @@ export interface ResidentFilter {
   locationId?: number;
   search?: string;
   active?: boolean;
+  status?: AccountStatus;
 }
 
 /** One page of the residents in scope, by apartment number, with the total. */
@@ -77,6 +108,8 @@ export function listResidents(db: DB, scope: number[], f: ResidentFilter, window
   let base = residentsIn(db, scope);
   if (f.locationId !== undefined) base = base.where('users.location_id', '=', f.locationId);
   if (f.active !== undefined) base = base.where('users.is_active', '=', f.active ? 1 : 0);
+  const now = nowIso();
+  if (f.status !== undefined) base = base.where(accountStatus(now), '=', f.status);
   const term = f.search?.trim();
   if (term) {
     const dialect = dialectOf(db);
@@ -86,12 +119,56 @@ export function listResidents(db: DB, scope: number[], f: ResidentFilter, window
       eb.or([matches(eb, 'name', p, pg), matches(eb, 'apartment_number', p, pg), matches(eb, 'email', p, pg)]),
     );
   }
-  return pageOf(base, (q) => q.select(residentColumns).orderBy('users.apartment_number').orderBy('users.id'), window);
+  return pageOf(
+    base,
+    (q) => q.select(residentColumns(now)).orderBy('users.apartment_number').orderBy('users.id'),
+    window,
+  );
 }
 
 /** One resident of the given locations, or undefined (also for staff and unknown ids). */
 export function findResident(db: DB, scope: number[], id: number) {
-  return residentsIn(db, scope).select(residentColumns).where('users.id', '=', id).executeTakeFirst();
+  return residentsIn(db, scope).select(residentColumns(nowIso())).where('users.id', '=', id).executeTakeFirst();
+}
+
+/** Residents of the given locations by id, in apartment order (the activation letters). */
+export function findResidents(db: DB, scope: number[], ids: number[]) {
+  return residentsIn(db, scope)
+    .select(residentColumns(nowIso()))
+    .where('users.id', 'in', ids.length ? ids : [-1])
+    .orderBy('locations.title')
+    .orderBy('users.apartment_number')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** The title and contact lines of locations, for the activation letters' sender. */
+export function locationContacts(db: DB, ids: number[]) {
+  return db
+    .selectFrom('locations')
+    .select(['id', 'title', 'name', 'phone', 'email'])
+    .where('id', 'in', ids.length ? ids : [-1])
+    .execute();
+}
+
+/**
+ * Per location, how many active residents (receptionists included, erased ones not) have never
+ * signed in (`users.last_login_at` is null); every given location is in the map, 0 when none.
+ */
+export async function countNeverSignedIn(db: DB, locationIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['location_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('role', 'in', RESIDENT_ROLES)
+    .where('location_id', 'in', locationIds.length ? locationIds : [-1])
+    .where('is_active', '=', 1)
+    .where('erased_at', 'is', null)
+    .where('last_login_at', 'is', null)
+    .groupBy('location_id')
+    .execute();
+  const counts = new Map(locationIds.map((id) => [id, 0]));
+  for (const r of rows) counts.set(r.location_id!, Number(r.n));
+  return counts;
 }
 
 export type ResidentRow = NonNullable<Awaited<ReturnType<typeof findResident>>>;
@@ -156,6 +233,8 @@ export async function setActive(db: DB, id: number, active: boolean): Promise<vo
     if (!active) {
       await trx.deleteFrom('auth_tokens').where('user_id', '=', id).execute();
       await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
+      // A printed letter must not open a locked account later.
+      await trx.deleteFrom('activation_codes').where('user_id', '=', id).where('used_at', 'is', null).execute();
     }
   });
 }
@@ -175,7 +254,7 @@ export interface Erased {
 
 /**
  * Erases a resident's personal data (DSGVO Art. 17): name, e-mail, login, apartment number and
- * picture go, with every session, push subscription, reset link, notice read and the mails that carried them;
+ * picture go, with every session, push subscription, reset link, activation code, notice read and the mails that carried them;
  * the account stays deactivated, so their posts can keep an anonymous author. `delete` removes
  * their posts (with comments, likes and files), comments and likes too, and recounts. Earlier
  * audit entries about the account lose their before/after copies of the data.
@@ -208,6 +287,7 @@ export async function eraseResident(db: DB, id: number, content: 'anonymize' | '
       'push_subscriptions',
       'password_reset_tokens',
       'blackboard_opened',
+      'activation_codes',
       'notice_reads',
     ] as const)
       await trx.deleteFrom(table).where('user_id', '=', id).execute();
@@ -305,6 +385,31 @@ export function findByLogins(db: DB, logins: string[]) {
       'emergency_services_deactivated',
       'erased_at',
       'apartment_number',
+      'is_active',
+      'last_login_at',
+      // Whether an invitation link or activation code is still waiting: the import invites again
+      // only those without one, so importing the same file twice sends nothing twice.
+      (eb) =>
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('password_reset_tokens')
+                .select('password_reset_tokens.id')
+                .whereRef('password_reset_tokens.user_id', '=', 'users.id')
+                .where('password_reset_tokens.used_at', 'is', null)
+                .where('password_reset_tokens.expires_at', '>', nowIso()),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('activation_codes')
+                .select('activation_codes.id')
+                .whereRef('activation_codes.user_id', '=', 'users.id')
+                .where('activation_codes.used_at', 'is', null)
+                .where('activation_codes.expires_at', '>', nowIso()),
+            ),
+          ])
+          .as('invitation_pending'),
     ])
     .where('login', 'in', logins.length ? logins : ['\u0000'])
     .execute();

@@ -103,6 +103,9 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
         invited_at: null,
         erased_at: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        account_status: 'never',
+        last_login_at: null,
+        activation_expires_at: null,
       });
     });
 

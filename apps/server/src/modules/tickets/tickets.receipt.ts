@@ -1,24 +1,13 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { TICKET_SCOPE_LABELS, type TicketScope } from '@hausportal/contract';
+import { dejaVuFonts } from '../../lib/pdf-fonts.js';
 import { berlinTime } from './tickets.presenter.js';
 
 // The 'Eingangsbestätigung' of a defect report (§ 536c BGB: the tenant must report a defect
 // without delay; the receipt proves when it reached the management and what it said).
 // DejaVu Sans covers German and the scripts of residents' names and texts (Latin, Cyrillic, Greek);
 // pdf-lib's built-in fonts cannot print a 'ş' or an 'ł'. Only the glyphs used are embedded.
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function fontFiles() {
-  fonts ??= {
-    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
 
 /** What the receipt states: the report as received, and its fingerprint. */
 export interface ReceiptContent {
@@ -137,7 +126,7 @@ class Writer {
 export async function renderReceipt(c: ReceiptContent): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const files = fontFiles();
+  const files = dejaVuFonts();
   const font = await pdf.embedFont(files.regular, { subset: true });
   const bold = await pdf.embedFont(files.bold, { subset: true });
   pdf.setTitle(`Eingangsbestätigung ${c.number}`);

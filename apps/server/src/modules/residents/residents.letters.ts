@@ -1,0 +1,208 @@
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { formatActivationCode } from '@hausportal/contract';
+import { dejaVuFonts } from '../../lib/pdf-fonts.js';
+
+// The activation letter (issue 22): one A4 page per resident, for the building's mailboxes, with
+// a one-time code and a QR code that opens /aktivieren/{code}. Drawn in memory and sent at once;
+// the letter holds a working secret, so it is never stored on the server.
+
+/** What one letter says. */
+export interface Letter {
+  name: string;
+  apartmentNumber: string;
+  locationTitle: string;
+  /** The location's contact lines (phone, e-mail), empty when it has none. */
+  locationContact: string[];
+  /** The code as generated (12 characters, without dashes). */
+  code: string;
+  /** When the code stops working (UTC, ISO). */
+  expiresAt: string;
+}
+
+export interface LetterBatch {
+  appName: string;
+  publicUrl: string;
+  letters: Letter[];
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 62;
+const WIDTH = A4[0] - 2 * MARGIN;
+const INK = rgb(0.1, 0.16, 0.19);
+const MUTED = rgb(0.35, 0.4, 0.42);
+const RULE = rgb(0.75, 0.78, 0.8);
+
+/** The last day a code works, as a German date in Berlin: '14.08.2026'. */
+export const berlinDate = (iso: string): string => format(new TZDate(iso, 'Europe/Berlin'), 'dd.MM.yyyy');
+
+/** The address the QR code and the steps name. */
+export const activationUrl = (publicUrl: string, code?: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/aktivieren${code ? `/${formatActivationCode(code)}` : ''}`;
+
+/**
+ * The QR code as one SVG path of dark squares (a unit per module, runs of a row joined), so it
+ * prints sharp at any size and costs a few hundred bytes instead of an image.
+ */
+function qrPath(text: string): { path: string; size: number } {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { size } = qr.modules;
+  let path = '';
+  for (let row = 0; row < size; row++) {
+    let col = 0;
+    while (col < size) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && qr.modules.get(row, col)) col++;
+      path += `M${start} ${row}h${col - start}v1h${start - col}z`;
+    }
+  }
+  return { path, size };
+}
+
+/** Breaks text into lines that fit `width`. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Draws top-down on one page. */
+class Page {
+  y = A4[1] - MARGIN;
+
+  constructor(
+    readonly page: PDFPage,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
+  ) {}
+
+  text(
+    text: string,
+    o: {
+      size?: number;
+      font?: 'regular' | 'bold' | 'mono';
+      color?: typeof INK;
+      gap?: number;
+      x?: number;
+      width?: number;
+    } = {},
+  ) {
+    const size = o.size ?? 11;
+    const font = this.fonts[o.font ?? 'regular'];
+    const x = o.x ?? MARGIN;
+    for (const line of wrap(text, font, size, o.width ?? WIDTH - (x - MARGIN))) {
+      this.y -= size * 1.35;
+      this.page.drawText(line, { x, y: this.y, size, font, color: o.color ?? INK });
+    }
+    this.y -= o.gap ?? 4;
+  }
+
+  rule(gap = 14) {
+    this.y -= gap / 2;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.6,
+      color: RULE,
+    });
+    this.y -= gap / 2;
+  }
+}
+
+function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
+  const { appName, publicUrl } = batch;
+  const code = formatActivationCode(l.code);
+  const valid = berlinDate(l.expiresAt);
+
+  // The sender, then the addressee where a folded letter shows it.
+  p.text(l.locationTitle, { size: 10, font: 'bold', color: MUTED, gap: 0 });
+  for (const line of l.locationContact) p.text(line, { size: 9, color: MUTED, gap: 0 });
+  p.y -= 28;
+  p.text(l.name, { size: 13, font: 'bold', gap: 0 });
+  p.text(`Wohnung ${l.apartmentNumber}`, { size: 13, gap: 0 });
+  p.text(l.locationTitle, { size: 11, gap: 36 });
+
+  p.text(`Ihr Zugang zu ${appName}`, { size: 20, font: 'bold', gap: 10 });
+  p.text(`Guten Tag ${l.name},`, { gap: 6 });
+  p.text(
+    `Ihre Hausverwaltung hat für Sie einen Zugang zu ${appName} eingerichtet: Dort finden Sie Aushänge, wichtige Telefonnummern, Dokumente und können Schäden melden. Mit dem Code unten legen Sie einmalig Ihr Passwort fest.`,
+    { gap: 14 },
+  );
+
+  // The code and the QR code side by side.
+  const qrSide = 132;
+  const top = p.y;
+  p.text('Ihr Benutzername (Wohnungsnummer)', { size: 9, color: MUTED, gap: 0 });
+  p.text(l.apartmentNumber, { size: 16, font: 'bold', gap: 12, width: WIDTH - qrSide - 24 });
+  p.text('Ihr Aktivierungscode', { size: 9, color: MUTED, gap: 2 });
+  p.text(code, { size: 26, font: 'mono', gap: 8 });
+  p.text(`Gültig bis ${valid}`, { size: 11, font: 'bold', gap: 0 });
+  const { path, size } = qrPath(activationUrl(publicUrl, l.code));
+  // Four modules of quiet zone around the code, as scanners expect.
+  const scale = qrSide / (size + 8);
+  p.page.drawSvgPath(path, {
+    x: A4[0] - MARGIN - qrSide + 4 * scale,
+    y: top - 4 * scale,
+    scale,
+    color: rgb(0, 0, 0),
+    borderWidth: 0,
+  });
+  p.y = Math.min(p.y, top - qrSide) - 6;
+  p.text('QR-Code mit dem Handy scannen', {
+    size: 8,
+    color: MUTED,
+    x: A4[0] - MARGIN - qrSide + 8,
+    width: qrSide,
+    gap: 10,
+  });
+
+  p.rule();
+  p.text('So geht es', { size: 13, font: 'bold', gap: 6 });
+  const steps = [
+    `Scannen Sie den QR-Code oder öffnen Sie ${activationUrl(publicUrl)} im Browser.`,
+    'Geben Sie den Aktivierungscode ein, falls er nicht schon eingetragen ist. Groß- und Kleinschreibung und die Striche sind egal.',
+    'Legen Sie ein Passwort fest (mindestens 8 Zeichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
+    `Melden Sie sich danach mit Ihrer Wohnungsnummer ${l.apartmentNumber} und Ihrem Passwort an.`,
+  ];
+  steps.forEach((step, i) => {
+    const before = p.y;
+    p.text(`${i + 1}.`, { font: 'bold', gap: 0 });
+    p.y = before;
+    p.text(step, { x: MARGIN + 18, gap: 6 });
+  });
+  p.rule(18);
+  p.text(
+    `Der Code funktioniert nur einmal und nur bis zum ${valid}. Ein neuer Brief ersetzt diesen Code. Bitte geben Sie den Brief nicht weiter. Fragen beantwortet Ihre Hausverwaltung.`,
+    { size: 9, color: MUTED },
+  );
+}
+
+/** Renders the letters, one A4 page each, into one PDF. */
+export async function renderActivationLetters(batch: LetterBatch): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const files = dejaVuFonts();
+  const fonts = {
+    regular: await pdf.embedFont(files.regular, { subset: true }),
+    bold: await pdf.embedFont(files.bold, { subset: true }),
+    mono: await pdf.embedFont(files.monoBold, { subset: true }),
+  };
+  pdf.setTitle(batch.letters.length === 1 ? 'Aktivierungsbrief' : `Aktivierungsbriefe (${batch.letters.length})`);
+  pdf.setAuthor(batch.appName);
+  for (const letter of batch.letters) drawLetter(new Page(pdf.addPage(A4), fonts), letter, batch);
+  return Buffer.from(await pdf.save());
+}
