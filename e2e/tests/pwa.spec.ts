@@ -150,7 +150,7 @@ test('subscribing in the profile stores the subscription on the server, and logg
   await login(page, 'A-0305');
   await page.goto('/profile');
   const card = page.getByRole('region', { name: 'Benachrichtigungen' });
-  await expect(card.getByRole('checkbox', { name: 'Push: Neue Beiträge auf der Pinnwand' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: 'Auf dem Gerät: Neue Beiträge auf der Pinnwand' })).toBeChecked();
   await card.getByRole('button', { name: 'Benachrichtigungen aktivieren' }).click();
   await expect(card.getByText('Benachrichtigungen sind auf diesem Gerät aktiv.')).toBeVisible();
 

@@ -117,6 +117,12 @@ export const myReport = z.object({
 });
 export type MyReport = z.infer<typeof myReport>;
 
+/**
+ * `GET /api/reports/`: the caller's reports; with `message_id` only those about that post and
+ * its comments, so the post's page shows 'Gemeldet' where the resident reported (issue 22).
+ */
+export const myReportsQuery = listQuery.extend({ message_id: textId.optional() });
+
 export const reportQueueQuery = listQuery.extend({
   status: z.enum(REPORT_STATUSES).default('open'),
   location_id: textId.optional(),

@@ -6,6 +6,7 @@ import { lazyStrings } from './index';
 
 export const backOfficeDe = {
   report: 'Melden',
+  reported: 'Gemeldet',
   reportTitle: 'Inhalt melden',
   reportReason: 'Grund',
   reason_rechtswidrig: 'Rechtswidriger Inhalt',
@@ -42,6 +43,7 @@ export const backOfficeDe = {
 
 export const backOfficeEn: typeof backOfficeDe = {
   report: 'Report',
+  reported: 'Reported',
   reportTitle: 'Report content',
   reportReason: 'Reason',
   reason_rechtswidrig: 'Illegal content',

@@ -102,10 +102,11 @@ export const de = {
     isNew: 'Neu',
     intro: 'Dokumente und Broschüren zu Ihrer Wohnung und zum Haus.',
     empty: 'Für Ihre Wohnung liegen keine Dokumente vor.',
-    opensInNewTab: '(öffnet in neuem Tab)',
+    opensInNewTab: '(öffnet in einem neuen Fenster)',
   },
   blackboard: {
     newPost: 'Neuer Beitrag',
+    readOnly: 'In diesem Haus schreiben nur die Rezeption und die Hausverwaltung auf die Pinnwand.',
     empty: 'Auf der Pinnwand gibt es noch keine Beiträge.',
     likes_one: 'Like',
     likes_other: 'Likes',
@@ -174,7 +175,7 @@ export const de = {
     languages: { de: 'Deutsch', en: 'English' },
     myData: 'Meine Daten',
     exportHint:
-      'Laden Sie alles herunter, was über Sie gespeichert ist: Profil, Beiträge, Kommentare, Likes und Anfragen (Datei im JSON-Format).',
+      'Laden Sie alles herunter, was über Sie gespeichert ist: Profil, Beiträge, Kommentare, Likes und Anfragen (als maschinenlesbare Datei).',
     exportData: 'Meine Daten herunterladen',
     exporting: 'Wird vorbereitet …',
     exported: 'Ihre Daten wurden heruntergeladen.',

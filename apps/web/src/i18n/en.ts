@@ -104,6 +104,7 @@ export const en: Translation = {
   },
   blackboard: {
     newPost: 'New post',
+    readOnly: 'In this building only the reception and the management write on the blackboard.',
     empty: 'There are no posts on the blackboard yet.',
     likes_one: 'Like',
     likes_other: 'Likes',

@@ -25,7 +25,7 @@ export const homeNewsDe = {
     documentsAll: 'Alle Dokumente',
     isNew: 'Neu',
     documentDate: 'vom {{date}}',
-    opensInNewTab: '(öffnet in einem neuen Tab)',
+    opensInNewTab: '(öffnet in einem neuen Fenster)',
     loading: 'Neuigkeiten werden geladen\u00a0…',
     failed: 'Die Neuigkeiten konnten nicht geladen werden.',
     retry: 'Erneut versuchen',

@@ -64,17 +64,23 @@ export async function openReporters(db: DB, kind: ModeratedKind, id: number): Pr
 const excerpt = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text);
 
 /** One page of a resident's own reports, newest first, with what was decided. */
-export async function listOwnReports(db: DB, userId: number, window: PageWindow) {
+export async function listOwnReports(db: DB, userId: number, window: PageWindow, messageId?: number) {
+  let base = db
+    .selectFrom('reports')
+    .leftJoin('messages', (j) =>
+      j.onRef('messages.id', '=', 'reports.target_id').on('reports.target_kind', '=', 'message'),
+    )
+    .leftJoin('comments', (j) =>
+      j.onRef('comments.id', '=', 'reports.target_id').on('reports.target_kind', '=', 'comment'),
+    )
+    .where('reports.reporter_id', '=', userId);
+  // One post's page: the reports about the post and about its comments.
+  if (messageId !== undefined)
+    base = base.where((eb) => eb.or([eb('messages.id', '=', messageId), eb('comments.message_id', '=', messageId)]));
   const page = await pageOf(
-    db.selectFrom('reports').where('reports.reporter_id', '=', userId),
+    base,
     (q) =>
       q
-        .leftJoin('messages', (j) =>
-          j.onRef('messages.id', '=', 'reports.target_id').on('reports.target_kind', '=', 'message'),
-        )
-        .leftJoin('comments', (j) =>
-          j.onRef('comments.id', '=', 'reports.target_id').on('reports.target_kind', '=', 'comment'),
-        )
         .select([
           'reports.id',
           'reports.target_kind as kind',

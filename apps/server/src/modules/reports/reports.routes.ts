@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   REPORT_RECEIVED,
   idParam,
-  listQuery,
   myReport,
+  myReportsQuery,
   paginated,
   reportCreate,
   reportReceived,
@@ -46,12 +46,13 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'Meine Meldungen und die Entscheidungen dazu',
-        querystring: listQuery,
+        querystring: myReportsQuery,
         response: { 200: paginated(myReport) },
       },
     },
     async (request) => {
-      const page = await listOwnReports(ctx.db, currentResident(request).id, pageWindow(request.query));
+      const { message_id } = request.query;
+      const page = await listOwnReports(ctx.db, currentResident(request).id, pageWindow(request.query), message_id);
       return paginate('/api/reports/', request.query, page.count, page.rows);
     },
   );

@@ -325,4 +325,24 @@ describe.each(kinds)('reports (%s)', (kind) => {
       expect(res.status).toBe(403);
     }
   });
+
+  it("lists a resident's reports about one post and its comments, for 'Gemeldet' on the post's page", async () => {
+    const post = await newPost(t, author);
+    const other = await newPost(t, author);
+    const comment = await newComment(t, post, author);
+    expect((await report(auth.reporters[1]!, 'comments', comment)).status).toBe(201);
+    expect((await report(auth.reporters[1]!, 'messages', other)).status).toBe(201);
+    const about = async (who: string, id: number | string) =>
+      call(t.app, 'GET', `/api/reports/?message_id=${id}`, { auth: who });
+    const mine = await about(auth.reporters[1]!, post);
+    expect(mine.status).toBe(200);
+    expect(mine.body.results.map((r: { kind: string; target_id: number }) => [r.kind, r.target_id])).toEqual([
+      ['comment', comment],
+    ]);
+    // Another resident's reports are never part of it.
+    expect((await about(auth.reporters[2]!, post)).body.count).toBe(0);
+    const bad = await about(auth.reporters[1]!, 'abc');
+    expect(bad.status).toBe(400);
+    expectDrfError(bad.body);
+  });
 });

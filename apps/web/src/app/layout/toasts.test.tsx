@@ -14,4 +14,14 @@ describe('toasts', () => {
     const bar = toast.querySelector<HTMLElement>('[role="progressbar"]');
     expect(bar).toHaveStyle({ animationDuration: '5000ms' });
   });
+
+  it('puts a quiet toast at the bottom, off the heading, and out of the screen reader (issue 22)', async () => {
+    render(<Toasts />);
+    act(() => notify('success', 'Ihre Anfrage wurde erfolgreich versendet.', 3000, { quiet: true }));
+    const toast = (await screen.findByText('Ihre Anfrage wurde erfolgreich versendet.')).closest('.Toastify__toast')!;
+    expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--bottom-center');
+    expect(toast).not.toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.querySelector<HTMLElement>('[role="progressbar"]')).toHaveStyle({ animationDuration: '3000ms' });
+  });
 });

@@ -1,7 +1,7 @@
 // The calls of the back office's loop on the residents' side (issue 9): reporting, resubmitting a
 // rejected post, notices. Apart from api.ts, whose thunks the store imports, so that they load with
 // the screens that use them rather than with /login.
-import type { Notice, Paginated } from '@hausportal/contract';
+import type { MyReport, Notice, Paginated } from '@hausportal/contract';
 import { api, pauseBeforeSending } from '@/lib/api-client';
 
 /** POST /api/messages/{id}/report/ or /api/comments/{id}/report/ (DSA Art. 16); answers with the acknowledgement. */
@@ -13,6 +13,11 @@ export async function reportContent(
 ): Promise<{ detail: string }> {
   await pauseBeforeSending();
   return api.post(`/api/${kind}/${id}/report/`, { reason, text });
+}
+
+/** GET /api/reports/?message_id=: the caller's reports about a post and its comments (issue 22: 'Gemeldet'). */
+export function getMyReportsAbout(messageId: number): Promise<Paginated<MyReport>> {
+  return api.get<Paginated<MyReport>>(`/api/reports/?message_id=${messageId}&page_size=100`);
 }
 
 /** PUT /api/messages/{id}/: a rejected post of one's own, edited, goes back into moderation. */

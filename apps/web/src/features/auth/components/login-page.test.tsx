@@ -51,6 +51,30 @@ describe('login page', () => {
     expect(screen.getByLabelText('Benutzername')).toHaveAttribute('aria-describedby', message.id);
   });
 
+  it('moves the focus to the error message after a failed login, each time (issue 22)', async () => {
+    mockFetch({ 'POST /api/login/': { status: 400, body: { non_field_errors: ['Invalid Credentials'] } } });
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await submit('A-0101', 'falsch');
+    await waitFor(() => expect(document.activeElement).toHaveClass('field-error'));
+    const message = document.activeElement as HTMLElement;
+    expect(message.textContent).toMatch(/\S/);
+    // The field still points at it, so returning to the field reads it again.
+    expect(screen.getByLabelText('Passwort')).toHaveAttribute('aria-describedby', expect.stringContaining(message.id));
+    // A second failure brings the focus back, although the message is the same.
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Passwort'));
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(document.activeElement).toHaveClass('field-error'));
+  });
+
+  it('moves the focus to a form-wide error as well', async () => {
+    mockFetch({ 'POST /api/login/': { status: 500, body: 'Internal Server Error' } });
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await submit('A-0101', 'Demo1234!');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'alert'));
+    expect(document.activeElement).toHaveTextContent(/\S/);
+  });
+
   it('goes to / after a successful login', async () => {
     mockFetch({ 'POST /api/login/': { body: { token: 'tok-1234567890' } } });
     renderWithApp(<LoginPage />, { path: '/login', pattern: '/login' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/entities/session/use-session';
@@ -27,6 +27,19 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
   // A manager signing in here (ADR 014): the server refuses with code staff_account.
   const [staff, setStaff] = useState(false);
+  // Each refusal by the server; the focus then goes to what it said (issue 22).
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  // After a failed login the focus moves to the error message, so a screen reader reads it and a
+  // keyboard user starts from there: the form-wide error, or the one under the field it concerns.
+  useEffect(() => {
+    if (!refusals) return;
+    const message = form.current?.querySelector<HTMLElement>('.form-error:not([hidden]), .field-error');
+    if (!message) return;
+    message.tabIndex = -1;
+    message.focus();
+  }, [refusals]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,14 +57,17 @@ export default function LoginPage() {
       navigate(target, { replace: true });
     } catch (body) {
       if ((body as { code?: unknown } | null)?.code === 'staff_account') setStaff(true);
-      else setErrors(loginErrors(body, t));
+      else {
+        setErrors(loginErrors(body, t));
+        setRefusals((n) => n + 1);
+      }
     }
   }
 
   return (
     <Page title={t('titles.login')} className="page-narrow auth-page">
       <p className="lead">{t('login.intro')}</p>
-      <form className="form card" onSubmit={onSubmit} noValidate>
+      <form ref={form} className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
         {staff ? (
           <Suspense fallback={null}>

@@ -22,6 +22,8 @@ export default function BlackboardPage() {
   const { results, count, page: loadedPage, fetching, error } = useAppSelector((s) => s.messages);
   const user = useAppSelector((s) => s.user.data);
   const canPost = useAppSelector((s) => Boolean(s.user.data?.is_receptionist || s.location.data?.residents_can_post));
+  // Known only with the profile and the location; until then nothing is said either way.
+  const readOnly = useAppSelector((s) => Boolean(s.user.data && s.location.data)) && !canPost;
 
   const online = useOnline();
 
@@ -53,6 +55,8 @@ export default function BlackboardPage() {
         ) : null
       }
     >
+      {/* Issue 22: say why there is no 'Neuer Beitrag', instead of leaving it out silently. */}
+      {readOnly ? <p className="muted blackboard-read-only">{t('blackboard.readOnly')}</p> : null}
       {page === 1 ? <Notices /> : null}
       {messages.length === 0 && fetching ? <Spinner /> : null}
       {isNotLoaded(loaded, fetching, error, online) ? (

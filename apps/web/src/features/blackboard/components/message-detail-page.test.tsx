@@ -93,3 +93,59 @@ describe('post detail', () => {
     expect(store.getState().messages.results).toEqual([message]);
   });
 });
+
+// Issue 22: after 'Melden', the post or comment shows 'Gemeldet' and cannot be reported again,
+// also after a reload (the server lists the resident's reports about the post).
+describe("'Gemeldet'", () => {
+  const comment = {
+    id: 31,
+    text: 'Unfreundlicher Kommentar',
+    created_at: '2026-05-01T11:00:00Z',
+    user_name: 'Rolf Rüpel',
+    user_image: null,
+    status: 'approved',
+    rejection_reason: null,
+  };
+  const routes = (reports: object[]) => ({
+    'GET /api/messages/5/': { body: message },
+    'GET /api/messages/5/comments/?page_size=100': {
+      body: { count: 1, next: null, previous: null, results: [comment] },
+    },
+    'GET /api/reports/?message_id=5&page_size=100': {
+      body: { count: reports.length, next: null, previous: null, results: reports },
+    },
+    'POST /api/messages/5/report/': {
+      status: 201,
+      body: { id: 1, status: 'open', detail: 'Danke für Ihre Meldung.' },
+    },
+  });
+
+  it('shows what the resident reported before, from the server, instead of the button', async () => {
+    setOnline(true);
+    mockFetch(routes([{ id: 9, kind: 'comment', target_id: 31, message_id: 5 }]));
+    renderDetail();
+    const item = (await screen.findByText('Unfreundlicher Kommentar')).closest('li')!;
+    await waitFor(() => expect(item).toHaveTextContent('Gemeldet'));
+    expect(item.querySelector('button.report-button')).toBeNull();
+    // The post itself was not reported: its 'Melden' stays.
+    expect(document.querySelector('.message-detail button.report-button')).not.toBeNull();
+  });
+
+  it("turns 'Melden' into 'Gemeldet' after a report and puts the focus on it", async () => {
+    setOnline(true);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockFetch(routes([]));
+    renderDetail();
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const post = document.querySelector('.message-detail')!;
+    await user.click(post.querySelector('button.report-button')!);
+    await user.click(screen.getByRole('radio', { name: /Spam/i }));
+    await user.click(screen.getByRole('button', { name: 'Meldung senden' }));
+    await waitFor(() => expect(post.querySelector('.tag-reported')).toHaveTextContent('Gemeldet'));
+    expect(post.querySelector('button.report-button')).toBeNull();
+    expect(document.activeElement).toBe(post.querySelector('.tag-reported'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    vi.useRealTimers();
+  });
+});

@@ -15,7 +15,7 @@ import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import { CountLabel } from './counts';
 import { ModerationNote, SenderLine } from './message-meta';
-import { ReportButton } from './report-button';
+import { ReportButton, ReportedContext, useReportedItems } from './report-button';
 import { ResubmitForm } from './resubmit-form';
 import { registerPostStrings } from '@/i18n/posts';
 
@@ -114,6 +114,7 @@ export default function MessageDetailPage() {
   const isReceptionist = useAppSelector((s) => Boolean(s.user.data?.is_receptionist));
   const viewerName = useAppSelector((s) => s.user.data?.name);
   const online = useOnline();
+  const reported = useReportedItems(id, online);
 
   // Again when the connection returns, so that a post opened offline fills in by itself.
   useEffect(() => {
@@ -127,43 +128,45 @@ export default function MessageDetailPage() {
   const interactive = isReceptionist && message?.status === 'approved';
 
   return (
-    <Page title={t('titles.blackboard')}>
-      {!message && !missing && online ? <Spinner /> : null}
-      {!message && !missing && !online ? <NotLoaded onRetry={() => void dispatch(fetchMessage(id))} /> : null}
-      {!message && missing ? (
-        <div className="card stack">
-          <p>{t('detail.notFound')}</p>
-          <Link to="/blackboard" className="button">
-            {t('detail.toBlackboard')}
-          </Link>
-        </div>
-      ) : null}
-      {message ? (
-        <>
-          <article className={`card message-detail status-${message.status}`}>
-            <header className="message-head">
-              <SenderLine
-                name={message.user_name}
-                image={message.user_image}
-                createdAt={message.created_at}
-                size={56}
-              />
-              <ModerationNote message={message} />
-            </header>
-            <p className="message-body pre-line">{message.text}</p>
-            <Attachments documents={message.documents} size="large" />
-            {interactive ? <ReceptionControls message={message} /> : null}
-            {message.status === 'approved' && message.user_name !== viewerName ? (
-              <div className="item-actions">
-                <ReportButton kind="messages" id={message.id} />
-              </div>
-            ) : null}
-          </article>
-          {message.status === 'rejected' ? <ResubmitForm key={message.text} message={message} /> : null}
-          {interactive ? <CommentForm messageId={message.id} /> : null}
-          <CommentList comments={comments} loading={commentsLoading} viewerName={viewerName} />
-        </>
-      ) : null}
-    </Page>
+    <ReportedContext.Provider value={reported}>
+      <Page title={t('titles.blackboard')}>
+        {!message && !missing && online ? <Spinner /> : null}
+        {!message && !missing && !online ? <NotLoaded onRetry={() => void dispatch(fetchMessage(id))} /> : null}
+        {!message && missing ? (
+          <div className="card stack">
+            <p>{t('detail.notFound')}</p>
+            <Link to="/blackboard" className="button">
+              {t('detail.toBlackboard')}
+            </Link>
+          </div>
+        ) : null}
+        {message ? (
+          <>
+            <article className={`card message-detail status-${message.status}`}>
+              <header className="message-head">
+                <SenderLine
+                  name={message.user_name}
+                  image={message.user_image}
+                  createdAt={message.created_at}
+                  size={56}
+                />
+                <ModerationNote message={message} />
+              </header>
+              <p className="message-body pre-line">{message.text}</p>
+              <Attachments documents={message.documents} size="large" />
+              {interactive ? <ReceptionControls message={message} /> : null}
+              {message.status === 'approved' && message.user_name !== viewerName ? (
+                <div className="item-actions">
+                  <ReportButton kind="messages" id={message.id} />
+                </div>
+              ) : null}
+            </article>
+            {message.status === 'rejected' ? <ResubmitForm key={message.text} message={message} /> : null}
+            {interactive ? <CommentForm messageId={message.id} /> : null}
+            <CommentList comments={comments} loading={commentsLoading} viewerName={viewerName} />
+          </>
+        ) : null}
+      </Page>
+    </ReportedContext.Provider>
   );
 }

@@ -1,21 +1,61 @@
-import { useState, type FormEvent } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { notify } from '@/lib/notify';
 import { useSending } from '@/lib/use-sending';
-import { reportContent } from '../moderation-api';
+import { getMyReportsAbout, reportContent } from '../moderation-api';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 
 registerBackOfficeStrings();
+
+type Kind = 'messages' | 'comments';
+
+/** What the resident reported on the post's page: those items show 'Gemeldet' (issue 22). */
+interface Reported {
+  has: (kind: Kind, id: number) => boolean;
+  add: (kind: Kind, id: number) => void;
+}
+
+export const ReportedContext = createContext<Reported | null>(null);
+
+/**
+ * The items of one post (the post and its comments) the resident has reported, from the server,
+ * so 'Gemeldet' is still there after a reload; a report sent from this page adds to it at once.
+ * Without an answer (offline) every 'Melden' stays; reporting twice is harmless (the server
+ * answers 200 and keeps the first report).
+ */
+export function useReportedItems(messageId: number, online: boolean): Reported {
+  const [keys, setKeys] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (!online || !Number.isInteger(messageId) || messageId <= 0) return;
+    let live = true;
+    getMyReportsAbout(messageId).then(
+      (page) => {
+        if (!live) return;
+        const found = page.results.map((r) => `${r.kind === 'message' ? 'messages' : 'comments'}:${r.target_id}`);
+        setKeys((now) => new Set([...now, ...found]));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [messageId, online]);
+  const add = useCallback((kind: Kind, id: number) => setKeys((now) => new Set(now).add(`${kind}:${id}`)), []);
+  return useMemo(() => ({ has: (kind: Kind, id: number) => keys.has(`${kind}:${id}`), add }), [keys, add]);
+}
 
 /**
  * 'Melden' (DSA Art. 16): any resident reports a post or comment with a reason and an optional
  * text; the server's acknowledgement says what happens next.
  */
-export function ReportButton({ kind, id }: { kind: 'messages' | 'comments'; id: number }) {
+export function ReportButton({ kind, id }: { kind: Kind; id: number }) {
   const { t } = useTranslation();
+  const reported = useContext(ReportedContext);
+  const done = useRef<HTMLSpanElement>(null);
+  const [justReported, setJustReported] = useState(false);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
@@ -29,9 +69,23 @@ export function ReportButton({ kind, id }: { kind: 'messages' | 'comments'; id: 
       setOpen(false);
       setReason('');
       setText('');
+      reported?.add(kind, id);
+      setJustReported(true);
       notify('success', ack.detail);
     });
   }
+
+  // The button becomes the mark; the focus that was on it goes to the mark, not to the page's top.
+  useEffect(() => {
+    if (justReported) done.current?.focus();
+  }, [justReported]);
+
+  if (reported?.has(kind, id))
+    return (
+      <span ref={done} className="tag tag-reported" tabIndex={-1}>
+        {t('backOffice.reported')}
+      </span>
+    );
 
   return (
     <>

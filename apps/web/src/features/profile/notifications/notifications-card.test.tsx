@@ -48,7 +48,7 @@ describe('the notification settings in the profile', () => {
       'POST /api/fcm/token/': { status: 201, body: { id: 17, type: 'web', registration_id: '' } },
     });
     renderWithApp(<NotificationsCard />);
-    await screen.findByRole('checkbox', { name: 'Push: Neue Beiträge auf der Pinnwand' });
+    await screen.findByRole('checkbox', { name: 'Auf dem Gerät: Neue Beiträge auf der Pinnwand' });
     expect(browser.requestPermission).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen aktivieren' }));
@@ -113,6 +113,6 @@ describe('the notification settings in the profile', () => {
     expect(await screen.findByText('Die Einstellungen konnten nicht geladen werden.')).toBeInTheDocument();
     mockFetch({ 'GET /api/profile/notifications/': { body: DEFAULT_NOTIFICATION_SETTINGS } });
     await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
-    expect(await screen.findByRole('checkbox', { name: 'Push: Aushänge der Hausverwaltung' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Auf dem Gerät: Aushänge der Hausverwaltung' })).toBeChecked();
   });
 });

@@ -16,7 +16,7 @@ describe('the notification kind of defect tickets', () => {
   it('shows "Meine Schadensmeldungen" with its push and e-mail switches, and "My damage reports" in English', async () => {
     mockFetch({ 'GET /api/profile/notifications/': { body: DEFAULT_NOTIFICATION_SETTINGS } });
     renderWithApp(<NotificationsCard />);
-    expect(await screen.findByRole('checkbox', { name: 'Push: Meine Schadensmeldungen' })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'Auf dem Gerät: Meine Schadensmeldungen' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'E-Mail: Meine Schadensmeldungen' })).toBeInTheDocument();
     // The managers' queue of new tickets is not a resident's switch.
     expect(screen.queryByText('Neue Schadensmeldungen')).not.toBeInTheDocument();

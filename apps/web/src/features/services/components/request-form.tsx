@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Provider } from '@hausportal/contract';
@@ -25,7 +25,17 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
   const [touched, setTouched] = useState(false);
   const [state, setState] = useState<RequestState>('empty');
   const [error, setError] = useState<string | null>(null);
+  const sent = useRef<HTMLDivElement>(null);
   const placeholder = provider.placeholder || t('services.defaultPlaceholder');
+
+  // One confirmation (issue 22): the thank-you block comes into view from its top, under the
+  // header, and takes the focus, so a screen reader reads it once and the page does not rest
+  // in the middle of a form that has gone.
+  useEffect(() => {
+    if (state !== 'sent' || !sent.current) return;
+    sent.current.scrollIntoView?.({ block: 'start' });
+    sent.current.focus({ preventScroll: true });
+  }, [state]);
   const blank = isBlank(text);
 
   async function onSubmit(event: FormEvent) {
@@ -43,7 +53,7 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
     try {
       await sendProviderRequest(provider.id, text.trim());
       setState('sent');
-      notify('success', t('services.sentToast'), config.toast.providerRequestMs);
+      notify('success', t('services.sentToast'), config.toast.providerRequestMs, { quiet: true });
     } catch (failure) {
       const errors = describeError(parseErrorBody(failure), t);
       setError(errors.general ?? Object.values(errors.fields).join(' '));
@@ -57,7 +67,7 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
       {intro ? <p className="pre-line muted">{intro}</p> : null}
       <FormError message={error} />
       {state === 'sent' ? (
-        <div className="request-sent" role="status">
+        <div className="request-sent" ref={sent} tabIndex={-1}>
           <p className="success-text">{t('services.thanks', { name: provider.name })}</p>
           {/* What was sent stays readable, in the resident's own words (kept until 'Neue Anfrage schicken'). */}
           <figure className="sent-text">
