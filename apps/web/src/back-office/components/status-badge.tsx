@@ -11,6 +11,7 @@ const tones: Record<string, Tone> = {
   rejected: 'danger',
   removed: 'danger',
   expired: 'neutral',
+  scheduled: 'info',
   important: 'danger',
   approved: 'success',
   done: 'success',

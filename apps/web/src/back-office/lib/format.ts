@@ -72,3 +72,35 @@ export function fromDateInput(day: string): string | null {
   // never falls at 23:59 in Berlin.
   return new Date(wall - berlinOffsetMs(wall - 3_600_000)).toISOString();
 }
+
+const isoMinute = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: config.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Berlin wall time of an ISO time as `YYYY-MM-DDTHH:mm`, for an `<input type="datetime-local">`. */
+export function toDateTimeInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : isoMinute.format(date).replace(' ', 'T');
+}
+
+/**
+ * A `YYYY-MM-DDTHH:mm` wall time in Berlin as an ISO string, whatever the device's zone; null for
+ * an empty or malformed input. In the hour the clocks go back, the earlier of the two is meant.
+ */
+export function fromDateTimeInput(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(wall)) return null;
+  // Guess with the offset at the wall time, then correct with the offset at the guessed instant.
+  const guess = wall - berlinOffsetMs(wall);
+  return new Date(wall - berlinOffsetMs(guess)).toISOString();
+}

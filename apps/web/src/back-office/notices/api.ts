@@ -26,6 +26,16 @@ export const noticesApi = adminApi.injectEndpoints({
         { type: 'Notices', id },
       ],
     }),
+    deleteNoticeAttachment: build.mutation<AdminNotice, { id: number; attachmentId: number }>({
+      query: ({ id, attachmentId }) => ({
+        url: `/api/admin/notices/${id}/attachments/${attachmentId}/`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Notices', id: 'LIST' },
+        { type: 'Notices', id },
+      ],
+    }),
     deleteNotice: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/notices/${id}/`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Notices', id: 'LIST' }],
@@ -39,4 +49,5 @@ export const {
   useCreateNoticeMutation,
   useUpdateNoticeMutation,
   useDeleteNoticeMutation,
+  useDeleteNoticeAttachmentMutation,
 } = noticesApi;

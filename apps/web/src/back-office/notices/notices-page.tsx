@@ -5,11 +5,12 @@ import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable, type AdminColumn } from '../components/data-table';
 import { StatusBadge } from '../components/status-badge';
-import { formatDate } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { useDeleteNoticeMutation, useNoticesQuery } from './api';
+import './notices.css';
 
 interface NoticeActions {
   locationId: number | undefined;
@@ -61,7 +62,25 @@ const columns: AdminColumn<AdminNotice>[] = [
   }),
   col.accessor('active', {
     header: s.notices.status,
-    cell: ({ row }) => <StatusBadge status={row.original.active ? 'active' : 'expired'} />,
+    cell: ({ row }) => {
+      const n = row.original;
+      if (n.scheduled && n.starts_at)
+        return <StatusBadge status="scheduled" label={s.notices.scheduledFrom(formatDateTime(n.starts_at))} />;
+      return <StatusBadge status={n.active ? 'active' : 'expired'} />;
+    },
+  }),
+  // Only counts: managers see how many households opened a notice, never who (issue 22).
+  col.accessor((n) => n.reads.opened, {
+    id: 'reads',
+    header: s.notices.reads,
+    cell: ({ row }) =>
+      row.original.scheduled ? (
+        '–'
+      ) : (
+        <span className="notice-read-count">
+          {s.notices.readCount(row.original.reads.opened, row.original.reads.households)}
+        </span>
+      ),
   }),
   col.display({
     id: 'actions',
