@@ -33,20 +33,25 @@ export function saveFile(blob: Blob, name: string): void {
 }
 
 /**
- * A file from the API (a CSV export) with the staff token, saved under the server's file name or
- * `fallbackName`. A link cannot carry the token, so the file is fetched and handed over as a blob.
- * It fails with the `{status, data}` of the other calls; a 401 ends the session as every call does.
+ * A file from the API (a CSV export, activation letters) with the staff token, saved under the
+ * server's file name or `fallbackName`. A link cannot carry the token, so the file is fetched and
+ * handed over as a blob; `body` makes it a POST of that JSON. It fails with the `{status, data}` of
+ * the other calls; a 401 ends the session as every call does.
  */
 export function useDownload() {
   const token = useAdminSelector((state) => state.adminSession.token);
   const dispatch = useAdminDispatch();
   return useCallback(
-    async (path: string, fallbackName: string): Promise<void> => {
+    async (path: string, fallbackName: string, body?: unknown): Promise<void> => {
       const headers: Record<string, string> = {};
       if (token) headers.Authorization = `Token ${token}`;
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
       let response: Response;
       try {
-        response = await fetch(`${config.apiHost}${path}`, { headers });
+        response = await fetch(
+          `${config.apiHost}${path}`,
+          body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+        );
       } catch {
         throw { status: 0, data: null } satisfies AdminError;
       }

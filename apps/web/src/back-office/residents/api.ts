@@ -1,4 +1,5 @@
 import type {
+  AccountStatus,
   AdminResident,
   AdminResidentCreate,
   AdminResidentUpdate,
@@ -11,7 +12,7 @@ import type { CsvRow } from './csv';
 /** The filters of the residents list besides page and location. */
 export interface ResidentListArgs extends ListArgs {
   search?: string;
-  active?: 'true' | 'false';
+  status?: AccountStatus;
 }
 
 /** One call of the import: a batch of at most 500 rows. */

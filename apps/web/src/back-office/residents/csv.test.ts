@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { APARTMENT_TWICE, INVALID_EMAIL } from '@hausportal/contract';
-import { describeLineErrors, fieldOfHeader, mergeLineErrors, parseResidentCsv, validateRows } from './csv';
+import {
+  describeLineErrors,
+  fieldOfHeader,
+  mergeLineErrors,
+  parseResidentCsv,
+  shortLineErrors,
+  validateRows,
+} from './csv';
 
 describe('resident CSV parsing', () => {
   it('reads a semicolon file with German headers and a byte-order mark', () => {
@@ -110,9 +117,26 @@ describe('resident CSV validation', () => {
     body.push('w-3;Doppelt');
     const errors = validateRows(parseResidentCsv(`Wohnung;Name\n${body.join('\n')}`).rows);
     expect(errors).toEqual([
-      { line: 5, errors: { apartment_number: [APARTMENT_TWICE] } },
-      { line: 702, errors: { apartment_number: [APARTMENT_TWICE] } },
+      { line: 5, errors: { apartment_number: ['Wohnung doppelt in Zeile 702'] } },
+      { line: 702, errors: { apartment_number: ['Wohnung doppelt in Zeile 5'] } },
     ]);
+  });
+
+  it('names errors briefly for the preview’s error column', () => {
+    expect(shortLineErrors({ email: [INVALID_EMAIL] })).toBe('E-Mail ungültig');
+    expect(shortLineErrors({ apartment_number: ['Wohnung doppelt in Zeilen 3 und 9'] })).toBe(
+      'Wohnung doppelt in Zeilen 3 und 9',
+    );
+    expect(
+      shortLineErrors({
+        apartment_number: ['Eingabe ist zwingend'],
+        name: ['Höchstens 150 Zeichen erlaubt.'],
+        is_receptionist: ['Erwartet ja oder nein.'],
+      }),
+    ).toBe('Wohnung fehlt, Name zu lang, Rezeption ungültig');
+    expect(shortLineErrors({ apartment_number: ['Diese Wohnungsnummer ist bereits vergeben.'] })).toBe(
+      'Wohnung schon vergeben',
+    );
   });
 
   it('merges the browser check and the server dry run by line, each message once', () => {

@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
-import { APARTMENT_TWICE, residentImportRow } from '@hausportal/contract';
+import {
+  API_ERRORS,
+  APARTMENT_OF_OTHER_LOCATION,
+  APARTMENT_TAKEN,
+  INVALID_EMAIL,
+  apartmentTwiceIn,
+  residentImportRow,
+} from '@hausportal/contract';
 import { t } from './strings';
 
 // The resident import reads the CSV in the browser (ADR 014): the server gets JSON rows in
@@ -146,7 +153,9 @@ export function validateRows(rows: readonly CsvRow[]): LineErrors[] {
     if (key) linesOf.set(key, [...(linesOf.get(key) ?? []), row.line]);
   }
   for (const lines of linesOf.values()) {
-    if (lines.length > 1) for (const line of lines) addError(errorsOf(line), 'apartment_number', APARTMENT_TWICE);
+    if (lines.length > 1)
+      for (const line of lines)
+        addError(errorsOf(line), 'apartment_number', apartmentTwiceIn(lines.filter((other) => other !== line)));
   }
   return [...byLine.entries()].map(([line, errors]) => ({ line, errors })).sort((a, b) => a.line - b.line);
 }
@@ -176,4 +185,23 @@ export function describeLineErrors(errors: RowErrors): string {
       field === 'non_field_errors' ? messages.join(' ') : `${fieldLabel(field)}: ${messages.join(' ')}`,
     )
     .join(' · ');
+}
+
+/** What an error is called in the preview's error column, e.g. 'E-Mail ungültig' (issue 22). */
+export function shortError(field: string, message: string): string {
+  if (message.startsWith('Wohnung doppelt')) return message;
+  if (message === INVALID_EMAIL) return t.import.short.emailInvalid;
+  if (message === APARTMENT_TAKEN) return t.import.short.apartmentTaken;
+  if (message === APARTMENT_OF_OTHER_LOCATION) return t.import.short.otherLocation;
+  const label = field === 'apartment_number' ? t.import.short.apartment : fieldLabel(field);
+  if (field === 'non_field_errors') return message;
+  if (message === API_ERRORS.required) return t.import.short.missing(label);
+  if (message.startsWith('Höchstens')) return t.import.short.tooLong(label);
+  return t.import.short.invalid(label);
+}
+
+/** A line's errors for the error column, each by its short name: 'E-Mail ungültig, Name fehlt'. */
+export function shortLineErrors(errors: RowErrors): string {
+  const names = Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => shortError(field, m)));
+  return [...new Set(names)].join(', ');
 }

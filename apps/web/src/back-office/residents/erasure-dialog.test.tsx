@@ -18,6 +18,9 @@ const anna: AdminResident = {
   is_active: true,
   invited_at: null,
   erased_at: null,
+  account_status: 'never',
+  last_login_at: null,
+  activation_expires_at: null,
   created_at: '2026-01-05T10:00:00+00:00',
 };
 

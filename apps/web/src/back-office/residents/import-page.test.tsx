@@ -20,7 +20,7 @@ function csvFile(lines: string[]) {
 }
 
 describe('resident CSV import screen', () => {
-  it('previews the file, dry-runs it, lists errors by line, imports the good rows and sums up', async () => {
+  it('previews the file, checks it at once, names errors in the error column, imports the good rows with invitations and sums up', async () => {
     const imports: Call[] = [];
     mockFetch({
       'GET /api/admin/me/': { body: me },
@@ -33,7 +33,7 @@ describe('resident CSV import screen', () => {
               created: 1,
               updated: 1,
               unchanged: 0,
-              invited: 0,
+              invited: 2,
               errors: [{ row: 1, line: 3, errors: { apartment_number: [OTHER] } }],
             },
           };
@@ -58,12 +58,18 @@ describe('resident CSV import screen', () => {
     expect(await screen.findByText('4 Zeilen aus „bewohner.csv“ gelesen.')).toBeInTheDocument();
     const preview = screen.getByRole('table', { name: 'Vorschau: alle 4 Zeilen' });
     expect(within(preview).getByRole('cell', { name: 'Bert Anders' })).toBeInTheDocument();
-    // The browser's own check already knows line 4.
-    expect(screen.getByText(/Keine gültige E-Mail-Adresse\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Prüfen' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Prüfen' }));
-    expect(await screen.findByText('Probelauf: 1 neu, 1 aktualisiert, 0 unverändert.')).toBeInTheDocument();
-    expect(imports[0]!.body).toMatchObject({ location_id: 1, dry_run: true, send_invitations: false });
+    // The check runs by itself: no 'Prüfen' step.
+    expect(
+      await screen.findByText('Geprüft: 1 neu, 1 aktualisiert, 0 unverändert. 2 Einladungen werden gesendet.'),
+    ).toBeInTheDocument();
+    expect(imports[0]!.body).toMatchObject({ location_id: 1, dry_run: true, send_invitations: true });
+    // The error column names each row's errors, the browser's and the server's.
+    const rowOf = (line: string) => within(preview).getByRole('rowheader', { name: line }).closest('tr')!;
+    expect(within(rowOf('4')).getByText('E-Mail ungültig')).toBeInTheDocument();
+    expect(within(rowOf('3')).getByText('Wohnung gehört zu anderem Standort')).toBeInTheDocument();
+    expect(within(rowOf('2')).getByText('in Ordnung')).toBeInTheDocument();
     // Rows the browser refused are not sent; the others carry their line.
     expect((imports[0]!.body as { rows: { line: number }[] }).rows.map((r) => r.line)).toEqual([2, 3, 5]);
     const errors = screen.getByRole('region', { name: '2 Zeilen mit Fehlern' });
@@ -73,7 +79,7 @@ describe('resident CSV import screen', () => {
       'E-Mail: Keine gültige E-Mail-Adresse.',
     );
 
-    await user.click(screen.getByRole('checkbox', { name: 'Einladungen senden' }));
+    expect(screen.getByRole('checkbox', { name: 'Einladungen an alle mit E-Mail-Adresse senden' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: '2 Zeilen importieren' }));
     expect(await screen.findByText('Der Import ist abgeschlossen.', { selector: 'p' })).toBeInTheDocument();
     const real = imports[1]!.body as {
@@ -104,8 +110,43 @@ describe('resident CSV import screen', () => {
     await screen.findByRole('option', { name: 'Residenz am Stadtpark' });
     await user.upload(screen.getByLabelText('CSV-Datei'), csvFile(['Vorname,Telefon', 'Anna,123']));
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Spalte Wohnung (apartment_number) fehlt');
-    expect(screen.queryByRole('button', { name: 'Prüfen' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('names a duplicate apartment by the other line, and sends no invitations when unchecked', async () => {
+    const imports: Call[] = [];
+    mockFetch({
+      'GET /api/admin/me/': { body: me },
+      'POST /api/admin/residents/import/': (call) => {
+        imports.push(call);
+        return { body: { created: 1, updated: 0, unchanged: 0, invited: 1, errors: [] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<ResidentsPage />, { path: '/admin/residents/import', pattern: '/admin/residents/*' });
+    await screen.findByRole('option', { name: 'Residenz am Stadtpark' });
+    await user.upload(
+      screen.getByLabelText('CSV-Datei'),
+      csvFile([
+        'Wohnung;Name;E-Mail',
+        'A-0101;Anna;anna@example.org',
+        'A-0102;Bert;',
+        ';Niemand;',
+        'A-0104;Carla;',
+        'A-0105;Dora;',
+        'a-0102;Bert doppelt;',
+      ]),
+    );
+    const preview = await screen.findByRole('table', { name: 'Vorschau: alle 6 Zeilen' });
+    const rowOf = (line: string) => within(preview).getByRole('rowheader', { name: line }).closest('tr')!;
+    expect(within(rowOf('3')).getByText('Wohnung doppelt in Zeile 7')).toBeInTheDocument();
+    expect(within(rowOf('7')).getByText('Wohnung doppelt in Zeile 3')).toBeInTheDocument();
+    expect(within(rowOf('4')).getByText('Wohnung fehlt')).toBeInTheDocument();
+    await screen.findByText(/^Geprüft:/);
+    await user.click(screen.getByRole('checkbox', { name: 'Einladungen an alle mit E-Mail-Adresse senden' }));
+    await user.click(screen.getByRole('button', { name: '3 Zeilen importieren' }));
+    await screen.findByText('Der Import ist abgeschlossen.', { selector: 'p' });
+    expect(imports.at(-1)!.body).toMatchObject({ dry_run: false, send_invitations: false });
   });
 
   it('shows at most 50 rows of a large file in the preview', async () => {

@@ -5,7 +5,7 @@ import { LocationOptions } from '../components/location-choice';
 import { ProgressBar } from '../components/progress-bar';
 import { errorMessage } from '../lib/errors';
 import { withLocation } from '../lib/list-params';
-import { describeLineErrors, type ImportField, type LineErrors } from './csv';
+import { describeLineErrors, shortLineErrors, type ImportField, type LineErrors, type RowErrors } from './csv';
 import type { ImportTotals, RunOutcome } from './import-batches';
 import { t } from './strings';
 import { useImportRun, type LoadedFile } from './use-import-run';
@@ -24,7 +24,19 @@ const columnLabels: Record<ImportField, string> = {
   emergency_services_deactivated: t.fields.emergency_services_deactivated,
 };
 
-function Preview({ file, errorLines }: { file: LoadedFile; errorLines: Set<number> }) {
+/**
+ * The file's first rows as a table; once the rows are checked (which starts by itself), the last
+ * column names each row's errors ('E-Mail ungültig', 'Wohnung doppelt in Zeile 7').
+ */
+function Preview({
+  file,
+  errorsByLine,
+  checked,
+}: {
+  file: LoadedFile;
+  errorsByLine: Map<number, RowErrors>;
+  checked: boolean;
+}) {
   const rows = file.parsed.rows.slice(0, PREVIEW_ROWS);
   const { fields } = file.parsed;
   return (
@@ -45,15 +57,24 @@ function Preview({ file, errorLines }: { file: LoadedFile; errorLines: Set<numbe
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.line} className={errorLines.has(row.line) ? 'admin-row-error' : undefined}>
-              <th scope="row">{row.line}</th>
-              {fields.map((field) => (
-                <td key={field}>{row[field]}</td>
-              ))}
-              <td>{errorLines.has(row.line) ? t.import.errors : ''}</td>
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const errors = errorsByLine.get(row.line);
+            return (
+              <tr key={row.line} className={errors ? 'admin-row-error' : undefined}>
+                <th scope="row">{row.line}</th>
+                {fields.map((field) => (
+                  <td key={field}>{row[field]}</td>
+                ))}
+                <td>
+                  {errors ? (
+                    <strong>{shortLineErrors(errors)}</strong>
+                  ) : checked ? (
+                    <span className="muted">{t.import.previewOk}</span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -105,9 +126,10 @@ function Totals({ totals, errorCount }: { totals: ImportTotals; errorCount: numb
 }
 
 /**
- * The CSV import: the file is read and checked in the browser, a dry run over every row shows
- * what the server would do and every row's error by its line, then 'Importieren' sends the
- * error-free rows in batches of 500 with a progress bar and ends with a summary.
+ * The CSV import: the file is read and checked in the browser, and at once a dry run over every
+ * row shows in the preview what the server would do and names every row's errors (no separate
+ * 'Prüfen' step, issue 22); then 'Importieren' sends the error-free rows in batches of 500 with a
+ * progress bar, invitations on by default, and ends with a summary.
  */
 export default function ResidentImportPage() {
   const job = useImportRun();
@@ -116,6 +138,7 @@ export default function ResidentImportPage() {
 
   const fileErrors = file?.parsed.fileErrors ?? [];
   const usable = file !== null && fileErrors.length === 0;
+  const errorsByLine = new Map(job.checkErrors.map((e) => [e.line, e.errors]));
 
   return (
     <AdminPage
@@ -174,19 +197,8 @@ export default function ResidentImportPage() {
         {usable ? (
           <>
             <p role="status">{t.import.rowsRead(file.parsed.rows.length, file.name)}</p>
-            <Preview file={file} errorLines={job.errorLines} />
-
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={!job.locationId || job.busy}
-                onClick={() => void job.startCheck()}
-              >
-                {job.check.phase === 'finished' ? t.import.checkAgain : t.import.check}
-              </button>
-              {!job.locationId ? <span className="field-hint">{t.pickLocation}</span> : null}
-            </div>
+            {!job.locationId ? <p className="field-hint">{t.pickLocation}</p> : null}
+            <Preview file={file} errorsByLine={errorsByLine} checked={job.checked} />
 
             {job.check.phase === 'running' ? (
               <ProgressBar
@@ -197,9 +209,14 @@ export default function ResidentImportPage() {
               />
             ) : null}
             {job.check.phase === 'finished' && job.check.outcome.status === 'failed' ? (
-              <p className="form-error" role="alert">
-                {errorMessage(job.check.outcome.error)}
-              </p>
+              <div className="button-row">
+                <p className="form-error" role="alert">
+                  {errorMessage(job.check.outcome.error)}
+                </p>
+                <button type="button" className="button" onClick={job.checkAgain}>
+                  {t.import.checkAgain}
+                </button>
+              </div>
             ) : null}
             {job.checked && job.check.phase === 'finished' ? (
               <p role="status">
@@ -207,7 +224,8 @@ export default function ResidentImportPage() {
                   job.check.outcome.totals.created,
                   job.check.outcome.totals.updated,
                   job.check.outcome.totals.unchanged,
-                )}
+                )}{' '}
+                {job.invite ? t.import.willInvite(job.check.outcome.totals.invited) : null}
               </p>
             ) : null}
 

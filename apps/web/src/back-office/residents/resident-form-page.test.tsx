@@ -29,6 +29,9 @@ const created = {
   invited_at: null,
   erased_at: null,
   created_at: '2026-02-01T09:00:00+00:00',
+  account_status: 'never',
+  last_login_at: null,
+  activation_expires_at: null,
 };
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {

@@ -24,6 +24,7 @@ import {
 } from './api';
 import { ErasureDialog } from './erasure-dialog';
 import { ResidentStatus } from './residents-list';
+import { usePrintLetters } from './use-print-letters';
 import { t } from './strings';
 import '../components/screens.css';
 
@@ -147,6 +148,16 @@ function ResidentActions({ resident }: { resident: AdminResident }) {
   const [erasing, setErasing] = useState(false);
   const [setActive, activeState] = useSetResidentActiveMutation();
   const [sendMail, mailState] = useSendResidentMailMutation();
+  const letters = usePrintLetters();
+
+  const printLetter = async () => {
+    try {
+      await letters.print([resident.id]);
+      toast.success(t.letters.done(1));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   const toggle = async (active: boolean) => {
     try {
@@ -198,6 +209,18 @@ function ResidentActions({ resident }: { resident: AdminResident }) {
             {mailBlocked}
           </p>
         ) : null}
+        <button
+          type="button"
+          className="button"
+          disabled={!resident.is_active || letters.busy}
+          aria-describedby={resident.is_active ? 'resident-letter-hint' : 'resident-letter-blocked'}
+          onClick={() => void printLetter()}
+        >
+          {letters.busy ? t.letters.printing : t.letters.printOne}
+        </button>
+        <p className="field-hint" id={resident.is_active ? 'resident-letter-hint' : 'resident-letter-blocked'}>
+          {resident.is_active ? t.letters.hint : t.letters.needsActive}
+        </p>
         <button type="button" className="button button-danger" onClick={() => setErasing(true)}>
           {t.actions.erase}
         </button>
@@ -230,6 +253,14 @@ function AccountFacts({ resident }: { resident: AdminResident }) {
       <dd>
         <ResidentStatus resident={resident} />
       </dd>
+      <dt>{t.lastLogin}</dt>
+      <dd>{resident.last_login_at ? formatDateTime(resident.last_login_at) : t.neverLoggedIn}</dd>
+      {resident.activation_expires_at ? (
+        <>
+          <dt>{t.codeValidUntil}</dt>
+          <dd>{formatDate(resident.activation_expires_at)}</dd>
+        </>
+      ) : null}
       <dt>{t.invitedAt}</dt>
       <dd>{resident.invited_at ? formatDateTime(resident.invited_at) : t.notInvited}</dd>
       <dt>{t.createdAt}</dt>

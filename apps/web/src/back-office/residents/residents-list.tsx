@@ -1,25 +1,41 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminResident } from '@hausportal/contract';
+import { toast } from 'react-toastify';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ACCOUNT_STATUSES, type AccountStatus, type AdminResident } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
 import { StatusBadge } from '../components/status-badge';
 import { formatDate } from '../lib/format';
 import { useFilterParam, useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
+import { errorMessage } from '../lib/errors';
 import { useResidentsQuery } from './api';
+import { usePrintLetters } from './use-print-letters';
 import { t } from './strings';
 import '../components/screens.css';
 
-const ACTIVE_VALUES = ['true', 'false'] as const;
+/** The badge tone of each account status. */
+const statusTone: Record<AccountStatus, string> = {
+  active: 'active',
+  invited: 'new',
+  never: 'pending',
+  deactivated: 'rejected',
+};
 
-/** The account's state in words (never colour alone). */
+/** The account's state in words (never colour alone): 'Eingeladen', 'Aktiv', 'Nie angemeldet', 'Deaktiviert' or 'Gelöscht'. */
 export function ResidentStatus({ resident }: { resident: AdminResident }) {
   if (resident.erased_at) return <StatusBadge status="expired" label={t.status.erased} />;
-  return resident.is_active ? (
-    <StatusBadge status="active" label={t.status.active} />
-  ) : (
-    <StatusBadge status="rejected" label={t.status.inactive} />
-  );
+  const status = resident.account_status;
+  return <StatusBadge status={statusTone[status]} label={t.accountStatus[status]} />;
+}
+
+/** The line under the status: until when a letter's code works, when invited, when last signed in. */
+function statusDetail(r: AdminResident): string | null {
+  if (r.erased_at) return null;
+  if (r.account_status === 'active' && r.last_login_at) return t.status.lastLogin(formatDate(r.last_login_at));
+  if (r.account_status !== 'invited') return null;
+  if (r.activation_expires_at) return t.status.codeValid(formatDate(r.activation_expires_at));
+  return r.invited_at ? t.status.invited(formatDate(r.invited_at)) : null;
 }
 
 const col = adminColumns<AdminResident>();
@@ -51,9 +67,7 @@ const columns = [
     cell: ({ row }) => (
       <>
         <ResidentStatus resident={row.original} />
-        {row.original.invited_at && !row.original.erased_at ? (
-          <span className="admin-cell-sub">{t.status.invited(formatDate(row.original.invited_at))}</span>
-        ) : null}
+        {statusDetail(row.original) ? <span className="admin-cell-sub">{statusDetail(row.original)}</span> : null}
       </>
     ),
   }),
@@ -70,6 +84,9 @@ const columns = [
     ),
   }),
 ];
+
+/** On a tablet the e-mail address and the location show under the name (issue 22). */
+const fold = { into: 'name', columns: ['email', 'location_title'] };
 
 /**
  * The search box: what is typed shows at once, the URL (and so the query) follows once typing
@@ -97,8 +114,9 @@ function SearchBox() {
   );
 }
 
-function ActiveFilter() {
-  const [active, setActive] = useFilterParam('active', ACTIVE_VALUES);
+/** 'Konten': all, or one account status. */
+function StatusFilter() {
+  const [status, setStatus] = useFilterParam('status', ACCOUNT_STATUSES);
   const id = useId();
   return (
     <div className="field">
@@ -106,13 +124,57 @@ function ActiveFilter() {
       <select
         id={id}
         className="admin-select"
-        value={active ?? ''}
-        onChange={(event) => setActive((event.target.value || undefined) as 'true' | 'false' | undefined)}
+        value={status ?? ''}
+        onChange={(event) => setStatus((event.target.value || undefined) as AccountStatus | undefined)}
       >
-        <option value="">{t.activeOptions.all}</option>
-        <option value="true">{t.activeOptions.true}</option>
-        <option value="false">{t.activeOptions.false}</option>
+        <option value="">{t.statusAll}</option>
+        {ACCOUNT_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t.accountStatus[value]}
+          </option>
+        ))}
       </select>
+    </div>
+  );
+}
+
+const rowLabel = (r: AdminResident) => t.letters.selectRow(r.name, r.apartment_number);
+
+/** Above the table: how many are selected, and the letters for them. */
+function LettersBar({ ids, onClear }: { ids: number[]; onClear: () => void }) {
+  const { print, busy } = usePrintLetters();
+  const hintId = useId();
+  const run = async () => {
+    try {
+      await print(ids);
+      toast.success(t.letters.done(ids.length));
+      onClear();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <div className="admin-cell-actions" role="group" aria-label={t.letters.print}>
+      <span className="admin-table-count" aria-live="polite">
+        {ids.length ? t.letters.selected(ids.length) : null}
+      </span>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={ids.length === 0 || busy}
+        aria-describedby={hintId}
+        onClick={() => void run()}
+      >
+        {busy ? t.letters.printing : t.letters.print}
+      </button>
+      {ids.length ? (
+        <button type="button" className="button button-small" onClick={onClear}>
+          {t.letters.clear}
+        </button>
+      ) : null}
+      <span id={hintId} className="visually-hidden">
+        {t.letters.hint}
+      </span>
     </div>
   );
 }
@@ -121,9 +183,12 @@ function ActiveFilter() {
 export function ResidentsList() {
   const args = useListArgs();
   const [params] = useSearchParams();
-  const [active] = useFilterParam('active', ACTIVE_VALUES);
+  const [status] = useFilterParam('status', ACCOUNT_STATUSES);
   const search = params.get('search') || undefined;
-  const result = useResidentsQuery({ ...args, search, active });
+  const result = useResidentsQuery({ ...args, search, status });
+  // Kept across pages and filters, so a manager can gather the letters of several pages.
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const ids = Object.keys(selected).map(Number);
   return (
     <AdminPage
       title={t.title}
@@ -140,9 +205,17 @@ export function ResidentsList() {
     >
       <div className="admin-filters" role="search">
         <SearchBox />
-        <ActiveFilter />
+        <StatusFilter />
       </div>
-      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
+      <DataTable
+        caption={t.caption}
+        columns={columns}
+        result={result}
+        emptyText={t.empty}
+        fold={fold}
+        selection={{ selected, onChange: setSelected, rowLabel }}
+        toolbar={<LettersBar ids={ids} onClear={() => setSelected({})} />}
+      />
     </AdminPage>
   );
 }

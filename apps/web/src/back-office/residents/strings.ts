@@ -1,4 +1,4 @@
-import { ERASED_NAME } from '@hausportal/contract';
+import { ACCOUNT_STATUS_LABELS, ERASED_NAME } from '@hausportal/contract';
 
 // The German texts of the residents screens and the CSV import; they load with these screens.
 
@@ -9,7 +9,8 @@ export const t = {
   search: 'Suche',
   searchHint: 'Name, Wohnungsnummer oder E-Mail',
   activeFilter: 'Konten',
-  activeOptions: { all: 'Alle', true: 'Aktive', false: 'Deaktivierte' },
+  statusAll: 'Alle',
+  accountStatus: ACCOUNT_STATUS_LABELS,
   caption: 'Bewohner:innen',
   empty: 'Keine Bewohner:innen gefunden.',
   columns: {
@@ -23,10 +24,24 @@ export const t = {
   receptionBadge: 'Rezeption',
   noEmergencyBadge: 'ohne Notruf',
   status: {
-    active: 'Aktiv',
-    inactive: 'Deaktiviert',
     erased: 'Gelöscht',
     invited: (date: string) => `eingeladen ${date}`,
+    codeValid: (date: string) => `Code gültig bis ${date}`,
+    lastLogin: (date: string) => `zuletzt ${date}`,
+  },
+  letters: {
+    print: 'Aktivierungsbriefe drucken',
+    printOne: 'Aktivierungsbrief drucken',
+    printing: 'PDF wird erstellt …',
+    selected: (n: number) => (n === 1 ? '1 Person ausgewählt' : `${n} Personen ausgewählt`),
+    clear: 'Auswahl aufheben',
+    selectRow: (name: string, apartment: string) => `${name} (Wohnung ${apartment}) auswählen`,
+    hint: 'Ein PDF mit einer Seite je Person: Aktivierungscode und QR-Code, 30 Tage gültig. Ein neuer Brief ersetzt frühere Codes.',
+    done: (n: number) =>
+      n === 1
+        ? 'Der Aktivierungsbrief wurde erstellt. Ein früherer Code gilt nicht mehr.'
+        : `${n} Aktivierungsbriefe wurden erstellt. Frühere Codes gelten nicht mehr.`,
+    needsActive: 'Nur für aktive Konten.',
   },
   edit: 'Bearbeiten',
   back: 'Zurück zur Liste',
@@ -53,6 +68,9 @@ export const t = {
   saved: 'Die Änderungen wurden gespeichert.',
   notFound: 'Diese Person gibt es nicht (mehr) oder sie gehört nicht zu Ihren Standorten.',
   account: 'Konto',
+  lastLogin: 'Zuletzt angemeldet',
+  neverLoggedIn: 'noch nie',
+  codeValidUntil: 'Aktivierungscode gültig bis',
   invitedAt: 'Eingeladen',
   createdAt: 'Angelegt',
   notInvited: 'noch nicht eingeladen',
@@ -119,19 +137,28 @@ export const t = {
     yes: 'ja',
     no: 'nein',
     notInFile: '–',
-    check: 'Prüfen',
     checkAgain: 'Erneut prüfen',
-    checking: 'Wird geprüft …',
-    checkFirst: 'Bitte prüfen Sie die Datei zuerst.',
     dryRunSummary: (created: number, updated: number, unchanged: number) =>
-      `Probelauf: ${created} neu, ${updated} aktualisiert, ${unchanged} unverändert.`,
+      `Geprüft: ${created} neu, ${updated} aktualisiert, ${unchanged} unverändert.`,
+    short: {
+      apartment: 'Wohnung',
+      emailInvalid: 'E-Mail ungültig',
+      apartmentTaken: 'Wohnung schon vergeben',
+      otherLocation: 'Wohnung gehört zu anderem Standort',
+      missing: (label: string) => `${label} fehlt`,
+      tooLong: (label: string) => `${label} zu lang`,
+      invalid: (label: string) => `${label} ungültig`,
+    },
+    previewOk: 'in Ordnung',
     errorsHeading: (n: number) => (n === 1 ? '1 Zeile mit Fehlern' : `${n} Zeilen mit Fehlern`),
     errorsSkipped: 'Diese Zeilen werden beim Import übersprungen.',
     noErrors: 'Keine Fehler gefunden.',
     lineError: (line: number) => `Zeile ${line}`,
     showAllErrors: (n: number) => `Alle ${n} Fehler anzeigen`,
-    sendInvitations: 'Einladungen senden',
-    sendInvitationsHint: 'Neue Bewohner:innen mit E-Mail-Adresse erhalten einen Link zum Festlegen des Passworts.',
+    sendInvitations: 'Einladungen an alle mit E-Mail-Adresse senden',
+    sendInvitationsHint:
+      'Wer eine E-Mail-Adresse hat und sich noch nie angemeldet hat, erhält einen Link zum Festlegen des Passworts (7 Tage gültig). Für alle anderen drucken Sie Aktivierungsbriefe in der Liste.',
+    willInvite: (n: number) => (n === 1 ? '1 Einladung wird gesendet.' : `${n} Einladungen werden gesendet.`),
     start: 'Importieren',
     startCount: (n: number) => (n === 1 ? '1 Zeile importieren' : `${n.toLocaleString('de-DE')} Zeilen importieren`),
     nothingToImport: 'Es gibt keine fehlerfreien Zeilen zu importieren.',
@@ -140,7 +167,7 @@ export const t = {
     progress: (done: number, total: number) =>
       `${done.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Zeilen`,
     running: 'Import läuft …',
-    checkRunning: 'Probelauf läuft …',
+    checkRunning: 'Die Zeilen werden geprüft …',
     summary: 'Ergebnis',
     created: 'neu',
     updated: 'aktualisiert',

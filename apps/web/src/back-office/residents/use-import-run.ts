@@ -24,7 +24,7 @@ export interface LoadedFile {
   clientErrors: LineErrors[];
 }
 
-/** One pass over the rows: the dry run ('Prüfen') or the import. */
+/** One pass over the rows: the dry run (the preview's check) or the import. */
 export type Run =
   | { phase: 'idle' }
   | { phase: 'running'; done: number; total: number }
@@ -55,7 +55,8 @@ export function useImportRun() {
   const [readError, setReadError] = useState<string | null>(null);
   const [check, setCheck] = useState<Run>(idle);
   const [run, setRun] = useState<Run>(idle);
-  const [invite, setInvite] = useState(false);
+  // Issue 22: invitations go out by default to every row with an e-mail address.
+  const [invite, setInvite] = useState(true);
   // A new key empties the file input for 'Weitere Datei importieren'.
   const [fileKey, setFileKey] = useState(0);
   const [sendBatch] = useImportResidentsMutation();
@@ -75,12 +76,15 @@ export function useImportRun() {
     if (check.phase !== 'finished') return file.clientErrors;
     return mergeLineErrors(file.clientErrors, check.outcome.totals.errors);
   }, [file, check]);
-  const errorLines = useMemo(() => new Set(checkErrors.map((e) => e.line)), [checkErrors]);
   const importable = useMemo(() => (file ? rowsWithoutErrors(file.parsed.rows, checkErrors) : []), [file, checkErrors]);
   const checked = check.phase === 'finished' && check.outcome.status === 'done';
   const busy = check.phase === 'running' || run.phase === 'running';
 
+  // Each file and location is a new round; a check of an earlier round that answers late is ignored.
+  const round = useRef(0);
+  const checking = useRef(-1);
   const resetRuns = () => {
+    round.current += 1;
     setCheck(idle);
     setRun(idle);
   };
@@ -110,21 +114,33 @@ export function useImportRun() {
     }
   };
 
+  // The dry run always counts the invitations, so the preview can say how many would go out.
   const send = (rows: CsvRow[], dryRun: boolean) =>
-    sendBatch({ location_id: locationId!, rows, dry_run: dryRun, send_invitations: !dryRun && invite }).unwrap();
+    sendBatch({ location_id: locationId!, rows, dry_run: dryRun, send_invitations: dryRun || invite }).unwrap();
 
   const startCheck = async () => {
-    if (!file || !locationId || busy) return;
+    const mine = round.current;
+    if (!file || !locationId || busy || checking.current === mine) return;
+    checking.current = mine;
     setRun(idle);
     const rows = rowsWithoutErrors(file.parsed.rows, file.clientErrors);
     setCheck({ phase: 'running', done: 0, total: rows.length });
+    const current = () => round.current === mine && !stop.current;
     const outcome = await runImport({
       rows,
       send: (batch) => send(batch, true),
-      onProgress: (totals) => setCheck({ phase: 'running', done: totals.done, total: rows.length }),
-      cancelled: () => stop.current,
+      onProgress: (totals) => {
+        if (current()) setCheck({ phase: 'running', done: totals.done, total: rows.length });
+      },
+      cancelled: () => !current(),
     });
-    if (!stop.current) setCheck({ phase: 'finished', outcome, total: rows.length });
+    if (current()) setCheck({ phase: 'finished', outcome, total: rows.length });
+  };
+
+  /** Checks the rows again (after a failed check). */
+  const checkAgain = () => {
+    round.current += 1;
+    setCheck(idle);
   };
 
   const startImport = async () => {
@@ -142,6 +158,17 @@ export function useImportRun() {
     stop.current = false;
     if (outcome.status === 'done') toast.success(t.import.finished);
   };
+
+  // The preview is the check (issue 22): once the file is read and the location known, the dry
+  // run over every row starts by itself, and again after the location changes.
+  const usable = file !== null && file.parsed.fileErrors.length === 0;
+  const autoCheck = useRef(startCheck);
+  useEffect(() => {
+    autoCheck.current = startCheck;
+  });
+  useEffect(() => {
+    if (usable && locationId && check.phase === 'idle' && run.phase === 'idle') void autoCheck.current();
+  }, [usable, locationId, check.phase, run.phase]);
 
   const importAnother = () => {
     setFile(null);
@@ -165,11 +192,10 @@ export function useImportRun() {
     invite,
     setInvite,
     checkErrors,
-    errorLines,
     importable,
     checked,
     busy,
-    startCheck,
+    checkAgain,
     startImport,
     cancel: () => {
       stop.current = true;
