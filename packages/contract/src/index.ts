@@ -8,5 +8,7 @@ export * from './admin-people.js';
 export * from './admin-content.js';
 export * from './notifications.js';
 export * from './tickets.js';
+export * from './apartments.js';
 export * from './activation.js';
 export * from './home.js';
+export * from './admin-overview.js';

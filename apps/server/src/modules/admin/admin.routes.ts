@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apartmentAdminRoutes } from '../apartments/apartments.admin.routes.js';
 import { auditRoutes } from '../audit/audit.admin.routes.js';
 import { staffSessionRoutes } from '../auth/auth.admin.routes.js';
 import { requireManager } from '../auth/policies.js';
@@ -7,6 +8,7 @@ import { emailRoutes } from '../emails/emails.admin.routes.js';
 import { locationAdminRoutes } from '../location/location.admin.routes.js';
 import { moderationRoutes } from '../moderation/moderation.routes.js';
 import { noticesAdminRoutes } from '../notices/notices.admin.routes.js';
+import { overviewAdminRoutes } from '../overview/overview.admin.routes.js';
 import { phoneAdminRoutes } from '../phones/phones.admin.routes.js';
 import { reportAdminRoutes } from '../reports/reports.admin.routes.js';
 import { requestAdminRoutes } from '../requests/requests.admin.routes.js';
@@ -22,10 +24,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireManager);
   for (const routes of [
     staffSessionRoutes,
+    overviewAdminRoutes,
     moderationRoutes,
     reportAdminRoutes,
     noticesAdminRoutes,
     residentRoutes,
+    apartmentAdminRoutes,
     locationAdminRoutes,
     documentAdminRoutes,
     phoneAdminRoutes,
