@@ -8,6 +8,7 @@ import type { postsDe } from './posts';
 import type { notificationsDe } from './notifications';
 import type { ticketsDe } from './tickets';
 import type { homeTicketsDe } from './home-tickets';
+import type { activationDe } from './activation';
 import type { homeNewsDe } from './home-news';
 
 declare module 'i18next' {
@@ -19,7 +20,8 @@ declare module 'i18next' {
         typeof notificationsDe &
         typeof ticketsDe &
         typeof homeTicketsDe &
-        typeof homeNewsDe;
+        typeof homeNewsDe &
+        typeof activationDe;
     };
   }
 }

@@ -60,7 +60,7 @@ function renderRoutes(path: string, store = signedInStore()) {
 }
 
 describe('routes', () => {
-  it.each(['/login', '/forgot-password', '/forgot-password/abc123'])(
+  it.each(['/login', '/forgot-password', '/forgot-password/abc123', '/aktivieren/ABCD-EFGH-JKLM'])(
     'sends a signed-in visitor from %s to the home page',
     async (path) => {
       renderRoutes(path);
@@ -70,6 +70,12 @@ describe('routes', () => {
       expect(screen.queryByLabelText('Benutzername')).not.toBeInTheDocument();
     },
   );
+
+  it('opens /aktivieren/{code} without a token, with the code filled in (issue 22)', async () => {
+    renderRoutes('/aktivieren/ABCD-EFGH-JKLM', makeStore({ persist: false }));
+    expect(await screen.findByRole('textbox', { name: 'Aktivierungscode' })).toHaveValue('ABCD-EFGH-JKLM');
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/aktivieren\/ABCD-EFGH-JKLM$/);
+  });
 
   it('shows the login form to a visitor without a token', async () => {
     renderRoutes('/login', makeStore({ persist: false }));

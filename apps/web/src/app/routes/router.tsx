@@ -8,6 +8,7 @@ import { AnonymousOnly, RequireAuth } from './guards';
 import { screens } from './screens';
 
 const ForgotPasswordPage = lazy(screens.forgotPassword);
+const ActivationPage = lazy(screens.activation);
 const HomePage = lazy(screens.home);
 const PhonesPage = lazy(screens.phones);
 const ApartmentPage = lazy(screens.apartment);
@@ -32,6 +33,7 @@ export function AppRoutes() {
         <Route element={<AnonymousOnly />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/forgot-password/:token?" element={<ForgotPasswordPage />} />
+          <Route path="/aktivieren/:code?" element={<ActivationPage />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route path="/" element={<HomePage />} />

@@ -4,6 +4,8 @@ import { whenIdle } from '@/lib/when-idle';
 // lives apart from the router so that the layout can prefetch without importing the router.
 export const screens = {
   forgotPassword: () => import('@/features/auth/components/forgot-password-page'),
+  // /aktivieren/{code}: the activation letter's page (issue 22), before anyone is signed in.
+  activation: () => import('@/features/auth/components/activation-page'),
   home: () => import('@/features/home/components/home-page'),
   phones: () => import('@/features/phones/components/phones-page'),
   apartment: () => import('@/features/apartment/components/apartment-page'),
@@ -24,7 +26,7 @@ export const screens = {
  * open after the connection drops (the persisted data is readable offline, product §2.18).
  */
 export function prefetchScreens(): void {
-  const { forgotPassword: _forgot, ...signedIn } = screens;
+  const { forgotPassword: _forgot, activation: _activation, ...signedIn } = screens;
   // One screen per idle moment, so that evaluating them never blocks a tap for long.
   const queue = Object.values(signedIn);
   const next = () => {

@@ -19,9 +19,14 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const target = returnTarget(useLocation().state);
+  const { state } = useLocation();
+  const target = returnTarget(state);
   const fetching = useAppSelector((s) => s.auth.fetching);
-  const [username, setUsername] = useState('');
+  // After an activation (/aktivieren) the apartment number arrives filled in.
+  const [username, setUsername] = useState(() => {
+    const apartment = (state as { apartment?: unknown } | null)?.apartment;
+    return typeof apartment === 'string' ? apartment : '';
+  });
   const [password, setPassword] = useState('');
   const { markSubmitted, required } = useRequired();
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import ActivationPage from './activation-page';
+import LoginPage from './login-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The page at `path`, with the real sign-in page behind /login. */
+function open(path: string) {
+  renderWithApp(
+    <Routes>
+      <Route path="/aktivieren/:code?" element={<ActivationPage />} />
+      <Route path="/login" element={<LoginPage />} />
+    </Routes>,
+    { path },
+  );
+  return userEvent.setup();
+}
+
+describe('activation page (/aktivieren)', () => {
+  it('takes the code from the link, sets the password with an e-mail address and leads to the sign-in', async () => {
+    const calls = mockFetch({
+      'POST /api/activation/': {
+        body: { apartment_number: 'A-0101', detail: 'Ihr Konto ist eingerichtet. Bitte melden Sie sich jetzt an.' },
+      },
+    });
+    const user = open('/aktivieren/abcd-efgh-jkm2');
+    expect(screen.getByRole('heading', { name: 'Konto aktivieren' })).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: 'Aktivierungscode' });
+    expect(code).toHaveValue('ABCD-EFGH-JKM2');
+    await user.type(screen.getByLabelText('Neues Passwort'), 'Mein-Passwort1');
+    await user.type(screen.getByLabelText('Neues Passwort bestätigen'), 'Mein-Passwort1');
+    await user.type(screen.getByRole('textbox', { name: 'E-Mail (optional)' }), 'anna@example.org');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+
+    expect(
+      await screen.findByText(
+        'Ihr Konto ist eingerichtet. Melden Sie sich jetzt mit Ihrer Wohnungsnummer A-0101 und Ihrem neuen Passwort an.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/activation/')!.body).toEqual({
+      code: 'ABCDEFGHJKM2',
+      password: 'Mein-Passwort1',
+      repeat_password: 'Mein-Passwort1',
+      email: 'anna@example.org',
+    });
+    await user.click(screen.getByRole('button', { name: 'Zur Anmeldung' }));
+    expect(await screen.findByLabelText('Benutzername')).toHaveValue('A-0101');
+  });
+
+  it('lets the code be typed, and checks its form and the passwords before sending', async () => {
+    const calls = mockFetch({});
+    const user = open('/aktivieren');
+    const code = screen.getByRole('textbox', { name: 'Aktivierungscode' });
+    expect(code).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+    expect(screen.getAllByText('Eingabe ist zwingend')).toHaveLength(3);
+
+    await user.type(code, 'O0I1ABCDEFGH');
+    await user.type(screen.getByLabelText('Neues Passwort'), 'kurz');
+    await user.type(screen.getByLabelText('Neues Passwort bestätigen'), 'kurz');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('Der Aktivierungscode besteht aus 12 Buchstaben und Ziffern'),
+    );
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription(
+      'Das Passwort muss mindestens 8 Zeichen lang sein.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server’s German refusal of a used code under the code', async () => {
+    const used =
+      'Dieser Aktivierungscode wurde bereits verwendet. Melden Sie sich mit Ihrer Wohnungsnummer und Ihrem Passwort an.';
+    mockFetch({ 'POST /api/activation/': { status: 400, body: { code: [used] } } });
+    const user = open('/aktivieren/ABCD-EFGH-JKM2');
+    await user.type(screen.getByLabelText('Neues Passwort'), 'Mein-Passwort1');
+    await user.type(screen.getByLabelText('Neues Passwort bestätigen'), 'Mein-Passwort1');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+    expect(await screen.findByText(used)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Aktivierungscode' })).toHaveAccessibleDescription(
+      expect.stringContaining(used),
+    );
+  });
+
+  it('shows a 429 with its wait as a form-wide message', async () => {
+    const wait = 'Zu viele Versuche. Bitte versuchen Sie es in 1 Minute erneut.';
+    mockFetch({ 'POST /api/activation/': { status: 429, body: { detail: wait } } });
+    const user = open('/aktivieren/ABCD-EFGH-JKM2');
+    await user.type(screen.getByLabelText('Neues Passwort'), 'Mein-Passwort1');
+    await user.type(screen.getByLabelText('Neues Passwort bestätigen'), 'Mein-Passwort1');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(wait);
+  });
+});

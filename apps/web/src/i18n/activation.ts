@@ -1,0 +1,43 @@
+// The strings of /aktivieren (issue 22): a resident sets their password with the code of an
+// activation letter. They load with that page, not with /login (ADR 015).
+import { lazyStrings } from './index';
+
+export const activationDe = {
+  activation: {
+    title: 'Konto aktivieren',
+    intro: 'Geben Sie den Aktivierungscode aus Ihrem Brief ein und legen Sie Ihr Passwort fest (mindestens 8 Zeichen).',
+    code: 'Aktivierungscode',
+    codeHint: 'Steht in Ihrem Brief, z. B. ABCD-EFGH-JKLM. Groß- und Kleinschreibung und Striche sind egal.',
+    codeFormat: 'Der Aktivierungscode besteht aus 12 Buchstaben und Ziffern, z. B. ABCD-EFGH-JKLM.',
+    password: 'Neues Passwort',
+    confirm: 'Neues Passwort bestätigen',
+    tooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
+    mismatch: 'Die Passwörter stimmen nicht überein.',
+    email: 'E-Mail (optional)',
+    emailHint: 'Damit können Sie ein vergessenes Passwort selbst neu setzen.',
+    submit: 'Konto aktivieren',
+    done: 'Ihr Konto ist eingerichtet. Melden Sie sich jetzt mit Ihrer Wohnungsnummer {{apartment}} und Ihrem neuen Passwort an.',
+    toLogin: 'Zur Anmeldung',
+  },
+};
+
+export const activationEn: typeof activationDe = {
+  activation: {
+    title: 'Activate your account',
+    intro: 'Enter the activation code from your letter and choose your password (at least 8 characters).',
+    code: 'Activation code',
+    codeHint: 'It is in your letter, e.g. ABCD-EFGH-JKLM. Upper or lower case and dashes do not matter.',
+    codeFormat: 'The activation code has 12 letters and digits, e.g. ABCD-EFGH-JKLM.',
+    password: 'New password',
+    confirm: 'Confirm new password',
+    tooShort: 'The password must be at least 8 characters long.',
+    mismatch: 'The passwords do not match.',
+    email: 'E-mail (optional)',
+    emailHint: 'Lets you reset a forgotten password yourself.',
+    submit: 'Activate account',
+    done: 'Your account is ready. Sign in now with your apartment number {{apartment}} and your new password.',
+    toLogin: 'Go to sign-in',
+  },
+};
+
+export const registerActivationStrings = lazyStrings({ de: activationDe, en: activationEn });
