@@ -24,6 +24,7 @@ async function capture(page: Page, name: string): Promise<void> {
 }
 
 const SCREENS: [name: string, url: string][] = [
+  ['overview', '/admin/uebersicht'],
   ['moderation', '/admin/moderation'],
   ['notices', '/admin/notices'],
   ['notice-form', '/admin/notices/new'],

@@ -90,3 +90,15 @@ export async function requeueFailed(db: DB, ids?: number[]): Promise<number> {
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/** Per location, how many mails failed for good (issue 22, the back office's 'Übersicht'). */
+export async function failedMailsByLocation(db: DB, locations: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(['location_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('location_id', 'in', locations.length ? locations : [-1])
+    .where('status', '=', 'failed')
+    .groupBy('location_id')
+    .execute();
+  return new Map(locations.map((id) => [id, Number(rows.find((r) => r.location_id === id)?.n ?? 0)]));
+}

@@ -43,6 +43,7 @@ export const s = {
     failed: 'Push konnte nicht aktiviert werden. Bitte später erneut versuchen.',
   },
   nav: {
+    overview: 'Übersicht',
     moderation: 'Moderation',
     tickets: 'Meldungen',
     notices: 'Aushänge',

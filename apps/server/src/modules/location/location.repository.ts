@@ -32,6 +32,17 @@ export function listLocations(db: DB, locationIds: readonly number[], window: Pa
   );
 }
 
+/** The titles of the given locations, by title (the back office's start page). */
+export function locationTitles(db: DB, locationIds: readonly number[]) {
+  return db
+    .selectFrom('locations')
+    .select(['id', 'title'])
+    .where('id', 'in', idsOrNone(locationIds))
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
+
 /** The fields of a location a manager sets; only the title is required. */
 export interface LocationInput {
   title: string;

@@ -114,6 +114,43 @@ export async function moderationSummary(db: DB, locations: number[]) {
   return { ...counts, total: counts.pending_messages + counts.pending_comments + counts.open_reports };
 }
 
+/** Per location: posts and comments waiting, and reported items (issue 22, 'Übersicht'). */
+export async function moderationSummaryByLocation(db: DB, locations: number[]) {
+  const within = idsOrNone(locations);
+  const [messages, comments, reports] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select(['location_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('location_id', 'in', within)
+      .where('status', '=', 'pending')
+      .groupBy('location_id')
+      .execute(),
+    db
+      .selectFrom('comments')
+      .innerJoin('messages', 'messages.id', 'comments.message_id')
+      .select(['messages.location_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('messages.location_id', 'in', within)
+      .where('comments.status', '=', 'pending')
+      .groupBy('messages.location_id')
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select(['location_id', sql<number | string>`count(distinct target_kind || ':' || target_id)`.as('n')])
+      .where('location_id', 'in', within)
+      .where('status', '=', 'open')
+      .groupBy('location_id')
+      .execute(),
+  ]);
+  const of = (rows: { location_id: number; n: number | string }[], id: number) =>
+    Number(rows.find((r) => r.location_id === id)?.n ?? 0);
+  return new Map(
+    locations.map((id) => [
+      id,
+      { pending_messages: of(messages, id), pending_comments: of(comments, id), open_reports: of(reports, id) },
+    ]),
+  );
+}
+
 /** A moderated item within `locations`: its status, location and (for a comment) post; undefined when out of reach. */
 export async function findModerated(db: DB, kind: ModeratedKind, id: number, locations: number[]) {
   if (kind === 'message') {

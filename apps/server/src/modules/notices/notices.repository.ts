@@ -335,3 +335,26 @@ export async function countNewNotices(db: DB, locationId: number, since: string)
 }
 
 export type { NoticeInput };
+
+/**
+ * Per location, the notices that show now and end within the window (issue 22, the back
+ * office's 'Übersicht': a manager renews or lets them go).
+ */
+export async function noticesEndingByLocation(
+  db: DB,
+  locations: number[],
+  until: string,
+): Promise<Map<number, number>> {
+  const now = nowIso();
+  const rows = await db
+    .selectFrom('notices')
+    .innerJoin('notice_locations', 'notice_locations.notice_id', 'notices.id')
+    .select(['notice_locations.location_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('notice_locations.location_id', 'in', locations.length ? locations : [-1])
+    .where(isUp(now))
+    .where('notices.ends_at', 'is not', null)
+    .where('notices.ends_at', '<=', until)
+    .groupBy('notice_locations.location_id')
+    .execute();
+  return new Map(locations.map((id) => [id, Number(rows.find((r) => r.location_id === id)?.n ?? 0)]));
+}

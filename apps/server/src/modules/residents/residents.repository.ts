@@ -444,3 +444,26 @@ export async function createResidents(db: DB, rows: ResidentInput[]): Promise<nu
   const byLogin = new Map(inserted.map((r) => [r.login, r.id]));
   return rows.map((v) => byLogin.get(v.apartmentNumber.trim().toLowerCase())!);
 }
+
+/**
+ * Per location, how many residents have each account status (issue 22, the back office's
+ * 'Übersicht': who never signed in, with or without an invitation waiting).
+ */
+export async function countAccountStatuses(db: DB, locationIds: number[]) {
+  const status = accountStatus(nowIso());
+  const rows = await db
+    .selectFrom('users')
+    .select(['users.location_id', status.as('status'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('users.role', 'in', RESIDENT_ROLES)
+    .where('users.location_id', 'in', locationIds.length ? locationIds : [-1])
+    .where('users.erased_at', 'is', null)
+    // By position: the status expression carries a parameter, which PostgreSQL would number anew
+    // in GROUP BY and then not recognise as the selected column.
+    .groupBy(['users.location_id', sql`2`])
+    .execute();
+  const counts = new Map(
+    locationIds.map((id) => [id, { invited: 0, active: 0, never: 0, deactivated: 0 } as Record<AccountStatus, number>]),
+  );
+  for (const r of rows) counts.get(r.location_id!)![r.status] = Number(r.n);
+  return counts;
+}

@@ -442,6 +442,22 @@ export async function ticketSummary(db: DB, locations: number[], staleBefore: st
   return { received: Number(received.n), stale: Number(stale.n) };
 }
 
+/** The same two counts per location, for the back office's start page ('Übersicht', issue 22). */
+export async function ticketSummaryByLocation(db: DB, locations: number[], staleBefore: string) {
+  const base = db
+    .selectFrom('tickets')
+    .select(['tickets.location_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('tickets.location_id', 'in', idsOrNone(locations))
+    .groupBy('tickets.location_id');
+  const [received, stale] = await Promise.all([
+    base.where('tickets.status', '=', 'received').execute(),
+    base.where(isOpen).where(waitingSince, '<', staleBefore).execute(),
+  ]);
+  const of = (rows: { location_id: number; n: number | string }[], id: number) =>
+    Number(rows.find((r) => r.location_id === id)?.n ?? 0);
+  return new Map(locations.map((id) => [id, { received: of(received, id), stale: of(stale, id) }]));
+}
+
 /** Moves the reporter and followers of a duplicate onto the ticket it is merged into. */
 export async function moveFollowers(
   trx: DB,

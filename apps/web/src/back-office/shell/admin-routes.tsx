@@ -7,6 +7,7 @@ import LoginPage from './login-page';
 import { RequireStaff } from './require-staff';
 import { adminScreens } from './screens';
 
+const OverviewPage = lazy(adminScreens.overview);
 const ModerationPage = lazy(adminScreens.moderation);
 const TicketsPage = lazy(adminScreens.tickets);
 const NoticesPage = lazy(adminScreens.notices);
@@ -28,7 +29,8 @@ export function AdminRoutes() {
         <Route path="/admin/login" element={<LoginPage />} />
         <Route element={<RequireStaff />}>
           <Route element={<AdminLayout />}>
-            <Route path="/admin" element={<Navigate to="/admin/moderation" replace />} />
+            <Route path="/admin" element={<Navigate to="/admin/uebersicht" replace />} />
+            <Route path="/admin/uebersicht" element={<OverviewPage />} />
             <Route path="/admin/moderation" element={<ModerationPage />} />
             <Route path="/admin/tickets/*" element={<TicketsPage />} />
             <Route path="/admin/notices" element={<NoticesPage />} />
@@ -42,7 +44,7 @@ export function AdminRoutes() {
             <Route path="/admin/locations/*" element={<LocationsPage />} />
             <Route path="/admin/emails/*" element={<EmailsPage />} />
             <Route path="/admin/audit/*" element={<AuditPage />} />
-            <Route path="*" element={<Navigate to="/admin/moderation" replace />} />
+            <Route path="*" element={<Navigate to="/admin/uebersicht" replace />} />
           </Route>
         </Route>
       </Routes>

@@ -43,15 +43,14 @@ describe('staff sign-in and shell', () => {
       'POST /api/staff/login/': { body: { token: 'abc' } },
       'GET /api/admin/me/': (call) => (call.headers.Authorization === 'Token abc' ? { body: me } : { status: 401 }),
       'GET /api/admin/moderation/summary/': { body: summary },
-      'GET /api/admin/messages/?page=1&page_size=25&status=pending': {
-        body: { count: 0, next: null, previous: null, results: [] },
-      },
+      'GET /api/admin/overview/': { body: { locations: [] } },
     });
     const user = userEvent.setup();
     renderAdmin(<AdminRoutes />, { path: '/admin/login', token: null });
     await signIn(user);
     expect(await screen.findByText('Petra Verwalterin')).toBeInTheDocument();
-    expect(screen.getByTestId('url')).toHaveTextContent('/admin/moderation');
+    // Issue 22: the day starts on 'Übersicht'.
+    expect(screen.getByTestId('url')).toHaveTextContent('/admin/uebersicht');
     expect(localStorage.getItem('hausportal.adminToken')).toBe('abc');
     expect(localStorage.getItem('token')).toBe('resident-token');
     const nav = screen.getByRole('navigation', { name: 'Verwaltung' });

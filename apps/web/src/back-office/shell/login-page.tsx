@@ -16,7 +16,7 @@ function returnTo(state: unknown): string {
   // Only a page of the back office, never an outside address.
   return typeof from === 'string' && from.startsWith('/admin') && !from.startsWith('/admin/login')
     ? from
-    : '/admin/moderation';
+    : '/admin/uebersicht';
 }
 
 /** Staff sign-in at /admin/login: e-mail and password, then who is signed in (`/api/admin/me/`). */

@@ -33,7 +33,7 @@ describe('the sidebar counts', () => {
     const labels = within(nav)
       .getAllByRole('link')
       .map((link) => link.firstChild?.textContent);
-    expect(labels.slice(0, 3)).toEqual(['Moderation', 'Meldungen', 'Aushänge']);
+    expect(labels.slice(0, 4)).toEqual(['Übersicht', 'Moderation', 'Meldungen', 'Aushänge']);
   });
 
   it('shows no count when no ticket is new', async () => {

@@ -10,6 +10,8 @@ export interface NavItem {
 
 /** The sidebar in its order (issue 9). Moderation shows the pending count beside it, Meldungen the new tickets (issue 21). */
 export const navItems: NavItem[] = [
+  // Issue 22: the start page, where the manager's day begins.
+  { path: '/admin/uebersicht', label: s.nav.overview },
   { path: '/admin/moderation', label: s.nav.moderation, count: 'moderation' },
   { path: '/admin/tickets', label: s.nav.tickets, count: 'tickets' },
   { path: '/admin/notices', label: s.nav.notices },

@@ -1,5 +1,6 @@
 // Every back-office screen is its own chunk, loaded when first opened (ADR 015).
 export const adminScreens = {
+  overview: () => import('../overview/overview-page'),
   moderation: () => import('../moderation/moderation-page'),
   tickets: () => import('../tickets/tickets-page'),
   notices: () => import('../notices/notices-page'),
