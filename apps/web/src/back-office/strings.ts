@@ -173,7 +173,6 @@ export const s = {
     startsAtHint:
       'Datum und Uhrzeit (deutsche Zeit). Leer lassen, um sofort zu veröffentlichen. Bewohner:innen werden benachrichtigt, sobald der Aushang sichtbar wird.',
     scheduledFrom: (date: string) => `Geplant ab ${date}`,
-    reads: 'Gelesen',
     readCount: (opened: number, households: number) =>
       `gelesen von ${opened} von ${households} ${households === 1 ? 'Haushalt' : 'Haushalten'}`,
     attachments: 'PDF-Anhänge',

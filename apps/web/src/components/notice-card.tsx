@@ -32,11 +32,14 @@ export function NoticeCard({
   labels,
   headingLevel = 2,
   cardRef,
+  region = true,
 }: {
   notice: NoticeCardData;
   labels: NoticeCardLabels;
   headingLevel?: 2 | 3;
   cardRef?: Ref<HTMLElement>;
+  /** A region named by its title (the blackboard); off inside a region of its own (the preview). */
+  region?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `notice-${n.id}`;
@@ -44,7 +47,7 @@ export function NoticeCard({
     // A region of its own, not an <article>: the posts are the blackboard's articles.
     <section
       ref={cardRef}
-      aria-labelledby={headingId}
+      aria-labelledby={region ? headingId : undefined}
       className={`card notice stack${n.important ? ' notice-important' : ''}`}
     >
       <div className="notice-head">

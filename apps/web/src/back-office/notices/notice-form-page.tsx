@@ -171,6 +171,7 @@ function NoticePreview({ attachments }: { attachments: FormAttachment[] }) {
       <p className="muted">{s.notices.previewHint}</p>
       <NoticeCard
         headingLevel={3}
+        region={false}
         labels={{
           notice: s.notices.notice,
           important: s.notices.important,

@@ -60,27 +60,21 @@ const columns: AdminColumn<AdminNotice>[] = [
     header: s.notices.endsAt,
     cell: ({ row }) => (row.original.ends_at ? formatDate(row.original.ends_at) : s.notices.noEnd),
   }),
+  // The read count sits under the status, not in a column of its own, so the table fits a tablet.
+  // Only counts: managers see how many households opened a notice, never who (issue 22).
   col.accessor('active', {
     header: s.notices.status,
     cell: ({ row }) => {
       const n = row.original;
       if (n.scheduled && n.starts_at)
         return <StatusBadge status="scheduled" label={s.notices.scheduledFrom(formatDateTime(n.starts_at))} />;
-      return <StatusBadge status={n.active ? 'active' : 'expired'} />;
+      return (
+        <div className="notice-status">
+          <StatusBadge status={n.active ? 'active' : 'expired'} />
+          <span className="notice-read-count">{s.notices.readCount(n.reads.opened, n.reads.households)}</span>
+        </div>
+      );
     },
-  }),
-  // Only counts: managers see how many households opened a notice, never who (issue 22).
-  col.accessor((n) => n.reads.opened, {
-    id: 'reads',
-    header: s.notices.reads,
-    cell: ({ row }) =>
-      row.original.scheduled ? (
-        '–'
-      ) : (
-        <span className="notice-read-count">
-          {s.notices.readCount(row.original.reads.opened, row.original.reads.households)}
-        </span>
-      ),
   }),
   col.display({
     id: 'actions',
