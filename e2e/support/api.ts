@@ -1,6 +1,7 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import type { Message } from '@hausportal/contract';
 import { DEMO_PASSWORD, MANAGER_LOGIN, baseUrl } from './env';
+import type { FilePayload } from './files';
 
 /** A post as the resident API returns it (the contract's type). */
 export type ApiMessage = Message;
@@ -94,6 +95,21 @@ export class Api {
       new_password: newPassword,
       repeat_password: newPassword,
     });
+  }
+
+  /** Back office: uploads a PDF for the whole location or one apartment (multipart, as the form does). */
+  async uploadDocument(locationId: number, title: string, file: FilePayload, apartment = ''): Promise<{ id: number }> {
+    const res = await this.ctx.post('/api/admin/documents/', {
+      headers: this.headers,
+      multipart: {
+        location_id: String(locationId),
+        apartment_number: apartment,
+        title,
+        document: { name: file.name, mimeType: file.mimeType, buffer: file.buffer },
+      },
+    });
+    if (!res.ok()) throw new Error(`document upload: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as { id: number };
   }
 
   dispose() {

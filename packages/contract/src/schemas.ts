@@ -157,6 +157,8 @@ export const profileExport = z.object({
       dismissed_at: z.string().nullable(),
     }),
   ),
+  /** Documents the resident opened (document_reads, issue 22). */
+  documents_opened: z.array(z.object({ document_id: z.number(), title: z.string(), opened_at: z.string() })),
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
   /** Activation letters printed for the account (issue 22); the codes themselves are never stored. */
   activation_letters: z.array(

@@ -24,6 +24,7 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
   let idaPost: number;
   let nachbarPost: number;
   let noticeId: number;
+  let documentId: number;
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -76,6 +77,21 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
     noticeId = notice.body.id;
     await call(t.app, 'POST', `/api/notices/${noticeId}/dismissed/`, { auth });
     await call(t.app, 'POST', `/api/notices/${noticeId}/opened/`, { auth: await signIn(t, nachbar) });
+    const doc = await t.app.ctx.db
+      .insertInto('documents')
+      .values({
+        location_id: location,
+        apartment_number: null,
+        title: 'Hausordnung',
+        icon: '',
+        file_key: 'documents/h.pdf',
+        file_name: 'h.pdf',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    documentId = doc.id;
+    expect((await call(t.app, 'POST', `/api/documents/${doc.id}/opened/`, { auth })).status).toBe(204);
 
     // Other people's rows on and around Ida's: they must not appear in her export.
     await newComment(t, idaPost, rezeption, { text: 'Rita kommt auch zum Flohmarkt' });
@@ -135,6 +151,9 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
         opened_at: expect.any(String),
         dismissed_at: expect.any(String),
       },
+    ]);
+    expect(data.documents_opened).toEqual([
+      { document_id: documentId, title: 'Hausordnung', opened_at: expect.any(String) },
     ]);
     expect(data.push_subscriptions).toHaveLength(1);
     expect(data.notification_settings).toMatchObject({ quiet_hours: true, digest: false, push: { posts: true } });

@@ -54,6 +54,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     },
     blackboard_opened: d.opened?.date_blackboard_opened ?? null,
     notices_read: d.noticeReads,
+    documents_opened: d.documentReads,
     sessions: d.sessions,
     activation_letters: d.activationLetters,
     activity: d.activity,

@@ -142,6 +142,15 @@ export async function collectUserData(db: DB, userId: number) {
         .orderBy('notice_reads.notice_id')
         .execute(),
     ]);
+  // Documents opened (issue 22: what ends their 'Neu').
+  const documentReads = await db
+    .selectFrom('document_reads')
+    .innerJoin('documents', 'documents.id', 'document_reads.document_id')
+    .select(['document_reads.document_id', 'documents.title', 'document_reads.opened_at'])
+    .where('document_reads.user_id', '=', userId)
+    .orderBy('document_reads.opened_at')
+    .orderBy('document_reads.document_id')
+    .execute();
   // Activation letters (issue 22): when each was printed, until when it worked, whether it was used.
   const activationLetters = await db
     .selectFrom('activation_codes')
@@ -161,6 +170,7 @@ export async function collectUserData(db: DB, userId: number) {
     activity,
     tickets,
     noticeReads,
+    documentReads,
     activationLetters,
   };
 }

@@ -289,6 +289,7 @@ export async function eraseResident(db: DB, id: number, content: 'anonymize' | '
       'blackboard_opened',
       'activation_codes',
       'notice_reads',
+      'document_reads',
     ] as const)
       await trx.deleteFrom(table).where('user_id', '=', id).execute();
     const shared =

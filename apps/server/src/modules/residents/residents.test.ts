@@ -511,6 +511,21 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
       await post(manager, `/api/admin/residents/${resident.id}/invitation/`);
       // A notice the resident opened: who read what is personal data too.
       expect((await post(auth, `/api/notices/${notice.body.id}/opened/`)).status).toBe(200);
+      // And a document the resident opened (issue 22).
+      const doc = await t.app.ctx.db
+        .insertInto('documents')
+        .values({
+          location_id: park,
+          apartment_number: null,
+          title: 'Hausordnung',
+          icon: '',
+          file_key: 'documents/x.pdf',
+          file_name: 'x.pdf',
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect((await post(auth, `/api/documents/${doc.id}/opened/`)).status).toBe(204);
       return { resident, neighbour, own, other, comment, auth, neighbourAuth: await signIn(t, neighbour) };
     }
 
@@ -535,7 +550,13 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
         .where('id', '=', w.resident.id)
         .executeTakeFirstOrThrow();
       expect(user).toMatchObject({ login: `erased-${w.resident.id}`, profile_picture: null, email: '' });
-      for (const table of ['auth_tokens', 'push_subscriptions', 'password_reset_tokens', 'notice_reads'] as const) {
+      for (const table of [
+        'auth_tokens',
+        'push_subscriptions',
+        'password_reset_tokens',
+        'notice_reads',
+        'document_reads',
+      ] as const) {
         const rows = await t.app.ctx.db
           .selectFrom(table)
           .select('user_id')
