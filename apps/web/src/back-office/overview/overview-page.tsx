@@ -68,10 +68,12 @@ function LocationOverview({ location, headingLevel }: { location: AdminOverviewL
             {g.lines.map((line) => (
               <li key={line.to}>
                 <Link className={`overview-line${line.urgent ? ' overview-urgent' : ''}`} to={line.to}>
+                  {/* The number once, large; the sentence without it, which screen readers hear whole. */}
                   <span className="overview-count" aria-hidden="true">
                     {line.count}
                   </span>
-                  <span>{line.text(line.count)}</span>
+                  <span className="visually-hidden">{line.text(line.count)}</span>
+                  <span aria-hidden="true">{line.text(line.count).replace(/^\d+ /, '')}</span>
                 </Link>
               </li>
             ))}

@@ -4,7 +4,7 @@ export const t = {
   intro: 'Was heute auf Sie wartet. Jede Zeile führt zur Liste mit diesen Einträgen.',
   loading: 'Übersicht wird geladen …',
   allDone: 'Hier wartet nichts auf Sie.',
-  groups: { moderation: 'Pinnwand', tickets: 'Meldungen', people: 'Bewohner:innen und Post', notices: 'Aushänge' },
+  groups: { moderation: 'Pinnwand', tickets: 'Meldungen', people: 'Konten und E-Mails', notices: 'Aushänge' },
   lines: {
     pendingMessages: (n: number) => (n === 1 ? '1 Beitrag wartet auf Freigabe' : `${n} Beiträge warten auf Freigabe`),
     pendingComments: (n: number) =>

@@ -112,7 +112,8 @@ describe('the home screen news', () => {
     expect(ticket).toHaveAttribute('href', '/tickets/5');
     expect(ticket).toHaveTextContent('Meldung 2026-000005');
     expect(ticket).toHaveTextContent('In Bearbeitung');
-    expect(within(tickets).getByRole('link', { name: 'Alle Meldungen' })).toHaveAttribute('href', '/tickets');
+    // No second way to the list: 'Meine Meldungen' right above the card leads there.
+    expect(within(tickets).queryByRole('link', { name: 'Alle Meldungen' })).not.toBeInTheDocument();
 
     const documents = screen.getByRole('region', { name: 'Neue Dokumente' });
     expect(documents).toHaveTextContent('1 neues Dokument');

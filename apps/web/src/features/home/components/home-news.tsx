@@ -75,7 +75,7 @@ function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
               <span className="home-item-body">
                 <span className="home-item-title">{ticket.category_name}</span>
                 <span className="muted">
-                  {t('homeNews.ticketItem', { number: ticket.number })}
+                  <span className="home-item-number">{t('homeNews.ticketItem', { number: ticket.number })}</span>
                   {ticket.place ? ` · ${ticket.place}` : ''}
                 </span>
               </span>
@@ -87,9 +87,6 @@ function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
           </li>
         ))}
       </ul>
-      <Link className="home-card-more" to="/tickets">
-        {t('homeNews.ticketsAll')}
-      </Link>
     </section>
   );
 }
