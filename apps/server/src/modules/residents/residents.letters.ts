@@ -66,16 +66,32 @@ function qrPath(text: string): { path: string; size: number } {
   return { path, size };
 }
 
-/** Breaks text into lines that fit `width`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Breaks text into lines that fit `width`. A line's width is the sum of its words' widths and the
+ * spaces between; each word is measured once per font and size (fontkit's shaping is what takes
+ * the time in a batch of hundreds of letters, whose texts repeat).
+ */
+function wrap(text: string, font: PDFFont, size: number, width: number, widths: Map<string, number>): string[] {
+  const measure = (word: string) => {
+    const key = `${font.name}|${size}|${word}`;
+    let w = widths.get(key);
+    if (w === undefined) widths.set(key, (w = font.widthOfTextAtSize(word, size)));
+    return w;
+  };
+  const space = measure(' ');
   const lines: string[] = [];
   let line = '';
+  let lineWidth = 0;
   for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
+    const w = measure(word);
+    if (line && lineWidth + space + w > width) {
       lines.push(line);
       line = word;
-    } else line = next;
+      lineWidth = w;
+    } else {
+      lineWidth = line ? lineWidth + space + w : w;
+      line = line ? `${line} ${word}` : word;
+    }
   }
   if (line) lines.push(line);
   return lines;
@@ -88,6 +104,7 @@ class Page {
   constructor(
     readonly page: PDFPage,
     private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
+    private readonly widths: Map<string, number>,
   ) {}
 
   text(
@@ -104,7 +121,7 @@ class Page {
     const size = o.size ?? 11;
     const font = this.fonts[o.font ?? 'regular'];
     const x = o.x ?? MARGIN;
-    for (const line of wrap(text, font, size, o.width ?? WIDTH - (x - MARGIN))) {
+    for (const line of wrap(text, font, size, o.width ?? WIDTH - (x - MARGIN), this.widths)) {
       this.y -= size * 1.35;
       this.page.drawText(line, { x, y: this.y, size, font, color: o.color ?? INK });
     }
@@ -191,18 +208,35 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
   );
 }
 
+/**
+ * Remembers how a font encodes each text: most lines repeat on every letter, and pdf-lib shapes
+ * the text again for each drawText. The same text always takes the same glyphs, so the subset
+ * the font embeds is unchanged.
+ */
+function encodingOnce(font: PDFFont): PDFFont {
+  const encode = font.encodeText.bind(font);
+  const memo = new Map<string, ReturnType<PDFFont['encodeText']>>();
+  font.encodeText = (text: string) => {
+    let encoded = memo.get(text);
+    if (!encoded) memo.set(text, (encoded = encode(text)));
+    return encoded;
+  };
+  return font;
+}
+
 /** Renders the letters, one A4 page each, into one PDF. */
 export async function renderActivationLetters(batch: LetterBatch): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const files = dejaVuFonts();
   const fonts = {
-    regular: await pdf.embedFont(files.regular, { subset: true }),
-    bold: await pdf.embedFont(files.bold, { subset: true }),
-    mono: await pdf.embedFont(files.monoBold, { subset: true }),
+    regular: encodingOnce(await pdf.embedFont(files.regular, { subset: true })),
+    bold: encodingOnce(await pdf.embedFont(files.bold, { subset: true })),
+    mono: encodingOnce(await pdf.embedFont(files.monoBold, { subset: true })),
   };
   pdf.setTitle(batch.letters.length === 1 ? 'Aktivierungsbrief' : `Aktivierungsbriefe (${batch.letters.length})`);
   pdf.setAuthor(batch.appName);
-  for (const letter of batch.letters) drawLetter(new Page(pdf.addPage(A4), fonts), letter, batch);
+  const widths = new Map<string, number>();
+  for (const letter of batch.letters) drawLetter(new Page(pdf.addPage(A4), fonts, widths), letter, batch);
   return Buffer.from(await pdf.save());
 }
