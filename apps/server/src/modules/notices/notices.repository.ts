@@ -53,35 +53,61 @@ export async function listNotices(db: DB, locations: number[], window: PageWindo
   };
 }
 
+/** Only accounts of active residents make a household (no staff, no deactivated or erased accounts). */
+const activeResident = (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
+  eb.and([eb('u.role', '=', 'resident'), eb('u.is_active', '=', 1), eb('u.erased_at', 'is', null)]);
+
 /**
  * Adds to each notice how many households opened it of how many it reaches, in one query for the
  * whole page. A household is a distinct apartment (location, apartment number) of the notice's
- * locations with at least one active resident (no staff, no erased or deactivated accounts); it
- * opened the notice when one of those residents did. Only counts leave this function, never who.
+ * locations with at least one active resident; it opened the notice when one of those residents did.
+ * An apartment lies in one location, so both numbers are sums over the notice's locations: the
+ * query counts apartments per location (index users_location) and opening apartments per notice
+ * and location (from the reads to their accounts by primary key). Two tables per part, so even a
+ * planner that guesses wrong about fresh tables never pairs every resident with every read
+ * (a three-way join took 23 s on PostgreSQL for 25 notices × 5,000 residents before ANALYZE).
+ * Only counts leave this function, never who.
  */
-async function withReads<T extends { id: number }>(db: DB, rows: T[]) {
-  const households = db
-    .selectFrom('notice_locations as nl')
-    .innerJoin('users as u', 'u.location_id', 'nl.location_id')
-    .leftJoin('notice_reads as r', (j) => j.onRef('r.notice_id', '=', 'nl.notice_id').onRef('r.user_id', '=', 'u.id'))
-    .select(['nl.notice_id', 'u.location_id', 'u.apartment_number'])
-    .select((eb) => eb.fn.max(eb.case().when('r.user_id', 'is not', null).then(1).else(0).end()).as('opened'))
-    .where('nl.notice_id', 'in', idsOrNone(rows.map((r) => r.id)))
-    .where('u.role', '=', 'resident')
-    .where('u.is_active', '=', 1)
-    .where('u.erased_at', 'is', null)
-    .groupBy(['nl.notice_id', 'u.location_id', 'u.apartment_number'])
-    .as('h');
+async function withReads<T extends { id: number; locations: { id: number }[] }>(db: DB, rows: T[]) {
+  const locations = idsOrNone([...new Set(rows.flatMap((r) => r.locations.map((l) => l.id)))]);
   const counts = await db
-    .selectFrom(households)
-    .select('h.notice_id')
-    .select((eb) => [eb.fn.countAll<number>().as('households'), eb.fn.sum<number>('h.opened').as('opened')])
-    .groupBy('h.notice_id')
+    .selectFrom('users as u')
+    .select((eb) => [
+      eb.val('households').as('kind'),
+      eb.val(0).as('notice_id'),
+      'u.location_id',
+      eb.fn.count<number>('u.apartment_number').distinct().as('n'),
+    ])
+    .where('u.location_id', 'in', locations)
+    .where(activeResident)
+    .groupBy('u.location_id')
+    .unionAll((eb) =>
+      eb
+        .selectFrom('notice_reads as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select((x) => [
+          x.val('opened').as('kind'),
+          'r.notice_id',
+          'u.location_id',
+          x.fn.count<number>('u.apartment_number').distinct().as('n'),
+        ])
+        .where('r.notice_id', 'in', idsOrNone(rows.map((r) => r.id)))
+        .where(activeResident)
+        .groupBy(['r.notice_id', 'u.location_id']),
+    )
     .execute();
-  return rows.map((r) => {
-    const c = counts.find((x) => x.notice_id === r.id);
-    return { ...r, reads: { opened: Number(c?.opened ?? 0), households: Number(c?.households ?? 0) } };
-  });
+  const count = (kind: string, noticeId: number, locationId: number) =>
+    Number(
+      counts.find((c) => c.kind === kind && Number(c.notice_id) === noticeId && c.location_id === locationId)?.n ?? 0,
+    );
+  return rows.map((r) => ({
+    ...r,
+    reads: {
+      // Reads by residents now living in a location the notice does not reach do not count.
+      opened: r.locations.reduce((sum, l) => sum + count('opened', r.id, l.id), 0),
+      households: r.locations.reduce((sum, l) => sum + count('households', 0, l.id), 0),
+    },
+  }));
 }
 
 async function withLocations<T extends { id: number }>(db: DB, rows: T[]) {
