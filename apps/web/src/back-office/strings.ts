@@ -69,6 +69,17 @@ export const s = {
     selectAll: 'Alle auf dieser Seite auswählen',
     actions: 'Aktionen',
   },
+  /** The apartment picker (components/apartment-picker.tsx, issue 22). */
+  apartments: {
+    listLabel: 'Wohnungen',
+    placeholder: 'Wohnung wählen',
+    none: 'Keine passende Wohnung',
+    count: (n: number) => (n === 1 ? '1 passende Wohnung' : `${n} passende Wohnungen`),
+    more: (n: number) => `… und ${n} weitere – bitte genauer tippen`,
+    residents: (n: number) => (n === 0 ? 'kein aktives Konto' : n === 1 ? '1 Bewohner:in' : `${n} Bewohner:innen`),
+    pickLocation: 'Bitte zuerst einen Standort wählen.',
+    pickFromList: 'Bitte wählen Sie eine Wohnung aus der Liste.',
+  },
   form: {
     save: 'Speichern',
     saving: 'Wird gespeichert …',

@@ -1,14 +1,15 @@
-import { useId, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminDocument } from '@hausportal/contract';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ApartmentPicker } from '../components/apartment-picker';
 import { adminColumns, DataTable } from '../components/data-table';
 import { IconTitle } from '../components/icon-title';
 import { RowButton } from '../components/row-actions';
 import { formatDate } from '../lib/format';
-import { useListArgs, withLocation, useDebouncedParam } from '../lib/list-params';
+import { useListArgs, withLocation } from '../lib/list-params';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { useDeleteDocumentMutation, useDocumentsQuery } from './api';
 import { t } from './strings';
@@ -16,24 +17,38 @@ import '../components/screens.css';
 
 const col = adminColumns<AdminDocument>();
 
-function ApartmentFilter() {
-  const [text, setText] = useDebouncedParam('apartment_number');
-  const id = useId();
+/** On a tablet location and date show under the title (issue 22). */
+const fold = { into: 'title', columns: ['location_id', 'created_at'] };
+
+/**
+ * The apartment filter picks one of the location's apartments (issue 22); with every location
+ * shown, a location must be chosen first, since the same number may exist in two houses.
+ */
+function ApartmentFilter({ locationId }: { locationId: number | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const apartment = params.get('apartment_number') ?? '';
+  const setApartment = useCallback(
+    (value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('apartment_number', value);
+        else next.delete('apartment_number');
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
   return (
-    <div className="field">
-      <label htmlFor={id}>{t.filterApartment}</label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        maxLength={150}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <span className="field-hint" id={`${id}-hint`}>
-        {t.filterApartmentHint}
-      </span>
-    </div>
+    <ApartmentPicker
+      label={t.filterApartment}
+      hint={t.filterApartmentHint}
+      required={false}
+      locationId={locationId}
+      value={apartment}
+      onChange={(value) => {
+        if (value !== apartment) setApartment(value);
+      }}
+    />
   );
 }
 
@@ -64,7 +79,7 @@ export function DocumentsList() {
         header: t.columns.for,
         cell: ({ getValue }) => {
           const value = getValue();
-          return value ? t.apartment(value) : t.wholeLocation;
+          return value ? <span className="admin-apartment">{t.apartment(value)}</span> : t.wholeLocation;
         },
       }),
       col.accessor('file_name', {
@@ -110,9 +125,11 @@ export function DocumentsList() {
       }
     >
       <div className="admin-filters" role="search">
-        <ApartmentFilter />
+        <ApartmentFilter
+          locationId={args.location_id ?? (me?.locations.length === 1 ? me.locations[0]!.id : undefined)}
+        />
       </div>
-      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
+      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={fold} />
       <ConfirmDialog {...dialog} />
     </AdminPage>
   );

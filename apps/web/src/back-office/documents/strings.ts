@@ -37,7 +37,7 @@ export const t = {
   pickFile: 'Bitte wählen Sie eine PDF-Datei.',
   notPdf: (name: string) => `Die Datei ${name} ist keine PDF-Datei.`,
   tooLarge: (name: string) => `Die Datei ${name} ist zu gross`,
-  apartmentRequired: 'Bitte geben Sie die Wohnungsnummer ein.',
+  apartmentRequired: 'Bitte wählen Sie eine Wohnung aus der Liste.',
   pickLocation: 'Bitte wählen Sie einen Standort.',
   uploading: 'Wird hochgeladen …',
   progress: 'Hochladen',

@@ -59,10 +59,21 @@ afterEach(() => {
 
 function start() {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  mockFetch({ 'GET /api/admin/me/': { body: me } });
+  const calls = mockFetch({
+    'GET /api/admin/me/': { body: me },
+    'GET /api/admin/apartments/?location_id=2': {
+      body: {
+        count: 2,
+        results: [
+          { apartment_number: 'B-0101', active_residents: 1 },
+          { apartment_number: 'B-0102', active_residents: 2 },
+        ],
+      },
+    },
+  });
   const user = userEvent.setup();
   renderAdmin(<DocumentsPage />, { path: '/admin/documents/new?location_id=2', pattern: '/admin/documents/*' });
-  return user;
+  return Object.assign(user, { calls });
 }
 
 describe('document upload form', () => {
@@ -85,16 +96,24 @@ describe('document upload form', () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
-  it('asks for the apartment number when the document is for one apartment', async () => {
+  it('asks for an apartment of the list when the document is for one apartment', async () => {
     const user = start();
     await user.type(await screen.findByRole('textbox', { name: 'Titel' }), 'Nebenkosten');
     await user.click(screen.getByRole('radio', { name: 'Eine Wohnung' }));
     await user.upload(screen.getByLabelText('PDF-Datei'), pdf());
     await user.click(screen.getByRole('button', { name: 'Dokument hochladen' }));
-    expect(await screen.findByRole('textbox', { name: 'Wohnungsnummer' })).toHaveAccessibleDescription(
-      'Bitte geben Sie die Wohnungsnummer ein.',
+    const picker = await screen.findByRole('combobox', { name: 'Wohnungsnummer' });
+    expect(picker).toHaveAccessibleDescription('Bitte wählen Sie eine Wohnung aus der Liste.');
+    // A number that is not the location's is never taken, typed in full or not.
+    await user.type(picker, 'B-0999');
+    expect(await screen.findByText('Keine passende Wohnung', { selector: 'li' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Dokument hochladen' }));
+    expect(await screen.findByRole('combobox', { name: 'Wohnungsnummer' })).toHaveAccessibleDescription(
+      'Bitte wählen Sie eine Wohnung aus der Liste.',
     );
     expect(FakeXhr.sent).toHaveLength(0);
+    // The picker asked for the chosen location's apartments.
+    expect(user.calls.some((c) => c.url === '/api/admin/apartments/?location_id=2')).toBe(true);
   });
 
   it('uploads title, location, apartment and the PDF with the staff token, then returns to the list', async () => {
@@ -115,7 +134,12 @@ describe('document upload form', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Titel' }), 'Nebenkosten 2026');
     expect(screen.getByRole('combobox', { name: 'Standort' })).toHaveValue('2');
     await user.click(screen.getByRole('radio', { name: 'Eine Wohnung' }));
-    await user.type(screen.getByRole('textbox', { name: 'Wohnungsnummer' }), 'B-0101');
+    // Picked from the list with the keyboard: type-ahead, ↓ to the first match, Enter.
+    const picker = screen.getByRole('combobox', { name: 'Wohnungsnummer' });
+    await user.type(picker, 'b-01');
+    expect(await screen.findByRole('option', { name: /B-0101/ })).toBeVisible();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(picker).toHaveValue('B-0101');
     await user.upload(screen.getByLabelText('PDF-Datei'), pdf('nebenkosten.pdf'));
     await user.click(screen.getByRole('button', { name: 'Dokument hochladen' }));
     await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent('/admin/documents?location_id=2'));
@@ -134,7 +158,12 @@ describe('document upload form', () => {
     const user = start();
     await user.type(await screen.findByRole('textbox', { name: 'Titel' }), 'Nebenkosten');
     await user.click(screen.getByRole('radio', { name: 'Eine Wohnung' }));
-    await user.type(screen.getByRole('textbox', { name: 'Wohnungsnummer' }), 'Z-9');
+    // Typed in full (in any case) it counts as picked, spelled as the list spells it.
+    const picker = screen.getByRole('combobox', { name: 'Wohnungsnummer' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user.type(picker, 'b-0102');
+    await user.tab();
+    expect(picker).toHaveValue('B-0102');
     await user.upload(screen.getByLabelText('PDF-Datei'), pdf());
     await user.click(screen.getByRole('button', { name: 'Dokument hochladen' }));
     expect(await screen.findByText('Diese Wohnung gibt es an diesem Standort nicht.')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ACCEPT, isPdf, isTooLarge } from '@/lib/files';
 import { adminApi, useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
+import { ApartmentField } from '../components/apartment-picker';
 import { AdminForm, FormButtons, SelectInput, TextInput } from '../components/form-fields';
 import { applyServerErrors } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
@@ -86,6 +87,7 @@ function PdfInput() {
 function TargetChoice() {
   const { register, control } = useFormContext<FormInput>();
   const target = useWatch({ control, name: 'target' });
+  const locationId = Number(useWatch({ control, name: 'location_id' })) || undefined;
   return (
     <>
       <fieldset className="choice-group field">
@@ -98,7 +100,8 @@ function TargetChoice() {
         ))}
       </fieldset>
       {target === 'apartment' ? (
-        <TextInput name="apartment_number" label={t.fields.apartment_number} autoComplete="off" spellCheck={false} />
+        // Picked from the location's apartments, never typed from memory (issue 22).
+        <ApartmentField name="apartment_number" label={t.fields.apartment_number} locationId={locationId} />
       ) : null}
     </>
   );

@@ -80,7 +80,7 @@ describe('ticket screens: no serious or critical axe violations', () => {
   it('on the form for a resident', async () => {
     serveAll();
     open('/admin/tickets/new');
-    await screen.findByRole('searchbox', { name: 'Name oder Wohnungsnummer' });
+    await screen.findByRole('combobox', { name: 'Wohnung' });
     expect(await seriousViolations()).toEqual([]);
   });
 

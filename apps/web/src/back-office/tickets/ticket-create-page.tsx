@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Controller, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { adminTicketCreate, type AdminResident } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
+import { ApartmentPicker } from '../components/apartment-picker';
 import {
   AdminForm,
   CheckboxInput,
@@ -21,7 +22,6 @@ import {
 } from '../components/form-fields';
 import { applyServerErrors, errorMessage } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
-import { useDebounced } from '../lib/use-debounced';
 import { s } from '../strings';
 import { useCreateTicketMutation, useTicketCategoriesQuery, useTicketResidentsQuery } from './api';
 import { t } from './strings';
@@ -51,29 +51,29 @@ export const ticketFormSchema = z
 type FormInput = z.input<typeof ticketFormSchema>;
 type FormOutput = z.output<typeof ticketFormSchema>;
 
-const MIN_SEARCH = 2;
-
-/** Finds a resident of the location by name or apartment and puts their id into `resident_id`. */
+/**
+ * Whose report it is: the manager picks the apartment from the location's apartments (issue 22),
+ * then the person among its active accounts (taken at once when only one lives there); their id
+ * goes into `resident_id`.
+ */
 function ResidentPicker({ locationId }: { locationId: number | undefined }) {
   const { control, formState } = useFormContext<FormInput>();
   const id = useId();
-  const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<AdminResident | null>(null);
-  const search = useDebounced(text.trim(), 300);
-  const ready = Boolean(locationId) && search.length >= MIN_SEARCH;
+  const [apartment, setApartment] = useState('');
   const { data, isFetching, isError, error } = useTicketResidentsQuery(
-    { location_id: locationId ?? 0, search },
-    { skip: !ready },
+    { location_id: locationId ?? 0, search: apartment },
+    { skip: !locationId || !apartment },
   );
-  const searchInput = useRef<HTMLInputElement>(null);
-  const changeButton = useRef<HTMLButtonElement>(null);
-  const [focus, setFocus] = useState<'search' | 'change' | null>(null);
+  // The search finds the number inside others too (A-0101 in A-01011); only the apartment counts.
+  const people = (data?.results ?? []).filter((r) => r.apartment_number === apartment && !r.erased_at);
   const message = formState.errors.resident_id?.message;
 
-  useEffect(() => {
-    if (focus === 'search') searchInput.current?.focus();
-    if (focus === 'change') changeButton.current?.focus();
-  }, [focus, chosen]);
+  // Another location means other apartments.
+  const [seenLocation, setSeenLocation] = useState(locationId);
+  if (seenLocation !== locationId) {
+    setSeenLocation(locationId);
+    setApartment('');
+  }
 
   return (
     <Controller
@@ -82,83 +82,80 @@ function ResidentPicker({ locationId }: { locationId: number | undefined }) {
       render={({ field }) => (
         <fieldset
           className={`field ticket-resident-picker${message ? ' field-invalid' : ''}`}
-          aria-describedby={describedBy(id, undefined, message)}
+          aria-describedby={apartment ? describedBy(id, undefined, message) : undefined}
         >
           <legend className="admin-legend">{t.form.resident}</legend>
-          {chosen ? (
-            <div className="ticket-resident-chosen">
-              <p>
-                <span className="muted">{t.form.residentChosen}: </span>
-                <strong>{chosen.name}</strong>, {t.apartment(chosen.apartment_number)}
-              </p>
-              <button
-                ref={changeButton}
-                type="button"
-                className="button button-small"
-                onClick={() => {
-                  setChosen(null);
-                  field.onChange('');
-                  setFocus('search');
-                }}
-              >
-                {t.form.residentChange}
-              </button>
-            </div>
+          <ApartmentPicker
+            label={t.form.apartment}
+            hint={t.form.apartmentHint}
+            error={apartment ? undefined : message}
+            locationId={locationId}
+            value={apartment}
+            inputRef={apartment ? undefined : field.ref}
+            onBlur={field.onBlur}
+            onChange={(value) => {
+              setApartment(value);
+              field.onChange('');
+            }}
+          />
+          {!apartment ? null : isFetching && !data ? (
+            <p className="muted" aria-live="polite">
+              {t.merge.searching}
+            </p>
+          ) : isError ? (
+            <p className="form-error">{errorMessage(error)}</p>
+          ) : people.length === 0 ? (
+            <p className="muted" role="status">
+              {t.form.residentNone}
+            </p>
           ) : (
-            <>
-              <label htmlFor={`${id}-search`}>{t.form.residentSearch}</label>
-              <input
-                ref={(el) => {
-                  searchInput.current = el;
-                  field.ref(el);
-                }}
-                id={`${id}-search`}
-                type="search"
-                value={text}
-                autoComplete="off"
-                disabled={!locationId}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={`${id}-search-hint${message ? ` ${id}-error` : ''}`}
-                onChange={(event) => setText(event.target.value)}
-                onBlur={field.onBlur}
-              />
-              <p className="field-hint" id={`${id}-search-hint`}>
-                {locationId ? t.form.residentSearchHint : t.form.residentPickLocation}
-              </p>
-              <div aria-live="polite">
-                {!ready ? null : isFetching && !data ? (
-                  <p className="muted">{t.merge.searching}</p>
-                ) : isError ? (
-                  <p className="form-error">{errorMessage(error)}</p>
-                ) : (data?.results.length ?? 0) === 0 ? (
-                  <p className="muted">{t.form.residentNone}</p>
-                ) : (
-                  <ul className="ticket-resident-results" aria-label={t.form.residentResults}>
-                    {data!.results.map((resident) => (
-                      <li key={resident.id}>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          aria-label={t.form.residentPick(resident.name, resident.apartment_number)}
-                          onClick={() => {
-                            setChosen(resident);
-                            field.onChange(String(resident.id));
-                            setFocus('change');
-                          }}
-                        >
-                          {resident.name} <span className="muted">{t.apartment(resident.apartment_number)}</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </>
+            <ResidentChoice
+              people={people}
+              value={String(field.value ?? '')}
+              onChange={field.onChange}
+              inputRef={field.ref}
+            />
           )}
-          <FieldNotes id={id} error={message} />
+          {apartment ? <FieldNotes id={id} error={message} /> : null}
         </fieldset>
       )}
     />
+  );
+}
+
+/** The people of the chosen apartment as radio buttons; one alone is chosen at once. */
+function ResidentChoice({
+  people,
+  value,
+  onChange,
+  inputRef,
+}: {
+  people: AdminResident[];
+  value: string;
+  onChange: (value: string) => void;
+  inputRef: (el: HTMLInputElement | null) => void;
+}) {
+  const only = people.length === 1 ? String(people[0]!.id) : '';
+  useEffect(() => {
+    if (only && value !== only) onChange(only);
+  }, [only, value, onChange]);
+  return (
+    <fieldset className="choice-group admin-fieldset">
+      <legend className="admin-legend">{t.form.residentOfApartment}</legend>
+      {people.map((resident, index) => (
+        <label key={resident.id} className="choice admin-checkbox">
+          <input
+            ref={index === 0 ? inputRef : undefined}
+            type="radio"
+            name="resident_id"
+            value={String(resident.id)}
+            checked={value === String(resident.id)}
+            onChange={() => onChange(String(resident.id))}
+          />
+          <span>{resident.name}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -21,6 +21,11 @@ const anna = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
+const apartments = (numbers: string[]) => ({
+  count: numbers.length,
+  results: numbers.map((apartment_number) => ({ apartment_number, active_residents: 1 })),
+});
+
 function open(path = '/admin/tickets/new') {
   const user = userEvent.setup();
   renderAdmin(<TicketsPage />, { path, pattern: '/admin/tickets/*' });
@@ -34,7 +39,10 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
       'GET /api/admin/ticket-categories/?location_id=1&page_size=100': {
         body: page([...categories, { ...categories[2]!, id: 4, name: 'Alt', archived: true }]),
       },
-      'GET /api/admin/residents/?page=1&page_size=10&location_id=1&search=Anna&active=true': { body: page([anna]) },
+      'GET /api/admin/apartments/?location_id=1': { body: apartments(['0101', '0102']) },
+      'GET /api/admin/residents/?page=1&page_size=10&location_id=1&search=0101&active=true': {
+        body: page([anna, { ...anna, id: 12, name: 'Bernd Beispiel' }, { ...anna, id: 13, apartment_number: '01011' }]),
+      },
       'POST /api/admin/tickets/': { status: 201, body: ticket({ id: 55, number: '2026-000055' }) },
     });
     const user = open();
@@ -46,17 +54,21 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
     expect(screen.queryByRole('option', { name: 'Alt' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Meldung anlegen' }));
-    const search = screen.getByRole('searchbox', { name: 'Name oder Wohnungsnummer' });
+    const search = screen.getByRole('combobox', { name: 'Wohnung' });
     expect(search).toHaveAccessibleDescription(/Bitte wählen Sie die Bewohnerin oder den Bewohner./);
     expect(screen.getByRole('combobox', { name: 'Kategorie' })).toHaveAccessibleDescription(
       'Bitte wählen Sie eine Kategorie.',
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await user.type(search, 'Anna');
-    await user.click(await screen.findByRole('button', { name: 'Anna Beispiel, Wohnung 0101 wählen' }));
-    expect(screen.getByText('Anna Beispiel')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Andere Person wählen' })).toHaveFocus();
+    // The apartment comes from the list; then whoever of its people reports.
+    await user.type(search, '101');
+    await user.click(await screen.findByRole('option', { name: /^0101/ }));
+    expect(search).toHaveValue('0101');
+    const who = await screen.findByRole('group', { name: 'Wer meldet?' });
+    // Only the people of 0101 itself, not of 01011.
+    expect(within(who).getAllByRole('radio')).toHaveLength(2);
+    await user.click(within(who).getByRole('radio', { name: 'Anna Beispiel' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kategorie' }), 'Heizung');
     expect(screen.getByRole('note')).toHaveTextContent(
@@ -95,6 +107,7 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
       'GET /api/admin/ticket-categories/?location_id=2&page_size=100': {
         body: page([{ ...categories[1]!, id: 12, location_id: 2 }]),
       },
+      'GET /api/admin/apartments/?location_id=2': { body: apartments(['0101']) },
       'GET /api/admin/residents/?page=1&page_size=10&location_id=2&search=0101&active=true': {
         body: page([{ ...anna, id: 31, name: 'Dora Seemann', location_id: 2 }]),
       },
@@ -105,10 +118,15 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
     });
     const user = open();
     const location = await screen.findByRole('combobox', { name: 'Standort' });
-    expect(screen.getByRole('searchbox', { name: 'Name oder Wohnungsnummer' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Wohnung' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Wohnung' })).toHaveAccessibleDescription(
+      'Bitte zuerst einen Standort wählen.',
+    );
     await user.selectOptions(location, 'Haus am See');
-    await user.type(screen.getByRole('searchbox', { name: 'Name oder Wohnungsnummer' }), '0101');
-    await user.click(await screen.findByRole('button', { name: 'Dora Seemann, Wohnung 0101 wählen' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Wohnung' })).toBeEnabled());
+    // Typed in full and taken with Enter; the only person living there is chosen at once.
+    await user.type(screen.getByRole('combobox', { name: 'Wohnung' }), '0101{Enter}');
+    expect(await screen.findByRole('radio', { name: 'Dora Seemann' })).toBeChecked();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Kategorie' }), 'Aufzug');
     await user.type(screen.getByRole('textbox', { name: 'Beschreibung' }), 'Aufzug steht.');
     await user.click(screen.getByRole('button', { name: 'Meldung anlegen' }));
