@@ -61,6 +61,11 @@ export class Api {
     return (await res.json()) as T;
   }
 
+  async delete(url: string): Promise<void> {
+    const res = await this.ctx.delete(url, { headers: this.headers });
+    if (!res.ok()) throw new Error(`DELETE ${url}: ${res.status()} ${await res.text()}`);
+  }
+
   /** Resident view: one page of the blackboard. */
   messages(page = 1) {
     return this.get<{ count: number; results: ApiMessage[] }>(`/api/messages/?page=${page}`);

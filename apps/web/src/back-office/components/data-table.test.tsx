@@ -8,7 +8,7 @@ import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
 import type { Paginated } from '../api/types';
 import { useListArgs } from '../lib/list-params';
 import { page, renderAdmin } from '../test-utils';
-import { adminColumns, DataTable } from './data-table';
+import { adminColumns, DataTable, type ListResult } from './data-table';
 
 interface Person {
   id: number;
@@ -42,6 +42,32 @@ function People({ selectable = false }: { selectable?: boolean }) {
 }
 
 const first = '/api/admin/people/?page=1&page_size=25';
+
+interface Household {
+  id: number;
+  name: string;
+  email: string;
+  location: string;
+}
+const hcol = adminColumns<Household>();
+const householdColumns = [
+  hcol.accessor('name', { header: 'Name' }),
+  hcol.accessor('email', { header: 'E-Mail' }),
+  hcol.accessor('location', { header: 'Standort' }),
+];
+
+function Households() {
+  const args = useListArgs();
+  const result = testApi.usePeopleQuery(args) as unknown as ListResult<Household>;
+  return (
+    <DataTable
+      caption="Haushalte"
+      columns={householdColumns}
+      result={result}
+      fold={{ into: 'name', columns: ['email', 'location'] }}
+    />
+  );
+}
 
 describe('admin data table', () => {
   it('shows the rows under real column headers and announces the count', async () => {
@@ -130,5 +156,23 @@ describe('admin data table', () => {
     const { store } = renderAdmin(<People />);
     await waitFor(() => expect(store.getState().adminSession.token).toBeNull());
     expect(localStorage.getItem('hausportal.adminToken')).toBeNull();
+  });
+
+  it('folds secondary columns under the main one, each value after its header (shown by CSS on a narrow table)', async () => {
+    mockFetch({
+      [`GET ${first}`]: { body: page([{ id: 1, name: 'Anna', email: 'anna@example.org', location: 'Am See' }]) },
+    });
+    renderAdmin(<Households />);
+    const table = await screen.findByRole('table', { name: 'Haushalte' });
+    // The folding columns are marked, header and cells, so the container query can hide them.
+    expect(within(table).getByRole('columnheader', { name: 'E-Mail' })).toHaveClass('admin-col-folds');
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).not.toHaveClass('admin-col-folds');
+    const nameCell = within(table).getAllByRole('cell')[0]!;
+    expect(nameCell).toHaveClass('col-name');
+    expect(Array.from(nameCell.querySelectorAll('.admin-fold'), (f) => f.textContent)).toEqual([
+      'E-Mail: anna@example.org',
+      'Standort: Am See',
+    ]);
+    expect(table.querySelector('td.col-email')).toHaveClass('admin-col-folds');
   });
 });

@@ -66,6 +66,18 @@ interface DataTableProps<T extends RowData> {
   toolbar?: ReactNode;
   /** A class for a row that must stand out (e.g. a ticket waiting too long); say it in a cell too. */
   rowClassName?: (row: T) => string | undefined;
+  /**
+   * Secondary columns that fold into another cell when the table has little room (a tablet at
+   * 1024 px, admin.css): their column disappears and their values show, each after its header
+   * ('Standort: …'), under the value of the `into` column. The table then never scrolls sideways.
+   */
+  fold?: TableFold;
+}
+
+/** Which columns (by id) fold into which column when the table is narrow; see `DataTable`'s `fold`. */
+export interface TableFold {
+  into: string;
+  columns: string[];
 }
 
 const noRows: never[] = [];
@@ -111,8 +123,18 @@ const selectColumn: AdminColumn<RowData> = {
 
 const noLabel = () => '';
 
+/** `col-<id>`, and `admin-col-folds` for a column that folds into another on a narrow table. */
+function columnClass(id: string, fold: TableFold | undefined): string {
+  return fold?.columns.includes(id) ? `col-${id} admin-col-folds` : `col-${id}`;
+}
+
 function defaultRowId(row: unknown): string {
   return String((row as { id?: unknown }).id);
+}
+
+/** A column's header as words, for the folded value's label. */
+function headerText(header: unknown, id: string): string {
+  return typeof header === 'string' ? header : id;
 }
 
 function resolve<S>(updater: Updater<S>, current: S): S {
@@ -136,6 +158,7 @@ export function DataTable<T extends RowData>({
   emptyText = s.table.empty,
   toolbar,
   rowClassName,
+  fold,
 }: DataTableProps<T>) {
   const [page, setPage] = usePageParam(pageParam);
   const { data, isLoading, isFetching, isError, error, refetch } = result;
@@ -201,7 +224,7 @@ export function DataTable<T extends RowData>({
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
                     {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+                      <th key={header.id} scope="col" className={columnClass(header.column.id, fold)}>
                         {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                       </th>
                     ))}
@@ -219,8 +242,21 @@ export function DataTable<T extends RowData>({
                     }
                   >
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={`col-${cell.column.id}`}>
+                      <td key={cell.id} className={columnClass(cell.column.id, fold)}>
                         <table.FlexRender cell={cell} />
+                        {fold && cell.column.id === fold.into
+                          ? row
+                              .getAllCells()
+                              .filter((c) => fold.columns.includes(c.column.id))
+                              .map((c) => (
+                                <span key={c.id} className="admin-fold">
+                                  <span className="admin-fold-label">
+                                    {headerText(c.column.columnDef.header, c.column.id)}:
+                                  </span>{' '}
+                                  <table.FlexRender cell={c} />
+                                </span>
+                              ))
+                          : null}
                       </td>
                     ))}
                   </tr>

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { MAIL_STATUSES, type AdminEmail } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
+import { EmailAddress } from '../components/email-address';
 import { errorMessage } from '../lib/errors';
 import { excerpt, formatDateTime } from '../lib/format';
 import { useFilterParam, useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
@@ -50,7 +51,7 @@ function OpenLink({ email }: { email: AdminEmail }) {
 const col = adminColumns<AdminEmail>();
 const columns = [
   col.accessor('created_at', { header: t.columns.date, cell: ({ getValue }) => formatDateTime(getValue()) }),
-  col.accessor('to_address', { header: t.columns.to }),
+  col.accessor('to_address', { header: t.columns.to, cell: ({ getValue }) => <EmailAddress address={getValue()} /> }),
   col.accessor('subject', { header: t.columns.subject }),
   col.accessor('kind', { header: t.columns.kind, cell: ({ getValue }) => kindLabel(getValue()) }),
   col.accessor('status', { header: t.columns.status, cell: ({ getValue }) => <EmailStatus status={getValue()} /> }),
@@ -73,6 +74,9 @@ const columns = [
     ),
   }),
 ];
+
+/** On a tablet kind, attempts and error show under the subject (issue 22). */
+const fold = { into: 'subject', columns: ['kind', 'attempts', 'last_error'] };
 
 function StatusFilter() {
   const [status, setStatus] = useFilterParam('status', MAIL_STATUSES);
@@ -107,7 +111,7 @@ export function EmailsList() {
       <div className="admin-filters" role="search">
         <StatusFilter />
       </div>
-      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
+      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={fold} />
     </AdminPage>
   );
 }

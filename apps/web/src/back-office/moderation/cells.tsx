@@ -6,7 +6,7 @@ export function AuthorCell({ name, apartment }: { name: string; apartment?: stri
   return (
     <>
       {name}
-      {apartment ? <span className="admin-cell-sub">{s.moderation.apartment(apartment)}</span> : null}
+      {apartment ? <span className="admin-cell-sub admin-apartment">{s.moderation.apartment(apartment)}</span> : null}
     </>
   );
 }

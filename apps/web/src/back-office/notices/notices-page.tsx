@@ -49,6 +49,9 @@ function NoticeActionsCell({ notice }: { notice: AdminNotice }) {
 }
 
 const col = adminColumns<AdminNotice>();
+
+/** On a tablet the locations and the end date show under the title (issue 22: no sideways scroll at 1024 px). */
+const NOTICE_FOLD = { into: 'title', columns: ['locations', 'ends_at'] };
 const columns: AdminColumn<AdminNotice>[] = [
   col.accessor('title', { header: s.notices.noticeTitle, cell: ({ row }) => <NoticeLink notice={row.original} /> }),
   col.accessor((n) => n.locations.map((l) => l.title).join(', '), { id: 'locations', header: s.notices.locations }),
@@ -107,7 +110,7 @@ export default function NoticesPage() {
       }
     >
       <ActionsContext.Provider value={actions}>
-        <DataTable caption={s.notices.title} columns={columns} result={result} />
+        <DataTable caption={s.notices.title} columns={columns} result={result} fold={NOTICE_FOLD} />
       </ActionsContext.Provider>
       <ConfirmDialog {...dialog} />
     </AdminPage>

@@ -74,6 +74,15 @@ function PhoneForm({ phone, locationId, onDone }: { phone?: AdminPhone; location
 
 type Editing = { phone?: AdminPhone } | null;
 
+function PhoneFlags({ phone }: { phone: AdminPhone }) {
+  return (
+    <span className="admin-tags">
+      {phone.highlighted ? <StatusBadge status="new" label={t.highlighted} /> : null}
+      {phone.hidden ? <StatusBadge status="expired" label={t.hidden} /> : null}
+    </span>
+  );
+}
+
 function PhoneTable({ locationId }: { locationId: number }) {
   const { data, isLoading, isFetching, isError, error, refetch } = usePhonesQuery(locationId);
   const [order, orderState] = useOrderPhonesMutation();
@@ -139,7 +148,9 @@ function PhoneTable({ locationId }: { locationId: number }) {
                 <th scope="col">{t.columns.position}</th>
                 <th scope="col">{t.columns.name}</th>
                 <th scope="col">{t.columns.number}</th>
-                <th scope="col">{t.columns.flags}</th>
+                <th scope="col" className="admin-col-folds">
+                  {t.columns.flags}
+                </th>
                 <th scope="col">{t.columns.order}</th>
                 <th scope="col">{t.columns.actions}</th>
               </tr>
@@ -150,13 +161,14 @@ function PhoneTable({ locationId }: { locationId: number }) {
                   <td>{index + 1}</td>
                   <th scope="row" className="admin-row-head">
                     <IconTitle icon={phone.icon || '/icons/phone.svg'} title={phone.name} />
-                  </th>
-                  <td>{phone.number}</td>
-                  <td>
-                    <span className="admin-tags">
-                      {phone.highlighted ? <StatusBadge status="new" label={t.highlighted} /> : null}
-                      {phone.hidden ? <StatusBadge status="expired" label={t.hidden} /> : null}
+                    {/* On a tablet the flags fold under the name (admin.css, issue 22). */}
+                    <span className="admin-fold">
+                      <PhoneFlags phone={phone} />
                     </span>
+                  </th>
+                  <td className="col-number">{phone.number}</td>
+                  <td className="admin-col-folds">
+                    <PhoneFlags phone={phone} />
                   </td>
                   <td>
                     <span className="admin-order-cell">
@@ -168,7 +180,7 @@ function PhoneTable({ locationId }: { locationId: number }) {
                         disabled={index === 0 || orderState.isLoading}
                         onClick={() => void move(index, -1)}
                       >
-                        <span aria-hidden="true">↑</span> {t.up}
+                        <span aria-hidden="true">↑</span> <span className="admin-order-word">{t.up}</span>
                       </button>
                       <button
                         type="button"
@@ -178,7 +190,7 @@ function PhoneTable({ locationId }: { locationId: number }) {
                         disabled={index === phones.length - 1 || orderState.isLoading}
                         onClick={() => void move(index, 1)}
                       >
-                        <span aria-hidden="true">↓</span> {t.down}
+                        <span aria-hidden="true">↓</span> <span className="admin-order-word">{t.down}</span>
                       </button>
                     </span>
                   </td>

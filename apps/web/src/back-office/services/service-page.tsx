@@ -158,6 +158,8 @@ function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe 
   });
   const locations = me?.locations;
   const base = `/admin/services/${service.id}/providers`;
+  // On a tablet location, e-mail and the contact form's 'ja' show under the name (issue 22).
+  const providerFold = { into: 'name', columns: ['location_id', 'email', 'allow_form_contact'] };
 
   const columns = useMemo(
     () => [
@@ -213,6 +215,7 @@ function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe 
         columns={columns}
         result={result}
         emptyText={t.providers.empty}
+        fold={providerFold}
       />
       <ConfirmDialog {...dialog} />
     </section>

@@ -37,7 +37,14 @@ function Facts({ ticket }: { ticket: AdminTicket }) {
       </dd>
       <dt>{t.ticket.reporter}</dt>
       <dd>
-        {ticket.reporter ? `${ticket.reporter.name}, ${t.apartment(ticket.reporter.apartment_number)}` : t.noReporter}
+        {ticket.reporter ? (
+          <>
+            {ticket.reporter.name},{' '}
+            <span className="admin-apartment">{t.apartment(ticket.reporter.apartment_number)}</span>
+          </>
+        ) : (
+          t.noReporter
+        )}
       </dd>
       <dt>{t.ticket.affected}</dt>
       <dd>{t.affected(ticket.affected_count)}</dd>

@@ -101,7 +101,7 @@ const columns: AdminColumn<AdminTicketListItem>[] = [
       return (
         <>
           {reporter.name}
-          <span className="admin-cell-sub">{t.apartment(reporter.apartment_number)}</span>
+          <span className="admin-cell-sub admin-apartment">{t.apartment(reporter.apartment_number)}</span>
           {/* On a tablet the column of the affected folds in here (when others joined the reporter). */}
           {row.original.affected_count > 1 ? (
             <span className="admin-cell-sub ticket-narrow-only">{t.affected(row.original.affected_count)}</span>
