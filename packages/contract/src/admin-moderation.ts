@@ -186,7 +186,6 @@ export const NOTICE_ENDS_BEFORE_START = 'Das Enddatum muss nach dem Beginn liege
 /** PDFs per notice, each at most MAX_FILE_BYTES (10 MB). */
 export const NOTICE_MAX_ATTACHMENTS = 5;
 export const NOTICE_TOO_MANY_ATTACHMENTS = `Ein Aushang kann höchstens ${NOTICE_MAX_ATTACHMENTS} PDF-Anhänge haben.`;
-export const NOTICE_ATTACHMENT_NOT_PDF = 'Bitte hängen Sie nur PDF-Dateien an.';
 
 /** A PDF of a notice: its name, size in bytes and signed link. */
 export const noticeAttachment = z.object({
