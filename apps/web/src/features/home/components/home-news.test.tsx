@@ -163,10 +163,10 @@ describe('the home screen news', () => {
     answer = 500;
     await user.click(await screen.findByRole('button', { name: 'Aushang „Wasser abgestellt“ ausblenden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Der Aushang konnte nicht ausgeblendet werden.');
-    expect(screen.getByRole('region', { name: 'Wasser abgestellt' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Wasser abgestellt' })).toBeInTheDocument();
 
     answer = 200;
-    await user.click(screen.getByRole('button', { name: 'Aushang „Wasser abgestellt“ ausblenden' }));
+    await user.click(await screen.findByRole('button', { name: 'Aushang „Wasser abgestellt“ ausblenden' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Wasser abgestellt' })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.url === '/api/notices/7/dismissed/' && c.method === 'POST')).toHaveLength(2);
   });

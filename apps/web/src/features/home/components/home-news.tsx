@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Document, HomeSummary, Notice, TicketListItem } from '@hausportal/contract';
@@ -133,7 +133,7 @@ function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
  * away, then a card for open reports and one for unopened documents. A card with nothing in it
  * is left out: the screen only shows news.
  */
-export function HomeNews({ home }: { home: HomeSummary }) {
+export const HomeNews = memo(function HomeNews({ home }: { home: HomeSummary }) {
   const { t } = useTranslation();
   const [dismissFailed, setDismissFailed] = useState(false);
   const notices = home.notices.filter((n) => !n.dismissed);
@@ -159,4 +159,4 @@ export function HomeNews({ home }: { home: HomeSummary }) {
       ) : null}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
@@ -107,17 +107,80 @@ function TicketButtons() {
   );
 }
 
+/** The spec's tiles (product §2.6); memoised, so the news arriving or refreshing does not redraw them. */
+const Tiles = memo(function Tiles({
+  unread,
+  hasAdmin,
+  adminUnknown,
+}: {
+  unread: number;
+  hasAdmin: boolean;
+  adminUnknown: boolean;
+}) {
+  const { t } = useTranslation();
+  const badge = badgeLabel(unread);
+  const tiles: Tile[] = [
+    { to: '/phone-numbers', label: t('home.tiles.phones'), icon: 'phone' },
+    { to: `/services/${SERVICE_RECEPTION_ID}`, label: t('home.tiles.reception'), icon: 'reception' },
+    {
+      to: '/blackboard',
+      label: t('home.tiles.blackboard'),
+      icon: 'blackboard',
+      badge,
+      badgeText: unread > 99 ? t('home.unreadMany') : t('home.unread', { count: unread }),
+    },
+    { to: '/services', label: t('home.tiles.services'), icon: 'services' },
+    // product §5.8: the administration tile shows when the services list has service 1.
+    ...(hasAdmin
+      ? [{ to: `/services/${SERVICE_ADMINISTRATION_ID}`, label: t('home.tiles.administration'), icon: 'admin' }]
+      : adminUnknown
+        ? [{ to: 'admin-placeholder', label: '', icon: '', placeholder: true }]
+        : []),
+    { to: '/apartment', label: t('home.tiles.apartment'), icon: 'apartment' },
+  ];
+  return (
+    <ul className="tile-grid">
+      {tiles.map((tile) =>
+        tile.placeholder ? (
+          <li key={tile.to} className="tile tile-placeholder" aria-hidden="true" />
+        ) : (
+          <li key={tile.to}>
+            <Link className="tile" to={tile.to}>
+              <span className="tile-icon">
+                <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
+                {tile.badge ? (
+                  <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
+                    {tile.badge}
+                  </span>
+                ) : null}
+              </span>
+              <span className="tile-label">{tile.label}</span>
+              {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
+            </Link>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+});
+
 export default function HomePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useAppSelector((s) => s.location.data);
   const userId = useAppSelector((s) => s.user.data?.id);
-  const services = useAppSelector((s) => s.services.results);
+  const hasAdmin = useAppSelector((s) => s.services.results.some((x) => x.id === SERVICE_ADMINISTRATION_ID));
   // Before the first answer nobody knows whether the administration tile exists; its place is
   // held so that the apartment tile does not jump when it arrives.
-  const servicesUnknown = useAppSelector((s) => s.services.fetching) && services.length === 0;
+  const servicesUnknown = useAppSelector((s) => s.services.fetching && s.services.results.length === 0);
   const unread = useAppSelector((s) => s.blackboard.unreadCount);
-  const home = useAppSelector((s) => s.home);
+  // Each field on its own: the fetching flag going up and down redraws nothing below.
+  // Drawn in a render of its own after the first paint (React splits it into short slices), so
+  // the cards and tiles that come from storage do not lengthen the first task on a slow phone.
+  const held = useAppSelector((s) => s.home.data);
+  const news = useDeferredValue(held, null);
+  const newsFetching = useAppSelector((s) => s.home.fetching);
+  const newsFailed = useAppSelector((s) => s.home.error !== null);
   const online = useOnline();
 
   useEffect(() => {
@@ -133,42 +196,23 @@ export default function HomePage() {
   // The news sits above the tiles, and its height is only known with its data. So news and tiles
   // appear together, once the news is known (stored or loaded) or cannot come (offline, failed):
   // nothing on screen moves when it arrives (CLS 0). The buttons above never wait.
-  const newsSettled = home.data !== null || (!home.fetching && (home.error !== null || !online));
+  // News that is held but not drawn yet counts as on its way, offline too, so the tiles never
+  // come first and then move down under it.
+  const newsSettled = news !== null || (held === null && !newsFetching && (newsFailed || !online));
 
   useEffect(() => {
     if (userId) void dispatch(fetchBlackboardOpened(userId));
   }, [dispatch, userId]);
-
-  const badge = badgeLabel(unread);
-  const tiles: Tile[] = [
-    { to: '/phone-numbers', label: t('home.tiles.phones'), icon: 'phone' },
-    { to: `/services/${SERVICE_RECEPTION_ID}`, label: t('home.tiles.reception'), icon: 'reception' },
-    {
-      to: '/blackboard',
-      label: t('home.tiles.blackboard'),
-      icon: 'blackboard',
-      badge,
-      badgeText: unread > 99 ? t('home.unreadMany') : t('home.unread', { count: unread }),
-    },
-    { to: '/services', label: t('home.tiles.services'), icon: 'services' },
-    // product §5.8: the administration tile shows when the services list has service 1.
-    ...(services.some((s) => s.id === SERVICE_ADMINISTRATION_ID)
-      ? [{ to: `/services/${SERVICE_ADMINISTRATION_ID}`, label: t('home.tiles.administration'), icon: 'admin' }]
-      : servicesUnknown
-        ? [{ to: 'admin-placeholder', label: '', icon: '', placeholder: true }]
-        : []),
-    { to: '/apartment', label: t('home.tiles.apartment'), icon: 'apartment' },
-  ];
 
   return (
     <Page title={location?.title || t('app.name')} className="home-page">
       <EmergencyButton />
       <TicketButtons />
       {!newsSettled ? <Spinner label={t('homeNews.loading')} /> : null}
-      {home.data ? (
+      {news ? (
         <>
           <LoadedAt name="home" />
-          <HomeNews home={home.data} />
+          <HomeNews home={news} />
         </>
       ) : newsSettled && online ? (
         <p className="muted home-news-failed">
@@ -178,30 +222,7 @@ export default function HomePage() {
           </button>
         </p>
       ) : null}
-      {newsSettled ? (
-        <ul className="tile-grid">
-          {tiles.map((tile) =>
-            tile.placeholder ? (
-              <li key={tile.to} className="tile tile-placeholder" aria-hidden="true" />
-            ) : (
-              <li key={tile.to}>
-                <Link className="tile" to={tile.to}>
-                  <span className="tile-icon">
-                    <img src={`/icons/${tile.icon}.svg`} alt="" width={36} height={36} />
-                    {tile.badge ? (
-                      <span className="badge" aria-hidden="true" data-testid="blackboard-badge">
-                        {tile.badge}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="tile-label">{tile.label}</span>
-                  {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
-                </Link>
-              </li>
-            ),
-          )}
-        </ul>
-      ) : null}
+      {newsSettled ? <Tiles unread={unread} hasAdmin={hasAdmin} adminUnknown={servicesUnknown} /> : null}
     </Page>
   );
 }
