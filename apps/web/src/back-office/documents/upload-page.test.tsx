@@ -103,13 +103,16 @@ describe('document upload form', () => {
     await user.upload(screen.getByLabelText('PDF-Datei'), pdf());
     await user.click(screen.getByRole('button', { name: 'Dokument hochladen' }));
     const picker = await screen.findByRole('combobox', { name: 'Wohnungsnummer' });
-    expect(picker).toHaveAccessibleDescription('Bitte wählen Sie eine Wohnung aus der Liste.');
+    // The form checks asynchronously (its resolver); under load the message comes a moment later.
+    await waitFor(() => expect(picker).toHaveAccessibleDescription('Bitte wählen Sie eine Wohnung aus der Liste.'));
     // A number that is not the location's is never taken, typed in full or not.
     await user.type(picker, 'B-0999');
     expect(await screen.findByText('Keine passende Wohnung', { selector: 'li' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Dokument hochladen' }));
-    expect(await screen.findByRole('combobox', { name: 'Wohnungsnummer' })).toHaveAccessibleDescription(
-      'Bitte wählen Sie eine Wohnung aus der Liste.',
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Wohnungsnummer' })).toHaveAccessibleDescription(
+        'Bitte wählen Sie eine Wohnung aus der Liste.',
+      ),
     );
     expect(FakeXhr.sent).toHaveLength(0);
     // The picker asked for the chosen location's apartments.
