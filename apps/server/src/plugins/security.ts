@@ -55,15 +55,15 @@ export const securityPlugin = fp<{ cookieSecret: string; trustProxy: unknown }>(
 
   // PostgreSQL text cannot hold U+0000 (the query fails with 500) while SQLite would store it.
   // No field of the API needs it, so refuse it up front and both dialects answer the same 400.
-  // Every text the API takes is a top-level string of the JSON body or the query string.
+  // Texts sit at the top of the JSON body or the query string, or nested in it (the rows of a
+  // CSV import, issue 23); the error names the top-level field that holds the NUL.
   app.addHook('preValidation', async (request) => {
     for (const input of [request.body, request.query]) {
       if (typeof input === 'string' && input.includes('\u0000'))
         throw fieldError('non_field_errors', 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
       if (input === null || typeof input !== 'object') continue;
       for (const [field, value] of Object.entries(input)) {
-        if (typeof value === 'string' && value.includes('\u0000'))
-          throw fieldError(field, 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
+        if (holdsNul(value)) throw fieldError(field, 'Die Eingabe enthält ein unzulässiges Zeichen (NUL).');
       }
     }
   });
@@ -82,3 +82,13 @@ export const securityPlugin = fp<{ cookieSecret: string; trustProxy: unknown }>(
     });
   }
 });
+
+/** Whether a JSON value holds U+0000 in any string, key or value, however deep (bounded). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 20) return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000') || holdsNul(inner, depth + 1)) return true;
+  }
+  return false;
+}

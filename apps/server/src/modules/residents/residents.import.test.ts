@@ -39,6 +39,31 @@ describe.each(kinds)('resident import (%s)', (kind) => {
       .execute();
   const prefix = (n: number) => `I${n}`;
 
+  // Issue 23, defect 1: PostgreSQL answered 500 when no row was valid (a NUL placeholder in the
+  // login lookup), and a NUL inside a row reached the database.
+  it('answers a batch without a single valid row with its row errors, not a 500', async () => {
+    const loc = await ownLocation();
+    const res = await importRows(loc, [{ apartment_number: 'X X', name: 'I' }]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 0, updated: 0 });
+    expect(res.body.errors).toHaveLength(1);
+    expect(await residentsOf(loc)).toEqual([]);
+  });
+
+  it('refuses a NUL byte inside a row with a German 400 and changes nothing', async () => {
+    const loc = await ownLocation();
+    for (const row of [
+      { apartment_number: 'N-01', name: 'Null\u0000Byte' },
+      { apartment_number: 'N-\u000002', name: 'Nora' },
+      { apartment_number: 'N-03', name: 'Nils', email: 'n\u0000@example.org' },
+    ]) {
+      const res = await importRows(loc, [row]);
+      expect(res.status, JSON.stringify(row)).toBe(400);
+      expect(res.body).toEqual({ rows: ['Die Eingabe enthält ein unzulässiges Zeichen (NUL).'] });
+    }
+    expect(await residentsOf(loc)).toEqual([]);
+  });
+
   it('creates new residents, reports counts, and gives them no usable password', async () => {
     const loc = await ownLocation();
     const p = prefix(loc);

@@ -373,7 +373,9 @@ async function deleteContent(trx: DB, userId: number): Promise<string[]> {
 // ---- import ----
 
 /** The accounts behind these logins (lower-cased apartment numbers), any location. */
-export function findByLogins(db: DB, logins: string[]) {
+export async function findByLogins(db: DB, logins: string[]) {
+  // No logins, no query: a placeholder such as '\u0000' is text PostgreSQL refuses (issue 23).
+  if (logins.length === 0) return [];
   return db
     .selectFrom('users')
     .select([
@@ -412,7 +414,7 @@ export function findByLogins(db: DB, logins: string[]) {
           ])
           .as('invitation_pending'),
     ])
-    .where('login', 'in', logins.length ? logins : ['\u0000'])
+    .where('login', 'in', logins)
     .execute();
 }
 
