@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MAX_FILE_BYTES, MAX_REPORT_PHOTOS } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import { createContext } from './context.js';
@@ -35,9 +34,10 @@ import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
+import { configureGermanZod } from './lib/zod-german.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
-z.config(z.locales.de());
+configureGermanZod();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { staffMe, staffMember } from '@hausportal/contract';
+import { listQuery, paginated, staffMe, staffMember } from '@hausportal/contract';
+import { pageWindow } from '../../db/paging.js';
+import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { listStaff, locationsByIds } from './auth.repository.js';
 import { currentUser, managerLocations } from './policies.js';
@@ -35,12 +36,15 @@ export async function staffSessionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'Personen der Hausverwaltung für den Filter im Protokoll',
-        response: { 200: z.array(staffMember) },
+        querystring: listQuery,
+        response: { 200: paginated(staffMember) },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return listStaff(db, user.id, user.role === 'admin' ? null : await managerLocations(request));
+      const scope = user.role === 'admin' ? null : await managerLocations(request);
+      const page = await listStaff(db, user.id, scope, pageWindow(request.query));
+      return paginate('/api/admin/staff/', request.query, page.count, page.rows);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { isStaff, type Role } from '@hausportal/contract';
 import { inTransaction, precompiled, type DB } from '../../db/database.js';
+import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
 
 /** The user behind a token hash, with the token's id and last use. Every signed-in request asks. */
@@ -234,13 +235,8 @@ export function locationsByIds(db: DB, ids: number[]) {
  * The staff a caller sees in the audit log's person filter: every staff member for an admin
  * (`scope` null), else the caller and the managers sharing one of the given locations.
  */
-export function listStaff(db: DB, callerId: number, scope: number[] | null) {
-  let q = db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('role', 'in', ['manager', 'admin'])
-    .orderBy('name')
-    .orderBy('id');
+export function listStaff(db: DB, callerId: number, scope: number[] | null, window: PageWindow) {
+  let q = db.selectFrom('users').where('role', 'in', ['manager', 'admin']);
   if (scope !== null) {
     q = q.where((eb) =>
       eb.or([
@@ -256,7 +252,8 @@ export function listStaff(db: DB, callerId: number, scope: number[] | null) {
       ]),
     );
   }
-  return q.execute();
+  // Paged like every other list (issue 23); the audit filter asks for pages of 100.
+  return pageOf(q, (page) => page.select(['id', 'name']).orderBy('name').orderBy('id'), window);
 }
 
 // ---- sign-ins and activation codes (issue 22) ----

@@ -207,16 +207,17 @@ describe.each(kinds)('staff session (%s)', (kind) => {
       const colleague = await newUser(t, { role: 'manager', managerOf: [a, b] });
       const stranger = await newUser(t, { role: 'manager', managerOf: [b] });
       const resident = await newUser(t, { locationId: a });
-      const ids = (await call(t.app, 'GET', '/api/admin/staff/', { auth: await signIn(t, me) })).body.map(
-        (s: { id: number }) => s.id,
-      );
+      const mine = await call(t.app, 'GET', '/api/admin/staff/', { auth: await signIn(t, me) });
+      // Issue 23: paged like every list, not a bare array.
+      expect(mine.body).toMatchObject({ count: expect.any(Number), next: null, previous: null });
+      const ids = mine.body.results.map((s: { id: number }) => s.id);
       expect(ids).toEqual(expect.arrayContaining([me.id, colleague.id]));
       expect(ids).not.toContain(stranger.id);
       expect(ids).not.toContain(resident.id);
       const admin = await newUser(t, { role: 'admin' });
-      const all = (await call(t.app, 'GET', '/api/admin/staff/', { auth: await signIn(t, admin) })).body.map(
-        (s: { id: number }) => s.id,
-      );
+      const all = (
+        await call(t.app, 'GET', '/api/admin/staff/?page_size=100', { auth: await signIn(t, admin) })
+      ).body.results.map((s: { id: number }) => s.id);
       expect(all).toEqual(expect.arrayContaining([me.id, colleague.id, stranger.id, admin.id]));
       expect(all).not.toContain(resident.id);
     });

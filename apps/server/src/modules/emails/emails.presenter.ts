@@ -18,7 +18,16 @@ export function toAdminEmail(row: EmailRow): AdminEmail {
   };
 }
 
+/**
+ * What the back office shows of a mail with a secret link that has not been sent yet: the body
+ * is still stored (the sender needs it), but nobody else sees it. 'Nach dem Versand entfernt'
+ * would be untrue until it is sent (issue 23).
+ */
+export const HIDDEN_SECRET_BODY =
+  '[Verborgen: Die E-Mail enthält einen geheimen Link. Er wird nach dem Versand gelöscht.]';
+
 /** A mail with its body; a secret link is never shown, not even before the mail is sent. */
 export function toAdminEmailDetail(row: EmailRow & { body_text: string }): AdminEmailDetail {
-  return { ...toAdminEmail(row), body_text: row.contains_secret ? REDACTED_BODY : row.body_text };
+  const secret = row.status === 'sent' ? REDACTED_BODY : HIDDEN_SECRET_BODY;
+  return { ...toAdminEmail(row), body_text: row.contains_secret ? secret : row.body_text };
 }

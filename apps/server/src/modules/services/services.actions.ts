@@ -72,7 +72,13 @@ async function writableService(ctx: AppContext, caller: Caller, id: number) {
   const row = await repo.findAdminService(ctx.db, id);
   if (!row) throw notFound();
   if (row.location_id === null) {
-    if (caller.role !== 'admin') throw notFound();
+    // A manager reads a global service (GET answers 200), so a 404 here would contradict it
+    // (issue 23): say why it may not be changed.
+    if (caller.role !== 'admin')
+      throw new ApiError(403, {
+        detail:
+          'Dienste für alle Standorte kann nur die Administration ändern. Anbieter an Ihren Standorten können Sie bearbeiten.',
+      });
   } else {
     await requireStaffLocation(ctx.db, caller, row.location_id);
   }

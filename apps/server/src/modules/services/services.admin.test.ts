@@ -3,6 +3,8 @@ import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newLocation, newProvider, newService, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { FORBIDDEN, NOT_FOUND, call, expectDrfError } from '../../../test/helpers.js';
 
+const MANAGER_GLOBAL =
+  'Dienste für alle Standorte kann nur die Administration ändern. Anbieter an Ihren Standorten können Sie bearbeiten.';
 const kinds = await dialects();
 const CONTACT_TEXT = 'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
 
@@ -181,8 +183,9 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
         ['DELETE', undefined],
       ] as const) {
         const res = await call(t.app, method, `/api/admin/services/${id}/`, { auth: manager, payload });
-        expect(res.status, method).toBe(404);
-        expect(res.body).toEqual(NOT_FOUND);
+        // Issue 23: 403 with the reason, not the 404 that contradicted the GET's 200.
+        expect(res.status, method).toBe(403);
+        expect(res.body).toEqual({ detail: MANAGER_GLOBAL });
       }
       expect(await row('services', id)).toMatchObject({ title: 'Paketstation', location_id: null });
     });
@@ -207,7 +210,8 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
         expect(await row('services', id)).toBeDefined();
         // A manager does not get that far: the global services are not theirs to change.
         const managerDel = await call(t.app, 'DELETE', `/api/admin/services/${id}/`, { auth: manager });
-        expect(managerDel.status).toBe(404);
+        expect(managerDel.status).toBe(403);
+        expect(managerDel.body).toEqual({ detail: MANAGER_GLOBAL });
       }
       const moved = await call(t.app, 'PUT', '/api/admin/services/3/', {
         auth: admin,

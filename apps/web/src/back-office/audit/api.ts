@@ -8,7 +8,21 @@ export const auditApi = adminApi.injectEndpoints({
       query: (args) => listQuery('/api/admin/audit/', { ...args }),
       providesTags: ['Audit'],
     }),
-    staff: b.query<StaffMember[], void>({ query: () => '/api/admin/staff/' }),
+    // Every page of the staff list (pages of 100; issue 23 made it a paged list like the others).
+    staff: b.query<StaffMember[], void>({
+      async queryFn(_arg, _api, _extra, fetchWithBQ) {
+        const people: StaffMember[] = [];
+        let url: string | null = '/api/admin/staff/?page_size=100';
+        for (let pages = 0; url && pages < 50; pages++) {
+          const page = await fetchWithBQ(url);
+          if (page.error) return { error: page.error };
+          const data = page.data as Paginated<StaffMember>;
+          people.push(...data.results);
+          url = data.next;
+        }
+        return { data: people };
+      },
+    }),
   }),
 });
 

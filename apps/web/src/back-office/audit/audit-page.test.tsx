@@ -31,11 +31,16 @@ describe('audit log', () => {
   it('lists entries in German and filters by person through the URL', async () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: me },
-      'GET /api/admin/staff/': {
-        body: [
-          { id: 5, name: 'Petra Verwalterin' },
-          { id: 6, name: 'Otto Admin' },
-        ],
+      'GET /api/admin/staff/?page_size=100': {
+        body: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            { id: 5, name: 'Petra Verwalterin' },
+            { id: 6, name: 'Otto Admin' },
+          ],
+        },
       },
       'GET /api/admin/audit/?page=1&page_size=25': { body: page([entry]) },
       'GET /api/admin/audit/?page=1&page_size=25&user_id=6': { body: page([]) },
@@ -55,7 +60,7 @@ describe('audit log', () => {
   it('shows before and after with the changed fields marked', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: me },
-      'GET /api/admin/staff/': { body: [] },
+      'GET /api/admin/staff/?page_size=100': { body: { count: 0, next: null, previous: null, results: [] } },
       'GET /api/admin/audit/?page=1&page_size=25': { body: page([entry]) },
     });
     const user = userEvent.setup();
