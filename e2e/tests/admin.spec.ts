@@ -30,6 +30,8 @@ test('a manager approves A-0101’s pending post, and A-REZ then reads it on the
   await (await Api.login('A-0101')).post('/api/messages/', { text });
 
   await staffLogin(page, MANAGER_LOGIN);
+  // Sign-in opens 'Übersicht' (issue 22); this journey works in the moderation.
+  await page.goto('/admin/moderation');
   await expect(page.getByRole('navigation').getByRole('link', { name: /Moderation/ })).toContainText(/\d/);
   await expect(row(page, text)).toBeVisible();
   await row(page, text)
@@ -51,6 +53,8 @@ test('a manager rejects a post with a reason; the author reads it, edits the pos
   const { id } = await anna.post<{ id: number }>('/api/messages/', { text });
 
   await staffLogin(page, MANAGER_LOGIN);
+  // Sign-in opens 'Übersicht' (issue 22); this journey works in the moderation.
+  await page.goto('/admin/moderation');
   await row(page, text)
     .getByRole('button', { name: /^Ablehnen/ })
     .click();
@@ -108,6 +112,8 @@ test('three residents report a comment; it disappears; the manager removes it an
   await expect(anna.getByRole('main')).not.toContainText(text);
 
   await staffLogin(page, MANAGER_LOGIN);
+  // Sign-in opens 'Übersicht' (issue 22); this journey works in the moderation.
+  await page.goto('/admin/moderation');
   await page.getByRole('tab', { name: /Gemeldete Inhalte/ }).click();
   const reported = row(page, text);
   await expect(reported).toContainText('3');
@@ -142,9 +148,10 @@ test('a manager imports 200 residents from a CSV; one sets a password from the i
     buffer: Buffer.from(`\ufeff${lines.join('\n')}\n`, 'utf8'),
   });
   await expect(page.getByText(/200 Zeilen aus „bewohner.csv“ gelesen/)).toBeVisible();
-  await page.getByRole('button', { name: 'Prüfen' }).click();
-  await expect(page.getByText(/Probelauf: 200 neu/)).toBeVisible();
-  await page.getByLabel('Einladungen senden').check();
+  // Issue 22: no 'Prüfen' step; the preview is the check, and invitations are on by default.
+  await expect(page.getByText(/Geprüft: 200 neu/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Einladungen an alle mit E-Mail-Adresse senden')).toBeChecked();
+  await expect(page.getByText('200 Einladungen werden gesendet.')).toBeVisible();
   const since = new Date();
   await page.getByRole('button', { name: /importieren$/ }).click();
   await expect(page.getByRole('main').getByText('Der Import ist abgeschlossen.')).toBeVisible({ timeout: 30_000 });

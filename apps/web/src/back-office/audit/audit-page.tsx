@@ -74,6 +74,8 @@ function EntityFilter() {
 const col = adminColumns<AuditEntry>();
 
 /** Protokoll: who changed what when, filtered by location (the shell), person and area. */
+const AUDIT_FOLD = { into: 'action', columns: ['entity', 'location_id'] };
+
 export default function AuditPage() {
   const args = useListArgs();
   const [params] = useSearchParams();
@@ -119,7 +121,8 @@ export default function AuditPage() {
         <PersonFilter />
         <EntityFilter />
       </div>
-      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} />
+      {/* At 1024 px the entity and the location fold under the action (issue 22: no sideways scroll). */}
+      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={AUDIT_FOLD} />
       <AuditDetail entry={open} locationTitle={locationTitle} onClose={() => setOpen(null)} />
     </AdminPage>
   );
