@@ -82,6 +82,11 @@ test("after 'Melden' a post shows 'Gemeldet', also after a reload", async ({ bro
   const page = await phone(browser);
   await login(page, 'A-0102');
   await page.goto('/blackboard');
+  // Location 1 lets only the reception and the management post: the page says so in one line.
+  await expect(
+    page.getByText('In diesem Haus schreiben nur die Rezeption und die Hausverwaltung auf die Pinnwand.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Neuer Beitrag' })).toHaveCount(0);
   // The first post of someone else.
   const post = page
     .getByRole('article')
