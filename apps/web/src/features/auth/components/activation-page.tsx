@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FormError, PasswordField, SubmitButton, TextField } from '@/components/ui/field';
+import { FormError, SubmitButton, TextField } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { registerActivationStrings } from '@/i18n/activation';
 import { parseErrorBody } from '@/lib/api-client';
@@ -9,6 +9,7 @@ import { describeError, noFormErrors, type FormErrors } from '@/lib/form-errors'
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
 import { activateAccount } from '../api';
+import { NewPasswordFields } from './new-password-fields';
 
 registerActivationStrings();
 
@@ -109,21 +110,14 @@ export default function ActivationPage() {
           maxLength={40}
           required
         />
-        <PasswordField
-          label={t('activation.password')}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.fields.password ?? required(password)}
-        />
-        <PasswordField
-          label={t('activation.confirm')}
-          name="repeat_password"
-          autoComplete="new-password"
-          value={repeat}
-          onValueChange={setRepeat}
-          error={errors.fields.repeat_password ?? required(repeat)}
+        <NewPasswordFields
+          labels={{ password: t('activation.password'), repeat: t('activation.confirm') }}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors.fields}
+          required={required}
         />
         <TextField
           label={t('activation.email')}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPassword } from '@/entities/session/slice';
-import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
+import { FormError, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { parseErrorBody } from '@/lib/api-client';
@@ -11,6 +11,7 @@ import { useRequired } from '@/lib/use-required';
 import { anyFilled, isBlank } from '@/lib/validation';
 import { confirmPasswordReset } from '../api';
 import { ApartmentNumberField } from './apartment-number-field';
+import { NewPasswordFields } from './new-password-fields';
 
 /** product §2.5: the four stages are requested, e-mail sent, token, done. */
 type Stage = 'request' | 'sent' | 'token' | 'done';
@@ -99,21 +100,14 @@ function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
             {t('forgot.requestNewLink')}
           </Link>
         ) : null}
-        <PasswordField
-          label={t('forgot.newPassword')}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.fields.password ?? required(password)}
-        />
-        <PasswordField
-          label={t('forgot.confirmPassword')}
-          name="repeat_password"
-          autoComplete="new-password"
-          value={repeat}
-          onValueChange={setRepeat}
-          error={errors.fields.repeat_password ?? required(repeat)}
+        <NewPasswordFields
+          labels={{ password: t('forgot.newPassword'), repeat: t('forgot.confirmPassword') }}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors.fields}
+          required={required}
         />
         <SubmitButton busy={busy}>{t('forgot.save')}</SubmitButton>
       </form>
