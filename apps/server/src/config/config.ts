@@ -180,7 +180,9 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
     perDevice: { points: 10, durationSec: minutes(15) },
     account: { freeFailures: 20, windowSec: hours(24), maxDelaySec: minutes(15) },
   },
-  tenant: { perPair: { points: 10, durationSec: minutes(15) }, perIp: { points: 50, durationSec: hours(1) } },
+  // Every lookup counts per address (issue 23); a building's residents behind one address use the
+  // forgotten-password screen far less than 30 times an hour.
+  tenant: { perPair: { points: 10, durationSec: minutes(15) }, perIp: { points: 30, durationSec: hours(1) } },
   reset: { perIp: { points: 30, durationSec: hours(1) }, perAccount: { points: 5, durationSec: hours(1) } },
   resetConfirm: { perIp: { points: 20, durationSec: hours(1) } },
   activation: { perPair: { points: 5, durationSec: minutes(15) }, perIp: { points: 20, durationSec: hours(1) } },

@@ -91,9 +91,17 @@ export class SignInThrottle {
     };
   }
 
-  /** Opens a tenant lookup; an unknown apartment is a failure. */
-  tenant(ip: string, account: string): Promise<Attempt> {
-    return byAddress(this.c.tenantIp, this.c.tenantPair, ip, account);
+  /**
+   * Opens a tenant lookup. Every lookup costs the address a point, found or not (issue 23): a
+   * correct apartment number answers with its masked e-mail, so finding real ones is exactly what
+   * an enumerator wants. A success only forgets the (address, number) pair's failures.
+   */
+  async tenant(ip: string, account: string): Promise<Attempt> {
+    const { tenantIp, tenantPair } = this.c;
+    const pair = `${ip}|${account}`;
+    await take(tenantIp, ip);
+    await take(tenantPair, pair, () => tenantIp.refund(ip));
+    return { succeeded: () => tenantPair.clear(pair), failed: async () => undefined };
   }
 
   /** Counts a reset request of an address; every one may send a mail, so each counts. */
