@@ -30,3 +30,16 @@ export async function pageOf<DB, TB extends keyof DB, O, Joined extends keyof DB
 
 /** An id list for `where … in`: an empty `in ()` is not valid SQL, and no row has the id -1. */
 export const idsOrNone = (ids: readonly number[]): number[] => (ids.length ? [...ids] : [-1]);
+
+/**
+ * The rows of a count grouped by location (`location_id`, `n`) as a map over `locations`, with 0
+ * for a location that has no row: the back office's start page asks every module this way.
+ */
+export function countsByLocation(
+  locations: readonly number[],
+  rows: readonly { location_id: number | null; n: number | string }[],
+): Map<number, number> {
+  const counts = new Map(locations.map((id) => [id, 0]));
+  for (const r of rows) if (r.location_id !== null && counts.has(r.location_id)) counts.set(r.location_id, Number(r.n));
+  return counts;
+}

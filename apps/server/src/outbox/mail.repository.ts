@@ -2,7 +2,7 @@
 // the `npm run outbox` command's counts and re-queueing, and the backlog release after an outage.
 import type { DB } from '../db/database.js';
 import type { EmailOutboxTable } from '../db/schema.js';
-import { pageOf, type PageWindow } from '../db/paging.js';
+import { countsByLocation, pageOf, type PageWindow } from '../db/paging.js';
 import { nowIso } from '../lib/time.js';
 
 const columns = [
@@ -100,5 +100,5 @@ export async function failedMailsByLocation(db: DB, locations: number[]): Promis
     .where('status', '=', 'failed')
     .groupBy('location_id')
     .execute();
-  return new Map(locations.map((id) => [id, Number(rows.find((r) => r.location_id === id)?.n ?? 0)]));
+  return countsByLocation(locations, rows);
 }

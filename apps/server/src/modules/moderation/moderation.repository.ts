@@ -1,7 +1,7 @@
 import type { ModeratedKind } from '@hausportal/contract';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
+import { countsByLocation, idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
 import type { ModerationStatus } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { attachmentsOf, refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
@@ -141,12 +141,11 @@ export async function moderationSummaryByLocation(db: DB, locations: number[]) {
       .groupBy('location_id')
       .execute(),
   ]);
-  const of = (rows: { location_id: number; n: number | string }[], id: number) =>
-    Number(rows.find((r) => r.location_id === id)?.n ?? 0);
+  const [m, c, r] = [messages, comments, reports].map((rows) => countsByLocation(locations, rows));
   return new Map(
     locations.map((id) => [
       id,
-      { pending_messages: of(messages, id), pending_comments: of(comments, id), open_reports: of(reports, id) },
+      { pending_messages: m!.get(id)!, pending_comments: c!.get(id)!, open_reports: r!.get(id)! },
     ]),
   );
 }

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { NoticeInput } from '@hausportal/contract';
 import type { Database } from '../../db/schema.js';
 import { inTransaction, type DB } from '../../db/database.js';
-import { idsOrNone, type PageWindow } from '../../db/paging.js';
+import { countsByLocation, idsOrNone, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
 
 type NoticeValues = {
@@ -382,5 +382,5 @@ export async function noticesEndingByLocation(
     .where('notices.ends_at', '<=', until)
     .groupBy('notice_locations.location_id')
     .execute();
-  return new Map(locations.map((id) => [id, Number(rows.find((r) => r.location_id === id)?.n ?? 0)]));
+  return countsByLocation(locations, rows);
 }

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
+import { countsByLocation, idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
 import type {
   Database,
   TicketAssignmentTable,
@@ -453,9 +453,8 @@ export async function ticketSummaryByLocation(db: DB, locations: number[], stale
     base.where('tickets.status', '=', 'received').execute(),
     base.where(isOpen).where(waitingSince, '<', staleBefore).execute(),
   ]);
-  const of = (rows: { location_id: number; n: number | string }[], id: number) =>
-    Number(rows.find((r) => r.location_id === id)?.n ?? 0);
-  return new Map(locations.map((id) => [id, { received: of(received, id), stale: of(stale, id) }]));
+  const [r, s] = [countsByLocation(locations, received), countsByLocation(locations, stale)];
+  return new Map(locations.map((id) => [id, { received: r.get(id)!, stale: s.get(id)! }]));
 }
 
 /** Moves the reporter and followers of a duplicate onto the ticket it is merged into. */
