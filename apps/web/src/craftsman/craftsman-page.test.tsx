@@ -183,7 +183,8 @@ describe('an offered job', () => {
     held.release();
 
     expect(await screen.findByText('Auftrag angenommen.')).toBeInTheDocument();
-    expect(screen.getByText('Sie haben den Auftrag angenommen.')).toHaveFocus();
+    // The focus moves in an effect after the answer is drawn; under load a moment later.
+    await waitFor(() => expect(screen.getByText('Sie haben den Auftrag angenommen.')).toHaveFocus());
     expect(screen.getByRole('heading', { name: 'Termin vereinbart' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Auftrag als erledigt melden' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Auftrag annehmen' })).not.toBeInTheDocument();
