@@ -3,7 +3,7 @@
 
 # ---- build: every dependency, the web build, then the dev dependencies dropped ----
 # The full image has python3, make and g++ for better-sqlite3 when no prebuilt binary fits.
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 
 # The manifests first, so `npm ci` stays cached until a dependency changes.
@@ -19,7 +19,7 @@ RUN npm run build -w apps/web \
  && npm prune --omit=dev
 
 # ---- runtime ----
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000 SEED_DEMO=false
 
@@ -38,8 +38,13 @@ VOLUME /data
 EXPOSE 3000
 
 # server.ts is a cluster primary: it migrates once, forks WEB_CONCURRENCY workers and passes
-# SIGTERM on to them, which finish their requests and the mail in hand (up to 10 s).
+# SIGTERM on to them, which finish their requests (up to 10 s) and the mail in hand (up to 5 s)
+# and hand back what they could not send (ADR 027). SIGHUP replaces the workers one at a time.
 STOPSIGNAL SIGTERM
+# Readiness, not liveness (ADR 027): "healthy" means the database, the media store and Redis answer,
+# so `docker compose ps` and anything that waits for "healthy" see a replica that cannot serve.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node_modules/.bin/tsx", "apps/server/src/server.ts"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node with tsx's loader, not the tsx command: the primary is then the process tini signals, so
+# `docker compose kill -s SIGHUP app` reaches it (the tsx command relays SIGINT and SIGTERM only).
+CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]

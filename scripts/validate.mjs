@@ -1,11 +1,11 @@
-// `npm run validate`: everything CI checks, in one command. Typecheck, lint and the format check
+// `npm run validate`: everything CI checks, in one command. Typecheck, lint, the OpenAPI lint and the format check
 // run first (each failure counts as one failed test), then every test (scripts/test.mjs). The
 // last line is "N passed, N failed", as CI expects.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const checks = ['typecheck', 'lint', 'format:check'];
+const checks = ['typecheck', 'lint', 'lint:api', 'format:check'];
 const failedChecks = [];
 for (const check of checks) {
   console.log(`\n== npm run ${check}`);

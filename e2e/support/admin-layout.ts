@@ -241,6 +241,9 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { name: 'E-Mails', path: '/admin/emails' },
   { name: 'E-Mail', path: { from: '/admin/emails', link: /^\/admin\/emails\/\d+$/ } },
   { name: 'Protokoll', path: '/admin/audit' },
+  { name: 'Zwei-Faktor-Anmeldung', path: '/admin/zwei-faktor' },
+  { name: 'Mein Konto', path: '/admin/konto' },
+  { name: 'Pakete', path: '/admin/pakete' },
 ];
 
 /** Opens a screen of `ADMIN_SCREENS`; false when an optional one does not exist yet. */

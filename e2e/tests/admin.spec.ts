@@ -134,7 +134,8 @@ test('a manager imports 200 residents from a CSV; one sets a password from the i
   const lines = ['Wohnung;Name;E-Mail'];
   for (let i = 1; i <= 200; i++) {
     const n = String(i).padStart(3, '0');
-    lines.push(`C${stamp}-${n};Neue Bewohnerin ${n};neu-${stamp.toLowerCase()}-${n}@example.org`);
+    // Issue 23, ADR 028: the demo's Stadtpark takes only numbers that start with its prefix 'A-'.
+    lines.push(`A-C${stamp}-${n};Neue Bewohnerin ${n};neu-${stamp.toLowerCase()}-${n}@example.org`);
   }
   await staffLogin(page, MANAGER_LOGIN);
   await page.goto('/admin/residents/import');
@@ -168,7 +169,7 @@ test('a manager imports 200 residents from a CSV; one sets a password from the i
   await tab.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('Willkommen-2026!');
   await tab.getByRole('button', { name: 'Neues Passwort speichern' }).click();
   await expect(tab.getByText(/Ihr Passwort wurde erfolgreich geändert/)).toBeVisible();
-  await login(tab, `C${stamp}-042`, 'Willkommen-2026!');
+  await login(tab, `A-C${stamp}-042`, 'Willkommen-2026!');
   await tab.goto('/profile');
   await expect(tab.getByText('Neue Bewohnerin 042')).toBeVisible();
 });

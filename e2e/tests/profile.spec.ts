@@ -1,6 +1,6 @@
 import { login } from '../support/auth';
 import { makeOversize, makePng } from '../support/files';
-import { expect, heading, test } from '../support/test';
+import { expect, expectPath, heading, test } from '../support/test';
 
 test('profile picture: a new PNG replaces the picture; a file over 10 MB is refused (A-0410)', async ({ page }) => {
   await login(page, 'A-0410');
@@ -25,4 +25,33 @@ test('profile picture: a new PNG replaces the picture; a file over 10 MB is refu
   await change.click();
   await (await chooser).setFiles(makeOversize('riesig.png', 'image/png', 10_485_761));
   await expect(page.getByText('Die Datei riesig.png ist zu gross')).toBeVisible();
+});
+
+test("'Angemeldete Geräte': signing the other device out sends it to the login (A-0410, issue 23)", async ({
+  page,
+  browser,
+}) => {
+  // The other device: a phone-sized browser of its own, signed in first.
+  const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const phone = await phoneContext.newPage();
+  try {
+    await login(phone, 'A-0410');
+    await login(page, 'A-0410');
+    await page.goto('/profile');
+    const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
+    await expect(devices.getByText('Dieses Gerät')).toBeVisible();
+    await expect(devices.getByRole('listitem')).not.toHaveCount(1);
+    await devices.getByRole('button', { name: 'Alle anderen Geräte abmelden' }).click();
+    await expect(devices.getByText('Sie sind auf keinem anderen Gerät angemeldet.')).toBeVisible();
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+
+    // The phone's next call answers 401, and the app shows the login.
+    await phone.goto('/profile');
+    await expectPath(phone, '/login', 15_000);
+    // This device stays signed in.
+    await page.reload();
+    await expect(heading(page, 'Mein Profil')).toBeVisible();
+  } finally {
+    await phoneContext.close();
+  }
 });

@@ -164,7 +164,7 @@ test('subscribing in the profile stores the subscription on the server, and logg
   await expect(card.getByRole('status')).toHaveText('Gespeichert');
   expect((await api.get<{ email: { posts: boolean } }>('/api/profile/notifications/')).email.posts).toBe(true);
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
   const after = (await api.get<{ push_subscriptions: unknown[] }>('/api/profile/export/')).push_subscriptions;
   expect(after).toEqual([]);

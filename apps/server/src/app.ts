@@ -11,6 +11,10 @@ import { createStorage } from './lib/storage/index.js';
 import { seedDemo } from './seed/demo.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { lifecyclePlugin } from './plugins/lifecycle.js';
+import { AppMetrics, metricsPlugin, metricsRoute } from './plugins/metrics.js';
+import { readinessPlugin } from './plugins/readiness.js';
+import { loggerOptions, requestId, requestLogPlugin } from './plugins/request-log.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { responseCheckPlugin, type ResponseMismatch } from './plugins/response-check.js';
 import { securityPlugin } from './plugins/security.js';
@@ -20,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { NoticeJob } from './modules/notices/notices.job.js';
+import { bookingFeedRoutes, bookingRoutes } from './modules/bookings/bookings.routes.js';
+import { BookingReminderJob } from './modules/bookings/bookings.job.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { badgeRoutes } from './modules/messages/messages.badge.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
@@ -34,6 +40,8 @@ import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
+import { parcelRoutes } from './modules/parcels/parcels.routes.js';
+import { ParcelReminderJob } from './modules/parcels/parcels.job.js';
 import { configureGermanZod } from './lib/zod-german.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
@@ -94,10 +102,12 @@ export async function prepareDatabase(config: Config): Promise<void> {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
+    // JSON lines with the request id on each; credentials and bodies never (plugins/request-log.ts).
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) },
+        : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger.stream : undefined),
+    genReqId: requestId,
     // A number trusts that many proxy hops; Fastify does the same at run time but does not type it.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -115,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.prepared) await migrateToLatest(handle.db);
   const ctx = await createContext(config, handle, app.log);
   app.decorate('ctx', ctx);
+  app.decorate('metrics', new AppMetrics(handle, config.poolSize));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenUnchecked', false);
   if (config.seedDemo && !opts.prepared) await seedDemo(handle, ctx.storage, app.log);
@@ -124,6 +135,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
+
+  await app.register(lifecyclePlugin);
+  await app.register(requestLogPlugin);
+  await app.register(metricsPlugin, { metrics: app.metrics });
 
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; serialising with plain JSON.stringify keeps the hot path fast.
@@ -155,6 +170,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reportsRoutes,
     ticketRoutes,
     craftsmanRoutes,
+    parcelRoutes,
+    bookingRoutes,
+    bookingFeedRoutes,
     pushRoutes,
     notificationRoutes,
     unsubscribeRoutes,
@@ -163,10 +181,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(routes);
   }
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  // Liveness: the process runs. Readiness (what it needs answers) is /api/ready/ (ADR 027).
   app.get('/api/health/', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  await app.register(readinessPlugin);
+  await app.register(metricsRoute, { metrics: app.metrics, token: config.metrics.token });
   await app.register(webPlugin, { dist: opts.webDist ?? WEB_DIST, appName: config.appName });
 
   const noticeJob = new NoticeJob(ctx, app.log);
+  const parcelJob = new ParcelReminderJob(ctx, app.log);
+  const bookingJob = new BookingReminderJob(ctx, app.log);
   app.addHook('onReady', async () => {
     // With REDIS_URL, take requests only once the shared counters answer (or say why not).
     if (!(await ctx.counters.ready()))
@@ -175,10 +198,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.push.start();
     ctx.digest.start();
     noticeJob.start();
+    parcelJob.start();
+    bookingJob.start();
   });
   app.addHook('onClose', async () => {
     ctx.digest.close();
     noticeJob.close();
+    parcelJob.close();
+    bookingJob.close();
     await ctx.push.close();
     await ctx.outbox.close();
     await ctx.counters.close();

@@ -17,6 +17,8 @@ const ANONYMOUS = [
   // The activation letter's code is the permission (issue 22); throttled like a password.
   'POST /api/activation/',
   'GET /api/health/',
+  // Readiness for load balancers and Docker (ADR 027): names failing parts, nothing else.
+  'GET /api/ready/',
   'GET /api/docs/openapi.json',
   // The unsubscribe link of notification mails: its signature is the permission (ADR 016).
   'GET /api/notifications/unsubscribe/',
@@ -31,6 +33,9 @@ const ANONYMOUS = [
   'POST /api/auftrag/:token/notes/',
   'POST /api/auftrag/:token/photos/',
   'POST /api/auftrag/:token/done/',
+  // A resident's calendar feed of bookings (issue 24, ADR 029): calendar apps send no token; the
+  // secret, revocable token in the address is the permission (only its hash is stored).
+  'GET /api/bookings/calendar/:token',
 ];
 
 // Routing does not depend on the database, so SQLite alone covers it.

@@ -39,13 +39,13 @@ describe('Dockerfile', () => {
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
   });
 
-  it('has a health check on /api/health/', () => {
+  it('has a health check on readiness, /api/ready/ (ADR 027)', () => {
     const check = instructions.find((l) => /^HEALTHCHECK\s/i.test(l));
-    expect(check).toMatch(/\/api\/health\//);
+    expect(check).toMatch(/\/api\/ready\//);
   });
 
-  it('starts the cluster primary, which migrates once and relays SIGTERM', () => {
-    expect(instructions).toContain('CMD ["node_modules/.bin/tsx", "apps/server/src/server.ts"]');
+  it('starts the cluster primary as the signalled process, which migrates once and relays SIGTERM', () => {
+    expect(instructions).toContain('CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]');
     expect(instructions).toContain('STOPSIGNAL SIGTERM');
   });
 
@@ -99,6 +99,14 @@ describe('deploy/compose.yaml', () => {
     const names = Object.keys(app.environment ?? {});
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) expect(configSource, name).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('checks the readiness of app, and gives its drain time before Docker kills it', () => {
+    const check = (app as { healthcheck?: { test?: string[] } }).healthcheck?.test?.join(' ') ?? '';
+    expect(check).toMatch(/\/api\/ready\//);
+    const grace = /^(\d+)s$/.exec(String((app as { stop_grace_period?: string }).stop_grace_period));
+    // 10 s drain + 5 s for the outboxes in the workers, 20 s for the primary at most.
+    expect(Number(grace?.[1])).toBeGreaterThan(20);
   });
 
   it('lets Caddy publish 443', () => {

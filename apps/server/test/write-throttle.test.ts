@@ -28,6 +28,8 @@ describe.each(kinds)('per-user budgets for writes (%s)', (kind) => {
         dataExport: [{ points: 2, durationSec: 60 }],
         ticket: [{ points: 3, durationSec: 60 }],
         ticketMessage: [{ points: 3, durationSec: 60 }],
+        parcel: [{ points: 3, durationSec: 60 }],
+        booking: [{ points: 3, durationSec: 60 }],
       };
     });
     const park = await newLocation(t);

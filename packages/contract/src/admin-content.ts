@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, phoneNumber, phoneOrEmpty, requiredTrimmedText, textId, trimmedText } from './fields.js';
+import { bodyId, phoneNumber, phoneOrEmpty, requiredTrimmedText, textId, tooLong, trimmedText } from './fields.js';
 import { listQuery, location, phone, provider, service } from './schemas.js';
 
 // Back-office schemas (issue 9) for the content of a location: its settings, documents, phone
@@ -33,8 +33,27 @@ const sortOrder = z.number().int().min(0).max(1_000_000);
 
 // ---- locations ----
 
-/** A location as the back office edits it: every field of product §4.4, the same shape residents get. */
-export const adminLocation = location;
+/**
+ * A location's apartment-number prefix (issue 23, ADR 028): letters and digits with an optional
+ * trailing '-', at most 10 characters ('A-', 'SEE-'). Every apartment number of the location starts
+ * with it, so the namespaces of the locations of one install are disjoint. Empty means none.
+ */
+export const APARTMENT_PREFIX_PATTERN = /^[\p{L}\p{N}]+-?$/u;
+export const APARTMENT_PREFIX_MAX = 10;
+export const apartmentPrefix = z
+  .string()
+  .trim()
+  .max(APARTMENT_PREFIX_MAX, { error: tooLong(APARTMENT_PREFIX_MAX), abort: true })
+  .refine((s) => s === '' || APARTMENT_PREFIX_PATTERN.test(s), {
+    error: 'Nur Buchstaben und Ziffern, optional mit einem „-“ am Ende (z. B. „A-“ oder „SEE-“).',
+  })
+  .transform((s) => (s === '' ? null : s));
+
+/**
+ * A location as the back office edits it: every field of product §4.4, the shape residents get,
+ * and the apartment-number prefix (null: none), which only administrators change.
+ */
+export const adminLocation = location.extend({ apartment_prefix: z.string().nullable() });
 export type AdminLocation = z.infer<typeof adminLocation>;
 
 /**
@@ -54,6 +73,8 @@ export const adminLocationUpdate = z.object({
   email: emailOrEmpty.optional(),
   free_text: trimmedText(10_000).optional(),
   residents_can_post: z.boolean().optional(),
+  /** Administrators only (a manager changing it gets 403); '' or null removes it. */
+  apartment_prefix: apartmentPrefix.nullable().optional(),
 });
 export type AdminLocationUpdate = z.infer<typeof adminLocationUpdate>;
 

@@ -25,6 +25,10 @@ export const adminOverviewLocation = z.object({
   /** Residents who never signed in and have an invitation or code waiting ('Eingeladen'). */
   invited: z.number(),
   notices_ending: z.number(),
+  /** Parcels at the reception waiting longer than 7 days (issue 24, ADR 030). */
+  parcels_waiting: z.number(),
+  /** Bookings waiting for a manager's approval (issue 24, ADR 029). */
+  pending_bookings: z.number(),
 });
 export type AdminOverviewLocation = z.infer<typeof adminOverviewLocation>;
 

@@ -20,6 +20,11 @@ import { listQuery } from './schemas.js';
 export const staffLoginRequest = z.object({
   email: requiredText(254),
   password: requiredText(256),
+  /** The second factor (ADR 025): a code from the app or a recovery code, for accounts that use one. */
+  code: z
+    .string()
+    .max(64, { error: tooLong(64) })
+    .optional(),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequest>;
 
@@ -49,7 +54,16 @@ export type StaffMember = z.infer<typeof staffMember>;
 
 export const INVALID_EMAIL = 'Keine gültige E-Mail-Adresse.';
 export const APARTMENT_TAKEN = 'Diese Wohnungsnummer ist bereits vergeben.';
-export const APARTMENT_OF_OTHER_LOCATION = 'Diese Wohnungsnummer gehört zu einem anderen Standort.';
+/**
+ * A location with an apartment-number prefix takes only numbers that start with it (issue 23,
+ * ADR 028), checked before any lookup, so a number of another location's namespace is refused by
+ * its form alone.
+ */
+export const apartmentPrefixRequired = (prefix: string) =>
+  `Wohnungsnummern in diesem Standort beginnen mit „${prefix}“.`;
+/** Whether an apartment number lies in a location's namespace (case-insensitive; no prefix: any). */
+export const inApartmentNamespace = (apartmentNumber: string, prefix: string | null | undefined) =>
+  !prefix || apartmentNumber.trim().toLowerCase().startsWith(prefix.toLowerCase());
 export const APARTMENT_TWICE = 'Diese Wohnungsnummer kommt in den Daten mehrfach vor.';
 /** The import's name for an apartment that occurs on other lines of the file too: 'Wohnung doppelt in Zeile 7'. */
 export function apartmentTwiceIn(otherLines: number[]): string {

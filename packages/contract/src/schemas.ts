@@ -125,6 +125,32 @@ export const profileExport = z.object({
     z.object({ id: z.number(), type: z.string(), registration_id: z.string(), created_at: z.string() }),
   ),
   notification_settings: notificationSettings,
+  /** Parcels of the apartment logged at the reception (issue 24, ADR 030). */
+  parcels: z.array(
+    z.object({
+      carrier: z.string(),
+      pieces: z.number(),
+      status: z.string(),
+      storage_place: z.string(),
+      note: z.string(),
+      logged_at: z.string(),
+      handed_over_at: z.string().nullable(),
+      handover_note: z.string(),
+    }),
+  ),
+  /** Bookings of shared rooms (issue 24, ADR 029), and whether a calendar subscription exists. */
+  bookings: z.array(
+    z.object({
+      resource: z.string(),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      status: z.string(),
+      note: z.string(),
+      decision_reason: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  calendar_feed: z.object({ created_at: z.string() }).nullable(),
   /** Defect reports (issue 21): the ones reported, followed, the messages written and photos added. */
   tickets: z.object({
     reported: z.array(
@@ -159,7 +185,10 @@ export const profileExport = z.object({
   ),
   /** Documents the resident opened (document_reads, issue 22). */
   documents_opened: z.array(z.object({ document_id: z.number(), title: z.string(), opened_at: z.string() })),
-  sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
+  /** Signed-in devices (issue 23): the device label, never the address or the full User-Agent. */
+  sessions: z.array(
+    z.object({ device: z.string(), created_at: z.string(), last_used_at: z.string(), expires_at: z.string() }),
+  ),
   /** Activation letters printed for the account (issue 22); the codes themselves are never stored. */
   activation_letters: z.array(
     z.object({ created_at: z.string(), expires_at: z.string(), used_at: z.string().nullable() }),

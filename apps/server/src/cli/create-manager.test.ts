@@ -51,12 +51,12 @@ async function asStaff(
 describe('create-manager', () => {
   it('creates a manager on an empty production database who can then log in', async () => {
     const { stdout } = await cli(['--email', 'Chefin@Firma.de', '--name', 'Hausverwaltung Nord'], {
-      HAUSPORTAL_PASSWORD: 'Sicher-123!',
+      HAUSPORTAL_PASSWORD: 'Sicher-Haus-Nord-123!',
     });
     expect(stdout).toContain('Verwaltungszugang angelegt: chefin@firma.de');
-    expect(stdout).not.toContain('Sicher-123!');
+    expect(stdout).not.toContain('Sicher-Haus-Nord-123!');
 
-    await asStaff('chefin@firma.de', 'Sicher-123!', async (app, login) => {
+    await asStaff('chefin@firma.de', 'Sicher-Haus-Nord-123!', async (app, login) => {
       expect(login.statusCode).toBe(200);
       const locations = await app.ctx.db.selectFrom('locations').select('id').execute();
       expect(locations).toEqual([]);
@@ -65,10 +65,10 @@ describe('create-manager', () => {
 
   it('creates the first location with --new-location and gives it to the new manager', async () => {
     const { stdout } = await cli(['--email', 'haus@firma.de', '--new-location', 'Haus am See'], {
-      HAUSPORTAL_PASSWORD: 'Sicher-123!',
+      HAUSPORTAL_PASSWORD: 'Kastanie-Nord-123!',
     });
     expect(stdout).toMatch(/Standort angelegt: Haus am See \(Nr\. \d+\)/);
-    await asStaff('haus@firma.de', 'Sicher-123!', async (_app, _login, get) => {
+    await asStaff('haus@firma.de', 'Kastanie-Nord-123!', async (_app, _login, get) => {
       const list = await get('/api/admin/locations/');
       expect(list.statusCode).toBe(200);
       expect(list.json().results.map((l: { title: string }) => l.title)).toEqual(['Haus am See']);
@@ -77,12 +77,27 @@ describe('create-manager', () => {
 
   it('creates an admin with --admin, who signs in to the back office as admin', async () => {
     const { stdout } = await cli(['--email', 'it@firma.de', '--name', 'Administration', '--admin'], {
-      HAUSPORTAL_PASSWORD: 'Sicher-456!',
+      HAUSPORTAL_PASSWORD: 'Sicher-Haus-Sued-456!',
     });
     expect(stdout).toContain('Verwaltungszugang angelegt: it@firma.de (admin)');
-    await asStaff('it@firma.de', 'Sicher-456!', async (_app, login, get) => {
+    await asStaff('it@firma.de', 'Sicher-Haus-Sued-456!', async (_app, login, get) => {
       expect(login.statusCode).toBe(200);
       expect((await get('/api/admin/me/')).json()).toMatchObject({ email: 'it@firma.de', role: 'admin' });
+    });
+  });
+
+  it('refuses a weak HAUSPORTAL_PASSWORD (issue 23, defect 6) and creates no account', async () => {
+    for (const [password, reason] of [
+      ['12345678', 'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter.'],
+      ['passwort', 'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter.'],
+      ['schwach@firma.de-2026', 'Das Passwort darf Ihre E-Mail-Adresse oder deren Teil vor dem @ nicht enthalten.'],
+    ]) {
+      await expect(cli(['--email', 'schwach@firma.de'], { HAUSPORTAL_PASSWORD: password! })).rejects.toMatchObject({
+        stderr: expect.stringContaining(`HAUSPORTAL_PASSWORD: ${reason}`),
+      });
+    }
+    await asStaff('schwach@firma.de', '12345678', async (_app, login) => {
+      expect(login.statusCode).toBe(400);
     });
   });
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isStaff } from '@hausportal/contract';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { hashPassword } from '../lib/passwords.js';
+import { hashPassword, passwordProblem } from '../lib/passwords.js';
 import { recordChange } from '../lib/audit.js';
 import {
   allLocationIds,
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const role = admin ? 'admin' : 'manager';
   const password = process.env.HAUSPORTAL_PASSWORD || randomBytes(12).toString('base64url');
   if (password.length < 8) throw new ConfigError('HAUSPORTAL_PASSWORD muss mindestens 8 Zeichen lang sein');
+  const problem = await passwordProblem(password, { login: email, email, name });
+  if (problem) throw new ConfigError(`HAUSPORTAL_PASSWORD: ${problem}`);
 
   const config = loadConfig();
   const handle = openDatabase(config);

@@ -46,6 +46,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       production: false,
       compressResponses: true,
+      // Off unless the operator sets them (issue 23: /metrics, analytics).
+      metrics: { port: undefined, token: undefined },
+      analytics: null,
       throttle: DEFAULT_THROTTLE,
       mail: {
         smtpUrl: undefined,

@@ -99,9 +99,45 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/, { error: 'nur Buchstaben, Ziffern, _ . - und /' })
       .optional(),
+    // Prometheus metrics (ADR 027): on a port of their own, not the public one, or on the public
+    // port behind this bearer token; without either, /metrics answers 404.
+    METRICS_PORT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(65535).optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(24, { error: 'muss mindestens 24 Zeichen lang sein' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'nur sichtbare ASCII-Zeichen, ohne Leerzeichen' })
+      .optional(),
     NODE_ENV: z.string().optional(),
+    // Cookieless page views (issue 23, operations 7; README 'Analytics'): off unless all three are set.
+    ANALYTICS_PROVIDER: z.enum(['plausible', 'matomo'], { error: 'muss plausible oder matomo sein' }).optional(),
+    ANALYTICS_URL: z
+      .url({ protocol: /^https?$/, error: 'muss eine URL wie https://statistik.example.org sein' })
+      .refine((v) => !/[?#]/.test(v), { error: 'ohne ? und #: nur die Adresse der Instanz' })
+      .refine((v) => v.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(v), {
+        error: 'muss https:// sein (http nur für localhost)',
+      })
+      .optional(),
+    ANALYTICS_SITE_ID: z
+      .string()
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+$/, { error: 'nur Buchstaben, Ziffern, . und -' })
+      .optional(),
   })
   .superRefine((e, ctx) => {
+    const analytics = [e.ANALYTICS_PROVIDER, e.ANALYTICS_URL, e.ANALYTICS_SITE_ID];
+    if (analytics.some(Boolean))
+      for (const name of ['ANALYTICS_PROVIDER', 'ANALYTICS_URL', 'ANALYTICS_SITE_ID'] as const) {
+        if (!e[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'wird gebraucht, sobald ANALYTICS_* gesetzt ist' });
+      }
+    if (e.ANALYTICS_PROVIDER === 'matomo' && e.ANALYTICS_SITE_ID && !/^[1-9]\d{0,9}$/.test(e.ANALYTICS_SITE_ID))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ANALYTICS_SITE_ID'],
+        message: 'muss für Matomo die Zahl der Website sein (idsite)',
+      });
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'muss sich von PORT unterscheiden' });
     // SQLite runs on one machine, where the disk is the simpler store.
     if (e.MEDIA_STORE === 'database' && !/^postgres/.test(e.DATABASE_URL ?? ''))
       ctx.addIssue({ code: 'custom', path: ['MEDIA_STORE'], message: 'database braucht PostgreSQL (DATABASE_URL)' });
@@ -145,7 +181,9 @@ export type WriteAction =
   | 'profilePicture'
   | 'dataExport'
   | 'ticket'
-  | 'ticketMessage';
+  | 'ticketMessage'
+  | 'booking'
+  | 'parcel';
 
 /** Every throttle figure, explained in ADR 008. Tests shorten them through the config. */
 export interface ThrottleConfig {
@@ -154,6 +192,13 @@ export interface ThrottleConfig {
     perPair: Limit;
     /** Failures per address, whichever apartment. */
     perIp: Limit;
+    /**
+     * Once an address has spent perIp (issue 23): checks per (address, account) that are still
+     * made, so a neighbour behind the same NAT signs in while guessing from there stays stopped;
+     * each such check waits overBudgetDelayMs first, and a wrong password is answered with 429.
+     */
+    overBudgetPerPair: Limit;
+    overBudgetDelayMs: number;
     /** Failures on a device that signed in to the account before (device cookie). */
     perDevice: Limit;
     /** Across all addresses: failures without delay, then a delay doubling from 1 s to maxDelaySec. */
@@ -177,6 +222,9 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   login: {
     perPair: { points: 10, durationSec: minutes(15) },
     perIp: { points: 100, durationSec: hours(1) },
+    // A resident retries a few times; a guesser gets 3 tries an hour per apartment from the address.
+    overBudgetPerPair: { points: 3, durationSec: hours(1) },
+    overBudgetDelayMs: 1000,
     perDevice: { points: 10, durationSec: minutes(15) },
     account: { freeFailures: 20, windowSec: hours(24), maxDelaySec: minutes(15) },
   },
@@ -206,6 +254,9 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
       { points: 60, durationSec: hours(24) },
     ],
     ticketMessage: [{ points: 60, durationSec: hours(1) }],
+    // A reception logs a few hundred parcels on a busy day; this stops a stuck tablet, not the desk.
+    parcel: [{ points: 600, durationSec: hours(1) }],
+    booking: [{ points: 60, durationSec: hours(1) }],
   },
 };
 
@@ -269,12 +320,25 @@ export type Config = {
   production: boolean;
   /** Compress JSON and index.html for clients that accept it (COMPRESS_RESPONSES, ADR 013). */
   compressResponses: boolean;
+  /** Prometheus metrics (ADR 027): their own port (METRICS_PORT) and/or a bearer token on the public port. */
+  metrics: { port: number | undefined; token: string | undefined };
+  /** Cookieless page views to the operator's own Plausible or Matomo (ANALYTICS_*); null: off. */
+  analytics: AnalyticsConfig | null;
   throttle: ThrottleConfig;
   mail: MailConfig;
   push: PushConfig;
 };
 
 export class ConfigError extends Error {}
+
+/** What the web apps need to send page views (README 'Analytics'); also widens the CSP's connect-src. */
+export interface AnalyticsConfig {
+  provider: 'plausible' | 'matomo';
+  /** The instance's address without a trailing slash, e.g. https://statistik.example.org. */
+  url: string;
+  /** Plausible: the site's domain as registered there; Matomo: the idsite number. */
+  siteId: string;
+}
 
 /** Reads and validates the environment once; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -318,6 +382,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
     compressResponses: e.COMPRESS_RESPONSES,
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    analytics:
+      e.ANALYTICS_PROVIDER && e.ANALYTICS_URL && e.ANALYTICS_SITE_ID
+        ? { provider: e.ANALYTICS_PROVIDER, url: e.ANALYTICS_URL.replace(/\/+$/, ''), siteId: e.ANALYTICS_SITE_ID }
+        : null,
     throttle: structuredClone(DEFAULT_THROTTLE),
     mail: {
       smtpUrl: e.SMTP_URL,

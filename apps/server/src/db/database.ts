@@ -31,6 +31,12 @@ import * as m008 from './migrations/008-tickets.js';
 import * as m010 from './migrations/010-activation.js';
 import * as m009 from './migrations/009-home.js';
 import * as m011 from './migrations/011-notices.js';
+import * as m012 from './migrations/012-token-lifetimes.js';
+import * as m013 from './migrations/013-staff-two-factor.js';
+import * as m014 from './migrations/014-lock-order.js';
+import * as m015 from './migrations/015-apartment-prefix.js';
+import * as m017 from './migrations/017-parcels.js';
+import * as m016 from './migrations/016-bookings.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,6 +45,8 @@ export interface DatabaseHandle {
   db: DB;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, for the metrics (ADR 027); SQLite has one connection and none. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
 }
 
 // Migrations are imported statically so they work the same under tsx, tests and bundlers.
@@ -54,6 +62,12 @@ const migrations: Record<string, Migration> = {
   '010-activation': m010,
   '009-home': m009,
   '011-notices': m011,
+  '012-token-lifetimes': m012,
+  '013-staff-two-factor': m013,
+  '014-lock-order': m014,
+  '015-apartment-prefix': m015,
+  '017-parcels': m017,
+  '016-bookings': m016,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */
@@ -64,7 +78,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 4 });
     pool.on('connect', (client) => prepareByText(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), pool };
   }
   const file = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'hausportal.sqlite');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -149,9 +163,41 @@ export function precompiled<R>(build: (db: DB) => Compilable<R>): (db: DB, param
 /**
  * Runs `fn` in a transaction, or in the caller's when `db` already is one, so repository
  * functions that need a transaction still compose into a larger one (the demo seed).
+ *
+ * PostgreSQL may end a transaction with a deadlock or a serialization failure although nothing
+ * is wrong with the request; the outermost transaction is then run once more (issue 23, defect 2).
+ * `fn` must therefore only write to the database (storage and mail happen before or after).
  */
-export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+export async function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  try {
+    return await db.transaction().execute(fn);
+  } catch (err) {
+    if (!isTransientConflict(err)) throw err;
+    return db.transaction().execute(fn);
+  }
+}
+
+/**
+ * PostgreSQL: locks these users' rows, in id order, before a transaction touches rows of several
+ * authors. The lock order everywhere is authors (by id) before locations (migration 014); a bulk
+ * approval would otherwise lock author, location, next author. SQLite has one writer at a time.
+ */
+export async function lockAuthorsFirst(trx: DB, userIds: readonly number[]): Promise<void> {
+  if (!userIds.length || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(userIds)])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/** PostgreSQL's deadlock_detected (40P01) or serialization_failure (40001): worth one retry. */
+export function isTransientConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }
 
 /** Brings the schema to the newest version; throws if a migration fails. */

@@ -21,6 +21,8 @@ export interface LocationTable {
   email: string;
   free_text: string;
   residents_can_post: Flag;
+  /** Every apartment number of the location starts with it (migration 015, ADR 028); null: none. */
+  apartment_prefix: string | null;
   approved_message_count: Generated<number>;
   /** Goes up with every write that changes a blackboard page (migration 007, triggers). */
   feed_version: Generated<number>;
@@ -65,6 +67,10 @@ export interface AuthTokenTable {
   token_hash: string;
   created_at: Timestamp;
   last_used_at: Timestamp;
+  /** The absolute end of the session (migration 012, ADR 024). */
+  expires_at: Timestamp;
+  /** 'Chrome auf Android': a label from the User-Agent at sign-in, not the header itself. */
+  device: string | null;
 }
 
 export interface PasswordResetTokenTable {
@@ -364,6 +370,27 @@ export interface AppSettingTable {
   value: string;
 }
 
+/** A staff member's TOTP second factor (migration 013, ADR 025). */
+export interface StaffTwoFactorTable {
+  user_id: number;
+  /** The TOTP secret, encrypted with AES-256-GCM (lib/secret-box.ts); never sent after the setup. */
+  secret_enc: string;
+  /** When the first valid code confirmed the setup; null while the setup is pending. */
+  enabled_at: Timestamp | null;
+  /** The newest accepted 30-second step: a code of this step or an earlier one is refused (replay). */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+/** A one-time recovery code of a staff member's second factor, stored as its SHA-256 hash. */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** Uploaded files when MEDIA_STORE=database (ADR 018). */
 export interface MediaFileTable {
   key: string;
@@ -472,6 +499,101 @@ export interface TicketEventTable {
   created_at: Timestamp;
 }
 
+/** A bookable room or flat of a location (migration 016, ADR 029). */
+export interface BookingResourceTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  description: string;
+  house_rules: string;
+  mode: 'slots' | 'days';
+  slot_minutes: number;
+  /** Berlin wall-clock 'HH:MM'. */
+  day_start: string;
+  day_end: string;
+  horizon_days: number;
+  max_length: number;
+  quota_count: number | null;
+  quota_period: 'week' | 'month';
+  cancel_hours: number;
+  approval_required: Flag;
+  fee_text: string;
+  archived: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface BookingBlockTable {
+  id: Generated<number>;
+  resource_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface BookingTable {
+  id: Generated<number>;
+  resource_id: number;
+  location_id: number;
+  user_id: number | null;
+  apartment_number: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** Day mode: the Berlin dates of arrival and departure. */
+  check_in: string | null;
+  check_out: string | null;
+  status: 'pending' | 'approved' | 'refused' | 'cancelled';
+  note: string;
+  decision_reason: Generated<string>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  reminded_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** One occupied slot (UTC start) or night (Berlin date) of an active booking; unique per resource. */
+export interface BookingSlotTable {
+  resource_id: number;
+  slot_key: string;
+  booking_id: number;
+}
+
+export interface BookingFeedTable {
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+/** A parcel logged at the reception (migration 017, ADR 030). */
+export interface ParcelTable {
+  id: Generated<number>;
+  location_id: number;
+  apartment_number: string;
+  carrier: string;
+  pieces: number;
+  storage_place: string;
+  note: string;
+  status: 'open' | 'handed_over';
+  logged_by: number | null;
+  logged_at: Timestamp;
+  handed_over_by: number | null;
+  handed_over_at: Timestamp | null;
+  handover_note: string;
+  /** Set once by the 3-day reminder (compare-and-set across processes). */
+  reminded_at: Timestamp | null;
+  idempotency_key: string;
+  request_sha256: string;
+}
+
+/** The 4-digit pickup code of an apartment's open parcels (migration 017). */
+export interface ParcelCodeTable {
+  location_id: number;
+  apartment_number: string;
+  code: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   locations: LocationTable;
   users: UserTable;
@@ -496,6 +618,8 @@ export interface Database {
   digest_items: DigestItemTable;
   audit_log: AuditLogTable;
   app_settings: AppSettingTable;
+  staff_two_factor: StaffTwoFactorTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
   reports: ReportTable;
   notices: NoticeTable;
   notice_locations: NoticeLocationTable;
@@ -509,4 +633,11 @@ export interface Database {
   ticket_photos: TicketPhotoTable;
   ticket_assignments: TicketAssignmentTable;
   ticket_events: TicketEventTable;
+  parcels: ParcelTable;
+  parcel_codes: ParcelCodeTable;
+  booking_resources: BookingResourceTable;
+  booking_blocks: BookingBlockTable;
+  bookings: BookingTable;
+  booking_slots: BookingSlotTable;
+  booking_feeds: BookingFeedTable;
 }

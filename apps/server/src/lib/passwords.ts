@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { fieldError } from './errors.js';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 const options = {
@@ -24,4 +25,90 @@ export async function verifyPassword(stored: string | undefined, password: strin
     return false;
   }
   return verify(stored, password).catch(() => false);
+}
+
+// ---- the password policy (issue 23, defect 6): one check for every place that sets a password ----
+
+/** Who the password is for: what they sign in with, and their e-mail address. */
+export interface PasswordOwner {
+  /** The login: the apartment number of a resident, the e-mail address of staff. */
+  login?: string | null;
+  apartmentNumber?: string | null;
+  email?: string | null;
+  name?: string | null;
+}
+
+const INSTEAD = 'Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
+export const PASSWORD_IN_LISTS = `Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. ${INSTEAD}`;
+export const PASSWORD_HAS_APARTMENT = `Das Passwort darf Ihre Wohnungsnummer nicht enthalten. ${INSTEAD}`;
+export const PASSWORD_HAS_EMAIL = `Das Passwort darf Ihre E-Mail-Adresse oder deren Teil vor dem @ nicht enthalten. ${INSTEAD}`;
+export const PASSWORD_TOO_GUESSABLE = `Dieses Passwort ist zu leicht zu erraten. ${INSTEAD}`;
+
+/**
+ * zxcvbn's score from 0 to 4; 3 means about 10^8 guesses or more, beyond any online attack
+ * (ADR 008 allows a few hundred a day) and a long way for an offline one against argon2id.
+ * 'Demo1234!' and 'Neu-Passwort1' reach 3; '12345678', 'passwort', 'Sommer2024!' do not.
+ */
+const MIN_SCORE = 3;
+
+type Zxcvbn = { check: (password: string, userInputs?: string[]) => import('@zxcvbn-ts/core').ZxcvbnResult };
+let estimator: Promise<Zxcvbn> | undefined;
+
+/** The estimator with the common and German dictionaries, loaded once on first use (about 2 MB). */
+function zxcvbn(): Promise<Zxcvbn> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, de] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-de'),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...de.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: de.translations,
+    });
+  })();
+  return estimator;
+}
+
+const fold = (s: string) => s.toLowerCase().normalize('NFKC');
+
+/** The parts of the owner's login and e-mail that a password must not contain (3 characters or more). */
+function personalParts(owner: PasswordOwner): { apartment: string[]; email: string[] } {
+  const apartment = [owner.apartmentNumber, owner.login && !owner.login.includes('@') ? owner.login : null]
+    .filter((s): s is string => Boolean(s?.trim()))
+    .flatMap((s) => [fold(s.trim()), fold(s).replace(/[^\p{L}\p{N}]/gu, ''), s.replace(/\D/g, '')]);
+  const email = [owner.email, owner.login?.includes('@') ? owner.login : null]
+    .filter((s): s is string => Boolean(s?.trim()))
+    .flatMap((s) => [fold(s.trim()), fold(s.trim()).split('@')[0]!]);
+  const long = (list: string[]) => [...new Set(list.filter((p) => p.length >= 3))];
+  return { apartment: long(apartment), email: long(email) };
+}
+
+/**
+ * Why a new password is refused, in German with what works instead, or null when it is fine:
+ * it contains the login (the apartment number, also its digits alone) or the e-mail address or its
+ * local part, ignoring case; or zxcvbn (common and German lists of passwords, words and names,
+ * keyboard rows, dates, repetitions) rates it below MIN_SCORE.
+ */
+export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | null> {
+  const folded = fold(password);
+  const parts = personalParts(owner);
+  if (parts.apartment.some((p) => folded.includes(p))) return PASSWORD_HAS_APARTMENT;
+  if (parts.email.some((p) => folded.includes(p))) return PASSWORD_HAS_EMAIL;
+  const userInputs = [...parts.apartment, ...parts.email, ...(owner.name?.split(/\s+/) ?? [])].filter(Boolean);
+  const result = (await zxcvbn()).check(password, userInputs);
+  if (result.score >= MIN_SCORE) return null;
+  const listed = result.sequence.some(
+    (m) => m.pattern === 'dictionary' && String(m.dictionaryName).startsWith('passwords'),
+  );
+  if (listed) return PASSWORD_IN_LISTS;
+  const hint = result.feedback.warning;
+  return hint ? `Dieses Passwort ist zu leicht zu erraten: ${hint} ${INSTEAD}` : PASSWORD_TOO_GUESSABLE;
+}
+
+/** Throws 400 with the reason under `field` (DRF shape) unless the password passes the policy. */
+export async function requireGoodPassword(field: string, password: string, owner: PasswordOwner): Promise<void> {
+  const problem = await passwordProblem(password, owner);
+  if (problem) throw fieldError(field, problem);
 }

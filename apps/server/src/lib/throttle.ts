@@ -20,21 +20,37 @@ export function germanWait(ms: number): string {
   return `${h} Stunden`;
 }
 
-/**
- * 429 with a German detail that says how long to wait, and the same wait in Retry-After;
- * `alternative` offers another way ("oder …") at the end of the sentence.
- */
-export function tooMany(ms: number, lead = 'Zu viele Versuche.', alternative = ''): ApiError {
-  return new ApiError(
-    429,
-    { detail: `${lead} Bitte versuchen Sie es in ${germanWait(ms)} erneut${alternative}.` },
-    { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) },
-  );
+/** A throttle's 429; `throttle` names the budget for the rejection metric (plugins/metrics.ts). */
+export class TooMany extends ApiError {
+  constructor(
+    ms: number,
+    lead: string,
+    alternative: string,
+    readonly throttle: string,
+  ) {
+    super(
+      429,
+      { detail: `${lead} Bitte versuchen Sie es in ${germanWait(ms)} erneut${alternative}.` },
+      { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) },
+    );
+  }
 }
 
-/** Thrown by Counter.consume when a key has used up its budget. */
+/**
+ * 429 with a German detail that says how long to wait, and the same wait in Retry-After;
+ * `alternative` offers another way ("oder …") at the end of the sentence. `throttle` names the
+ * budget that refused (a counter's name, e.g. `login-ip`), as hausportal_throttle_rejections_total counts it.
+ */
+export function tooMany(ms: number, lead = 'Zu viele Versuche.', alternative = '', throttle = 'unbenannt'): TooMany {
+  return new TooMany(ms, lead, alternative, throttle);
+}
+
+/** Thrown by Counter.consume when a key has used up its budget; `throttle` is the counter's name. */
 export class Exhausted extends Error {
-  constructor(readonly msBeforeNext: number) {
+  constructor(
+    readonly msBeforeNext: number,
+    readonly throttle = 'unbenannt',
+  ) {
     super('exhausted');
   }
 }
@@ -44,6 +60,8 @@ export class Counter {
   constructor(
     private readonly limiter: RateLimiterAbstract,
     readonly limit: Limit,
+    /** The counter's name (CounterStore.counter), for the rejection metric. */
+    readonly name = 'unbenannt',
   ) {}
 
   /** Uses points; throws Exhausted once the key's budget for this window is gone. */
@@ -52,7 +70,7 @@ export class Counter {
       const res = await this.limiter.consume(key, points);
       return res.consumedPoints;
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw new Exhausted(res.msBeforeNext);
+      if (res instanceof RateLimiterRes) throw new Exhausted(res.msBeforeNext, this.name);
       throw res;
     }
   }
@@ -127,7 +145,17 @@ export class CounterStore {
       : cluster.isWorker
         ? new RateLimiterCluster({ ...base, timeoutMs: 3_000 })
         : new RateLimiterMemory(base);
-    return new Counter(limiter, limit);
+    return new Counter(limiter, limit, name);
+  }
+
+  /** True when the counters live in Redis (REDIS_URL). */
+  get usesRedis(): boolean {
+    return this.redis !== null;
+  }
+
+  /** Resolves when Redis answers a PING (GET /api/ready/); at once without REDIS_URL. */
+  async ping(): Promise<void> {
+    await this.redis?.ping();
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ const LEADS: Record<WriteAction, string> = {
   dataExport: 'Sie haben Ihre Daten in kurzer Zeit sehr oft heruntergeladen.',
   ticket: 'Sie haben in kurzer Zeit sehr viele Schäden gemeldet.',
   ticketMessage: 'Sie haben in kurzer Zeit sehr viele Nachrichten zu Meldungen geschrieben.',
+  parcel: 'Sie haben in kurzer Zeit sehr viele Pakete erfasst.',
+  booking: 'Sie haben in kurzer Zeit sehr viele Buchungen angelegt.',
 };
 
 /**
@@ -42,7 +44,7 @@ export class WriteThrottle {
         if (!(err instanceof Exhausted)) throw err;
         // A refused write must not also use up the other windows.
         await Promise.all(taken.map((c) => c.refund(key)));
-        throw tooMany(err.msBeforeNext, LEADS[action]);
+        throw tooMany(err.msBeforeNext, LEADS[action], '', err.throttle);
       }
     }
   }

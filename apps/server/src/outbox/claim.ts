@@ -6,7 +6,7 @@ import { isoFromMs, nowIso } from '../lib/time.js';
 export type OutboxTable = 'email_outbox' | 'push_outbox';
 
 /** The columns the claim reads and writes; both tables have them. */
-interface Claimable {
+export interface Claimable {
   id: number;
   attempts: number;
 }
@@ -79,6 +79,28 @@ async function claimSkipLocked<Row extends Claimable>(
   return row ? { ...row, attempts: row.attempts - 1 } : null;
 }
 
+/**
+ * Hands back the leases of rows this process claimed but did not finish (a send still in flight
+ * when the process stops): they become claimable at once, by another worker or the next start,
+ * instead of after their lease. Only while the row is still pending and nobody claimed it since
+ * (attempts is the claim's version: the claim counted it up by one).
+ */
+export async function releaseLeases(db: DB, table: OutboxTable, rows: readonly Claimable[]): Promise<number> {
+  const q = db as unknown as Kysely<Record<OutboxTable, ClaimColumns>>;
+  let released = 0;
+  for (const row of rows) {
+    const res = await q
+      .updateTable(table)
+      .set({ locked_until: null })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', row.attempts + 1)
+      .executeTakeFirst();
+    released += Number(res.numUpdatedRows);
+  }
+  return released;
+}
+
 /** Back-off after the `attempts`-th failure: base, doubling, capped at max. */
 export const retryDelay = (attempts: number, baseMs: number, maxMs: number): number =>
   Math.min(baseMs * 2 ** Math.min(attempts, 30), maxMs);
@@ -87,8 +109,10 @@ export const retryDelay = (attempts: number, baseMs: number, maxMs: number): num
  * The sending loop both outboxes share: `concurrency` senders take due rows one at a time until
  * none is left; concurrent flushes share one run; a poll finds rows that became due later.
  */
-export abstract class Drain<Row> {
+export abstract class Drain<Row extends Claimable> {
   private running: Promise<void> | null = null;
+  /** Rows claimed and not yet finished: their leases go back on stop(). */
+  private readonly held = new Set<Row>();
   private timer: NodeJS.Timeout | null = null;
   /** Set while a run is going when more became due: the run goes round once more. */
   protected again = false;
@@ -102,7 +126,7 @@ export abstract class Drain<Row> {
   protected abstract get enabled(): boolean;
   protected abstract claim(): Promise<Row | null>;
   protected abstract send(row: Row): Promise<void>;
-  protected abstract readonly log: { error(obj: object, msg: string): void };
+  protected abstract readonly log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
   /** Looks for due rows every `pollMs` from now on (the timer does not keep the process alive). */
   protected poll(pollMs: number): void {
@@ -138,15 +162,21 @@ export abstract class Drain<Row> {
     while (!this.unreachable && !this.closing) {
       const row = await this.claim();
       if (!row) return;
-      await this.send(row);
+      this.held.add(row);
+      try {
+        await this.send(row);
+      } finally {
+        this.held.delete(row);
+      }
     }
   }
 
   /**
-   * Stops sending: the rows in hand are finished (for up to `waitMs`), so a restart does not leave
-   * them held until their lease runs out. Whatever is still unsent goes after the next start.
+   * Stops sending: the rows in hand are finished (for up to `waitMs`); the leases of those still
+   * in flight then are handed back (releaseLeases), so another worker or the next start sends them
+   * at once instead of after the lease. Whatever is still unsent goes after the next start.
    */
-  protected async stop(waitMs: number): Promise<void> {
+  protected async stop(waitMs: number, db: DB, table: OutboxTable): Promise<void> {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -154,6 +184,10 @@ export abstract class Drain<Row> {
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([this.running.catch(() => undefined), new Promise((r) => (timeout = setTimeout(r, waitMs)))]);
       clearTimeout(timeout);
+    }
+    if (this.held.size) {
+      const released = await releaseLeases(db, table, [...this.held]).catch(() => 0);
+      if (released) this.log.info({ released, table }, 'Postausgang: angefangene Sendungen freigegeben');
     }
   }
 }

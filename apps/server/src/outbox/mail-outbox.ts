@@ -267,7 +267,7 @@ export class Outbox extends Drain<OutboxRow> {
 
   /** Stops sending (see Drain.stop) and closes the SMTP connections. */
   async close(waitMs = 5_000): Promise<void> {
-    await this.stop(waitMs);
+    await this.stop(waitMs, this.db, 'email_outbox');
     this.transport?.close();
   }
 }

@@ -165,7 +165,7 @@ export class PushOutbox extends Drain<PushRow> {
   }
 
   async close(waitMs = 5_000): Promise<void> {
-    await this.stop(waitMs);
+    await this.stop(waitMs, this.db, 'push_outbox');
   }
 
   protected claim(): Promise<PushRow | null> {

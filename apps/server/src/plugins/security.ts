@@ -25,6 +25,21 @@ const HELMET: HelmetOptions = {
 };
 
 /**
+ * The page may send page views to the operator's analytics instance (ANALYTICS_URL), and to no
+ * other origin; without it, connect-src stays 'self'.
+ */
+function withAnalytics(options: HelmetOptions, analyticsUrl: string | undefined): HelmetOptions {
+  if (!analyticsUrl) return options;
+  const csp = options.contentSecurityPolicy as { directives: Record<string, unknown> };
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      directives: { ...csp.directives, connectSrc: ["'self'", new URL(analyticsUrl).origin] },
+    },
+  };
+}
+
+/**
  * Helmet's headers, worked out once. They are the same for every response, and @fastify/helmet
  * rebuilt them from the options on each request: a tenth of a cached feed page's time (ADR 018).
  */
@@ -45,7 +60,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * warning about an unconfigured reverse proxy.
  */
 export const securityPlugin = fp<{ cookieSecret: string; trustProxy: unknown }>(async (app, opts) => {
-  const headers = helmetHeaders(HELMET);
+  const headers = helmetHeaders(withAnalytics(HELMET, app.ctx.config.analytics?.url));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

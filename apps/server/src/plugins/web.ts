@@ -25,7 +25,7 @@ const CRAFTSMAN_HEADERS = {
  * craftsman's page, everything else with the residents' app.
  */
 export const webPlugin = fp<{ dist: string; appName: string }>(async (app, opts) => {
-  const shell = renderWebShell(opts.dist, opts.appName);
+  const shell = renderWebShell(opts.dist, opts.appName, app.ctx.config.analytics);
   if (shell.html) {
     await app.register(fastifyStatic, {
       root: opts.dist,

@@ -20,6 +20,8 @@ export const locations: (LocationInput & { logoHue: number })[] = [
   {
     title: 'Residenz am Stadtpark',
     logoHue: 150,
+    // Issue 23, ADR 028: each location's apartment numbers in a namespace of their own.
+    apartmentPrefix: 'A-',
     directCall: false,
     directNumber: '+49 30 9876 5432',
     // Issue 22: the button opens the 24-hour emergency service, not the reception, which closes
@@ -36,6 +38,7 @@ export const locations: (LocationInput & { logoHue: number })[] = [
   {
     title: 'Haus am See',
     logoHue: 205,
+    apartmentPrefix: 'B-',
     directCall: true,
     directNumber: '+49 30 5555 0110',
     defaultServiceId: 3,
@@ -428,5 +431,41 @@ export const tickets: {
     hoursAgo: 120,
     status: 'done',
     message: 'Der Beschlag wurde nachgestellt.',
+  },
+];
+
+/** The bookable resources of location 1 (issue 24, ADR 029). */
+export const bookingResources = [
+  {
+    name: 'Gästewohnung',
+    description: 'Zwei Zimmer mit Bad im Erdgeschoss, für Besuch von Bewohnerinnen und Bewohnern.',
+    house_rules: 'Bettwäsche bitte selbst mitbringen. Schlüssel an der Rezeption. Abreise bis 11 Uhr.',
+    mode: 'days' as const,
+    slot_minutes: 120,
+    day_start: '07:00',
+    day_end: '22:00',
+    horizon_days: 90,
+    max_length: 7,
+    quota_count: 2,
+    quota_period: 'month' as const,
+    cancel_hours: 48,
+    approval_required: false,
+    fee_text: '25 € pro Nacht, bar bei der Schlüsselübergabe',
+  },
+  {
+    name: 'Waschküche',
+    description: 'Zwei Waschmaschinen und ein Trockner im Keller.',
+    house_rules: 'Flusensieb nach dem Trocknen leeren. Ruhezeit ab 22 Uhr.',
+    mode: 'slots' as const,
+    slot_minutes: 120,
+    day_start: '07:00',
+    day_end: '22:00',
+    horizon_days: 14,
+    max_length: 2,
+    quota_count: 3,
+    quota_period: 'week' as const,
+    cancel_hours: 2,
+    approval_required: false,
+    fee_text: '',
   },
 ];

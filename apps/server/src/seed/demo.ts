@@ -22,6 +22,7 @@ import { createProvider, createService } from '../modules/services/services.repo
 import { makeAvatar, makeLogo, makePdf, makePhoto } from './assets.js';
 import * as demo from './demo-data.js';
 import * as tickets from '../modules/tickets/tickets.repository.js';
+import { createResource } from '../modules/bookings/bookings.repository.js';
 import { berlinYear, ticketNumber } from '../modules/tickets/tickets.presenter.js';
 
 export { DEMO_PASSWORD } from './demo-data.js';
@@ -141,6 +142,8 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       for (const by of post.likedBy ?? []) await setLike(trx, users.get(by)!.id, id, true);
     }
     await seedTickets(trx, users, hoursAgo);
+    // Bookings (issue 24): a guest flat by whole days and a laundry room by 2-hour slots.
+    for (const r of demo.bookingResources) await createResource(trx, { ...r, location_id: locationId(1) });
     return true;
   });
   if (!seeded) return;

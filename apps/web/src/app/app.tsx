@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { PageViews } from '@/lib/analytics/page-views';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppDispatch } from '@/lib/redux/hooks';
 import { AppRoutes } from './routes/router';
@@ -28,6 +29,7 @@ export function App() {
       <PersistGate loading={<Spinner />} persistor={persistor}>
         <BrowserRouter>
           <UnauthorizedRedirect />
+          <PageViews />
           <SessionProvider>
             <AppRoutes />
           </SessionProvider>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { PageViews } from '@/lib/analytics/page-views';
 import { AdminRoutes } from './shell/admin-routes';
 import { makeAdminStore } from './store';
 import './admin.css';
@@ -16,6 +17,7 @@ export default function AdminApp() {
   return (
     <Provider store={store}>
       <BrowserRouter>
+        <PageViews />
         <AdminRoutes />
         <ToastContainer position="top-right" autoClose={5000} newestOnTop />
       </BrowserRouter>

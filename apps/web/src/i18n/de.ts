@@ -103,6 +103,7 @@ export const de = {
     intro: 'Dokumente und Broschüren zu Ihrer Wohnung und zum Haus.',
     empty: 'Für Ihre Wohnung liegen keine Dokumente vor.',
     opensInNewTab: '(öffnet in einem neuen Fenster)',
+    openFailed: 'Das Dokument konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.',
   },
   blackboard: {
     newPost: 'Neuer Beitrag',

@@ -101,6 +101,7 @@ export const en: Translation = {
     intro: 'Documents and brochures for your apartment and the building.',
     empty: 'There are no documents for your apartment.',
     opensInNewTab: '(opens in a new tab)',
+    openFailed: 'The document could not be opened. Please try again.',
   },
   blackboard: {
     newPost: 'New post',

@@ -7,6 +7,7 @@ import { homeTicketsDe } from './home-tickets';
 import { notificationsDe } from './notifications';
 import { postsDe } from './posts';
 import { ticketsDe } from './tickets';
+import { parcelsDe } from './parcels';
 
 // Issue 22: no English words in the German interface, apart from the spec's own labels.
 // English words that crept in before, and others a developer reaches for; the spec's own
@@ -53,7 +54,17 @@ function strings(value: unknown): string[] {
 }
 
 describe('the German catalogues', () => {
-  const all = strings([de, postsDe, notificationsDe, ticketsDe, homeTicketsDe, homeNewsDe, backOfficeDe, craftsmanDe]);
+  const all = strings([
+    de,
+    postsDe,
+    notificationsDe,
+    ticketsDe,
+    homeTicketsDe,
+    homeNewsDe,
+    backOfficeDe,
+    craftsmanDe,
+    parcelsDe,
+  ]);
 
   it('hold no English word outside the spec’s own labels', () => {
     const found = all

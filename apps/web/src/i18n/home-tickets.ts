@@ -8,6 +8,7 @@ export const homeTicketsDe = {
     report: 'Schaden melden',
     reportSub: 'Defekt in Wohnung oder Haus, mit Fotos',
     list: 'Meine Meldungen',
+    book: 'Buchen',
     sent: 'Ihre Meldung {{number}} wurde gesendet.',
   },
 };
@@ -17,6 +18,7 @@ export const homeTicketsEn: typeof homeTicketsDe = {
     report: 'Report damage',
     reportSub: 'A defect in your apartment or the building, with photos',
     list: 'My reports',
+    book: 'Book',
     sent: 'Your report {{number}} has been sent.',
   },
 };

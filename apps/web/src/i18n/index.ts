@@ -10,6 +10,9 @@ import type { ticketsDe } from './tickets';
 import type { homeTicketsDe } from './home-tickets';
 import type { activationDe } from './activation';
 import type { homeNewsDe } from './home-news';
+import type { sessionsDe } from './sessions';
+import type { bookingsDe } from './bookings';
+import type { parcelsDe } from './parcels';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,7 +24,10 @@ declare module 'i18next' {
         typeof ticketsDe &
         typeof homeTicketsDe &
         typeof homeNewsDe &
-        typeof activationDe;
+        typeof activationDe &
+        typeof sessionsDe &
+        typeof bookingsDe &
+        typeof parcelsDe;
     };
   }
 }

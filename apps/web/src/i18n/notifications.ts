@@ -76,6 +76,8 @@ export const notificationsEn: typeof notificationsDe = {
       notices: 'Notices from the management',
       documents: 'New documents for my apartment',
       tickets: 'My damage reports',
+      parcels: 'Parcels at the reception',
+      bookings: 'My bookings',
       queue: 'New items to moderate',
       ticket_queue: 'New damage reports',
     },

@@ -53,6 +53,9 @@ export abstract class FileStorage {
   /** Releases connections; the default holds none. */
   async close(): Promise<void> {}
 
+  /** Resolves when the store takes files now (GET /api/ready/); throws with the reason otherwise. */
+  abstract check(): Promise<void>;
+
   protected abstract writeKey(key: string, data: Buffer): Promise<void>;
   protected abstract openKey(key: string): Promise<StoredFile | null>;
   protected abstract sizeOf(key: string): Promise<number | null>;

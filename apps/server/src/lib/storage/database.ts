@@ -35,4 +35,8 @@ export class DatabaseStorage extends FileStorage {
   protected async removeKey(key: string): Promise<void> {
     await this.db.deleteFrom('media_files').where('key', '=', key).execute();
   }
+
+  async check(): Promise<void> {
+    await this.db.selectFrom('media_files').select('key').limit(1).execute();
+  }
 }

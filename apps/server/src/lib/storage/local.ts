@@ -35,6 +35,14 @@ export class LocalStorage extends FileStorage {
     await fs.rm(path.join(this.root, key), { force: true });
   }
 
+  /** The folder exists and takes a file (a write, not access(), which root always passes). */
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    const probe = path.join(this.root, `.ready-${process.pid}`);
+    await fs.writeFile(probe, '');
+    await fs.rm(probe, { force: true });
+  }
+
   /** Every stored key, for the copy command. */
   async *keys(): AsyncGenerator<string> {
     let folders: string[];

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -81,6 +82,11 @@ export class S3Storage extends FileStorage {
 
   protected async removeKey(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: this.key(key) }));
+  }
+
+  /** The bucket answers and these credentials may use it. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.s.bucket }));
   }
 
   override async close(): Promise<void> {

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { apartmentAdminRoutes } from '../apartments/apartments.admin.routes.js';
 import { auditRoutes } from '../audit/audit.admin.routes.js';
 import { staffSessionRoutes } from '../auth/auth.admin.routes.js';
+import { twoFactorRoutes } from '../auth/two-factor.routes.js';
 import { requireManager } from '../auth/policies.js';
 import { documentAdminRoutes } from '../documents/documents.admin.routes.js';
 import { emailRoutes } from '../emails/emails.admin.routes.js';
 import { locationAdminRoutes } from '../location/location.admin.routes.js';
 import { moderationRoutes } from '../moderation/moderation.routes.js';
 import { noticesAdminRoutes } from '../notices/notices.admin.routes.js';
+import { parcelAdminRoutes } from '../parcels/parcels.admin.routes.js';
 import { overviewAdminRoutes } from '../overview/overview.admin.routes.js';
 import { phoneAdminRoutes } from '../phones/phones.admin.routes.js';
 import { reportAdminRoutes } from '../reports/reports.admin.routes.js';
@@ -15,6 +17,7 @@ import { requestAdminRoutes } from '../requests/requests.admin.routes.js';
 import { residentRoutes } from '../residents/residents.admin.routes.js';
 import { serviceAdminRoutes } from '../services/services.admin.routes.js';
 import { ticketAdminRoutes } from '../tickets/tickets.admin.routes.js';
+import { bookingAdminRoutes } from '../bookings/bookings.admin.routes.js';
 
 /**
  * The back-office API, registered at /api/admin: one manager guard for every route in it.
@@ -24,6 +27,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireManager);
   for (const routes of [
     staffSessionRoutes,
+    twoFactorRoutes,
     overviewAdminRoutes,
     moderationRoutes,
     reportAdminRoutes,
@@ -35,6 +39,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     phoneAdminRoutes,
     serviceAdminRoutes,
     ticketAdminRoutes,
+    parcelAdminRoutes,
+    bookingAdminRoutes,
     requestAdminRoutes,
     emailRoutes,
     auditRoutes,

@@ -6,21 +6,25 @@ import {
   API_ERRORS,
   PASSWORDS_DIFFER,
   RESET_TOKEN_TTL_MS,
+  RESIDENT_SESSION_TTL_MS,
+  STAFF_SESSION_TTL_MS,
   STAFF_ACCOUNT_CODE,
   STAFF_ACCOUNT_DETAIL,
   STAFF_LOGIN_FAILED,
   isStaff,
+  type Role,
 } from '@hausportal/contract';
 import type { AppContext, AuthUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword, requireGoodPassword, verifyPassword } from '../../lib/passwords.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { resetMail } from './auth.presenter.js';
+import { deviceLabel, resetMail } from './auth.presenter.js';
 import * as repo from './auth.repository.js';
 import { accountKey } from './sign-in-throttle.js';
+import { verifySecondFactor } from './two-factor.actions.js';
 
 /** Who is signing in: the login they typed, the password, their address and a trusted device, if any. */
 export interface SignInAttempt {
@@ -29,13 +33,31 @@ export interface SignInAttempt {
   ip: string;
   /** The device id of a valid device cookie of this account (ADR 008), or null. */
   device: string | null;
+  /** The User-Agent header, for the label in the device list (ADR 024); not stored itself. */
+  userAgent?: string;
+  /** Staff: the second factor, an app code or a recovery code (ADR 025). */
+  code?: string;
 }
 
-/** Starts a session: a new token, stored only as its hash, and the sign-in in the audit log. */
-async function openSession(ctx: AppContext, userId: number, ip: string, details?: unknown): Promise<string> {
+/**
+ * Starts a session: a new token, stored only as its hash, ending after the role's lifetime
+ * (ADR 024), with the device's label; the user's ended sessions go, and the sign-in is audited.
+ */
+async function openSession(
+  ctx: AppContext,
+  user: { id: number; role: Role },
+  a: Pick<SignInAttempt, 'ip' | 'userAgent'>,
+  details?: unknown,
+): Promise<string> {
   const token = newToken();
+  const userId = user.id;
+  const ip = a.ip;
   await inTransaction(ctx.db, async (trx) => {
-    await repo.createToken(trx, userId, hashToken(token));
+    await repo.deleteExpiredTokens(trx, userId);
+    await repo.createToken(trx, userId, hashToken(token), {
+      lifetimeMs: isStaff(user.role) ? STAFF_SESSION_TTL_MS : RESIDENT_SESSION_TTL_MS,
+      device: deviceLabel(a.userAgent),
+    });
     await repo.markSignedIn(trx, userId);
     await recordChange(trx, {
       actor: { id: userId, ip },
@@ -69,7 +91,7 @@ export async function signInResident(ctx: AppContext, a: SignInAttempt): Promise
   await attempt.succeeded();
   // Staff use the back office: no token, so a staff session never reaches the resident app.
   if (isStaff(user.role)) throw new ApiError(403, { detail: STAFF_ACCOUNT_DETAIL, code: STAFF_ACCOUNT_CODE });
-  return openSession(ctx, user.id, a.ip);
+  return openSession(ctx, user, a);
 }
 
 /**
@@ -86,8 +108,9 @@ export async function signInStaff(ctx: AppContext, a: SignInAttempt): Promise<st
     await attempt.failed();
     throw nonFieldError(STAFF_LOGIN_FAILED);
   }
+  const secondFactor = await verifySecondFactor(ctx, user.id, a.code, attempt);
   await attempt.succeeded();
-  return openSession(ctx, user.id, a.ip, { area: 'admin' });
+  return openSession(ctx, user, a, { area: 'admin', ...(secondFactor ? { second_factor: secondFactor } : {}) });
 }
 
 /** The e-mail address of a resident's apartment, for the reset screen; 404 for anyone else. */
@@ -150,12 +173,14 @@ export async function confirmPasswordReset(
   const { db, signIn } = ctx;
   const attempt = await signIn.resetConfirm(c.ip);
   const tokenHash = hashToken(c.token);
-  if (!(await repo.resetTokenIsValid(db, tokenHash))) {
+  const owner = await repo.resetTokenOwner(db, tokenHash);
+  if (!owner) {
     await attempt.failed();
     throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
   }
   await attempt.succeeded();
   if (c.password !== c.repeatPassword) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
+  await requireGoodPassword('password', c.password, { ...owner, apartmentNumber: owner.apartment_number });
   const passwordHash = await hashPassword(c.password);
   const login = await inTransaction(db, async (trx) => {
     const claimed = await repo.consumeResetToken(trx, tokenHash);
@@ -201,6 +226,12 @@ export async function activateAccount(
   }
   await attempt.succeeded();
   if (a.password !== a.repeatPassword) throw fieldError('repeat_password', PASSWORDS_DIFFER);
+  await requireGoodPassword('password', a.password, {
+    login: usable.login,
+    apartmentNumber: usable.apartment_number,
+    email: a.email || usable.email,
+    name: usable.name,
+  });
   const passwordHash = await hashPassword(a.password);
   await inTransaction(db, async (trx) => {
     if (!(await repo.consumeActivationCode(trx, usable.id, usable.user_id)))

@@ -27,3 +27,41 @@ export function resetMail(appName: string, user: { email: string; name: string }
     }),
   };
 }
+
+/**
+ * A label for the device list from the User-Agent at sign-in: 'Chrome auf Android', 'Safari auf
+ * iPhone', 'Firefox auf Windows'. Only the label is stored (ADR 024), never the header.
+ */
+export function deviceLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg(e|A|iOS)?\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser\//.test(ua)
+        ? 'Samsung Internet'
+        : /Firefox\/|FxiOS\//.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|CriOS\/|Chromium\//.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua) && /Version\//.test(ua)
+              ? 'Safari'
+              : null;
+  const system = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /CrOS/.test(ua)
+          ? 'ChromeOS'
+          : /Windows/.test(ua)
+            ? 'Windows'
+            : /Mac OS X|Macintosh/.test(ua)
+              ? 'macOS'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : null;
+  if (browser && system) return `${browser} auf ${system}`;
+  return browser ?? (system ? `Browser auf ${system}` : 'Unbekanntes Gerät');
+}

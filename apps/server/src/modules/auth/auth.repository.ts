@@ -1,7 +1,7 @@
 import { isStaff, type Role } from '@hausportal/contract';
 import { inTransaction, precompiled, type DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
-import { nowIso } from '../../lib/time.js';
+import { isoFromMs, nowIso } from '../../lib/time.js';
 
 /** The user behind a token hash, with the token's id and last use. Every signed-in request asks. */
 export async function findUserByTokenHash(db: DB, tokenHash: string) {
@@ -25,6 +25,7 @@ const userByTokenHash = precompiled((db) =>
       'users.is_active',
       'auth_tokens.id as token_id',
       'auth_tokens.last_used_at',
+      'auth_tokens.expires_at',
     ])
     .where('auth_tokens.token_hash', '=', ''),
 );
@@ -39,20 +40,61 @@ export async function deleteToken(db: DB, tokenId: number): Promise<void> {
   await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
 }
 
-/** Revokes every token of a user except, optionally, one. */
-export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: number): Promise<void> {
+/** Revokes every token of a user except, optionally, one; returns how many. */
+export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: number): Promise<number> {
   let q = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
   if (exceptTokenId !== undefined) q = q.where('id', '!=', exceptTokenId);
-  await q.execute();
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
-/** Stores a new token hash for a user. */
-export async function createToken(db: DB, userId: number, tokenHash: string): Promise<void> {
-  const now = nowIso();
+/** Stores a new token hash for a user, ending lifetimeMs from now, with the device's label (ADR 024). */
+export async function createToken(
+  db: DB,
+  userId: number,
+  tokenHash: string,
+  s: { lifetimeMs: number; device: string },
+): Promise<void> {
+  const nowMs = Date.now();
+  const now = isoFromMs(nowMs);
   await db
     .insertInto('auth_tokens')
-    .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: now,
+      last_used_at: now,
+      expires_at: isoFromMs(nowMs + s.lifetimeMs),
+      device: s.device,
+    })
     .execute();
+}
+
+/** Removes a user's sessions that have ended (at sign-in and when the device list is read). */
+export async function deleteExpiredTokens(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<=', nowIso()).execute();
+}
+
+/** A user's sessions that have not ended, most recently used first (the device list). */
+export function listTokens(db: DB, userId: number) {
+  return db
+    .selectFrom('auth_tokens')
+    .select(['id', 'device', 'created_at', 'last_used_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso())
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one of a user's tokens; false when the user has no such token. */
+export async function deleteOwnToken(db: DB, userId: number, tokenId: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('auth_tokens')
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }
 
 /** Finds a user by login (apartment number or, for managers, e-mail), ignoring case. */
@@ -117,16 +159,19 @@ export async function consumeResetToken(db: DB, tokenHash: string): Promise<{ us
   });
 }
 
-/** True when a reset token exists, is unused and unexpired (checked before validating passwords). */
-export async function resetTokenIsValid(db: DB, tokenHash: string): Promise<boolean> {
-  const row = await db
+/**
+ * The owner of a reset token that exists, is unused and unexpired (checked before validating
+ * passwords; the password policy needs their login and e-mail), or undefined.
+ */
+export function resetTokenOwner(db: DB, tokenHash: string) {
+  return db
     .selectFrom('password_reset_tokens')
-    .select('id')
+    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+    .select(['users.login', 'users.apartment_number', 'users.email', 'users.name'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso())
     .executeTakeFirst();
-  return Boolean(row);
 }
 
 /** The ids of every location (what an admin sees). */
@@ -308,6 +353,8 @@ export function findActivationCode(db: DB, codeHash: string) {
       'activation_codes.used_at',
       'users.login',
       'users.apartment_number',
+      'users.email',
+      'users.name',
       'users.location_id',
       'users.role',
       'users.is_active',

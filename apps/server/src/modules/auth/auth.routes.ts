@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   STAFF_ACCOUNT_CODE,
+  TWO_FACTOR_REQUIRED_CODE,
   activationRequest,
   activationResult,
   loginRequest,
@@ -29,6 +30,8 @@ import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';
 
 const staffAccountError = z.object({ detail: z.string(), code: z.literal(STAFF_ACCOUNT_CODE) });
+/** The staff sign-in's answer when the account has a second factor and no code came (ADR 025). */
+const twoFactorRequired = z.object({ detail: z.string(), code: z.literal(TWO_FACTOR_REQUIRED_CODE) });
 
 // The device cookie (ADR 008): a browser that signed in to an account before keeps signing in
 // while strangers guess at that account. One cookie per account, so a shared tablet keeps both.
@@ -78,10 +81,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     login: string,
     password: string,
     path: string,
+    code?: string,
   ) {
     const account = accountKey(login);
     const device = trustedDevice(request, account);
-    const token = await signIn(ctx, { login, password, ip: request.ip, device });
+    const userAgent = request.headers['user-agent'];
+    const token = await signIn(ctx, { login, password, ip: request.ip, device, code, userAgent });
     rememberDevice(reply, account, device, secureCookies, path);
     return { token };
   }
@@ -105,11 +110,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Anmelden im Verwaltungsbereich mit E-Mail-Adresse und Passwort',
         body: staffLoginRequest,
-        response: { 200: loginResponse },
+        response: { 200: loginResponse, 401: twoFactorRequired },
       },
     },
     (request, reply) =>
-      signInAs(request, reply, signInStaff, request.body.email, request.body.password, STAFF_LOGIN_PATH),
+      signInAs(
+        request,
+        reply,
+        signInStaff,
+        request.body.email,
+        request.body.password,
+        STAFF_LOGIN_PATH,
+        request.body.code,
+      ),
   );
 
   r.get(

@@ -1,15 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
 import type { DB } from '../../db/database.js';
-import { isStaff } from '@hausportal/contract';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { SESSION_EXPIRED, isStaff } from '@hausportal/contract';
+import { TWO_FACTOR_SETUP_CODE, TWO_FACTOR_SETUP_DETAIL } from '@hausportal/contract';
+import { ApiError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { allLocationIds, deleteToken, findUserByTokenHash, managedLocationIds, touchToken } from './auth.repository.js';
+import { setupMissing } from './two-factor.repository.js';
 
 // Who may do what, in one place. Each module plugin adds its guard once with
 // addHook('onRequest', requireUser | requireManager); a route outside a guarded plugin is public,
 // and test/anonymous-routes.test.ts fails for any public /api route not on its short list.
 
+// Besides its absolute end (ADR 024), a session ends after 30 days unused.
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // last_used_at is only written when it is this stale, so reads do not turn into writes.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
@@ -45,7 +48,8 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const hash = hashToken(token);
   if ((request.routeOptions.config as { deferTokenCheck?: boolean }).deferTokenCheck) {
     const cached = request.server.ctx.tokens.get(hash);
-    if (cached && Date.now() - cached.lastUsed <= TOUCH_AFTER_MS) {
+    const now = Date.now();
+    if (cached && now - cached.lastUsed <= TOUCH_AFTER_MS && now < cached.expiresAt) {
       request.user = cached.user;
       request.tokenUnchecked = true;
       return;
@@ -69,9 +73,12 @@ async function lookUpUser(request: FastifyRequest, hash: string): Promise<void> 
   }
   const now = Date.now();
   let lastUsed = Date.parse(row.last_used_at);
-  if (now - lastUsed > TOKEN_TTL_MS) {
+  const expiresAt = Date.parse(row.expires_at);
+  // The absolute end (staff a working day, residents 90 days; ADR 024) or 30 days unused.
+  if (now - lastUsed > TOKEN_TTL_MS || !(now < expiresAt)) {
+    tokens.delete(hash);
     await deleteToken(db, row.token_id);
-    throw unauthorized('Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+    throw unauthorized(SESSION_EXPIRED);
   }
   if (!row.is_active) throw unauthorized('Dieses Konto ist deaktiviert.');
   if (now - lastUsed > TOUCH_AFTER_MS) {
@@ -90,13 +97,18 @@ async function lookUpUser(request: FastifyRequest, hash: string): Promise<void> 
     emergencyServicesDeactivated: Boolean(row.emergency_services_deactivated),
     language: row.language,
   };
-  tokens.set(hash, { user: request.user, lastUsed });
+  tokens.set(hash, { user: request.user, lastUsed, expiresAt });
 }
 
 /** Guard for the back office: a signed-in property manager; anyone else gets 403. */
 export async function requireManager(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.user || !isStaff(request.user.role)) throw forbidden();
+  // ADR 025: while the install requires a second factor this member has not set up, only the
+  // setup's routes (config.twoFactorSetup) answer; the web routes the 403's code to the setup.
+  const setupRoute = (request.routeOptions.config as { twoFactorSetup?: boolean }).twoFactorSetup;
+  if (!setupRoute && (await setupMissing(request.server.ctx.db, request.user.id)))
+    throw new ApiError(403, { detail: TWO_FACTOR_SETUP_DETAIL, code: TWO_FACTOR_SETUP_CODE });
 }
 
 /**

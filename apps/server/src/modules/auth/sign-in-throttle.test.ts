@@ -83,6 +83,29 @@ describe.each(kinds)('sign-in throttling with the production figures (%s)', (kin
     expect(statuses(again)).toEqual(Array(9).fill(400));
   });
 
+  it('lets correct credentials in from an address whose failures are spent, while its guesses get 429 (issue 23, defect 3)', async () => {
+    // One neighbour behind the building's NAT: 100 wrong passwords spread over 11 apartments.
+    const ip = address();
+    const guessed = await Promise.all(Array.from({ length: 11 }, () => newUser(t)));
+    const replies: Reply[] = [];
+    for (let i = 0; i < 100; i++) replies.push(await a.login(guessed[i % 11]!.login, ip, `geraten-${i}`));
+    expect(statuses(replies)).toEqual(Array(100).fill(400));
+    // Another resident of the house, on a new device (no device cookie), types the right password.
+    const neighbour = await newUser(t);
+    const inside = await a.login(neighbour.login, ip, PASSWORD_OK);
+    expect(inside.status).toBe(200);
+    expect(inside.body).toEqual({ token: expect.any(String) });
+    // Guessing from the address stays stopped: a wrong password is not even answered with 400.
+    for (const login of [neighbour.login, guessed[0]!.login, (await newUser(t)).login]) {
+      const guess = await a.login(login, ip, 'noch-ein-versuch');
+      expect(guess.status, login).toBe(429);
+      expect(guess.body).toEqual({
+        detail: expect.stringMatching(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/),
+      });
+      expect(Number(guess.headers['retry-after'])).toBeGreaterThan(800);
+    }
+  });
+
   it('checks at most ten of 30 parallel wrong passwords from one address', async () => {
     const { login } = await newUser(t);
     const ip = address();
@@ -104,6 +127,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     t = await startApp(kind, {}, (c) => {
       c.throttle.login.perPair = { points: 3, durationSec: 60 };
       c.throttle.login.perIp = { points: 6, durationSec: 60 };
+      c.throttle.login.overBudgetDelayMs = 50;
       c.throttle.login.perDevice = { points: 3, durationSec: 60 };
       c.throttle.login.account = { freeFailures: 4, windowSec: 600, maxDelaySec: 60 };
       c.throttle.tenant = { perPair: { points: 3, durationSec: 60 }, perIp: { points: 5, durationSec: 60 } };
@@ -126,9 +150,26 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     const apartments = ['Z-1', 'Z-2', 'Z-3', 'Z-4', 'Z-5', 'Z-6'];
     const { login } = await newUser(t);
     for (const apt of apartments) expect((await a.login(apt, ip)).status).toBe(400);
-    const res = await a.login(login, ip, PASSWORD_OK);
+    // Spent: a wrong password from the address now gets 429 …
+    const res = await a.login(login, ip);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ detail: 'Zu viele Versuche. Bitte versuchen Sie es in 1 Minute erneut.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // … but the right one still gets in (issue 23), and elsewhere nothing changed.
+    expect((await a.login(login, ip, PASSWORD_OK)).status).toBe(200);
+    expect((await a.login(login, address(), PASSWORD_OK)).status).toBe(200);
+  });
+
+  it('checks an account from a spent address only a few times, so spraying from there stays stopped', async () => {
+    const ip = address();
+    for (const apt of ['Y-1', 'Y-2', 'Y-3', 'Y-4', 'Y-5', 'Y-6']) expect((await a.login(apt, ip)).status).toBe(400);
+    const { login } = await newUser(t);
+    // Three checks an hour per apartment (overBudgetPerPair) once the address is spent …
+    for (let i = 0; i < 3; i++) expect((await a.login(login, ip, `falsch-${i}`)).status).toBe(429);
+    // … then not even the right password is checked from there; a new device elsewhere is.
+    const refused = await a.login(login, ip, PASSWORD_OK);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await a.login(login, address(), PASSWORD_OK)).status).toBe(200);
   });
 

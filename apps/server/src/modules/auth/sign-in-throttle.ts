@@ -30,6 +30,7 @@ export class SignInThrottle {
   private readonly c: Record<
     | 'loginPair'
     | 'loginIp'
+    | 'loginOverBudget'
     | 'loginDevice'
     | 'accountFailures'
     | 'accountDelay'
@@ -51,6 +52,7 @@ export class SignInThrottle {
     this.c = {
       loginPair: store.counter('login-pair', login.perPair),
       loginIp: store.counter('login-ip', login.perIp),
+      loginOverBudget: store.counter('login-over-budget', login.overBudgetPerPair),
       loginDevice: store.counter('login-device', login.perDevice),
       // Counts up to any number; the delay below decides what a count means.
       accountFailures: store.counter('login-account', { points: 1_000_000, durationSec: login.account.windowSec }),
@@ -68,27 +70,55 @@ export class SignInThrottle {
   /**
    * Opens a login attempt or throws 429. `device` is the id from a valid device cookie of this
    * account: such a device has its own budget and skips the address and account limits.
+   *
+   * An address that has spent its failures (perIp) does not shut out its other users (issue 23:
+   * one guessing neighbour behind a building's NAT): each (address, account) may still be checked
+   * a few times an hour (overBudgetPerPair), after a short delay. Correct credentials get in; a
+   * wrong password there is answered 429, not 400, and counts against the account as always, so
+   * guessing from that address gets no answer it could use beyond those few checks.
    */
   async login(ip: string, account: string, device: string | null): Promise<Attempt> {
-    const { loginPair, loginIp, loginDevice, accountFailures, accountDelay } = this.c;
+    const { loginPair, loginIp, loginOverBudget, loginDevice } = this.c;
     if (device) {
       await take(loginDevice, device);
       return { succeeded: () => loginDevice.clear(device), failed: async () => undefined };
     }
-    const wait = await accountDelay.waitMs(account);
-    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD, ACCOUNT_WAY_OUT);
-    const attempt = await byAddress(loginIp, loginPair, ip, account);
+    const wait = await this.c.accountDelay.waitMs(account);
+    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD, ACCOUNT_WAY_OUT, 'login-delay');
+    const pair = `${ip}|${account}`;
+    const addressWait = await tryTake(loginIp, ip);
+    if (addressWait === 0) {
+      await take(loginPair, pair, () => loginIp.refund(ip));
+      return {
+        succeeded: async () => {
+          await Promise.all([loginIp.refund(ip), loginPair.clear(pair)]);
+        },
+        failed: () => this.accountFailed(account),
+      };
+    }
+    // The address has spent its failures: only a few slowed checks per account from here.
+    await take(loginPair, pair);
+    await take(loginOverBudget, pair, () => loginPair.refund(pair), undefined, addressWait);
+    await sleep(this.cfg.login.overBudgetDelayMs);
     return {
-      succeeded: attempt.succeeded,
+      succeeded: async () => {
+        await Promise.all([loginPair.clear(pair), loginOverBudget.clear(pair)]);
+      },
       failed: async () => {
-        const failures = await accountFailures.consume(account);
-        const over = failures - this.cfg.login.account.freeFailures;
-        if (over > 0) {
-          const seconds = Math.min(2 ** Math.min(over - 1, 30), this.cfg.login.account.maxDelaySec);
-          await accountDelay.block(account, seconds);
-        }
+        await this.accountFailed(account);
+        throw tooMany(Math.max(addressWait, await loginOverBudget.waitMs(pair)), undefined, '', 'login-over-budget');
       },
     };
+  }
+
+  /** A failure against the account, from any address: past the free ones, a growing delay. */
+  private async accountFailed(account: string): Promise<void> {
+    const failures = await this.c.accountFailures.consume(account);
+    const over = failures - this.cfg.login.account.freeFailures;
+    if (over > 0) {
+      const seconds = Math.min(2 ** Math.min(over - 1, 30), this.cfg.login.account.maxDelaySec);
+      await this.c.accountDelay.block(account, seconds);
+    }
   }
 
   /**
@@ -152,13 +182,35 @@ async function byAddress(perIp: Counter, perPair: Counter, ip: string, account: 
   };
 }
 
-/** Takes a point or answers 429; `undo` gives back what an earlier counter of the attempt took. */
-async function take(counter: Counter, key: string, undo?: () => Promise<void>, lead?: string): Promise<void> {
+/**
+ * Takes a point or answers 429; `undo` gives back what an earlier counter of the attempt took.
+ * The wait named is the counter's, or `atLeast` when that is longer.
+ */
+async function take(
+  counter: Counter,
+  key: string,
+  undo?: () => Promise<void>,
+  lead?: string,
+  atLeast = 0,
+): Promise<void> {
   try {
     await counter.consume(key);
   } catch (err) {
     if (!(err instanceof Exhausted)) throw err;
     await undo?.();
-    throw tooMany(err.msBeforeNext, lead);
+    throw tooMany(Math.max(err.msBeforeNext, atLeast), lead, '', err.throttle);
   }
 }
+
+/** Takes a point and answers 0, or the milliseconds until the key has one again. */
+async function tryTake(counter: Counter, key: string): Promise<number> {
+  try {
+    await counter.consume(key);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof Exhausted)) throw err;
+    return Math.max(1, err.msBeforeNext);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -12,10 +12,13 @@ import {
 import { pageWindow } from '../../db/paging.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { baseName, readForm } from '../../lib/uploads.js';
-import { callerOf, listScope } from '../auth/policies.js';
+import { callerOf, currentUser, listScope } from '../auth/policies.js';
 import { deleteDocument, documentInScope, updateDocument, uploadDocument } from './documents.actions.js';
 import { toAdminDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
+
+/** A document for a location or one apartment: the PDF in `document`, its fields beside it. */
+const documentUpload = { file: { field: 'document', required: true }, fields: adminDocumentCreate };
 
 /** Documents in the back office, inside /api/admin and its manager guard. */
 export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +46,7 @@ export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
         '/api/admin/documents/',
         request.query,
         page.count,
-        page.rows.map((d) => toAdminDocument(d, signer)),
+        page.rows.map((d) => toAdminDocument(d, signer, currentUser(request).tokenId)),
       );
     },
   );
@@ -51,7 +54,12 @@ export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/documents/:id/',
     { schema: { summary: 'Ein Dokument', params: idParam, response: { 200: adminDocument } } },
-    async (request) => toAdminDocument(await documentInScope(ctx, callerOf(request), request.params.id), signer),
+    async (request) =>
+      toAdminDocument(
+        await documentInScope(ctx, callerOf(request), request.params.id),
+        signer,
+        currentUser(request).tokenId,
+      ),
   );
 
   r.post(
@@ -61,21 +69,19 @@ export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Dokument hochladen (multipart: location_id, apartment_number (leer: ganzer Standort), title, icon, document als PDF bis 10 MB)',
         consumes: ['multipart/form-data'],
+        multipart: documentUpload,
         response: { 201: adminDocument },
       },
     },
     async (request, reply) => {
-      const form = await readForm(request, {
-        file: { field: 'document', required: true },
-        fields: adminDocumentCreate,
-      });
+      const form = await readForm(request, documentUpload);
       const file = form.file!;
       const row = await uploadDocument(ctx, callerOf(request), form.fields, {
         ...file,
         filename: baseName(file.filename),
       });
       reply.code(201);
-      return toAdminDocument(row, signer);
+      return toAdminDocument(row, signer, currentUser(request).tokenId);
     },
   );
 
@@ -90,7 +96,11 @@ export async function documentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      toAdminDocument(await updateDocument(ctx, callerOf(request), request.params.id, request.body), signer),
+      toAdminDocument(
+        await updateDocument(ctx, callerOf(request), request.params.id, request.body),
+        signer,
+        currentUser(request).tokenId,
+      ),
   );
 
   r.delete(

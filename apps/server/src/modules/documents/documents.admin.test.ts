@@ -67,7 +67,7 @@ describe.each(kinds)('back office: documents (%s)', (kind) => {
       location_id: park,
       apartment_number: 'A-0101',
       file_name: 'mietvertrag.pdf',
-      document: expect.stringMatching(/^\/api\/media\/documents\/[A-Za-z0-9_-]+\.pdf\?exp=\d+&sig=/),
+      document: expect.stringMatching(/^\/api\/media\/documents\/[A-Za-z0-9_-]+\.pdf\?exp=\d+&sid=\d+&sig=/),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
     });
     expect(await titles(anna)).toContain('Mietvertrag');

@@ -2,12 +2,15 @@ import type { AdminDocument, Document } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { AdminDocumentRow, DocumentRow } from './documents.repository.js';
 
-/** A document row as the API sends it, with a signed URL to the file. */
-export const toDocument = (d: DocumentRow, signer: UrlSigner): Document => ({
+/**
+ * A document row as the API sends it, with a link to the file that works for a few minutes and
+ * only for the viewer's session `sid` (their token row's id; ADR 026).
+ */
+export const toDocument = (d: DocumentRow, signer: UrlSigner, sid: number): Document => ({
   id: d.id,
   title: d.title,
   icon: d.icon,
-  document: signer.url(d.file_key)!,
+  document: signer.privateUrl(d.file_key, sid),
   created_at: d.created_at,
   is_new: d.opened_at === null,
 });
@@ -22,10 +25,10 @@ const adminDocumentFields = (d: AdminDocumentRow) => ({
   file_name: d.file_name,
 });
 
-/** A document as the back office lists it, with its scope and the uploaded file's name. */
-export const toAdminDocument = (d: AdminDocumentRow, signer: UrlSigner): AdminDocument => ({
+/** A document as the back office lists it, with its scope, the uploaded file's name and a bound link. */
+export const toAdminDocument = (d: AdminDocumentRow, signer: UrlSigner, sid: number): AdminDocument => ({
   ...adminDocumentFields(d),
-  document: signer.url(d.file_key)!,
+  document: signer.privateUrl(d.file_key, sid),
   created_at: d.created_at,
 });
 

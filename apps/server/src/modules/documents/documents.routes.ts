@@ -25,12 +25,13 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const page = await listDocuments(db, scopeOf(currentResident(request)), pageWindow(request.query));
+      const resident = currentResident(request);
+      const page = await listDocuments(db, scopeOf(resident), pageWindow(request.query));
       return paginate(
         '/api/documents/',
         request.query,
         page.count,
-        page.rows.map((d) => toDocument(d, signer)),
+        page.rows.map((d) => toDocument(d, signer, resident.tokenId)),
       );
     },
   );
@@ -39,9 +40,10 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     '/api/documents/:id/',
     { schema: { summary: 'Ein Dokument', params: idParam, response: { 200: documentSchema } } },
     async (request) => {
-      const row = await findDocument(db, scopeOf(currentResident(request)), request.params.id);
+      const resident = currentResident(request);
+      const row = await findDocument(db, scopeOf(resident), request.params.id);
       if (!row) throw notFound();
-      return toDocument(row, signer);
+      return toDocument(row, signer, resident.tokenId);
     },
   );
 

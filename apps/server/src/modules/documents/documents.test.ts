@@ -57,7 +57,9 @@ describe.each(kinds)('documents (%s)', (kind) => {
       id: ids.statement,
       title: 'Nebenkostenabrechnung',
       icon: '/icons/document.svg',
-      document: expect.stringMatching(/^\/api\/media\/documents\/[A-Za-z0-9_-]+\.pdf\?exp=\d+&sig=[A-Za-z0-9_-]+$/),
+      document: expect.stringMatching(
+        /^\/api\/media\/documents\/[A-Za-z0-9_-]+\.pdf\?exp=\d+&sid=\d+&sig=[A-Za-z0-9_-]+$/,
+      ),
       created_at: expect.any(String),
       is_new: true,
     });

@@ -40,7 +40,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       return {
         notices: notices.filter((n) => n.important && n.dismissed_at === null).map((n) => toNotice(n, signer)),
         tickets: { count: tickets.count, latest: tickets.rows.map((t) => toListItem(t, me.id)) },
-        documents: { count: documents.count, latest: documents.rows.map((d) => toDocument(d, signer)) },
+        documents: { count: documents.count, latest: documents.rows.map((d) => toDocument(d, signer, me.tokenId)) },
       };
     },
   );

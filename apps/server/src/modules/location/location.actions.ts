@@ -2,12 +2,22 @@ import type { AdminLocationUpdate } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
-import { fieldError, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import { checkUpload, reencodeImage, type FormFile } from '../../lib/uploads.js';
 import { requireStaffLocation, type Caller } from '../auth/policies.js';
 import { findService } from '../services/services.repository.js';
 import { auditLocation } from './location.presenter.js';
-import { findLocation, updateLocation, type LocationInput } from './location.repository.js';
+import {
+  countOutsidePrefix,
+  findLocation,
+  otherApartmentPrefixes,
+  updateLocation,
+  type LocationInput,
+  type LocationRow,
+} from './location.repository.js';
+
+/** Only administrators, who see every location, give a location its namespace (ADR 028). */
+const PREFIX_ADMIN_ONLY = 'Nur Administrator:innen können das Präfix der Wohnungsnummern eines Standorts ändern.';
 
 /** Logos are shown small in the app's header; anything larger only costs bandwidth. */
 const LOGO_MAX_SIDE = 1024;
@@ -44,6 +54,34 @@ async function changeLocation(
   });
 }
 
+/**
+ * Checks a change of the location's apartment-number prefix (ADR 028): only administrators make
+ * it; the prefixes of two locations must not overlap (neither may start the other,
+ * case-insensitive), or their namespaces would not be disjoint; and every resident of the
+ * location must already have a number that starts with it, so nothing breaks silently.
+ * Removing the prefix is always possible. Sending the current value again is no change.
+ */
+async function checkPrefixChange(ctx: AppContext, caller: Caller, current: LocationRow, prefix: string | null) {
+  if (prefix === current.apartment_prefix) return;
+  if (caller.role !== 'admin') throw new ApiError(403, { detail: PREFIX_ADMIN_ONLY });
+  if (prefix === null) return;
+  const lower = prefix.toLowerCase();
+  for (const other of await otherApartmentPrefixes(ctx.db, current.id)) {
+    const theirs = other.apartment_prefix!.toLowerCase();
+    if (theirs.startsWith(lower) || lower.startsWith(theirs))
+      throw fieldError(
+        'apartment_prefix',
+        `Das Präfix überschneidet sich mit „${other.apartment_prefix}“ des Standorts „${other.title}“. Die Präfixe zweier Standorte dürfen nicht miteinander beginnen.`,
+      );
+  }
+  const outside = await countOutsidePrefix(ctx.db, current.id, prefix);
+  if (outside > 0)
+    throw fieldError(
+      'apartment_prefix',
+      `${outside === 1 ? '1 Wohnungsnummer' : `${outside} Wohnungsnummern`} dieses Standorts ${outside === 1 ? 'beginnt' : 'beginnen'} nicht mit „${prefix}“. Bitte ändern Sie diese zuerst oder wählen Sie ein anderes Präfix.`,
+    );
+}
+
 /** A manager changes a location's settings; fields left out stay as they are. */
 export async function updateLocationSettings(ctx: AppContext, caller: Caller, id: number, b: AdminLocationUpdate) {
   const { db } = ctx;
@@ -58,6 +96,7 @@ export async function updateLocationSettings(ctx: AppContext, caller: Caller, id
   if (directCall && !(b.direct_number ?? current.direct_number)) {
     throw fieldError('direct_number', 'Für den Direktanruf wird eine Telefonnummer benötigt.');
   }
+  if (b.apartment_prefix !== undefined) await checkPrefixChange(ctx, caller, current, b.apartment_prefix);
   const { after } = await changeLocation(ctx, caller, id, 'location_updated', {
     title: b.title,
     name: b.name,
@@ -71,6 +110,7 @@ export async function updateLocationSettings(ctx: AppContext, caller: Caller, id
     email: b.email,
     freeText: b.free_text,
     residentsCanPost: b.residents_can_post,
+    apartmentPrefix: b.apartment_prefix,
   });
   return after;
 }

@@ -7,8 +7,11 @@ import { moduleRoutes } from '../../lib/routes.js';
 import { readForm } from '../../lib/uploads.js';
 import { callerOf, managerLocations, requireLocation } from '../auth/policies.js';
 import { removeLogo, replaceLogo, updateLocationSettings } from './location.actions.js';
-import { toLocation } from './location.presenter.js';
+import { toAdminLocation } from './location.presenter.js';
 import { findLocation, listLocations } from './location.repository.js';
+
+/** A location's logo: only the image in `logo`. */
+const logoUpload = { file: { field: 'logo', required: true }, fields: logoForm };
 
 /** Location settings in the back office, inside /api/admin and its manager guard. */
 export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -31,7 +34,7 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
         '/api/admin/locations/',
         request.query,
         page.count,
-        page.rows.map((row) => toLocation(row, signer)),
+        page.rows.map((row) => toAdminLocation(row, signer)),
       );
     },
   );
@@ -45,7 +48,7 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
       await requireLocation(request, request.params.id);
       const row = await findLocation(db, request.params.id);
       if (!row) throw notFound();
-      return toLocation(row, signer);
+      return toAdminLocation(row, signer);
     },
   );
 
@@ -60,7 +63,7 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      toLocation(await updateLocationSettings(ctx, callerOf(request), request.params.id, request.body), signer),
+      toAdminLocation(await updateLocationSettings(ctx, callerOf(request), request.params.id, request.body), signer),
   );
 
   r.put(
@@ -70,15 +73,16 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Logo hochladen (multipart: logo; JPEG, PNG oder WebP, höchstens 10 MB)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        multipart: logoUpload,
         response: { 200: adminLocation },
       },
     },
     async (request) => {
       const after = await replaceLogo(ctx, callerOf(request), request.params.id, async () => {
-        const form = await readForm(request, { file: { field: 'logo', required: true }, fields: logoForm });
+        const form = await readForm(request, logoUpload);
         return form.file!;
       });
-      return toLocation(after, signer);
+      return toAdminLocation(after, signer);
     },
   );
 
@@ -91,6 +95,6 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminLocation },
       },
     },
-    async (request) => toLocation(await removeLogo(ctx, callerOf(request), request.params.id), signer),
+    async (request) => toAdminLocation(await removeLogo(ctx, callerOf(request), request.params.id), signer),
   );
 }

@@ -1,4 +1,4 @@
-import type { Location } from '@hausportal/contract';
+import type { AdminLocation, Location } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { LocationRow } from './location.repository.js';
 
@@ -26,5 +26,14 @@ export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
   default_service_name: row.default_service_name ?? '',
 });
 
-/** A location as the audit log keeps it: the stored logo key, no signed URL that expires. */
-export const auditLocation = (row: LocationRow) => locationFields(row, row.logo);
+/** A location as the back office sees it: the residents' shape and the apartment-number prefix (ADR 028). */
+export const toAdminLocation = (row: LocationRow, signer: UrlSigner): AdminLocation => ({
+  ...toLocation(row, signer),
+  apartment_prefix: row.apartment_prefix,
+});
+
+/** A location as the audit log keeps it: the stored logo key, no signed URL that expires, and the prefix. */
+export const auditLocation = (row: LocationRow) => ({
+  ...locationFields(row, row.logo),
+  apartment_prefix: row.apartment_prefix,
+});

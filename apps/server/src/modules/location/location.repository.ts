@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { DEFAULT_TICKET_CATEGORIES } from '@hausportal/contract';
 import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
@@ -43,6 +44,44 @@ export function locationTitles(db: DB, locationIds: readonly number[]) {
     .execute();
 }
 
+/** The apartment-number prefix of a location (ADR 028); null when it has none or does not exist. */
+export async function apartmentPrefixOf(db: DB, locationId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('locations')
+    .select('apartment_prefix')
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+  return row?.apartment_prefix ?? null;
+}
+
+/** The prefixes of the other locations, with their titles (an administrator's overlap check). */
+export function otherApartmentPrefixes(db: DB, locationId: number) {
+  return db
+    .selectFrom('locations')
+    .select(['id', 'title', 'apartment_prefix'])
+    .where('id', '<>', locationId)
+    .where('apartment_prefix', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * How many residents and receptionists of the location (erased ones hold no login) have an
+ * apartment number outside `prefix`; logins are the lower-cased apartment numbers.
+ */
+export async function countOutsidePrefix(db: DB, locationId: number, prefix: string): Promise<number> {
+  const lower = prefix.toLowerCase();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('location_id', '=', locationId)
+    .where('role', 'in', ['resident', 'receptionist'])
+    .where('erased_at', 'is', null)
+    .where(sql<string>`substr(login, 1, ${lower.length})`, '<>', lower)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The fields of a location a manager sets; only the title is required. */
 export interface LocationInput {
   title: string;
@@ -58,6 +97,8 @@ export interface LocationInput {
   email?: string;
   freeText?: string;
   residentsCanPost?: boolean;
+  /** The apartment-number prefix (ADR 028); null: none. Only administrators change it. */
+  apartmentPrefix?: string | null;
 }
 
 /** Adds a location, with the default ticket categories; returns its id. */
@@ -78,6 +119,7 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
       email: v.email ?? '',
       free_text: v.freeText ?? '',
       residents_can_post: v.residentsCanPost ? 1 : 0,
+      apartment_prefix: v.apartmentPrefix ?? null,
       created_at: nowIso(),
     })
     .returning('id')
@@ -117,6 +159,7 @@ export async function updateLocation(db: DB, locationId: number, v: Partial<Loca
     email: v.email,
     free_text: v.freeText,
     residents_can_post: flag(v.residentsCanPost),
+    apartment_prefix: v.apartmentPrefix,
   };
   // Kysely leaves undefined values out of the SET clause; with none left there is nothing to do.
   if (Object.values(set).every((value) => value === undefined)) return;

@@ -79,7 +79,9 @@ describe.each(kinds)('media (%s)', (kind) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe('inline');
     expect(res.headers['content-security-policy']).toContain('sandbox');
-    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
+    // Apartment documents are never cached (ADR 026); shared files for the life of their link.
+    if (what === 'document') expect(res.headers['cache-control']).toBe('private, no-store');
+    else expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
     expect(Number(res.headers['content-length'])).toBe(res.raw.length);
     if (type === 'application/pdf') expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
   });

@@ -27,6 +27,9 @@ import { FeedCache, feedPage } from './messages.feed.js';
 import { toAttachment, toComment, toMessage } from './messages.presenter.js';
 import * as repo from './messages.repository.js';
 
+/** One attachment of a post: the file in `document`, the name it is shown with in `name`. */
+const attachmentUpload = { file: { field: 'document', required: true }, fields: messageDocumentForm };
+
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['messages'], requireUser);
   const { ctx } = app;
@@ -176,15 +179,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
         summary: `Anhang hochladen (multipart: name, document). Höchstens ${MAX_PHOTOS_PER_POST} Bilder und ${MAX_PDFS_PER_POST} PDFs je Beitrag`,
         params: idParam,
         consumes: ['multipart/form-data'],
+        multipart: attachmentUpload,
         response: { 201: messageDocument },
       },
     },
     async (request, reply) => {
       const row = await addAttachment(ctx, currentResident(request), request.params.id, async () => {
-        const form = await readForm(request, {
-          file: { field: 'document', required: true },
-          fields: messageDocumentForm,
-        });
+        const form = await readForm(request, attachmentUpload);
         const file = form.file!;
         return { ...file, name: form.fields.name || file.filename.replace(/\.[^.]*$/, '').slice(0, 255) || 'Anhang' };
       });

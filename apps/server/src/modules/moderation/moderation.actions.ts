@@ -1,6 +1,6 @@
 import type { ModeratedKind, ModerationDecision } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
-import { inTransaction, type DB } from '../../db/database.js';
+import { inTransaction, lockAuthorsFirst, type DB } from '../../db/database.js';
 import { recordChange, type Actor } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { staffLocations, type Caller } from '../auth/policies.js';
@@ -59,11 +59,19 @@ export async function approveItems(
 ): Promise<number> {
   const locations = await staffLocations(ctx.db, caller);
   await inTransaction(ctx.db, async (trx) => {
+    const found: [ModeratedKind, ModeratedRow][] = [];
     for (const { kind, id } of items) {
       const item = await findModerated(trx, kind, id, locations);
       if (!item) throw notFound();
-      await recordDecision(trx, ctx.notifier, caller, kind, item, { status: 'approved' });
+      found.push([kind, item]);
     }
+    // Every author before any location, as everywhere (db/database.ts lockAuthorsFirst).
+    await lockAuthorsFirst(
+      trx,
+      found.map(([, item]) => item.user_id),
+    );
+    for (const [kind, item] of found)
+      await recordDecision(trx, ctx.notifier, caller, kind, item, { status: 'approved' });
   });
   ctx.notifier.kick();
   return items.length;

@@ -17,6 +17,9 @@ import {
 import { toAdminNotice } from './notices.presenter.js';
 import { listNotices } from './notices.repository.js';
 
+/** One PDF of a notice, in `document`. */
+const noticeAttachmentUpload = { file: { field: 'document', required: true }, fields: z.object({}) };
+
 /** Aushänge: official notices, published without moderation to one or more locations. */
 export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: notices'], 'parent');
@@ -98,11 +101,12 @@ export async function noticesAdminRoutes(app: FastifyInstance): Promise<void> {
         summary: 'PDF an einen Aushang anhängen (multipart: document, bis 10 MB, höchstens 5 je Aushang)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        multipart: noticeAttachmentUpload,
         response: { 201: adminNotice },
       },
     },
     async (request, reply) => {
-      const form = await readForm(request, { file: { field: 'document', required: true }, fields: z.object({}) });
+      const form = await readForm(request, noticeAttachmentUpload);
       const file = form.file!;
       const row = await attachToNotice(ctx, callerOf(request), request.params.id, {
         ...file,

@@ -261,3 +261,58 @@ export async function ticketAwaiting(
     mail: { subject: 'Neues bei den Meldungen', paragraphs: [body], action: 'Zur Meldung' },
   });
 }
+
+const pieces = (n: number) => (n === 1 ? '1 Stück' : `${n} Stück`);
+
+/** A parcel was logged at the reception: the apartment's residents, pushes bundled per minute. */
+export async function parcelArrived(
+  trx: DB,
+  notifier: Notifier,
+  residentIds: number[],
+  parcel: { carrier: string; pieces: number },
+): Promise<void> {
+  const body = `${parcel.carrier}, ${pieces(parcel.pieces)}. Ihren Abholcode finden Sie in der App.`;
+  await notifier.notify(trx, residentIds, {
+    kind: 'parcels',
+    title: 'Paket an der Rezeption',
+    body,
+    url: '/pakete',
+    bundle: { windowMs: 60_000, title: (n) => `${n} Pakete an der Rezeption`, url: '/pakete' },
+    mail: {
+      subject: 'Paket an der Rezeption',
+      paragraphs: [
+        `An der Rezeption liegt ein Paket für Sie: ${parcel.carrier}, ${pieces(parcel.pieces)}.`,
+        'Zeigen Sie bei der Abholung Ihren Abholcode vor; Sie finden ihn in der App.',
+      ],
+      action: 'Abholcode ansehen',
+    },
+  });
+}
+
+/** Parcels have waited 3 days: one reminder to the apartment's residents. */
+export async function parcelReminder(trx: DB, notifier: Notifier, residentIds: number[], total: number) {
+  const body = `An der Rezeption warten seit einigen Tagen Pakete auf Sie (${pieces(total)}).`;
+  await notifier.notify(trx, residentIds, {
+    kind: 'parcels',
+    title: 'Erinnerung: Paket abholen',
+    body,
+    url: '/pakete',
+    mail: { subject: 'Erinnerung: Paket abholen', paragraphs: [body], action: 'Abholcode ansehen' },
+  });
+}
+
+/** News of a resident's booking (confirmation, decision, cancellation by a manager, reminder). */
+export async function bookingNews(
+  trx: DB,
+  notifier: Notifier,
+  userId: number,
+  news: { title: string; body: string },
+): Promise<void> {
+  await notifier.notify(trx, [userId], {
+    kind: 'bookings',
+    title: news.title,
+    body: snippet(news.body, 180),
+    url: '/buchen/meine',
+    mail: { subject: news.title, paragraphs: [news.body], action: 'Meine Buchungen' },
+  });
+}

@@ -80,6 +80,9 @@ describe.each(kinds)('notifications (%s)', (kind) => {
     vi.useRealTimers();
   });
   beforeEach(() => vi.setSystemTime(DAY));
+  // A staff session ends 10 hours after sign-in (ADR 024) and these tests move the clock by days,
+  // so the manager signs in at the time of each action.
+  const managerNow = () => signIn(t, manager);
 
   async function subscribe(token: string, name: string) {
     const res = await call(t.app, 'POST', '/api/fcm/token/', {
@@ -95,9 +98,9 @@ describe.each(kinds)('notifications (%s)', (kind) => {
     await ps.waitFor(total);
     expect(ps.received).toHaveLength(total);
   }
-  const approve = (kindPath: 'messages' | 'comments', id: number) =>
+  const approve = async (kindPath: 'messages' | 'comments', id: number) =>
     call(t.app, 'PUT', `/api/admin/${kindPath}/${id}/moderation/`, {
-      auth: managerAuth,
+      auth: await managerNow(),
       payload: { status: 'approved' },
     });
   const pending = () =>
@@ -218,7 +221,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       const before = ps.received.length;
       const post = await newPost(t, bernd, { status: 'pending', text: 'Verkaufe Auto' });
       const res = await call(t.app, 'PUT', `/api/admin/messages/${post}/moderation/`, {
-        auth: managerAuth,
+        auth: await managerNow(),
         payload: { status: 'rejected', rejection_reason: 'Bitte keine Werbung.' },
       });
       expect(res.status).toBe(200);
@@ -246,7 +249,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
         ['2 Einträge warten auf Freigabe', 'Eine Meldung wartet auf Ihre Entscheidung (Haus Linde).', 2],
       ]);
       const res = await call(t.app, 'POST', '/api/admin/reports/decision/', {
-        auth: managerAuth,
+        auth: await managerNow(),
         payload: { kind: 'comment', id: comment, decision: 'remove', reason: 'Beleidigend.' },
       });
       expect(res.status).toBe(200);
@@ -291,7 +294,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       const res = await call(t.app, 'PUT', `/api/admin/requests/${id}/`, {
-        auth: managerAuth,
+        auth: await managerNow(),
         payload: { status: 'in_progress', note: 'Der Techniker kommt am Dienstag.' },
       });
       expect(res.status).toBe(200);
@@ -307,9 +310,9 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       vi.setSystemTime(NIGHT);
       const before = ps.received.length;
       await setPrefs(bernd, (s) => (s.push.notices = false)); // 'Wichtig' reaches him anyway
-      const publish = (title: string, important: boolean) =>
+      const publish = async (title: string, important: boolean) =>
         call(t.app, 'POST', '/api/admin/notices/', {
-          auth: managerAuth,
+          auth: await managerNow(),
           payload: { title, text: 'Bitte beachten Sie den Aushang.', important, location_ids: [location] },
         });
       expect((await publish('Wasser abgestellt', true)).status).toBe(201);
@@ -361,7 +364,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
         'PUT',
         `/api/admin/messages/${await newPost(t, bernd, { status: 'pending' })}/moderation/`,
         {
-          auth: managerAuth,
+          auth: await managerNow(),
           payload: { status: 'approved' },
         },
       );
@@ -468,7 +471,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       const token = await signIn(t, eva);
       const post = await newPost(t, eva, { status: 'pending', text: 'Eva fragt nach dem Keller' });
       const reject = await call(t.app, 'PUT', `/api/admin/messages/${post}/moderation/`, {
-        auth: managerAuth,
+        auth: await managerNow(),
         payload: { status: 'rejected', rejection_reason: 'Bitte an die Verwaltung wenden.' },
       });
       expect(reject.status).toBe(200);
@@ -560,7 +563,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       const mallory = await newUser(t, { locationId: location, name: 'Mallory <b>', email: 'mallory@example.org' });
       const post = await newPost(t, mallory, { status: 'pending', text: '<script>alert(1)</script>' });
       await call(t.app, 'PUT', `/api/admin/messages/${post}/moderation/`, {
-        auth: managerAuth,
+        auth: await managerNow(),
         payload: { status: 'rejected', rejection_reason: '<img src=x onerror=alert(1)>' },
       });
       await t.app.ctx.outbox.flush();

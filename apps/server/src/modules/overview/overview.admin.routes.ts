@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { OVERVIEW_NOTICE_DAYS, TICKET_STALE_HOURS, adminOverview, adminOverviewQuery } from '@hausportal/contract';
+import {
+  OVERVIEW_NOTICE_DAYS,
+  PARCEL_LONG_WAIT_DAYS,
+  TICKET_STALE_HOURS,
+  adminOverview,
+  adminOverviewQuery,
+} from '@hausportal/contract';
 import { isoFromMs } from '../../lib/time.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { failedMailsByLocation } from '../../outbox/mail.repository.js';
@@ -7,6 +13,8 @@ import { listScope } from '../auth/policies.js';
 import { locationTitles } from '../location/location.repository.js';
 import { moderationSummaryByLocation } from '../moderation/moderation.repository.js';
 import { noticesEndingByLocation } from '../notices/notices.repository.js';
+import { longWaitingCounts } from '../parcels/parcels.repository.js';
+import { pendingByLocation } from '../bookings/bookings.repository.js';
 import { countAccountStatuses } from '../residents/residents.repository.js';
 import { ticketSummaryByLocation } from '../tickets/tickets.repository.js';
 
@@ -33,13 +41,15 @@ export async function overviewAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const locations = await listScope(request, request.query.location_id);
       const now = Date.now();
-      const [titles, moderation, tickets, mails, accounts, notices] = await Promise.all([
+      const [titles, moderation, tickets, mails, accounts, notices, parcels, bookings] = await Promise.all([
         locationTitles(db, locations),
         moderationSummaryByLocation(db, locations),
         ticketSummaryByLocation(db, locations, isoFromMs(now - TICKET_STALE_HOURS * HOUR)),
         failedMailsByLocation(db, locations),
         countAccountStatuses(db, locations),
         noticesEndingByLocation(db, locations, isoFromMs(now + OVERVIEW_NOTICE_DAYS * 24 * HOUR)),
+        longWaitingCounts(db, locations, isoFromMs(now - PARCEL_LONG_WAIT_DAYS * 24 * HOUR)),
+        pendingByLocation(db, locations),
       ]);
       return {
         locations: titles.map(({ id, title }) => ({
@@ -54,6 +64,8 @@ export async function overviewAdminRoutes(app: FastifyInstance): Promise<void> {
           never_signed_in: accounts.get(id)!.never,
           invited: accounts.get(id)!.invited,
           notices_ending: notices.get(id)!,
+          parcels_waiting: parcels.get(id)!,
+          pending_bookings: bookings.get(id) ?? 0,
         })),
       };
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newComment, newLocation, newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { FORBIDDEN, NOT_FOUND, call, expectDrfError } from '../../../test/helpers.js';
+import { insertParcel } from '../parcels/parcels.repository.js';
 
 const kinds = await dialects();
 const DAY = 24 * 3_600_000;
@@ -52,11 +53,32 @@ describe.each(kinds)('back office: Übersicht (%s)', (kind) => {
       never_signed_in: 0,
       invited: 0,
       notices_ending: 0,
+      parcels_waiting: 0,
+      pending_bookings: 0,
     });
   });
 
   it('counts what waits at each location, and only there', async () => {
     const { db } = t.app.ctx;
+    // Parcels: one waiting 8 days (counted), one waiting 6 days and one handed over (not).
+    for (const [days, status] of [
+      [8, 'open'],
+      [6, 'open'],
+      [9, 'handed_over'],
+    ] as const)
+      await insertParcel(db, {
+        location_id: park,
+        apartment_number: anna.apartmentNumber,
+        carrier: 'DHL',
+        pieces: 1,
+        storage_place: '',
+        note: '',
+        handover_note: '',
+        status,
+        logged_at: iso(Date.now() - days * DAY),
+        idempotency_key: randomUUID(),
+        request_sha256: '',
+      });
     // Moderation: a pending post, a pending comment, a post reported twice (one item).
     await newPost(t, anna, { status: 'pending' });
     const approved = await newPost(t, anna);
@@ -134,6 +156,8 @@ describe.each(kinds)('back office: Übersicht (%s)', (kind) => {
       never_signed_in: 1,
       invited: 1,
       notices_ending: 1,
+      parcels_waiting: 1,
+      pending_bookings: 0,
     });
     // The manager of the park sees only the park; the other location's failed mail is not counted there.
     expect((await overview('manager')).map((l) => l.id)).toEqual([park]);

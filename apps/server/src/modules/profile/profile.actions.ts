@@ -1,13 +1,28 @@
-import { API_ERRORS, type ProfileForm } from '@hausportal/contract';
+import {
+  API_ERRORS,
+  OTHER_SESSIONS_SIGNED_OUT,
+  SESSION_SIGNED_OUT,
+  isStaff,
+  type ProfileForm,
+  type Session,
+} from '@hausportal/contract';
 import type { AppContext, AuthUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
-import { fieldError, nonFieldError } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
+import { hashPassword, requireGoodPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';
-import { deleteUserTokens, findPasswordHash, setPasswordHash } from '../auth/auth.repository.js';
+import {
+  deleteExpiredTokens,
+  deleteOwnToken,
+  deleteUserTokens,
+  findPasswordHash,
+  listTokens,
+  setPasswordHash,
+} from '../auth/auth.repository.js';
 import type { Caller } from '../auth/policies.js';
 import { toExport } from './profile.export.js';
+import { toSession } from './profile.presenter.js';
 import { collectUserData, findProfile, updateProfile as writeProfile } from './profile.repository.js';
 
 /**
@@ -52,6 +67,12 @@ export async function changePassword(
   if (!(await verifyPassword(await findPasswordHash(db, caller.id), p.oldPassword)))
     throw fieldError('old_password', API_ERRORS.wrongPassword);
   if (p.newPassword !== p.repeatPassword) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
+  await requireGoodPassword('new_password', p.newPassword, {
+    login: isStaff(caller.role) ? caller.email : caller.apartmentNumber,
+    apartmentNumber: caller.apartmentNumber,
+    email: caller.email,
+    name: caller.name,
+  });
   const hash = await hashPassword(p.newPassword);
   await inTransaction(db, async (trx) => {
     await setPasswordHash(trx, caller.id, hash);
@@ -70,4 +91,47 @@ export async function exportData(ctx: AppContext, caller: Caller) {
     entity: { type: 'user', id: caller.id },
   });
   return data;
+}
+
+// ---- signed-in devices (issue 23, defect 7; ADR 024) ----
+
+/** The caller's sessions that have not ended, the asking device marked; ended ones are removed. */
+export async function listSessions(ctx: AppContext, caller: AuthUser): Promise<Session[]> {
+  await deleteExpiredTokens(ctx.db, caller.id);
+  return (await listTokens(ctx.db, caller.id)).map((row) => toSession(row, caller.tokenId));
+}
+
+/**
+ * Signs one of the caller's devices out (its token is revoked, so its next request answers 401
+ * on every process); 404 for a session that is not the caller's. The asking device may end itself.
+ */
+export async function signOutSession(ctx: AppContext, caller: Caller, tokenId: number): Promise<{ detail: string }> {
+  await inTransaction(ctx.db, async (trx) => {
+    if (!(await deleteOwnToken(trx, caller.id, tokenId))) throw notFound();
+    await recordChange(trx, {
+      actor: caller,
+      action: 'session_signed_out',
+      entity: { type: 'user', id: caller.id },
+      details: { own: tokenId === caller.tokenId },
+    });
+  });
+  return { detail: SESSION_SIGNED_OUT };
+}
+
+/** 'Alle anderen Geräte abmelden': every session of the caller but the asking one ends. */
+export async function signOutOtherSessions(
+  ctx: AppContext,
+  caller: Caller,
+): Promise<{ detail: string; count: number }> {
+  const count = await inTransaction(ctx.db, async (trx) => {
+    const n = await deleteUserTokens(trx, caller.id, caller.tokenId);
+    await recordChange(trx, {
+      actor: caller,
+      action: 'sessions_signed_out',
+      entity: { type: 'user', id: caller.id },
+      details: { count: n },
+    });
+    return n;
+  });
+  return { detail: OTHER_SESSIONS_SIGNED_OUT, count };
 }

@@ -159,7 +159,12 @@ describe.each(kinds)('Meine Daten: GET /api/profile/export/ (%s)', (kind) => {
     expect(data.notification_settings).toMatchObject({ quiet_hours: true, digest: false, push: { posts: true } });
     expect(data.push_subscriptions[0].registration_id).toContain('fcm.googleapis.com/fcm/send/ida');
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
-    expect(data.sessions[0]).toEqual({ created_at: expect.any(String), last_used_at: expect.any(String) });
+    expect(data.sessions[0]).toEqual({
+      device: 'Unbekanntes Gerät',
+      created_at: expect.any(String),
+      last_used_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expect(data.activity.map((a: { action: string }) => a.action)).toEqual(
       expect.arrayContaining(['login', 'message_created', 'provider_request']),
     );

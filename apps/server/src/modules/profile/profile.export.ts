@@ -3,6 +3,7 @@ import { parseJsonArray } from '../../db/database.js';
 import type { UrlSigner } from '../../lib/signing.js';
 import { readSettings } from '../notifications/preferences.js';
 import type { collectUserData } from './profile.repository.js';
+import { UNKNOWN_DEVICE } from './profile.presenter.js';
 
 type Collected = Awaited<ReturnType<typeof collectUserData>>;
 
@@ -43,6 +44,17 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     provider_requests: d.requests,
     push_subscriptions: d.push,
     notification_settings: readSettings(d.user.notification_settings),
+    parcels: d.parcels,
+    bookings: d.bookings.map((b) => ({
+      resource: b.resource_name,
+      starts_at: b.starts_at,
+      ends_at: b.ends_at,
+      status: b.status,
+      note: b.note,
+      decision_reason: b.decision_reason,
+      created_at: b.created_at,
+    })),
+    calendar_feed: d.calendarFeed ? { created_at: d.calendarFeed.created_at } : null,
     tickets: {
       reported: d.tickets.tickets.map(({ id: _id, contact_consent, ...t }) => ({
         ...t,
@@ -55,7 +67,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     blackboard_opened: d.opened?.date_blackboard_opened ?? null,
     notices_read: d.noticeReads,
     documents_opened: d.documentReads,
-    sessions: d.sessions,
+    sessions: d.sessions.map((s) => ({ ...s, device: s.device ?? UNKNOWN_DEVICE })),
     activation_letters: d.activationLetters,
     activity: d.activity,
   };

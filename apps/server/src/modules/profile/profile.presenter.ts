@@ -1,4 +1,4 @@
-import { LANGUAGES, type Profile } from '@hausportal/contract';
+import { LANGUAGES, type Profile, type Session } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { ProfileRow } from './profile.repository.js';
 
@@ -13,4 +13,20 @@ export const toProfile = (row: ProfileRow, signer: UrlSigner): Profile => ({
   is_receptionist: row.role === 'receptionist',
   language: (LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Profile['language']) : 'de',
   location_id: row.location_id,
+});
+
+/** The label of a session from before device labels (migration 012). */
+export const UNKNOWN_DEVICE = 'Unbekanntes Gerät';
+
+/** A session row as the device list shows it; `current` marks the device that asks. */
+export const toSession = (
+  row: { id: number; device: string | null; created_at: string; last_used_at: string; expires_at: string },
+  currentTokenId: number,
+): Session => ({
+  id: row.id,
+  device: row.device ?? UNKNOWN_DEVICE,
+  created_at: row.created_at,
+  last_used_at: row.last_used_at,
+  expires_at: row.expires_at,
+  current: row.id === currentTokenId,
 });

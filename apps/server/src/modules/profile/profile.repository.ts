@@ -1,4 +1,6 @@
 import { jsonArrayFrom, type DB } from '../../db/database.js';
+import { allUserBookings, findFeed } from '../bookings/bookings.repository.js';
+import { parcelsOfResident } from '../parcels/parcels.repository.js';
 import { ticketsOfUser } from '../tickets/tickets.repository.js';
 
 /** One user's profile row. */
@@ -122,7 +124,7 @@ export async function collectUserData(db: DB, userId: number) {
         .executeTakeFirst(),
       db
         .selectFrom('auth_tokens')
-        .select(['created_at', 'last_used_at'])
+        .select(['device', 'created_at', 'last_used_at', 'expires_at'])
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
@@ -158,6 +160,10 @@ export async function collectUserData(db: DB, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+  // Parcels of the apartment (issue 24): a resident's, not the receptionist's own desk work.
+  const parcels = await parcelsOfResident(db, userId);
+  // Bookings (issue 24): the resident's own, and when their calendar subscription was made.
+  const [bookings, calendarFeed] = await Promise.all([allUserBookings(db, userId), findFeed(db, userId)]);
   return {
     user,
     posts,
@@ -172,5 +178,8 @@ export async function collectUserData(db: DB, userId: number) {
     noticeReads,
     documentReads,
     activationLetters,
+    parcels,
+    bookings,
+    calendarFeed,
   };
 }

@@ -1,18 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   changePasswordRequest,
+  idParam,
+  listQuery,
+  paginated,
   profileExport,
+  session,
+  sessionsSignedOut,
   profileForm,
   profile as profileSchema,
   statusResponse,
 } from '@hausportal/contract';
 import { fieldError } from '../../lib/errors.js';
+import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { parseFields, readForm } from '../../lib/uploads.js';
 import { callerOf, currentUser, requireUser } from '../auth/policies.js';
-import { changePassword, exportData, updateProfile } from './profile.actions.js';
+import {
+  changePassword,
+  exportData,
+  listSessions,
+  signOutOtherSessions,
+  signOutSession,
+  updateProfile,
+} from './profile.actions.js';
 import { toProfile } from './profile.presenter.js';
 import { findProfile } from './profile.repository.js';
+
+/** A new profile picture in `profile_picture` (optional) and the language beside it. */
+const pictureUpload = { file: { field: 'profile_picture', required: false }, fields: profileForm };
 
 /** The signed-in user's own profile, password and data export. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -52,6 +69,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Profil ändern (multipart: profile_picture als Datei, language als Feld; oder JSON mit language)',
         consumes: ['multipart/form-data', 'application/json'],
+        multipart: pictureUpload,
         response: { 200: profileSchema },
       },
     },
@@ -59,8 +77,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       if (request.isMultipart()) {
         const form = await readForm(request, {
-          file: { field: 'profile_picture', required: false, beforeRead: () => writes.take('profilePicture', user.id) },
-          fields: profileForm,
+          ...pictureUpload,
+          file: { ...pictureUpload.file, beforeRead: () => writes.take('profilePicture', user.id) },
         });
         await updateProfile(ctx, user, { ...form.fields, picture: form.file });
       } else {
@@ -90,5 +108,46 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       });
       return { status: 'OK' };
     },
+  );
+
+  // Signed-in devices (issue 23, defect 7; ADR 024), for residents and staff alike.
+  r.get(
+    '/api/profile/sessions/',
+    {
+      schema: {
+        summary: 'Angemeldete Geräte: die eigenen Sitzungen, das fragende Gerät markiert',
+        querystring: listQuery,
+        response: { 200: paginated(session) },
+      },
+    },
+    async (request) => {
+      const all = await listSessions(ctx, currentUser(request));
+      const { page, page_size } = request.query;
+      const results = all.slice((page - 1) * page_size, page * page_size);
+      return paginate('/api/profile/sessions/', request.query, all.length, results);
+    },
+  );
+
+  r.post(
+    '/api/profile/sessions/sign-out-others/',
+    {
+      schema: {
+        summary: 'Alle anderen Geräte abmelden',
+        response: { 200: sessionsSignedOut },
+      },
+    },
+    (request) => signOutOtherSessions(ctx, callerOf(request)),
+  );
+
+  r.delete(
+    '/api/profile/sessions/:id/',
+    {
+      schema: {
+        summary: 'Ein Gerät abmelden',
+        params: idParam,
+        response: { 200: z.object({ detail: z.string() }) },
+      },
+    },
+    (request) => signOutSession(ctx, callerOf(request), request.params.id),
   );
 }

@@ -5,6 +5,8 @@ import {
   ACTIVATION_CODE_TTL_DAYS,
   APARTMENT_TAKEN,
   NO_EMAIL,
+  apartmentPrefixRequired,
+  inApartmentNamespace,
   type ResidentImportResult,
   type adminResidentCreate,
   type adminResidentUpdate,
@@ -23,7 +25,10 @@ import { planImport, type ImportRequest } from './residents.import.js';
 import { queueAccountMail, recipientOf } from './residents.mail.js';
 import { auditedInput, auditedResident } from './residents.presenter.js';
 import * as repo from './residents.repository.js';
+import { eraseUserBookings } from '../bookings/bookings.repository.js';
+import { eraseParcelData } from '../parcels/parcels.repository.js';
 import { eraseTicketData } from '../tickets/tickets.repository.js';
+import { apartmentPrefixOf } from '../location/location.repository.js';
 
 const ERASED = 'Die Daten dieser Person wurden gelöscht.';
 const INACTIVE = 'Dieses Konto ist deaktiviert. Bitte aktivieren Sie es zuerst.';
@@ -39,7 +44,21 @@ export async function residentInReach(db: DB, user: AuthUser, id: number): Promi
   return row;
 }
 
-/** 400 unless the apartment number is free or already this resident's login. */
+/**
+ * 400 unless the apartment number lies in the location's namespace (ADR 028). Checked before any
+ * lookup of existing logins, so a number of another location's namespace is refused by its form
+ * alone, whether it exists or not.
+ */
+async function requireNamespace(db: DB, locationId: number, apartmentNumber: string): Promise<void> {
+  const prefix = await apartmentPrefixOf(db, locationId);
+  if (!inApartmentNamespace(apartmentNumber, prefix))
+    throw fieldError('apartment_number', apartmentPrefixRequired(prefix!));
+}
+
+/**
+ * 400 unless the apartment number is free or already this resident's login. A number taken
+ * anywhere, in the caller's locations or not, gets the same answer: nothing tells which location.
+ */
 async function requireFreeApartment(db: DB, apartmentNumber: string, selfId?: number): Promise<void> {
   const owner = await repo.findLoginOwner(db, apartmentNumber);
   if (owner && owner.id !== selfId) throw fieldError('apartment_number', APARTMENT_TAKEN);
@@ -71,6 +90,7 @@ function inputOf(b: ResidentForm): repo.ResidentInput {
 export async function createResident(ctx: AppContext, caller: Caller, b: NewResident): Promise<repo.ResidentRow> {
   const { db } = ctx;
   await requireStaffLocation(db, caller, b.location_id);
+  await requireNamespace(db, b.location_id, b.apartment_number);
   await requireFreeApartment(db, b.apartment_number);
   if (b.send_invitation && !b.email) throw fieldError('email', NO_EMAIL);
   const input = inputOf(b);
@@ -103,6 +123,7 @@ export async function updateResident(
   const before = await residentInReach(db, caller, id);
   await requireStaffLocation(db, caller, b.location_id);
   if (before.erased_at) throw nonFieldError(ERASED);
+  await requireNamespace(db, b.location_id, b.apartment_number);
   await requireFreeApartment(db, b.apartment_number, id);
   return claimingApartment(() =>
     inTransaction(db, async (trx) => {
@@ -171,6 +192,10 @@ export async function eraseResident(
   const { db } = ctx;
   const row = await residentInReach(db, caller, id);
   const erased = await inTransaction(db, async (trx) => {
+    // Parcels (ADR 030): read the apartment before the erasure may blank it.
+    await eraseParcelData(trx, id);
+    // Bookings (ADR 029): the resident's bookings go, which frees their slots; the feed token too.
+    await eraseUserBookings(trx, id);
     const result = await repo.eraseResident(trx, id, content);
     // Tickets stay as the management's record of the defect, without the phone number, the
     // following and the photos from inside the flat.
@@ -200,7 +225,7 @@ export async function importResidents(
   const [location] = await locationsByIds(db, [locationId]);
   const locationTitle = location!.title || location!.name;
   try {
-    const plan = await planImport(db, req);
+    const plan = await planImport(db, req, await apartmentPrefixOf(db, locationId));
     // Everything of one call in one transaction, nothing on a dry run. New residents get no
     // usable password (no hashing per row); invited ones the link to set it.
     if (req.dry_run || (plan.create.length === 0 && plan.update.length === 0 && plan.inviteExisting.length === 0))

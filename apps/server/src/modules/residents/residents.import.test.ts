@@ -177,7 +177,7 @@ describe.each(kinds)('resident import (%s)', (kind) => {
     expect((await residentsOf(loc)).map((r) => r.apartment_number)).toEqual([`${p}-1`]);
   });
 
-  it('refuses an apartment number twice in one batch, and one of another location or of staff', async () => {
+  it('refuses an apartment number twice in one batch, and one taken by another location without naming it', async () => {
     const loc = await ownLocation();
     const p = prefix(loc);
     const other = await newUser(t, { locationId: see, apartmentNumber: `${p}-SEE` });
@@ -191,7 +191,7 @@ describe.each(kinds)('resident import (%s)', (kind) => {
     expect(res.body.errors).toEqual([
       { row: 0, errors: { apartment_number: ['Diese Wohnungsnummer kommt in den Daten mehrfach vor.'] } },
       { row: 1, errors: { apartment_number: ['Diese Wohnungsnummer kommt in den Daten mehrfach vor.'] } },
-      { row: 2, errors: { apartment_number: ['Diese Wohnungsnummer gehört zu einem anderen Standort.'] } },
+      { row: 2, errors: { apartment_number: ['Diese Wohnungsnummer ist bereits vergeben.'] } },
     ]);
     const untouched = await t.app.ctx.db
       .selectFrom('users')

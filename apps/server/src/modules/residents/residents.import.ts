@@ -1,7 +1,8 @@
 import {
-  APARTMENT_OF_OTHER_LOCATION,
   APARTMENT_TAKEN,
+  apartmentPrefixRequired,
   apartmentTwiceIn,
+  inApartmentNamespace,
   residentImportRow,
   type ResidentImportResult,
 } from '@hausportal/contract';
@@ -78,12 +79,16 @@ export interface ImportPlan {
  * Checks one batch of residents for a location (ADR 014) and decides what it writes. Every row
  * is checked on its own and a row with errors is skipped; the apartment number (the login)
  * decides whether a row creates a resident, updates one of this location, or is refused because
- * another location or a staff account has it. Idempotent: the same batch again changes nothing.
+ * it is taken elsewhere: by another location's resident or a staff account, answered alike
+ * ('bereits vergeben'), so the import names no other location. When the location has an
+ * apartment-number prefix (ADR 028), a row whose number does not start with it is refused before
+ * any login is looked up: its answer is the same whether the number exists elsewhere or not.
+ * Idempotent: the same batch again changes nothing.
  * With `send_invitations` (the default, issue 22) every row with an e-mail address is invited:
  * new residents, and residents of the location who have never signed in, are active and have no
  * invitation link or activation code waiting, so a second import of the file sends nothing twice.
  */
-export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan> {
+export async function planImport(db: DB, req: ImportRequest, prefix: string | null = null): Promise<ImportPlan> {
   const locationId = req.location_id;
   const errors: ResidentImportResult['errors'] = [];
   const valid: { index: number; row: Row }[] = [];
@@ -94,7 +99,13 @@ export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan
       raw !== null && typeof raw === 'object' && !Array.isArray(raw)
         ? residentImportRow.safeParse(raw)
         : ({ success: false, error: null } as const);
-    if (parsed.success) valid.push({ index, row: parsed.data });
+    if (parsed.success && !inApartmentNamespace(parsed.data.apartment_number, prefix))
+      errors.push({
+        row: index,
+        ...(line === undefined ? {} : { line }),
+        errors: { apartment_number: [apartmentPrefixRequired(prefix!)] },
+      });
+    else if (parsed.success) valid.push({ index, row: parsed.data });
     else
       errors.push({
         row: index,
@@ -142,10 +153,12 @@ export async function planImport(db: DB, req: ImportRequest): Promise<ImportPlan
         isReceptionist: row.is_receptionist ?? false,
         emergencyServicesDeactivated: row.emergency_services_deactivated ?? false,
       });
-    } else if ((owner.role !== 'resident' && owner.role !== 'receptionist') || owner.erased_at) {
+    } else if (
+      (owner.role !== 'resident' && owner.role !== 'receptionist') ||
+      owner.erased_at ||
+      owner.location_id !== locationId
+    ) {
       rowError(index, APARTMENT_TAKEN);
-    } else if (owner.location_id !== locationId) {
-      rowError(index, APARTMENT_OF_OTHER_LOCATION);
     } else {
       const input = merged(owner, row, locationId);
       if (changes(owner, row))

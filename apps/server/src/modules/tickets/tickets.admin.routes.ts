@@ -48,7 +48,7 @@ import {
   toStats,
 } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
-import { photoOf } from './tickets.routes.js';
+import { photoOf, photoUpload } from './tickets.routes.js';
 
 /** Before this moment the management's last answer makes an open ticket 'ohne Reaktion'. */
 const staleBefore = () => isoFromMs(Date.now() - TICKET_STALE_HOURS * 3_600_000);
@@ -62,7 +62,7 @@ async function readAdminTicket(ctx: AppContext, caller: Caller, id: number) {
     repo.listEvents(ctx.db, ticket.id, { internal: true }),
     repo.latestAssignment(ctx.db, ticket.id),
   ]);
-  return toAdminTicket(line!, ticket, photos, events, assignment, ctx.signer);
+  return toAdminTicket(line!, ticket, photos, events, assignment, ctx.signer, caller.tokenId);
 }
 
 /** The back office's 'Meldungen', inside /api/admin and its manager guard (issue 21, ADR 020). */
@@ -250,6 +250,7 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Foto hinzufügen (multipart: photo)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        multipart: photoUpload,
         response: { 201: adminTicket },
       },
     },

@@ -8,7 +8,7 @@ import {
   craftsmanNote,
 } from '@hausportal/contract';
 import { moduleRoutes } from '../../lib/routes.js';
-import { photoOf } from './tickets.routes.js';
+import { photoOf, photoUpload } from './tickets.routes.js';
 import {
   acceptJob,
   addJobNote,
@@ -95,6 +95,7 @@ export async function craftsmanRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Foto hinzufügen (multipart: photo)',
         params: tokenParam,
         consumes: ['multipart/form-data'],
+        multipart: photoUpload,
         response: { 201: craftsmanJob },
       },
     },

@@ -49,10 +49,14 @@ export const toCategory = (c: CategoryRow | { id: number; name: string; emergenc
   emergency: Boolean(c.emergency),
 });
 
-export const toPhoto = (p: PhotoRow, signer: UrlSigner): TicketPhoto => ({
+/**
+ * A ticket photo with its links: bound to the viewer's session `sid` for residents and staff
+ * (ADR 026); the craftsman, who has no session, gets plain hourly links on the job's page.
+ */
+export const toPhoto = (p: PhotoRow, signer: UrlSigner, sid?: number): TicketPhoto => ({
   id: p.id,
-  url: signer.url(p.file_key)!,
-  thumbnail: signer.url(p.thumbnail_key)!,
+  url: (sid === undefined ? signer.url(p.file_key) : signer.boundUrl(p.file_key, sid))!,
+  thumbnail: (sid === undefined ? signer.url(p.thumbnail_key) : signer.boundUrl(p.thumbnail_key, sid))!,
   created_at: p.created_at,
   original: Boolean(p.original),
 });
@@ -87,6 +91,7 @@ export function toTicket(
   photos: PhotoRow[],
   events: EventRow[],
   signer: UrlSigner,
+  sid: number,
 ): Ticket {
   const until = relation === 'reporter' ? reopenUntil(t) : null;
   return {
@@ -101,7 +106,7 @@ export function toTicket(
     relation,
     contact_consent: relation === 'reporter' && Boolean(t.contact_consent),
     affected_count: Number(t.follower_count ?? 0) + 1,
-    photos: photos.map((p) => toPhoto(p, signer)),
+    photos: photos.map((p) => toPhoto(p, signer, sid)),
     events: events.map((e) => toEvent(e, viewerId)),
     appointment_at: t.appointment_at,
     rating: t.rating === null ? null : { stars: t.rating, text: t.rating_text },
@@ -250,6 +255,7 @@ export function toAdminTicket(
   events: EventRow[],
   assignment: AssignmentRow | undefined,
   signer: UrlSigner,
+  sid: number,
 ): AdminTicket {
   return {
     ...toAdminListItem(line),
@@ -258,7 +264,7 @@ export function toAdminTicket(
     contact_consent: Boolean(t.contact_consent),
     contact_phone: t.contact_phone,
     source: t.source,
-    photos: photos.map((p) => toPhoto(p, signer)),
+    photos: photos.map((p) => toPhoto(p, signer, sid)),
     events: events.map(toAdminEvent),
     assignment: assignment ? { ...toAssignment(assignment), appointment_at: t.appointment_at } : null,
     appointment_at: t.appointment_at,

@@ -45,13 +45,24 @@ async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: num
     repo.listPhotos(db, ticket.id),
     repo.listEvents(db, ticket.id, { internal: false }),
   ]);
-  return toTicket(ticket, relation, resident.id, photos, events, signer);
+  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId);
 }
 
 /** Residents report defects, follow building-wide ones and read their tickets (issue 21, ADR 020). */
 /** Reads the one photo of a photo upload (multipart field `photo`) once the action asks for it. */
-export const photoOf = (request: FastifyRequest) => async () =>
-  (await readForm(request, { file: { field: 'photo', required: true }, fields: photoForm })).file!;
+export const photoUpload = { file: { field: 'photo', required: true }, fields: photoForm };
+export const photoOf = (request: FastifyRequest) => async () => (await readForm(request, photoUpload)).file!;
+
+/** A report with its photos (multipart); JSON takes the same fields without photos. */
+const reportUpload = {
+  file: {
+    field: 'photos',
+    required: false,
+    max: MAX_REPORT_PHOTOS,
+    tooMany: `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`,
+  },
+  fields: ticketCreate,
+};
 
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['tickets'], requireUser);
@@ -77,21 +88,14 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: `Schaden melden (JSON, oder multipart mit bis zu ${MAX_REPORT_PHOTOS} Fotos im Feld photos); Kopfzeile Idempotency-Key`,
         consumes: ['multipart/form-data', 'application/json'],
+        multipart: reportUpload,
         response: { 200: ticketSchema, 201: ticketSchema },
       },
     },
     async (request, reply) => {
       const resident = currentResident(request);
       const form = request.isMultipart()
-        ? await readForm(request, {
-            file: {
-              field: 'photos',
-              required: false,
-              max: MAX_REPORT_PHOTOS,
-              tooMany: `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`,
-            },
-            fields: ticketCreate,
-          })
+        ? await readForm(request, reportUpload)
         : { files: [], fields: parseFields(ticketCreate, request.body ?? {}) };
       const header = request.headers[IDEMPOTENCY_HEADER];
       const { id, created } = await reportTicket(
@@ -163,6 +167,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Ein Foto nachreichen (multipart: photo)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        multipart: photoUpload,
         response: { 201: ticketSchema },
       },
     },

@@ -21,6 +21,9 @@ const ReceptionPage = lazy(screens.reception);
 const ProfilePage = lazy(screens.profile);
 const ChangePasswordPage = lazy(screens.changePassword);
 const TicketsScreens = lazy(screens.tickets);
+const BookingsScreens = lazy(screens.bookings);
+const ParcelDeskPage = lazy(screens.parcelDesk);
+const MyParcelsPage = lazy(screens.myParcels);
 
 /**
  * The routes of product §2.1. Declarative routes rather than a data router: the app loads its
@@ -48,6 +51,9 @@ export function AppRoutes() {
           <Route path="/profile/:success?" element={<ProfilePage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
           <Route path="/tickets/*" element={<TicketsScreens />} />
+          <Route path="/buchen/*" element={<BookingsScreens />} />
+          <Route path="/rezeption/pakete" element={<ParcelDeskPage />} />
+          <Route path="/pakete" element={<MyParcelsPage />} />
           {/* The old 'Meine Anfragen' shows 'Meine Meldungen' under its own address, so links in
               mails and pushes, and the profile's button, keep working. */}
           <Route path="/requests" element={<TicketsScreens />} />

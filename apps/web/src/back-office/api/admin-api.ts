@@ -39,7 +39,7 @@ export const adminApi = createApi({
   ],
   endpoints: (build) => ({
     me: build.query<StaffMe, void>({ query: () => '/api/admin/me/', providesTags: ['Me'] }),
-    staffLogin: build.mutation<{ token: string }, { email: string; password: string }>({
+    staffLogin: build.mutation<{ token: string }, { email: string; password: string; code?: string }>({
       query: (body) => ({ url: '/api/staff/login/', method: 'POST', body, anonymous: true }),
     }),
     logout: build.mutation<unknown, void>({ query: () => '/api/logout/' }),

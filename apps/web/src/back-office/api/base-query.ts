@@ -1,6 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { config } from '@/config';
-import { sessionExpired, type AdminSessionState } from './session-slice';
+import { TWO_FACTOR_SETUP_CODE } from '@hausportal/contract';
+import { sessionExpired, twoFactorSetupRequired, type AdminSessionState } from './session-slice';
 
 /** What an endpoint's `query` returns: a path with its query string, or the full request. */
 export type AdminRequest =
@@ -61,6 +62,9 @@ export const adminBaseQuery: BaseQueryFn<AdminRequest, unknown, AdminError> = as
     // not JSON: keep the text
   }
   if (response.status === 401 && token) api.dispatch(sessionExpired());
+  // ADR 025: a required second factor is missing; RequireStaff shows its setup instead of the screens.
+  if (response.status === 403 && token && (data as { code?: unknown } | undefined)?.code === TWO_FACTOR_SETUP_CODE)
+    api.dispatch(twoFactorSetupRequired());
   if (!response.ok) return { error: { status: response.status, data } };
   return { data };
 };

@@ -5,6 +5,11 @@ export interface AdminSessionState {
   token: string | null;
   /** Set when a 401 ended the session, so that the sign-in can say why. */
   expired: boolean;
+  /**
+   * The install requires a second factor this staff member has not set up (a 403
+   * `two_factor_setup_required`, ADR 025): only the setup is shown until it is done.
+   */
+  twoFactorSetup?: boolean;
 }
 
 /** The staff session: only the token; who is signed in comes from `GET /api/admin/me/` (RTK Query). */
@@ -16,11 +21,19 @@ export const sessionSlice = createSlice({
       writeAdminToken(action.payload);
       state.token = action.payload;
       state.expired = false;
+      state.twoFactorSetup = false;
     },
     signedOut(state) {
       writeAdminToken(null);
       state.token = null;
       state.expired = false;
+      state.twoFactorSetup = false;
+    },
+    twoFactorSetupRequired(state) {
+      state.twoFactorSetup = true;
+    },
+    twoFactorSetUp(state) {
+      state.twoFactorSetup = false;
     },
     sessionExpired(state) {
       writeAdminToken(null);
@@ -30,4 +43,4 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, sessionExpired } = sessionSlice.actions;
+export const { signedIn, signedOut, sessionExpired, twoFactorSetupRequired, twoFactorSetUp } = sessionSlice.actions;

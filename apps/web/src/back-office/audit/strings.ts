@@ -91,5 +91,10 @@ export const t = {
     password_reset_requested: 'Passwort-Link angefordert',
     profile_updated: 'Profil geändert',
     data_exported: 'Daten exportiert',
+    two_factor_enabled: 'Zwei-Faktor-Anmeldung eingerichtet',
+    two_factor_disabled: 'Zwei-Faktor-Anmeldung abgeschaltet',
+    two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
+    two_factor_recovery_codes_renewed: 'Wiederherstellungscodes erneuert',
+    two_factor_requirement: 'Zwei-Faktor-Pflicht geändert',
   } as Record<string, string>,
 };

@@ -1,5 +1,7 @@
 import type { AdminDocument, Paginated } from '@hausportal/contract';
+import { config } from '@/config';
 import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
+import { readAdminToken } from '../api/token';
 
 const LIST = { type: 'Documents', id: 'LIST' } as const;
 
@@ -18,3 +20,16 @@ export const documentsApi = adminApi.injectEndpoints({
 });
 
 export const { useDocumentsQuery, useDeleteDocumentMutation } = documentsApi;
+
+/**
+ * A new link to a document's file for this session: links live 5 minutes (ADR 026), so a list
+ * left open longer asks again when a file is opened (`openPrivateFile`).
+ */
+export async function freshAdminDocumentLink(id: number): Promise<string> {
+  const token = readAdminToken();
+  const response = await fetch(`${config.apiHost}/api/admin/documents/${id}/`, {
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Token ${token}` } : {}) },
+  });
+  if (!response.ok) throw new Error(String(response.status));
+  return ((await response.json()) as AdminDocument).document;
+}

@@ -11,7 +11,8 @@ import { RowButton } from '../components/row-actions';
 import { formatDate } from '../lib/format';
 import { useListArgs, withLocation } from '../lib/list-params';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
-import { useDeleteDocumentMutation, useDocumentsQuery } from './api';
+import { openPrivateFile } from '@/lib/private-link';
+import { freshAdminDocumentLink, useDeleteDocumentMutation, useDocumentsQuery } from './api';
 import { t } from './strings';
 import '../components/screens.css';
 
@@ -90,6 +91,9 @@ export function DocumentsList() {
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t.openFile(row.original.file_name)}
+            onClick={(event) =>
+              openPrivateFile(event, row.original.document, () => freshAdminDocumentLink(row.original.id))
+            }
           >
             {row.original.file_name}
           </a>

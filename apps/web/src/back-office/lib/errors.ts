@@ -43,7 +43,9 @@ export function describeServerError(error: unknown): ServerErrors {
     const list = messages(value);
     if (list.length === 0) continue;
     if (key === 'non_field_errors' || key === 'detail') general.push(...list);
-    else if (key !== 'code') result.fields[key] = list.join(' ');
+    // A string `code` is the machine-readable kind of the error; a list is the messages of a field
+    // named `code` (the second factor's code, ADR 025).
+    else if (key !== 'code' || Array.isArray(value)) result.fields[key] = list.join(' ');
   }
   result.general = general.length ? general.join(' ') : null;
   if (!result.general && Object.keys(result.fields).length === 0) result.general = s.form.generic;

@@ -94,6 +94,65 @@ describe('location settings', () => {
     expect(await screen.findByText('Dieser Dienst ist an diesem Standort nicht verfügbar.')).toBeInTheDocument();
   });
 
+  // Issue 23, ADR 028: the apartment-number prefix.
+  const staff = (role: 'admin' | 'manager') => ({
+    id: 9,
+    name: 'Ada Admin',
+    email: 'ada@example.org',
+    role,
+    locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'Stadtpark' }],
+  });
+
+  it('lets an administrator set the prefix, recommending one while several locations have none', async () => {
+    const calls = mockFetch(
+      routes({
+        'GET /api/admin/me/': { body: staff('admin') },
+        'GET /api/admin/locations/?page=1&page_size=25': {
+          body: page([
+            { ...stadtpark, apartment_prefix: null },
+            { ...stadtpark, id: 2, apartment_prefix: 'B-' },
+          ]),
+        },
+        'GET /api/admin/locations/1/': { body: { ...stadtpark, apartment_prefix: null } },
+        'PUT /api/admin/locations/1/': (call: { body: unknown }) => ({
+          body: { ...stadtpark, ...(call.body as object) },
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    expect(await screen.findByRole('note')).toHaveTextContent(/^Empfehlung: Legen Sie ein Präfix fest/);
+    const field = screen.getByRole('textbox', { name: /^Präfix der Wohnungsnummern/ });
+    expect(field).not.toHaveAttribute('readonly');
+    expect(field).toHaveAccessibleDescription(/beginnt damit, z\. B\. „A-“ für A-0101/);
+    await user.type(field, 'A-');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ apartment_prefix: 'A-' });
+  });
+
+  it('shows a manager the prefix read-only and leaves it out of the saved settings', async () => {
+    const calls = mockFetch(
+      routes({
+        'GET /api/admin/me/': { body: staff('manager') },
+        'GET /api/admin/locations/1/': { body: { ...stadtpark, apartment_prefix: 'A-' } },
+        'PUT /api/admin/locations/1/': (call: { body: unknown }) => ({
+          body: { ...stadtpark, apartment_prefix: 'A-', ...(call.body as object) },
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    const field = await screen.findByRole('textbox', { name: /^Präfix der Wohnungsnummern/ });
+    expect(field).toHaveValue('A-');
+    await waitFor(() => expect(field).toHaveAttribute('readonly'));
+    expect(field).toHaveAccessibleDescription('Nur Administrator:innen können das Präfix ändern.');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).not.toHaveProperty('apartment_prefix');
+  });
+
   it('removes the logo only after the confirmation', async () => {
     const calls = mockFetch(routes({ 'DELETE /api/admin/locations/1/logo/': { body: { ...stadtpark, logo: null } } }));
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { adminLocationUpdate, type AdminLocation } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
+import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import {
   AdminForm,
@@ -17,7 +18,7 @@ import {
 import { RecordLoadError } from '../components/load-error';
 import { applyServerErrors, schemaFields } from '../lib/errors';
 import { s } from '../strings';
-import { useLocationQuery, useLocationServicesQuery, useUpdateLocationMutation } from './api';
+import { useLocationQuery, useLocationServicesQuery, useLocationsQuery, useUpdateLocationMutation } from './api';
 import { LogoPanel } from './logo-panel';
 import { t } from './strings';
 import '../components/screens.css';
@@ -51,11 +52,49 @@ function valuesOf(location: AdminLocation): FormInput {
     email: location.email,
     free_text: location.free_text,
     residents_can_post: location.residents_can_post,
+    apartment_prefix: location.apartment_prefix ?? '',
   };
+}
+
+/**
+ * The apartment-number prefix (issue 23, ADR 028): administrators edit it, and while the install
+ * has more than one location and this one has none, a hint recommends one; managers see it read-only.
+ */
+function PrefixFields({ location, isAdmin }: { location: AdminLocation; isAdmin: boolean }) {
+  const locations = useLocationsQuery({ page: 1 }, { skip: !isAdmin });
+  const recommend = isAdmin && location.apartment_prefix === null && (locations.data?.count ?? 0) > 1;
+  return (
+    <fieldset className="admin-fieldset">
+      <legend className="admin-legend">{t.sections.apartments}</legend>
+      {recommend ? (
+        <p className="field-hint" role="note">
+          {t.prefixRecommended}
+        </p>
+      ) : null}
+      <TextInput
+        name="apartment_prefix"
+        label={t.fields.apartment_prefix}
+        required={false}
+        readOnly={!isAdmin}
+        maxLength={10}
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          isAdmin
+            ? t.hints.apartment_prefix
+            : location.apartment_prefix === null
+              ? t.hints.apartment_prefix_none
+              : t.hints.apartment_prefix_read_only
+        }
+      />
+    </fieldset>
+  );
 }
 
 function LocationForm({ location }: { location: AdminLocation }) {
   const [update] = useUpdateLocationMutation();
+  const { data: me } = useMeQuery();
+  const isAdmin = me?.role === 'admin';
   const services = useLocationServicesQuery(location.id);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(locationFormSchema),
@@ -74,7 +113,10 @@ function LocationForm({ location }: { location: AdminLocation }) {
 
   const onSubmit = async (values: FormOutput) => {
     try {
-      const saved = await update({ id: location.id, body: values }).unwrap();
+      // Only administrators change the prefix; a manager's form leaves it out (the server would say 403).
+      const { apartment_prefix, ...rest } = values;
+      const body = isAdmin ? { ...rest, apartment_prefix } : rest;
+      const saved = await update({ id: location.id, body }).unwrap();
       form.reset(valuesOf(saved));
       toast.success(t.saved);
     } catch (error) {
@@ -128,6 +170,7 @@ function LocationForm({ location }: { location: AdminLocation }) {
           hint={t.hints.residents_can_post}
         />
       </fieldset>
+      <PrefixFields location={location} isAdmin={isAdmin} />
       <FormButtons />
     </AdminForm>
   );

@@ -19,6 +19,7 @@ export const t = {
     emergency: 'Notruf-Knopf',
     reception: 'Rezeptionsseite',
     blackboard: 'Pinnwand',
+    apartments: 'Wohnungsnummern',
     logo: 'Logo',
   },
   fields: {
@@ -34,6 +35,7 @@ export const t = {
     email: 'E-Mail',
     free_text: 'Weiterer Text',
     residents_can_post: 'Alle Bewohner:innen dürfen Beiträge schreiben',
+    apartment_prefix: 'Präfix der Wohnungsnummern',
   },
   hints: {
     title: 'Erscheint als Überschrift der Startseite.',
@@ -46,7 +48,14 @@ export const t = {
       'Dann steht auf dem Knopf „Rund um die Uhr – öffnet die Kontaktseite“. Nur ankreuzen, wenn das stimmt.',
     free_text: 'Steht unten auf der Rezeptionsseite.',
     residents_can_post: 'Sonst nur die Rezeption. Beiträge werden immer vor der Freigabe geprüft.',
+    apartment_prefix:
+      'Jede Wohnungsnummer dieses Standorts beginnt damit, z. B. „A-“ für A-0101. Buchstaben und Ziffern, optional mit „-“ am Ende; leer für keines.',
+    apartment_prefix_read_only: 'Nur Administrator:innen können das Präfix ändern.',
+    apartment_prefix_none: 'Dieser Standort hat kein Präfix. Nur Administrator:innen können eines festlegen.',
   },
+  /** Issue 23, ADR 028: shown to administrators when the install has several locations and this one no prefix. */
+  prefixRecommended:
+    'Empfehlung: Legen Sie ein Präfix fest. Dann trennt es die Wohnungsnummern dieses Standorts von denen der anderen: Gleiche Nummern wie 0101 sind in mehreren Häusern möglich, und Verwalter:innen erfahren beim Anlegen und Importieren nichts über Wohnungsnummern anderer Standorte.',
   noService: '– kein Standarddienst –',
   directNumberRequired: 'Bitte geben Sie die Direktnummer ein, die der Knopf wählen soll.',
   logo: {

@@ -20,6 +20,8 @@ const zero = {
   never_signed_in: 0,
   invited: 0,
   notices_ending: 0,
+  parcels_waiting: 0,
+  pending_bookings: 0,
 };
 const park: AdminOverviewLocation = {
   ...zero,
@@ -34,6 +36,7 @@ const park: AdminOverviewLocation = {
   never_signed_in: 12,
   invited: 4,
   notices_ending: 1,
+  parcels_waiting: 2,
 };
 const see: AdminOverviewLocation = { ...zero, id: 2, title: 'Haus am See' };
 
@@ -72,6 +75,10 @@ describe("'Übersicht'", () => {
       '/admin/residents?location_id=1&status=invited',
     );
     expect(link('1 Aushang endet in den nächsten 7 Tagen')).toHaveAttribute('href', '/admin/notices?location_id=1');
+    expect(link('2 Pakete warten länger als 7 Tage')).toHaveAttribute(
+      'href',
+      '/admin/pakete?location_id=1&view=waiting',
+    );
     // A location where nothing waits says so, and lists no zeros.
     const quiet = screen.getByRole('region', { name: 'Haus am See' });
     expect(quiet).toHaveTextContent('Hier wartet nichts auf Sie.');

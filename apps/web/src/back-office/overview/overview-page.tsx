@@ -48,6 +48,10 @@ function groupsOf(l: AdminOverviewLocation): { title: string; lines: Line[] }[] 
       title: t.groups.notices,
       lines: [{ count: l.notices_ending, text: t.lines.noticesEnding, to: at('/admin/notices') }],
     },
+    {
+      title: t.groups.parcels,
+      lines: [{ count: l.parcels_waiting, text: t.lines.parcelsWaiting, to: at('/admin/pakete', '&view=waiting') }],
+    },
   ]
     .map((g) => ({ ...g, lines: g.lines.filter((line) => line.count > 0) }))
     .filter((g) => g.lines.length > 0);

@@ -4,7 +4,13 @@ export const t = {
   intro: 'Was heute auf Sie wartet. Jede Zeile führt zur Liste mit diesen Einträgen.',
   loading: 'Übersicht wird geladen …',
   allDone: 'Hier wartet nichts auf Sie.',
-  groups: { moderation: 'Pinnwand', tickets: 'Meldungen', people: 'Konten und E-Mails', notices: 'Aushänge' },
+  groups: {
+    moderation: 'Pinnwand',
+    tickets: 'Meldungen',
+    people: 'Konten und E-Mails',
+    notices: 'Aushänge',
+    parcels: 'Pakete',
+  },
   lines: {
     pendingMessages: (n: number) => (n === 1 ? '1 Beitrag wartet auf Freigabe' : `${n} Beiträge warten auf Freigabe`),
     pendingComments: (n: number) =>
@@ -21,6 +27,8 @@ export const t = {
       n === 1
         ? '1 Bewohner:in ist eingeladen, noch nicht angemeldet'
         : `${n} Bewohner:innen sind eingeladen, noch nicht angemeldet`,
+    parcelsWaiting: (n: number) =>
+      n === 1 ? '1 Paket wartet länger als 7 Tage' : `${n} Pakete warten länger als 7 Tage`,
     noticesEnding: (n: number) =>
       n === 1 ? '1 Aushang endet in den nächsten 7 Tagen' : `${n} Aushänge enden in den nächsten 7 Tagen`,
   },

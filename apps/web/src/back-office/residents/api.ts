@@ -1,5 +1,6 @@
 import type {
   AccountStatus,
+  AdminLocation,
   AdminResident,
   AdminResidentCreate,
   AdminResidentUpdate,
@@ -63,6 +64,11 @@ export const residentsApi = adminApi.injectEndpoints({
     importResidents: b.mutation<ResidentImportResult, ImportCall>({
       query: (body) => ({ url: '/api/admin/residents/import/', method: 'POST', body }),
     }),
+    /** The location the form or import writes to, for its apartment-number prefix (ADR 028). */
+    residentsLocation: b.query<AdminLocation, number>({
+      query: (id) => `/api/admin/locations/${id}/`,
+      providesTags: (_r, _e, id) => [{ type: 'Locations', id }],
+    }),
   }),
 });
 
@@ -75,4 +81,5 @@ export const {
   useSendResidentMailMutation,
   useEraseResidentMutation,
   useImportResidentsMutation,
+  useResidentsLocationQuery,
 } = residentsApi;

@@ -137,18 +137,21 @@ describe('resident CSV validation', () => {
     expect(shortLineErrors({ apartment_number: ['Diese Wohnungsnummer ist bereits vergeben.'] })).toBe(
       'Wohnung schon vergeben',
     );
+    expect(shortLineErrors({ apartment_number: ['Wohnungsnummern in diesem Standort beginnen mit „A-“.'] })).toBe(
+      'Wohnung beginnt nicht mit „A-“',
+    );
   });
 
   it('merges the browser check and the server dry run by line, each message once', () => {
     const merged = mergeLineErrors(
       [{ line: 4, errors: { email: [INVALID_EMAIL] } }],
       [
-        { line: 2, errors: { apartment_number: ['Diese Wohnungsnummer gehört zu einem anderen Standort.'] } },
+        { line: 2, errors: { apartment_number: ['Wohnungsnummern in diesem Standort beginnen mit „A-“.'] } },
         { line: 4, errors: { email: [INVALID_EMAIL], name: ['Eingabe ist zwingend'] } },
       ],
     );
     expect(merged).toEqual([
-      { line: 2, errors: { apartment_number: ['Diese Wohnungsnummer gehört zu einem anderen Standort.'] } },
+      { line: 2, errors: { apartment_number: ['Wohnungsnummern in diesem Standort beginnen mit „A-“.'] } },
       { line: 4, errors: { email: [INVALID_EMAIL], name: ['Eingabe ist zwingend'] } },
     ]);
   });

@@ -1,12 +1,5 @@
 import Papa from 'papaparse';
-import {
-  API_ERRORS,
-  APARTMENT_OF_OTHER_LOCATION,
-  APARTMENT_TAKEN,
-  INVALID_EMAIL,
-  apartmentTwiceIn,
-  residentImportRow,
-} from '@hausportal/contract';
+import { API_ERRORS, APARTMENT_TAKEN, INVALID_EMAIL, apartmentTwiceIn, residentImportRow } from '@hausportal/contract';
 import { t } from './strings';
 
 // The resident import reads the CSV in the browser (ADR 014): the server gets JSON rows in
@@ -192,7 +185,8 @@ export function shortError(field: string, message: string): string {
   if (message.startsWith('Wohnung doppelt')) return message;
   if (message === INVALID_EMAIL) return t.import.short.emailInvalid;
   if (message === APARTMENT_TAKEN) return t.import.short.apartmentTaken;
-  if (message === APARTMENT_OF_OTHER_LOCATION) return t.import.short.otherLocation;
+  const prefix = /^Wohnungsnummern in diesem Standort beginnen mit „(.+)“\.$/.exec(message)?.[1];
+  if (prefix) return t.import.short.prefix(prefix);
   const label = field === 'apartment_number' ? t.import.short.apartment : fieldLabel(field);
   if (field === 'non_field_errors') return message;
   if (message === API_ERRORS.required) return t.import.short.missing(label);

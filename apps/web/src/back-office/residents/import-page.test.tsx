@@ -13,7 +13,26 @@ const me = {
   locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'stadtpark' }],
 };
 
-const OTHER = 'Diese Wohnungsnummer gehört zu einem anderen Standort.';
+// Issue 23, ADR 028: the location's prefix; a number outside it is refused by its form alone.
+const PREFIX = 'Wohnungsnummern in diesem Standort beginnen mit „A-“.';
+const stadtpark = {
+  id: 1,
+  title: 'Residenz am Stadtpark',
+  name: 'stadtpark',
+  logo: null,
+  direct_call: false,
+  direct_number: '',
+  default_service_id: 3,
+  default_service_name: 'Rezeption',
+  default_service_always: false,
+  text: '',
+  hours: '',
+  phone: '',
+  email: '',
+  free_text: '',
+  residents_can_post: false,
+  apartment_prefix: 'A-',
+};
 
 function csvFile(lines: string[]) {
   return new File([`\uFEFF${lines.join('\r\n')}`], 'bewohner.csv', { type: 'text/csv' });
@@ -24,6 +43,7 @@ describe('resident CSV import screen', () => {
     const imports: Call[] = [];
     mockFetch({
       'GET /api/admin/me/': { body: me },
+      'GET /api/admin/locations/1/': { body: stadtpark },
       'POST /api/admin/residents/import/': (call) => {
         imports.push(call);
         const body = call.body as { rows: { line: number }[]; dry_run: boolean };
@@ -34,7 +54,7 @@ describe('resident CSV import screen', () => {
               updated: 1,
               unchanged: 0,
               invited: 2,
-              errors: [{ row: 1, line: 3, errors: { apartment_number: [OTHER] } }],
+              errors: [{ row: 1, line: 3, errors: { apartment_number: [PREFIX] } }],
             },
           };
         }
@@ -56,6 +76,7 @@ describe('resident CSV import screen', () => {
       ]),
     );
     expect(await screen.findByText('4 Zeilen aus „bewohner.csv“ gelesen.')).toBeInTheDocument();
+    expect(await screen.findByText('Wohnungsnummern dieses Standorts beginnen mit „A-“.')).toBeInTheDocument();
     const preview = screen.getByRole('table', { name: 'Vorschau: alle 4 Zeilen' });
     expect(within(preview).getByRole('cell', { name: 'Bert Anders' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Prüfen' })).not.toBeInTheDocument();
@@ -68,13 +89,13 @@ describe('resident CSV import screen', () => {
     // The error column names each row's errors, the browser's and the server's.
     const rowOf = (line: string) => within(preview).getByRole('rowheader', { name: line }).closest('tr')!;
     expect(within(rowOf('4')).getByText('E-Mail ungültig')).toBeInTheDocument();
-    expect(within(rowOf('3')).getByText('Wohnung gehört zu anderem Standort')).toBeInTheDocument();
+    expect(within(rowOf('3')).getByText('Wohnung beginnt nicht mit „A-“')).toBeInTheDocument();
     expect(within(rowOf('2')).getByText('in Ordnung')).toBeInTheDocument();
     // Rows the browser refused are not sent; the others carry their line.
     expect((imports[0]!.body as { rows: { line: number }[] }).rows.map((r) => r.line)).toEqual([2, 3, 5]);
     const errors = screen.getByRole('region', { name: '2 Zeilen mit Fehlern' });
     expect(within(errors).getByText('Zeile 3:').parentElement).toHaveTextContent(`Wohnung`);
-    expect(within(errors).getByText('Zeile 3:').parentElement).toHaveTextContent(OTHER);
+    expect(within(errors).getByText('Zeile 3:').parentElement).toHaveTextContent(PREFIX);
     expect(within(errors).getByText('Zeile 4:').parentElement).toHaveTextContent(
       'E-Mail: Keine gültige E-Mail-Adresse.',
     );

@@ -8,6 +8,7 @@ import { withLocation } from '../lib/list-params';
 import { describeLineErrors, shortLineErrors, type ImportField, type LineErrors, type RowErrors } from './csv';
 import type { ImportTotals, RunOutcome } from './import-batches';
 import { t } from './strings';
+import { useApartmentPrefix } from './use-apartment-prefix';
 import { useImportRun, type LoadedFile } from './use-import-run';
 import '../components/screens.css';
 
@@ -133,6 +134,7 @@ function Totals({ totals, errorCount }: { totals: ImportTotals; errorCount: numb
  */
 export default function ResidentImportPage() {
   const job = useImportRun();
+  const prefix = useApartmentPrefix(job.locationId);
   const { file } = job;
   const id = useId();
 
@@ -160,12 +162,16 @@ export default function ResidentImportPage() {
               id={`${id}-location`}
               className="admin-select"
               value={job.locationValue}
+              aria-describedby={`${id}-location-hint`}
               disabled={job.busy}
               onChange={(event) => job.chooseLocation(event.target.value)}
             >
               <option value="">– bitte wählen –</option>
               <LocationOptions locations={job.locations} />
             </select>
+            <p className="field-hint" id={`${id}-location-hint`} aria-live="polite">
+              {prefix ? t.hints.prefix(prefix) : null}
+            </p>
           </div>
           <div className="field">
             <label htmlFor={`${id}-file`}>{t.import.file}</label>

@@ -95,10 +95,17 @@ describe('resident form', () => {
       'GET /api/admin/me/': { body: me },
       'POST /api/admin/residents/': { status: 201, body: created },
       'GET /api/admin/residents/41/': { body: created },
+      // Issue 23, ADR 028: the chosen location's prefix is named next to the apartment number.
+      'GET /api/admin/locations/2/': { body: { id: 2, title: 'Haus am See', apartment_prefix: 'B-' } },
     });
     const user = userEvent.setup();
     renderAdmin(<ResidentsPage />, { path: '/admin/residents/new', pattern: '/admin/residents/*' });
     await fill(user);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Wohnungsnummer/ })).toHaveAccessibleDescription(
+        /Wohnungsnummern dieses Standorts beginnen mit „B-“\.$/,
+      ),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Einladung gleich senden' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent('/admin/residents/41'));

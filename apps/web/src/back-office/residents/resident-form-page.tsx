@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -25,6 +25,7 @@ import {
 import { ErasureDialog } from './erasure-dialog';
 import { ResidentStatus } from './residents-list';
 import { usePrintLetters } from './use-print-letters';
+import { useApartmentPrefix } from './use-apartment-prefix';
 import { t } from './strings';
 import '../components/screens.css';
 
@@ -83,6 +84,8 @@ export function ResidentForm({
         },
   });
   const disabled = Boolean(resident?.erased_at);
+  // Issue 23, ADR 028: numbers of a location with a prefix start with it; the hint says so.
+  const prefix = useApartmentPrefix(Number(useWatch({ control: form.control, name: 'location_id' })) || null);
 
   const onSubmit = async (values: FormOutput) => {
     try {
@@ -109,16 +112,17 @@ export function ResidentForm({
   return (
     <AdminForm form={form} onSubmit={onSubmit} className="admin-form" aria-label={resident ? t.editTitle : t.create}>
       <fieldset className="admin-fieldset" disabled={disabled}>
+        {/* The location first: its apartment-number prefix is the hint of the number below. */}
+        <SelectInput name="location_id" label={t.fields.location_id} options={locationOptions} />
         <TextInput name="name" label={t.fields.name} autoComplete="off" />
         <TextInput
           name="apartment_number"
           label={t.fields.apartment_number}
-          hint={t.hints.apartment}
+          hint={prefix ? `${t.hints.apartment} ${t.hints.prefix(prefix)}` : t.hints.apartment}
           autoComplete="off"
           spellCheck={false}
         />
         <TextInput name="email" label={t.fields.email} type="email" required={false} hint={t.hints.email} />
-        <SelectInput name="location_id" label={t.fields.location_id} options={locationOptions} />
         <CheckboxInput name="is_receptionist" label={t.fields.is_receptionist} hint={t.hints.receptionist} />
         <CheckboxInput
           name="emergency_services_deactivated"

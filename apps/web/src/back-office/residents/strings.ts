@@ -58,6 +58,8 @@ export const t = {
   },
   hints: {
     apartment: 'Die Wohnungsnummer ist zugleich der Benutzername für die Anmeldung.',
+    /** The location's apartment-number prefix (ADR 028), next to the input and in the import. */
+    prefix: (prefix: string) => `Wohnungsnummern dieses Standorts beginnen mit „${prefix}“.`,
     email: 'Für Einladung und Passwort-Link nötig.',
     receptionist: 'Darf Beiträge kommentieren und liken und sieht die Zähler.',
     emergency: 'Blendet Notruf-Knopf und Notrufnummern für diese Person aus.',
@@ -144,7 +146,7 @@ export const t = {
       apartment: 'Wohnung',
       emailInvalid: 'E-Mail ungültig',
       apartmentTaken: 'Wohnung schon vergeben',
-      otherLocation: 'Wohnung gehört zu anderem Standort',
+      prefix: (prefix: string) => `Wohnung beginnt nicht mit „${prefix}“`,
       missing: (label: string) => `${label} fehlt`,
       tooLong: (label: string) => `${label} zu lang`,
       invalid: (label: string) => `${label} ungültig`,

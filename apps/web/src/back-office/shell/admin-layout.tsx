@@ -78,6 +78,9 @@ function SignedInUser() {
           <span className="admin-user-role">{s.shell.roles[me.role] ?? me.role}</span>
         </p>
       ) : null}
+      <Link to="/admin/konto" className="button button-small">
+        {s.shell.account}
+      </Link>
       <button type="button" className="button button-small" onClick={() => void signOut()} disabled={isLoading}>
         <Icon name="logout" />
         {s.shell.logout}

@@ -13,13 +13,17 @@ const TicketsPage = lazy(adminScreens.tickets);
 const NoticesPage = lazy(adminScreens.notices);
 const NoticeFormPage = lazy(adminScreens.noticeForm);
 const RequestsPage = lazy(adminScreens.requests);
+const BookingsPage = lazy(adminScreens.bookings);
 const ResidentsPage = lazy(adminScreens.residents);
 const DocumentsPage = lazy(adminScreens.documents);
 const PhonesPage = lazy(adminScreens.phones);
 const ServicesPage = lazy(adminScreens.services);
 const LocationsPage = lazy(adminScreens.locations);
 const EmailsPage = lazy(adminScreens.emails);
+const ParcelsPage = lazy(adminScreens.parcels);
 const AuditPage = lazy(adminScreens.audit);
+const TwoFactorPage = lazy(adminScreens.twoFactor);
+const AccountPage = lazy(adminScreens.account);
 
 /** The back office's routes, all below /admin. */
 export function AdminRoutes() {
@@ -37,13 +41,17 @@ export function AdminRoutes() {
             <Route path="/admin/notices/new" element={<NoticeFormPage />} />
             <Route path="/admin/notices/:noticeId" element={<NoticeFormPage />} />
             <Route path="/admin/requests" element={<RequestsPage />} />
+            <Route path="/admin/buchungen" element={<BookingsPage />} />
             <Route path="/admin/residents/*" element={<ResidentsPage />} />
             <Route path="/admin/documents/*" element={<DocumentsPage />} />
             <Route path="/admin/phones/*" element={<PhonesPage />} />
             <Route path="/admin/services/*" element={<ServicesPage />} />
             <Route path="/admin/locations/*" element={<LocationsPage />} />
             <Route path="/admin/emails/*" element={<EmailsPage />} />
+            <Route path="/admin/pakete" element={<ParcelsPage />} />
             <Route path="/admin/audit/*" element={<AuditPage />} />
+            <Route path="/admin/zwei-faktor" element={<TwoFactorPage />} />
+            <Route path="/admin/konto" element={<AccountPage />} />
             <Route path="*" element={<Navigate to="/admin/uebersicht" replace />} />
           </Route>
         </Route>

@@ -21,6 +21,11 @@ export const navItems: NavItem[] = [
   { path: '/admin/services', label: s.nav.services },
   { path: '/admin/locations', label: s.nav.locations },
   { path: '/admin/requests', label: s.nav.requests },
+  // Issue 24: shared rooms, approvals and the week's bookings.
+  { path: '/admin/buchungen', label: s.nav.bookings },
+  // Issue 24: the reception's parcel log, for history and figures.
+  { path: '/admin/pakete', label: s.nav.parcels },
   { path: '/admin/emails', label: s.nav.emails },
   { path: '/admin/audit', label: s.nav.audit },
+  { path: '/admin/zwei-faktor', label: s.nav.twoFactor },
 ];

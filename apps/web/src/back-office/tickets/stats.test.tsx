@@ -123,7 +123,13 @@ describe('ticket figures (Auswertung)', () => {
     expect(csv.headers.Authorization).toBe('Token staff-token');
     expect(clicked[0]!.download).toBe('meldungen-auswertung-2026-01-01-2026-06-30.csv');
     expect(clicked[0]!.href).toBe('blob:csv');
-    expect(await created.mock.calls[0]![0].text()).toBe('Kategorie;Meldungen\nHeizung;6\n');
+    // jsdom's Blob (Node 24's jsdom realm) has no text(); its FileReader reads either kind.
+    const csvText = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(created.mock.calls[0]![0]);
+    });
+    expect(csvText).toBe('Kategorie;Meldungen\nHeizung;6\n');
   });
 
   it('says why the CSV failed', async () => {

@@ -1,3 +1,4 @@
+import type { Document } from '@hausportal/contract';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,4 +8,12 @@ import { api } from '@/lib/api-client';
  */
 export function markDocumentOpened(id: number): Promise<void> {
   return api.post<void>(`/api/documents/${id}/opened/`).catch(() => undefined);
+}
+
+/**
+ * A new link to a document's file: links live 5 minutes and belong to this session (ADR 026),
+ * so a list older than that asks again when a document is tapped (`openPrivateFile`).
+ */
+export function freshDocumentLink(id: number): Promise<string> {
+  return api.get<Document>(`/api/documents/${id}/`).then((d) => d.document);
 }

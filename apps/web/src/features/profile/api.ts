@@ -1,4 +1,6 @@
-import { api, pauseBeforeSending } from '@/lib/api-client';
+import type { Session } from '@hausportal/contract';
+import type { SessionsApi } from '@/components/signed-in-devices';
+import { api, getAll, pauseBeforeSending } from '@/lib/api-client';
 
 export interface ChangePassword {
   old_password: string;
@@ -30,3 +32,10 @@ export async function downloadMyData(apartmentNumber: string): Promise<void> {
   // The browser has taken the file once the click is handled.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** 'Angemeldete Geräte' (ADR 024) through the resident's session; a 401 sends this device to /login. */
+export const residentSessions: SessionsApi = {
+  list: () => getAll<Session>('/api/profile/sessions/'),
+  signOut: (id) => api.delete(`/api/profile/sessions/${id}/`),
+  signOutOthers: () => api.post('/api/profile/sessions/sign-out-others/'),
+};

@@ -4,8 +4,10 @@ import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
-import { markDocumentOpened } from '@/entities/documents/api';
+import { freshDocumentLink, markDocumentOpened } from '@/entities/documents/api';
 import { formatDate } from '@/lib/format-date';
+import { notify } from '@/lib/notify';
+import { openPrivateFile } from '@/lib/private-link';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchDocuments } from '../slice';
@@ -43,7 +45,15 @@ export default function ApartmentPage() {
               href={doc.document}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => open(doc.id)}
+              onClick={(event) => {
+                open(doc.id);
+                openPrivateFile(
+                  event,
+                  doc.document,
+                  () => freshDocumentLink(doc.id),
+                  () => notify('error', t('apartment.openFailed')),
+                );
+              }}
             >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="list-body">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { mockFetch } from '@/test/fetch-mock';
@@ -85,6 +85,22 @@ describe('activation page (/aktivieren)', () => {
     expect(screen.getByRole('textbox', { name: 'Aktivierungscode' })).toHaveAccessibleDescription(
       expect.stringContaining(used),
     );
+  });
+
+  it('shows the password policy’s German reason under the new password, described for screen readers (issue 23)', async () => {
+    const weak =
+      'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
+    mockFetch({ 'POST /api/activation/': { status: 400, body: { password: [weak] } } });
+    const user = open('/aktivieren/ABCD-EFGH-JKM2');
+    await user.type(screen.getByLabelText('Neues Passwort'), '12345678');
+    await user.type(screen.getByLabelText('Neues Passwort bestätigen'), '12345678');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+    expect(await screen.findByText(weak)).toBeInTheDocument();
+    const field = screen.getByLabelText('Neues Passwort');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(weak));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    // The focus goes to the refused field, so a screen reader reads the reason at once.
+    await waitFor(() => expect(field).toHaveFocus());
   });
 
   it('shows a 429 with its wait as a form-wide message', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton, TextField } from '@/components/ui/field';
@@ -7,6 +7,7 @@ import { registerActivationStrings } from '@/i18n/activation';
 import { parseErrorBody } from '@/lib/api-client';
 import { describeError, noFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
+import { useFocusFirstError } from '@/lib/use-focus-first-error';
 import { isBlank } from '@/lib/validation';
 import { activateAccount } from '../api';
 import { NewPasswordFields } from './new-password-fields';
@@ -40,6 +41,9 @@ export default function ActivationPage() {
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
   const [done, setDone] = useState<string | null>(null);
   const { markSubmitted, required } = useRequired();
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useFocusFirstError(form, refusals);
 
   /** What the browser can tell before sending: the code's form and the two passwords. */
   function localErrors(): FormErrors['fields'] {
@@ -56,7 +60,10 @@ export default function ActivationPage() {
     if (isBlank(code) || isBlank(password) || isBlank(repeat)) return;
     const local = localErrors();
     setErrors({ fields: local, general: null });
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setBusy(true);
     try {
       const answer = await activateAccount({
@@ -68,6 +75,7 @@ export default function ActivationPage() {
       setDone(answer.apartment_number);
     } catch (error) {
       setErrors(describeError(parseErrorBody(error), t));
+      setRefusals((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -93,7 +101,7 @@ export default function ActivationPage() {
   return (
     <Page title={t('activation.title')} className="page-narrow auth-page">
       <p className="lead">{t('activation.intro')}</p>
-      <form className="form card" onSubmit={onSubmit} noValidate>
+      <form ref={form} className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
         <TextField
           label={t('activation.code')}

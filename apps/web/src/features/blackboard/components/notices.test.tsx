@@ -35,6 +35,12 @@ class FakeObserver {
     this.elements = [];
   }
   unobserve() {}
+  /** True once an observer watches the card headed `title` (the effect that sets it up has run). */
+  static watching(title: string) {
+    return FakeObserver.all.some((o) =>
+      o.elements.some((e) => within(e as HTMLElement).queryByRole('heading', { name: title })),
+    );
+  }
   /** Scrolls the card headed `title` into view. */
   static show(title: string) {
     for (const o of FakeObserver.all) {
@@ -101,6 +107,8 @@ describe('notices on the blackboard', () => {
     });
     renderWithApp(<Notices />);
     await screen.findByRole('heading', { name: 'Aushang 1' });
+    // The heading can be on screen a moment before the effect that observes it has run.
+    await waitFor(() => expect(FakeObserver.watching('Aushang 1')).toBe(true));
     expect(opened(calls)).toEqual([]);
     act(() => FakeObserver.show('Aushang 1'));
     act(() => FakeObserver.show('Aushang 2'));
@@ -117,6 +125,7 @@ describe('notices on the blackboard', () => {
     });
     const first = renderWithApp(<Notices />);
     await screen.findByRole('heading', { name: 'Aushang 7' });
+    await waitFor(() => expect(FakeObserver.watching('Aushang 7')).toBe(true));
     act(() => FakeObserver.show('Aushang 7'));
     await waitFor(() => expect(opened(calls)).toHaveLength(1));
     // Nothing for the resident to see: no alert about a mark that did not arrive.
@@ -126,6 +135,7 @@ describe('notices on the blackboard', () => {
     fail = false;
     renderWithApp(<Notices />);
     await screen.findByRole('heading', { name: 'Aushang 7' });
+    await waitFor(() => expect(FakeObserver.watching('Aushang 7')).toBe(true));
     act(() => FakeObserver.show('Aushang 7'));
     await waitFor(() => expect(opened(calls)).toHaveLength(2));
   });

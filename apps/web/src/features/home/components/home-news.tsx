@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Document, HomeSummary, Notice, TicketListItem } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
-import { markDocumentOpened } from '@/entities/documents/api';
+import { freshDocumentLink, markDocumentOpened } from '@/entities/documents/api';
 import { formatDate } from '@/lib/format-date';
+import { notify } from '@/lib/notify';
+import { openPrivateFile } from '@/lib/private-link';
 import { useAppDispatch } from '@/lib/redux/hooks';
 import { registerHomeNewsStrings } from '@/i18n/home-news';
 import { dismissNotice } from '../slice';
@@ -108,7 +110,15 @@ function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
               target="_blank"
               rel="noopener noreferrer"
               // Opening it is what ends 'Neu' (issue 22); a lost call only keeps it 'Neu'.
-              onClick={() => void markDocumentOpened(doc.id)}
+              onClick={(event) => {
+                void markDocumentOpened(doc.id);
+                openPrivateFile(
+                  event,
+                  doc.document,
+                  () => freshDocumentLink(doc.id),
+                  () => notify('error', t('apartment.openFailed')),
+                );
+              }}
             >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="home-item-body">

@@ -17,6 +17,7 @@ import { telHref } from '@/lib/text';
 import { registerHomeTicketStrings } from '@/i18n/home-tickets';
 import { fetchHome } from '../slice';
 import { HomeNews } from './home-news';
+import ParcelCard, { DeskLink } from './parcel-card';
 
 registerHomeTicketStrings();
 
@@ -103,6 +104,10 @@ function TicketButtons() {
         <Icon name="file" />
         <span>{t('homeTickets.list')}</span>
       </Link>
+      <Link className="button my-tickets-button" to="/buchen">
+        <Icon name="clock" />
+        <span>{t('homeTickets.book')}</span>
+      </Link>
     </div>
   );
 }
@@ -169,6 +174,7 @@ export default function HomePage() {
   const dispatch = useAppDispatch();
   const location = useAppSelector((s) => s.location.data);
   const userId = useAppSelector((s) => s.user.data?.id);
+  const isReceptionist = useAppSelector((s) => s.user.data?.is_receptionist) ?? false;
   const hasAdmin = useAppSelector((s) => s.services.results.some((x) => x.id === SERVICE_ADMINISTRATION_ID));
   // Before the first answer nobody knows whether the administration tile exists; its place is
   // held so that the apartment tile does not jump when it arrives.
@@ -208,6 +214,8 @@ export default function HomePage() {
     <Page title={location?.title || t('app.name')} className="home-page">
       <EmergencyButton />
       <TicketButtons />
+      {/* Parcels (issue 24): the desk for receptionists, the pickup code for residents. */}
+      {isReceptionist ? <DeskLink /> : <ParcelCard />}
       {!newsSettled ? <Spinner label={t('homeNews.loading')} /> : null}
       {news ? (
         <>

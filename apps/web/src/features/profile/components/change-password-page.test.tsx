@@ -51,6 +51,18 @@ describe('change password page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Zu viele Versuche.');
   });
 
+  it('puts the focus on the new password when the server refuses it as too weak (issue 23)', async () => {
+    const weak =
+      'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
+    mockFetch({ 'PUT /api/profile/changepassword/': { status: 400, body: { new_password: [weak] } } });
+    renderPage();
+    await fill('Demo1234!', '12345678', '12345678');
+    expect(await screen.findByText(weak)).toBeInTheDocument();
+    const field = screen.getByLabelText('Neues Passwort');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(weak));
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+
   it('goes to /profile/success one second after a successful change', async () => {
     restoreSpecDelays();
     mockFetch({ 'PUT /api/profile/changepassword/': { body: { status: 'OK' } } });

@@ -7,6 +7,7 @@ import { Page } from '@/components/ui/page';
 import { parseErrorBody } from '@/lib/api-client';
 import { changePasswordErrors, noFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
+import { useFocusFirstError } from '@/lib/use-focus-first-error';
 import { isBlank } from '@/lib/validation';
 import { changePassword } from '../api';
 
@@ -20,6 +21,9 @@ export default function ChangePasswordPage() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useFocusFirstError(form, refusals);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -36,13 +40,14 @@ export default function ChangePasswordPage() {
       timer.current = setTimeout(() => navigate('/profile/success'), config.delays.redirectAfterPasswordChange);
     } catch (error) {
       setErrors(changePasswordErrors(parseErrorBody(error), t));
+      setRefusals((n) => n + 1);
       setBusy(false);
     }
   }
 
   return (
     <Page title={t('titles.changePassword')} className="page-narrow">
-      <form className="form card" onSubmit={onSubmit} noValidate>
+      <form ref={form} className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />
         <PasswordField
           label={t('changePassword.current')}

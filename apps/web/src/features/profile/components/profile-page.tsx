@@ -14,7 +14,8 @@ import { notify } from '@/lib/notify';
 import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { apartmentPart } from '@/lib/text';
 import { i18next, setLanguage } from '@/i18n';
-import { downloadMyData } from '../api';
+import { SignedInDevices } from '@/components/signed-in-devices';
+import { downloadMyData, residentSessions } from '../api';
 import { LanguageModal } from './language-modal';
 import { NotificationsCard } from '../notifications/notifications-card';
 import { InstallCard } from './install-card';
@@ -157,6 +158,7 @@ export default function ProfilePage() {
       </section>
       <NotificationsCard />
       <InstallCard />
+      <SignedInDevices api={residentSessions} />
       <section className="card stack profile-section" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading">{t('profile.myData')}</h2>
         <p className="muted">{t('profile.exportHint')}</p>
