@@ -1,0 +1,79 @@
+import { BOOKING_STATUS_LABELS, type AdminBooking, type Booking, type BookingResource } from '@hausportal/contract';
+import type { AdminBookingRow, BlockRow, BookingRow, ResourceRow } from './bookings.repository.js';
+
+const HOUR = 3_600_000;
+
+export function toResource(r: ResourceRow, blocks: BlockRow[]): BookingResource {
+  return {
+    id: r.id,
+    location_id: r.location_id,
+    name: r.name,
+    description: r.description,
+    house_rules: r.house_rules,
+    mode: r.mode,
+    slot_minutes: r.slot_minutes,
+    day_start: r.day_start,
+    day_end: r.day_end,
+    horizon_days: r.horizon_days,
+    max_length: r.max_length,
+    quota_count: r.quota_count,
+    quota_period: r.quota_period,
+    cancel_hours: r.cancel_hours,
+    approval_required: Boolean(r.approval_required),
+    fee_text: r.fee_text,
+    blocks: blocks
+      .filter((b) => b.resource_id === r.id)
+      .map((b) => ({ id: b.id, starts_at: b.starts_at, ends_at: b.ends_at, reason: b.reason })),
+  };
+}
+
+/** Until when the resident may cancel: `cancel_hours` before the start. */
+export const cancellableUntil = (b: { starts_at: string; cancel_hours: number }): number =>
+  Date.parse(b.starts_at) - b.cancel_hours * HOUR;
+
+export function toBooking(b: BookingRow, now = Date.now()): Booking {
+  const until = cancellableUntil(b);
+  return {
+    id: b.id,
+    resource_id: b.resource_id,
+    resource_name: b.resource_name,
+    mode: b.mode,
+    starts_at: b.starts_at,
+    ends_at: b.ends_at,
+    check_in: b.check_in,
+    check_out: b.check_out,
+    status: b.status,
+    status_label: BOOKING_STATUS_LABELS[b.status],
+    decision_reason: b.decision_reason,
+    note: b.note,
+    cancellable_until: new Date(until).toISOString(),
+    can_cancel: (b.status === 'pending' || b.status === 'approved') && now <= until,
+    created_at: b.created_at,
+  };
+}
+
+export function toAdminBooking(b: AdminBookingRow): AdminBooking {
+  return {
+    ...toBooking(b),
+    user_id: b.user_id,
+    resident_name: b.resident_name ?? '',
+    apartment_number: b.apartment_number,
+    location_id: b.location_id,
+  };
+}
+
+/** What the audit log keeps of a resource. */
+export const resourceSnapshot = (r: ResourceRow) => ({
+  name: r.name,
+  mode: r.mode,
+  slot_minutes: r.slot_minutes,
+  day_start: r.day_start,
+  day_end: r.day_end,
+  horizon_days: r.horizon_days,
+  max_length: r.max_length,
+  quota_count: r.quota_count,
+  quota_period: r.quota_period,
+  cancel_hours: r.cancel_hours,
+  approval_required: Boolean(r.approval_required),
+  fee_text: r.fee_text,
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
+import { checkResponses, dialects, startApp, testConfig, type TestApp } from '../../../test/harness.js';
+import { call } from '../../../test/helpers.js';
+import { newLocation, newUser, signIn } from '../../../test/factories.js';
+import type { FastifyInstance } from 'fastify';
+
+const kinds = await dialects();
+const RESIDENTS = 50;
+
+/**
+ * Never a double booking (issue 24, ADR 029): 50 residents ask for the same slot at the same
+ * moment, through two app instances with a database connection (pool) each, as two server
+ * processes on one database would. Exactly one booking exists afterwards; the 49 others get the
+ * German 409 that names the clash.
+ */
+describe.each(kinds)('booking race (%s)', (kind) => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let closeSecond: () => Promise<void>;
+  let tokens: string[];
+  let resourceId: number;
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    const handle = openDatabase({ dataDir: t.db.dataDir, databaseUrl: t.db.databaseUrl });
+    second = await buildApp({ config: testConfig(t.db), database: handle, logger: false, checkResponses });
+    closeSecond = async () => {
+      await second.close();
+      await handle.close();
+    };
+    const park = await newLocation(t);
+    const manager = await signIn(t, await newUser(t, { role: 'manager', managerOf: [park] }));
+    const res = await call(t.app, 'POST', '/api/admin/booking-resources/', {
+      auth: manager,
+      payload: { location_id: park, name: 'Partyraum', mode: 'slots', slot_minutes: 120, horizon_days: 30 },
+    });
+    expect(res.status).toBe(201);
+    resourceId = res.body.id;
+    tokens = [];
+    for (let i = 0; i < RESIDENTS; i++) tokens.push(await signIn(t, await newUser(t, { locationId: park })));
+  }, 120_000);
+  afterAll(async () => {
+    await closeSecond();
+    await t.close();
+  });
+
+  it('lets exactly one of 50 simultaneous requests for one slot win; 49 get a 409 naming the clash', async () => {
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    // The second slot of the day, 09:00–11:00 Berlin time, whatever its UTC offset.
+    const avail = await call(t.app, 'GET', `/api/bookings/resources/${resourceId}/availability/?from=${day}&days=1`, {
+      auth: tokens[0],
+    });
+    const target = avail.body.days[0].slots[1] as { starts_at: string; ends_at: string };
+    const replies = await Promise.all(
+      tokens.map((auth, i) =>
+        call(i % 2 ? second : t.app, 'POST', '/api/bookings/', {
+          auth,
+          payload: { resource_id: resourceId, starts_at: target.starts_at, ends_at: target.ends_at },
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(RESIDENTS - 1);
+    for (const r of replies.filter((x) => x.status === 409)) {
+      expect(r.body.detail).toMatch(/^Dieser Zeitraum ist bereits gebucht: \w\w\., \d\d\.\d\d\.\d{4}, 09:00–11:00\.$/);
+    }
+    const rows = await t.app.ctx.db.selectFrom('bookings').selectAll().where('resource_id', '=', resourceId).execute();
+    expect(rows).toHaveLength(1);
+    const slots = await t.app.ctx.db
+      .selectFrom('booking_slots')
+      .selectAll()
+      .where('resource_id', '=', resourceId)
+      .execute();
+    expect(slots).toHaveLength(1);
+  }, 60_000);
+});

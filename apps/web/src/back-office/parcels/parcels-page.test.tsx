@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, type Call } from '@/test/fetch-mock';
+import { page, renderAdmin } from '../test-utils';
+import ParcelsPage from './parcels-page';
+
+const parcel = (id: number, extra = {}) => ({
+  id,
+  location_id: 1,
+  apartment_number: `A-010${id}`,
+  carrier: 'DHL',
+  pieces: 2,
+  storage_place: 'Regal A',
+  note: '',
+  status: 'open',
+  logged_by: 'Rita Rezeption',
+  logged_at: '2026-11-10T09:00:00Z',
+  handed_over_by: null,
+  handed_over_at: null,
+  handover_note: '',
+  ...extra,
+});
+
+describe('back office: Pakete', () => {
+  it('lists the parcel history, switches to the ones waiting longer than 7 days, and shows the daily counts', async () => {
+    const daily = (call: Call) =>
+      call.url.startsWith('/api/admin/parcels/daily/')
+        ? { body: [{ date: '2026-11-24', logged: 3, handed_over: 1 }] }
+        : undefined;
+    const calls = mockFetch({
+      'GET /api/admin/parcels/?page=1&page_size=25': {
+        body: page([
+          parcel(1),
+          parcel(2, {
+            status: 'handed_over',
+            handed_over_at: '2026-11-11T10:00:00Z',
+            handed_over_by: 'Rita Rezeption',
+            handover_note: 'an Nachbarin A-0102 übergeben',
+          }),
+        ]),
+      },
+      'GET /api/admin/parcels/?page=1&page_size=25&waiting_days=7': { body: page([parcel(1)]) },
+    });
+    // The daily counts' URL carries today's Berlin dates: answered by prefix.
+    const fetchMock = globalThis.fetch as unknown as {
+      getMockImplementation(): (u: string, i?: RequestInit) => Promise<Response>;
+    };
+    const routed = fetchMock.getMockImplementation();
+    (globalThis.fetch as unknown as { mockImplementation(f: unknown): void }).mockImplementation(
+      async (url: string, init?: RequestInit) => {
+        const hit = daily({ url, method: 'GET', headers: {}, body: undefined });
+        if (hit) {
+          calls.push({ url, method: 'GET', headers: {}, body: undefined });
+          return new Response(JSON.stringify(hit.body), { status: 200 });
+        }
+        return routed(url, init);
+      },
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ParcelsPage />, { path: '/admin/pakete', pattern: '/admin/pakete' });
+    const table = await screen.findByRole('table', { name: 'Pakete an der Rezeption' });
+    expect(within(table).getAllByText('an Nachbarin A-0102 übergeben').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('Offen').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('heading', { name: 'Pakete pro Tag (letzte 14 Tage)' })).toBeInTheDocument();
+    expect(
+      calls.some((c) => /^\/api\/admin\/parcels\/daily\/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(c.url)),
+    ).toBe(true);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Anzeigen' }), 'Länger als 7 Tage');
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain('/api/admin/parcels/?page=1&page_size=25&waiting_days=7'),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Pakete an der Rezeption' })).getAllByRole('row')).toHaveLength(
+        2,
+      ),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { AdminPage } from '../components/admin-page';
+import { adminColumns, DataTable } from '../components/data-table';
+import { formatDate, formatDateTime } from '../lib/format';
+import { useFilterParam, useListArgs } from '../lib/list-params';
+import { useAdminParcelsQuery, useParcelDailyQuery, type AdminParcel } from './api';
+import { t } from './strings';
+import '../components/screens.css';
+
+const VIEWS = ['open', 'handed_over', 'waiting'] as const;
+type View = (typeof VIEWS)[number];
+
+/** A Berlin calendar date (YYYY-MM-DD) `days` before today. */
+const berlinDay = (days: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() - days * 86_400_000));
+
+const col = adminColumns<AdminParcel>();
+const columns = [
+  col.accessor('logged_at', {
+    header: t.columns.logged,
+    cell: ({ row }) => (
+      <>
+        {formatDateTime(row.original.logged_at)}
+        {row.original.logged_by ? <div className="muted">{t.by.replace('{name}', row.original.logged_by)}</div> : null}
+      </>
+    ),
+  }),
+  col.accessor('apartment_number', { header: t.columns.apartment }),
+  col.display({
+    id: 'parcel',
+    header: t.columns.parcel,
+    cell: ({ row }) =>
+      `${row.original.carrier}, ${row.original.pieces} Stück${row.original.storage_place ? ` · ${row.original.storage_place}` : ''}`,
+  }),
+  col.accessor('status', { header: t.columns.status, cell: ({ getValue }) => t.status[getValue()] }),
+  col.accessor('handed_over_at', {
+    header: t.columns.handedOver,
+    cell: ({ row }) =>
+      row.original.handed_over_at ? (
+        <>
+          {formatDateTime(row.original.handed_over_at)}
+          {row.original.handed_over_by ? (
+            <div className="muted">{t.by.replace('{name}', row.original.handed_over_by)}</div>
+          ) : null}
+        </>
+      ) : (
+        '–'
+      ),
+  }),
+  col.accessor('handover_note', { header: t.columns.note, cell: ({ getValue }) => getValue() || '–' }),
+];
+const fold = { into: 'apartment_number', columns: ['handover_note'] };
+
+function ViewFilter() {
+  const [view, setView] = useFilterParam('view', VIEWS);
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t.filter}</label>
+      <select
+        id={id}
+        className="admin-select"
+        value={view ?? ''}
+        onChange={(e) => setView((e.target.value || undefined) as View | undefined)}
+      >
+        <option value="">{t.views.all}</option>
+        {VIEWS.map((v) => (
+          <option key={v} value={v}>
+            {t.views[v]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Parcels per Berlin day over the last 14 days. */
+function Daily({ locationId }: { locationId?: number }) {
+  const { data, isError } = useParcelDailyQuery({ from: berlinDay(13), to: berlinDay(0), location_id: locationId });
+  const id = useId();
+  if (isError) return <p role="alert">{t.dailyFailed}</p>;
+  if (!data) return null;
+  return (
+    <section aria-labelledby={id} className="admin-card">
+      <h2 id={id}>{t.daily}</h2>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.dailyColumns.date}</th>
+            <th scope="col">{t.dailyColumns.logged}</th>
+            <th scope="col">{t.dailyColumns.handedOver}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.date}>
+              <td>{formatDate(`${d.date}T12:00:00Z`)}</td>
+              <td>{d.logged}</td>
+              <td>{d.handed_over}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** 'Pakete': the reception's parcel history of the manager's locations, the long-waiting list, daily counts. */
+export default function ParcelsPage() {
+  const args = useListArgs();
+  const [view] = useFilterParam('view', VIEWS);
+  const result = useAdminParcelsQuery({
+    ...args,
+    ...(view === 'waiting' ? { waiting_days: 7 } : view ? { status: view } : {}),
+  });
+  return (
+    <AdminPage title={t.title}>
+      <div className="admin-filters" role="search">
+        <ViewFilter />
+      </div>
+      <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={fold} />
+      <Daily locationId={args.location_id} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,27 @@
+// The German texts of the back office's parcel screen (issue 24, ADR 030); they load with it.
+
+export const t = {
+  title: 'Pakete',
+  caption: 'Pakete an der Rezeption',
+  empty: 'Keine Pakete.',
+  filter: 'Anzeigen',
+  views: {
+    all: 'Alle',
+    open: 'Offen',
+    handed_over: 'Übergeben',
+    waiting: 'Länger als 7 Tage',
+  } as Record<string, string>,
+  status: { open: 'Offen', handed_over: 'Übergeben' } as Record<string, string>,
+  columns: {
+    logged: 'Erfasst',
+    apartment: 'Wohnung',
+    parcel: 'Paket',
+    status: 'Status',
+    handedOver: 'Übergeben',
+    note: 'Notiz',
+  },
+  by: 'von {name}',
+  daily: 'Pakete pro Tag (letzte 14 Tage)',
+  dailyColumns: { date: 'Tag', logged: 'Erfasst', handedOver: 'Übergeben' },
+  dailyFailed: 'Die Tageszahlen konnten nicht geladen werden.',
+};

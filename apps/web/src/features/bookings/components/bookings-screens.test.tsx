@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Availability, Booking, BookingResource } from '@hausportal/contract';
+import { mockFetch, setOnline } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import { berlinDay } from '../berlin';
+import BookingsScreens from './bookings-screens';
+
+const page = (results: unknown[]) => ({ body: { count: results.length, next: null, previous: null, results } });
+const today = berlinDay();
+
+const laundry: BookingResource = {
+  id: 2,
+  location_id: 1,
+  name: 'Waschküche',
+  description: 'Zwei Maschinen im Keller',
+  house_rules: 'Flusensieb leeren.',
+  mode: 'slots',
+  slot_minutes: 120,
+  day_start: '07:00',
+  day_end: '22:00',
+  horizon_days: 14,
+  max_length: 2,
+  quota_count: null,
+  quota_period: 'week',
+  cancel_hours: 24,
+  approval_required: false,
+  fee_text: '',
+  blocks: [],
+};
+const taken = { starts_at: '2030-06-13T08:00:00.000Z', ends_at: '2030-06-13T10:00:00.000Z', state: 'taken' as const };
+const free = { starts_at: '2030-06-13T10:00:00.000Z', ends_at: '2030-06-13T12:00:00.000Z', state: 'free' as const };
+const availability: Availability = {
+  resource_id: 2,
+  mode: 'slots',
+  days: [{ date: '2030-06-13', slots: [taken, free] }],
+};
+const booking: Booking = {
+  id: 9,
+  resource_id: 2,
+  resource_name: 'Waschküche',
+  mode: 'slots',
+  starts_at: free.starts_at,
+  ends_at: free.ends_at,
+  check_in: null,
+  check_out: null,
+  status: 'approved',
+  status_label: 'Gebucht',
+  decision_reason: '',
+  note: '',
+  cancellable_until: '2030-03-27T10:00:00.000Z',
+  can_cancel: true,
+  created_at: '2030-03-20T10:00:00.000Z',
+};
+
+beforeEach(() => setOnline(true));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Buchen', () => {
+  it('shows taken slots without a name, books a free one with a large button, and shows the German clash', async () => {
+    let answer: { status: number; body: unknown } = { status: 201, body: booking };
+    const calls = mockFetch({
+      'GET /api/bookings/resources/2/': { body: laundry },
+      [`GET /api/bookings/resources/2/availability/?from=${today}&days=7`]: { body: availability },
+      'POST /api/bookings/': () => answer,
+    });
+    renderWithApp(<BookingsScreens />, { path: '/buchen/2', pattern: '/buchen/*' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waschküche' })).toBeInTheDocument();
+    const takenButton = await screen.findByRole('button', { name: /10:00–12:00\s*belegt/ });
+    expect(takenButton).toBeDisabled();
+    const freeButton = screen.getByRole('button', { name: /12:00–14:00\s*frei/ });
+    const book = screen.getByRole('button', { name: 'Verbindlich buchen' });
+    expect(book).toBeDisabled();
+    fireEvent.click(freeButton);
+    expect(freeButton).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(book);
+    expect(await screen.findByText('Gebucht: Do., 13.06.2030, 12:00–14:00.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      resource_id: 2,
+      starts_at: free.starts_at,
+      ends_at: free.ends_at,
+      note: '',
+    });
+
+    answer = { status: 409, body: { detail: 'Dieser Zeitraum ist bereits gebucht: Do., 13.06.2030, 12:00–14:00.' } };
+    fireEvent.click(screen.getByRole('button', { name: /12:00–14:00\s*frei/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Verbindlich buchen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Zeitraum ist bereits gebucht: Do., 13.06.2030, 12:00–14:00.',
+    );
+  });
+
+  it('lists Meine Buchungen, cancels after asking, and creates the calendar subscription address', async () => {
+    let cancelled = false;
+    const calls = mockFetch({
+      'GET /api/bookings/?page_size=100': () =>
+        page([cancelled ? { ...booking, status: 'cancelled', status_label: 'Storniert', can_cancel: false } : booking]),
+      'POST /api/bookings/mine/9/cancel/': () => {
+        cancelled = true;
+        return { body: { ...booking, status: 'cancelled' } };
+      },
+      'GET /api/bookings/feed/': { body: { active: false, url: null, created_at: null } },
+      'POST /api/bookings/feed/': {
+        status: 201,
+        body: {
+          active: true,
+          url: 'https://haus.example/api/bookings/calendar/geheim.ics',
+          created_at: '2030-03-20T10:00:00.000Z',
+        },
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithApp(<BookingsScreens />, { path: '/buchen/meine', pattern: '/buchen/*' });
+    const card = within(await screen.findByTestId('my-booking'));
+    expect(card.getByText('Do., 13.06.2030, 12:00–14:00')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Zum Kalender hinzufügen' })).toBeInTheDocument();
+    fireEvent.click(card.getByRole('button', { name: 'Stornieren' }));
+    expect(await screen.findByText('Die Buchung wurde storniert.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('my-booking')).toHaveTextContent('Storniert'));
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/bookings/mine/9/cancel/'))).toBe(true);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Adresse erzeugen' }));
+    expect(await screen.findByLabelText('Ihre Abo-Adresse')).toHaveValue(
+      'https://haus.example/api/bookings/calendar/geheim.ics',
+    );
+    expect(screen.getByRole('button', { name: 'Neu erzeugen' })).toBeInTheDocument();
+  });
+});

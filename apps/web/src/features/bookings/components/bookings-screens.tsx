@@ -1,0 +1,430 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Availability, Booking, BookingResource } from '@hausportal/contract';
+import { Icon } from '@/components/ui/icon';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format-date';
+import { registerBookingStrings } from '@/i18n/bookings';
+import {
+  cancelBooking,
+  createBooking,
+  downloadIcs,
+  errorText,
+  getAvailability,
+  getFeed,
+  getMyBookings,
+  getResource,
+  getResources,
+  renewFeed,
+  revokeFeed,
+  type CalendarFeed,
+} from '../api';
+import { addDays, berlinDay, berlinTime, dayLabel, describe } from '../berlin';
+import './bookings.css';
+
+registerBookingStrings();
+
+/** Loads when `key` changes and on retry: the data, the error, and a reload. */
+function useLoad<T>(load: () => Promise<T>, key: string) {
+  const [round, setRound] = useState(0);
+  const current = `${key}#${round}`;
+  const [state, setState] = useState<{ key: string; data?: T; error?: boolean }>({ key: '' });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setState((s) => ({ key: current, data: data ?? s.data })),
+      () => live && setState((s) => ({ key: current, data: s.data, error: true })),
+    );
+    return () => {
+      live = false;
+    };
+    // The key says when to load again; `load` is a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const loading = state.key !== current;
+  return { data: state.data, error: !loading && state.error, loading, reload };
+}
+
+function Loading({ error, retry }: { error?: boolean; retry: () => void }) {
+  const { t } = useTranslation();
+  return error ? (
+    <div className="card stack" role="alert">
+      <p>{t('bookings.loadFailed')}</p>
+      <button type="button" className="button" onClick={retry}>
+        {t('bookings.retry')}
+      </button>
+    </div>
+  ) : (
+    <div role="status">
+      <Spinner /> {t('bookings.loading')}
+    </div>
+  );
+}
+
+/** /buchen: the location's resources. */
+function ResourceList() {
+  const { t } = useTranslation();
+  const { data, error, loading, reload } = useLoad(getResources, 'resources');
+  return (
+    <Page title={t('bookings.title')}>
+      <p>{t('bookings.intro')}</p>
+      <p>
+        <Link className="button" to="/buchen/meine">
+          <Icon name="clock" /> {t('bookings.mine')}
+        </Link>
+      </p>
+      {loading || error || !data ? (
+        <Loading error={error} retry={reload} />
+      ) : data.length === 0 ? (
+        <p className="card">{t('bookings.none')}</p>
+      ) : (
+        <ul className="stack booking-resources">
+          {data.map((r) => (
+            <li key={r.id}>
+              <Link className="card booking-resource-link" to={`/buchen/${r.id}`}>
+                <strong>{r.name}</strong>
+                {r.description ? <span className="muted">{r.description}</span> : null}
+                <Icon name="chevron" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+type Picked = { start: string; end: string } | { checkIn: string; checkOut?: string } | null;
+
+/** /buchen/:id: a resource's day or week with large targets; tap to choose, then book. */
+function ResourcePage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().resourceId);
+  const resource = useLoad(() => getResource(id), String(id));
+  const [from, setFrom] = useState(berlinDay());
+  const [view, setView] = useState<'day' | 'week'>('week');
+  const days = view === 'day' ? 1 : 7;
+  const avail = useLoad(() => getAvailability(id, from, days), `${id}/${from}/${days}`);
+  const [picked, setPicked] = useState<Picked>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const noteId = useId();
+
+  if (!resource.data)
+    return (
+      <Page title={t('bookings.title')}>
+        <Loading error={resource.error} retry={resource.reload} />
+      </Page>
+    );
+  const r: BookingResource = resource.data;
+
+  const choose = (day: Availability['days'][number], slot: Availability['days'][number]['slots'][number]) => {
+    setMessage(null);
+    if (r.mode === 'slots') {
+      setPicked({ start: slot.starts_at, end: slot.ends_at });
+      return;
+    }
+    if (picked && 'checkIn' in picked && !picked.checkOut && day.date > picked.checkIn) {
+      setPicked({ checkIn: picked.checkIn, checkOut: day.date });
+    } else setPicked({ checkIn: day.date });
+  };
+  const isPicked = (day: string, slot: { starts_at: string }) =>
+    picked
+      ? 'start' in picked
+        ? picked.start === slot.starts_at
+        : day === picked.checkIn || (picked.checkOut ? day >= picked.checkIn && day < picked.checkOut : false)
+      : false;
+  const ready = picked && ('start' in picked || picked.checkOut);
+  const pickedText = picked
+    ? 'start' in picked
+      ? describe({ mode: 'slots', starts_at: picked.start, ends_at: picked.end })
+      : picked.checkOut
+        ? `${dayLabel(picked.checkIn)} – ${dayLabel(picked.checkOut)}`
+        : dayLabel(picked.checkIn)
+    : '';
+
+  const submit = async () => {
+    if (!picked || !ready) return;
+    setBusy(true);
+    try {
+      const b = await createBooking(
+        'start' in picked
+          ? { resource_id: r.id, starts_at: picked.start, ends_at: picked.end, note }
+          : { resource_id: r.id, check_in: picked.checkIn, check_out: picked.checkOut, note },
+      );
+      setMessage({
+        ok: true,
+        text: t(b.status === 'pending' ? 'bookings.requested' : 'bookings.booked', { when: describe(b) }),
+      });
+      setPicked(null);
+      setNote('');
+      avail.reload();
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err, t('bookings.failed')) });
+      avail.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={r.name}>
+      <p>
+        <Link to="/buchen">{t('bookings.back')}</Link>
+      </p>
+      {r.description ? <p className="pre-line">{r.description}</p> : null}
+      {r.fee_text ? (
+        <p>
+          {t('bookings.fee')}: {r.fee_text}
+        </p>
+      ) : null}
+      {r.approval_required ? <p className="muted">{t('bookings.approval')}</p> : null}
+      {r.house_rules ? (
+        <details className="card">
+          <summary>{t('bookings.houseRules')}</summary>
+          <p className="pre-line">{r.house_rules}</p>
+        </details>
+      ) : null}
+      <div className="button-row booking-nav">
+        <button
+          type="button"
+          className="button"
+          onClick={() => setFrom(addDays(from, -days))}
+          disabled={from <= berlinDay()}
+        >
+          {t('bookings.previous')}
+        </button>
+        <button type="button" className="button" aria-pressed={view === 'day'} onClick={() => setView('day')}>
+          {t('bookings.day')}
+        </button>
+        <button type="button" className="button" aria-pressed={view === 'week'} onClick={() => setView('week')}>
+          {t('bookings.week')}
+        </button>
+        <button type="button" className="button" onClick={() => setFrom(addDays(from, days))}>
+          {t('bookings.next')}
+        </button>
+      </div>
+      <p className="muted">
+        {r.mode === 'slots'
+          ? t('bookings.chooseSlot')
+          : picked && 'checkIn' in picked && !picked.checkOut
+            ? t('bookings.chooseCheckOut')
+            : t('bookings.chooseCheckIn')}
+      </p>
+      {!avail.data ? (
+        <Loading error={avail.error} retry={avail.reload} />
+      ) : (
+        <div className="booking-days">
+          {avail.data.days.map((day) => (
+            <section key={day.date} className="booking-day" aria-label={dayLabel(day.date)}>
+              <h2>{dayLabel(day.date)}</h2>
+              <ul className="booking-slots">
+                {day.slots.map((slot) => {
+                  // Day mode: a taken night can still be the departure day of a new stay.
+                  const checkOutPick =
+                    r.mode === 'days' && picked && 'checkIn' in picked && !picked.checkOut && day.date > picked.checkIn;
+                  const usable = slot.state === 'free' || Boolean(checkOutPick && slot.state !== 'past');
+                  const time =
+                    r.mode === 'slots'
+                      ? `${berlinTime(slot.starts_at)}–${berlinTime(slot.ends_at)}`
+                      : dayLabel(day.date);
+                  return (
+                    <li key={slot.starts_at}>
+                      <button
+                        type="button"
+                        className={`booking-slot is-${slot.state}${isPicked(day.date, slot) ? ' is-picked' : ''}`}
+                        disabled={!usable}
+                        aria-pressed={isPicked(day.date, slot)}
+                        onClick={() => choose(day, slot)}
+                        data-state={slot.state}
+                      >
+                        <span>{r.mode === 'slots' ? time : day.date.slice(8, 10) + '.'}</span>
+                        <span className="booking-slot-state">{t(`bookings.states.${slot.state}`)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <div className="card stack booking-confirm">
+        {picked ? <p>{t('bookings.selected', { when: pickedText })}</p> : null}
+        <label htmlFor={noteId}>{t('bookings.note')}</label>
+        <input id={noteId} className="input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        <button type="button" className="button button-primary" disabled={!ready || busy} onClick={() => void submit()}>
+          {busy ? t('bookings.booking') : t('bookings.book')}
+        </button>
+        <p
+          aria-live="polite"
+          role={message && !message.ok ? 'alert' : undefined}
+          className={message?.ok ? 'success' : 'error'}
+        >
+          {message?.text ?? ''}
+        </p>
+      </div>
+    </Page>
+  );
+}
+
+function BookingCard({ b, onChange }: { b: Booking; onChange: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    if (!window.confirm(t('bookings.cancelConfirm'))) return;
+    setBusy(true);
+    try {
+      await cancelBooking(b.id);
+      onChange(t('bookings.cancelled'));
+    } catch (err) {
+      onChange(errorText(err, t('bookings.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const active = b.status === 'pending' || b.status === 'approved';
+  return (
+    <li className="card stack" data-testid="my-booking">
+      <div className="notice-head">
+        <span className={`tag tag-${b.status}`}>{b.status_label}</span>
+        <h3>{b.resource_name}</h3>
+      </div>
+      <p>{describe(b)}</p>
+      {b.decision_reason ? <p className="muted">{t('bookings.reason', { reason: b.decision_reason })}</p> : null}
+      {active ? (
+        <p className="muted">
+          {b.can_cancel
+            ? t('bookings.cancelUntil', { date: formatDateTime(b.cancellable_until) })
+            : t('bookings.cancelClosed')}
+        </p>
+      ) : null}
+      {active ? (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void downloadIcs(b.id).catch(() => onChange(t('bookings.calendarFailed')))}
+          >
+            <Icon name="download" /> {t('bookings.addToCalendar')}
+          </button>
+          {b.can_cancel ? (
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => void cancel()}>
+              {t('bookings.cancel')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function Subscription() {
+  const { t } = useTranslation();
+  const feed = useLoad(getFeed, 'feed');
+  const [fresh, setFresh] = useState<CalendarFeed | null>(null);
+  const [text, setText] = useState('');
+  const urlId = useId();
+  const current = fresh ?? feed.data;
+  const renew = async () => {
+    if (current?.active && !window.confirm(t('bookings.subscriptionRenewConfirm'))) return;
+    try {
+      setFresh(await renewFeed());
+      setText('');
+    } catch (err) {
+      setText(errorText(err, t('bookings.failed')));
+    }
+  };
+  const revoke = async () => {
+    try {
+      await revokeFeed();
+      setFresh({ active: false, url: null, created_at: null });
+      setText(t('bookings.subscriptionRevoked'));
+    } catch (err) {
+      setText(errorText(err, t('bookings.failed')));
+    }
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${urlId}-h`}>
+      <h2 id={`${urlId}-h`}>{t('bookings.subscription')}</h2>
+      <p>{t('bookings.subscriptionIntro')}</p>
+      {!current ? (
+        <Loading error={feed.error} retry={feed.reload} />
+      ) : (
+        <>
+          {current.url ? (
+            <>
+              <label htmlFor={urlId}>{t('bookings.subscriptionUrl')}</label>
+              <input id={urlId} className="input" readOnly value={current.url} onFocus={(e) => e.target.select()} />
+            </>
+          ) : (
+            <p>
+              {current.active
+                ? t('bookings.subscriptionActive', { date: formatDateTime(current.created_at ?? '') })
+                : t('bookings.subscriptionNone')}
+            </p>
+          )}
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => void renew()}>
+              {current.active ? t('bookings.subscriptionRenew') : t('bookings.subscriptionCreate')}
+            </button>
+            {current.active ? (
+              <button type="button" className="button button-danger" onClick={() => void revoke()}>
+                {t('bookings.subscriptionRevoke')}
+              </button>
+            ) : null}
+          </div>
+        </>
+      )}
+      <p aria-live="polite">{text}</p>
+    </section>
+  );
+}
+
+/** /buchen/meine: upcoming bookings, cancel, .ics, and the calendar subscription. */
+function MyBookings() {
+  const { t } = useTranslation();
+  const { data, error, loading, reload } = useLoad(getMyBookings, 'mine');
+  const [text, setText] = useState('');
+  return (
+    <Page title={t('bookings.mine')}>
+      <p>
+        <Link to="/buchen">{t('bookings.back')}</Link>
+      </p>
+      <p aria-live="polite">{text}</p>
+      {loading || error || !data ? (
+        <Loading error={error} retry={reload} />
+      ) : data.length === 0 ? (
+        <p className="card">{t('bookings.emptyMine')}</p>
+      ) : (
+        <ul className="stack">
+          {data.map((b) => (
+            <BookingCard
+              key={b.id}
+              b={b}
+              onChange={(msg) => {
+                setText(msg);
+                reload();
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <Subscription />
+    </Page>
+  );
+}
+
+export default function BookingsScreens() {
+  return (
+    <Routes>
+      <Route index element={<ResourceList />} />
+      <Route path="meine" element={<MyBookings />} />
+      <Route path=":resourceId" element={<ResourcePage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, setOnline } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import { ParcelCardView } from '@/components/parcel-card';
+import ParcelDeskPage from './desk-page';
+
+const parcel = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  apartment_number: 'A-0101',
+  carrier: 'DHL',
+  pieces: 1,
+  storage_place: 'Regal A',
+  note: '',
+  status: 'open',
+  logged_by: 'Rita Rezeption',
+  logged_at: '2026-11-25T08:00:00Z',
+  handed_over_by: null,
+  handed_over_at: null,
+  handover_note: '',
+  ...over,
+});
+
+beforeEach(() => {
+  setOnline(true);
+  localStorage.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the parcel desk', () => {
+  it('logs a parcel with the defaults in one tap after the apartment is picked, and is ready for the next', async () => {
+    localStorage.setItem('hausportal.parcelDesk', JSON.stringify({ storage_place: 'Regal A', carrier: 'Hermes' }));
+    let id = 0;
+    const calls = mockFetch({
+      'GET /api/reception/apartments/?q=0101': {
+        body: { count: 1, next: null, previous: null, results: [{ apartment_number: 'A-0101', open_parcels: 0 }] },
+      },
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+      'POST /api/reception/parcels/': (call) => ({
+        status: 201,
+        body: parcel(++id, call.body as Record<string, unknown>),
+      }),
+    });
+    renderWithApp(<ParcelDeskPage />);
+    fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
+    // The one tap after the apartment: 'Speichern'.
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByText('Hermes, 1 Stück für A-0101 erfasst.')).toBeInTheDocument());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      apartment: 'A-0101',
+      carrier: 'Hermes',
+      pieces: 1,
+      storage_place: 'Regal A',
+      note: '',
+    });
+    expect(post.headers['Idempotency-Key']).toMatch(/.{8,}/);
+    // Ready for the next parcel: apartment empty, storage place and carrier kept.
+    expect(screen.getByLabelText('Wohnung')).toHaveValue('');
+    expect(screen.getByLabelText('Lagerort')).toHaveValue('Regal A');
+    expect(screen.getByRole('button', { name: 'Hermes' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The second parcel gets a key of its own and the stepper's count.
+    fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ein Stück mehr' }));
+    fireEvent.click(screen.getByRole('button', { name: 'DHL' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === 'POST');
+    expect(second!.body).toMatchObject({ carrier: 'DHL', pieces: 2 });
+    expect(second!.headers['Idempotency-Key']).not.toBe(first!.headers['Idempotency-Key']);
+  });
+
+  it('says in German why a parcel was not logged, and asks for an apartment first', async () => {
+    mockFetch({
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wählen Sie zuerst eine Wohnung.');
+    expect(await screen.findByText('Keine offenen Pakete.')).toBeInTheDocument();
+  });
+
+  it('hands an apartment’s open parcels over with the code and shows the German error for a wrong one', async () => {
+    let open = [parcel(1), parcel(2, { carrier: 'UPS' })];
+    const calls = mockFetch({
+      'GET /api/reception/parcels/?status=open&page_size=100': () => ({
+        body: { count: open.length, next: null, previous: null, results: open },
+      }),
+      'POST /api/reception/parcels/handover/': (call) => {
+        if ((call.body as { code?: string }).code !== '4711')
+          return { status: 400, body: { code: ['Der Abholcode passt nicht zu dieser Wohnung.'] } };
+        const done = open;
+        open = [];
+        return { body: { handed_over: done } };
+      },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Übergeben' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pakete für A-0101 übergeben' });
+    fireEvent.change(within(dialog).getByLabelText('Abholcode'), { target: { value: '1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übergabe bestätigen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Der Abholcode passt nicht zu dieser Wohnung.');
+    fireEvent.change(within(dialog).getByLabelText('Abholcode'), { target: { value: '4711' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übergabe bestätigen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      apartment: 'A-0101',
+      code: '4711',
+      ids: [1, 2],
+    });
+    expect(await screen.findByText('Keine offenen Pakete.')).toBeInTheDocument();
+  });
+});
+
+describe('the home card', () => {
+  it('shows the pickup code while parcels wait, and nothing otherwise', () => {
+    const open = [
+      { id: 1, carrier: 'DHL' as const, pieces: 2, status: 'open' as const, logged_at: '', handed_over_at: null },
+    ];
+    const { rerender } = renderWithApp(<ParcelCardView data={{ pickup_code: '0815', open, recent: [] }} />);
+    expect(screen.getByRole('heading', { name: 'Pakete abholen' })).toBeInTheDocument();
+    expect(screen.getByTestId('pickup-code')).toHaveTextContent('0815');
+    rerender(<ParcelCardView data={{ pickup_code: null, open: [], recent: [] }} />);
+    expect(screen.queryByTestId('parcel-card')).not.toBeInTheDocument();
+  });
+});
