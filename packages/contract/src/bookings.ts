@@ -79,6 +79,20 @@ export const bookingBlock = z.object({
   reason: z.string(),
 });
 
+/** A resource's photo: signed, expiring links (ADR 005) to the photo and its 400 px square thumbnail. */
+export const bookingResourcePhoto = z.object({
+  url: z.string(),
+  thumbnail: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type BookingResourcePhoto = z.infer<typeof bookingResourcePhoto>;
+/** The house rules as a PDF: a signed link, the name it was uploaded as and its size in bytes. */
+export const bookingResourcePdf = z.object({ url: z.string(), name: z.string(), size: z.number() });
+export type BookingResourcePdf = z.infer<typeof bookingResourcePdf>;
+/** `PUT /api/admin/booking-resources/{id}/photo/` and `…/house-rules/`: only the file in `file`. */
+export const bookingResourceFileForm = z.object({});
+
 export const bookingResource = z.object({
   id: z.number(),
   location_id: z.number(),
@@ -96,6 +110,8 @@ export const bookingResource = z.object({
   cancel_hours: z.number(),
   approval_required: z.boolean(),
   fee_text: z.string(),
+  photo: bookingResourcePhoto.nullable(),
+  house_rules_pdf: bookingResourcePdf.nullable(),
   blocks: z.array(bookingBlock),
 });
 export type BookingResource = z.infer<typeof bookingResource>;

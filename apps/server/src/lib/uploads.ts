@@ -226,6 +226,12 @@ export function reencodeImage(data: Buffer, ext: 'jpg' | 'png' | 'webp', maxSide
   });
 }
 
+/** The size in pixels of an image already checked (reads the header only, decodes nothing). */
+export async function imageSize(data: Buffer): Promise<{ width: number | null; height: number | null }> {
+  const { width, height } = await sharp(data).metadata();
+  return { width: width ?? null, height: height ?? null };
+}
+
 /** A square WebP thumbnail for lists and previews; queued like every decode. */
 export function thumbnail(data: Buffer, side: number): Promise<Buffer> {
   return decodes(() =>

@@ -13,6 +13,9 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  *   double booking impossible, on SQLite and PostgreSQL alike: the booking's transaction inserts
  *   its rows, and the loser of a race gets a unique violation (mapped to a German 409).
  * - `booking_feeds`: the hash of each resident's secret calendar feed token.
+ * - A resource's photo (`photo_key`, its 400 px `photo_thumbnail_key` and size in pixels) and its
+ *   house rules as a PDF (`house_rules_key`, the name it was uploaded as, its size in bytes), in the
+ *   file store. Both show a shared room to the residents of its location: no personal data.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -37,6 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cancel_hours', 'integer', (c: any) => c.notNull().defaultTo(24))
     .addColumn('approval_required', 'integer', (c: any) => c.notNull().defaultTo(0))
     .addColumn('fee_text', 'text', (c: any) => c.notNull().defaultTo(''))
+    .addColumn('photo_key', 'text')
+    .addColumn('photo_thumbnail_key', 'text')
+    .addColumn('photo_width', 'integer')
+    .addColumn('photo_height', 'integer')
+    .addColumn('house_rules_key', 'text')
+    .addColumn('house_rules_name', 'text')
+    .addColumn('house_rules_size', 'integer')
     .addColumn('archived', 'integer', (c: any) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c: any) => c.notNull())
     .execute();

@@ -7,6 +7,7 @@ import {
   bookingDecision,
   bookingRefusal,
   bookingResource,
+  bookingResourceFileForm,
   bookingResourceInput,
   bookingUsage,
   bookingUsageQuery,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { pageWindow } from '../../db/paging.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
+import { readForm } from '../../lib/uploads.js';
 import { callerOf, managerLocations } from '../auth/policies.js';
 import {
   archiveResource,
@@ -30,16 +32,26 @@ import {
   updateResource,
   usageOf,
 } from './bookings.actions.js';
+import {
+  RESOURCE_FILE_FIELD,
+  removeHouseRules,
+  removeResourcePhoto,
+  replaceHouseRules,
+  replaceResourcePhoto,
+} from './bookings.files.js';
 import { toAdminBooking, toResource } from './bookings.presenter.js';
 import * as repo from './bookings.repository.js';
 import { addDays, berlinDate, berlinInstant } from './bookings.time.js';
+
+/** A resource's photo or house-rules PDF: only the file, in `file`. */
+const resourceFileUpload = { file: { field: RESOURCE_FILE_FIELD, required: true }, fields: bookingResourceFileForm };
 
 /** 'Buchungen' in the back office: resources, the week's bookings, approvals, blocks, usage. */
 export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: bookings'], 'parent');
   const { ctx } = app;
   const { db } = ctx;
-  const withBlocks = async (x: repo.ResourceRow) => toResource(x, await repo.blocksOf(db, [x.id]));
+  const withBlocks = async (x: repo.ResourceRow) => toResource(x, await repo.blocksOf(db, [x.id]), ctx.signer);
 
   r.get(
     '/booking-resources/',
@@ -50,7 +62,7 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
         db,
         rows.map((x) => x.id),
       );
-      return singlePage(rows.map((x) => toResource(x, blocks)));
+      return singlePage(rows.map((x) => toResource(x, blocks, ctx.signer)));
     },
   );
 
@@ -97,6 +109,43 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(204).send(null);
     },
   );
+
+  const files = [
+    {
+      path: 'photo',
+      what: 'Foto',
+      accepts: 'JPEG, PNG oder WebP',
+      replace: replaceResourcePhoto,
+      remove: removeResourcePhoto,
+    },
+    { path: 'house-rules', what: 'Hausordnung', accepts: 'PDF', replace: replaceHouseRules, remove: removeHouseRules },
+  ] as const;
+  for (const f of files) {
+    r.put(
+      `/booking-resources/:id/${f.path}/`,
+      {
+        schema: {
+          summary: `${f.what} der Ressource hochladen oder ersetzen (multipart: file; ${f.accepts}, höchstens 10 MB)`,
+          params: idParam,
+          consumes: ['multipart/form-data'],
+          multipart: resourceFileUpload,
+          response: { 200: bookingResource },
+        },
+      },
+      async (request) =>
+        withBlocks(
+          await f.replace(ctx, callerOf(request), request.params.id, async () => {
+            const form = await readForm(request, resourceFileUpload);
+            return form.file!;
+          }),
+        ),
+    );
+    r.delete(
+      `/booking-resources/:id/${f.path}/`,
+      { schema: { summary: `${f.what} der Ressource entfernen`, params: idParam, response: { 200: bookingResource } } },
+      async (request) => withBlocks(await f.remove(ctx, callerOf(request), request.params.id)),
+    );
+  }
 
   r.post(
     '/booking-resources/:id/blocks/',

@@ -1,9 +1,26 @@
 import { BOOKING_STATUS_LABELS, type AdminBooking, type Booking, type BookingResource } from '@hausportal/contract';
+import type { UrlSigner } from '../../lib/signing.js';
 import type { AdminBookingRow, BlockRow, BookingRow, ResourceRow } from './bookings.repository.js';
 
 const HOUR = 3_600_000;
 
-export function toResource(r: ResourceRow, blocks: BlockRow[]): BookingResource {
+/** A shared room's photo and house rules: hourly shared links, like blackboard photos (ADR 005). */
+const resourceFiles = (r: ResourceRow, signer: UrlSigner): Pick<BookingResource, 'photo' | 'house_rules_pdf'> => ({
+  photo:
+    r.photo_key && r.photo_thumbnail_key
+      ? {
+          url: signer.url(r.photo_key)!,
+          thumbnail: signer.url(r.photo_thumbnail_key)!,
+          width: r.photo_width,
+          height: r.photo_height,
+        }
+      : null,
+  house_rules_pdf: r.house_rules_key
+    ? { url: signer.url(r.house_rules_key)!, name: r.house_rules_name ?? '', size: r.house_rules_size ?? 0 }
+    : null,
+});
+
+export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner): BookingResource {
   return {
     id: r.id,
     location_id: r.location_id,
@@ -21,6 +38,7 @@ export function toResource(r: ResourceRow, blocks: BlockRow[]): BookingResource 
     cancel_hours: r.cancel_hours,
     approval_required: Boolean(r.approval_required),
     fee_text: r.fee_text,
+    ...resourceFiles(r, signer),
     blocks: blocks
       .filter((b) => b.resource_id === r.id)
       .map((b) => ({ id: b.id, starts_at: b.starts_at, ends_at: b.ends_at, reason: b.reason })),

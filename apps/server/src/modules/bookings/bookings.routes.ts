@@ -47,7 +47,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         rows.map((x) => x.id),
         new Date().toISOString(),
       );
-      return singlePage(rows.map((x) => toResource(x, blocks)));
+      return singlePage(rows.map((x) => toResource(x, blocks, ctx.signer)));
     },
   );
 
@@ -58,7 +58,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const x = await residentResource(db, currentResident(request), request.params.id);
-      return toResource(x, await repo.blocksOf(db, [x.id], new Date().toISOString()));
+      return toResource(x, await repo.blocksOf(db, [x.id], new Date().toISOString()), ctx.signer);
     },
   );
 

@@ -26,6 +26,8 @@ const laundry: BookingResource = {
   cancel_hours: 24,
   approval_required: false,
   fee_text: '',
+  photo: null,
+  house_rules_pdf: null,
   blocks: [],
 };
 const taken = { starts_at: '2030-06-13T08:00:00.000Z', ends_at: '2030-06-13T10:00:00.000Z', state: 'taken' as const };
