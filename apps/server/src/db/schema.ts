@@ -518,6 +518,15 @@ export interface BookingResourceTable {
   cancel_hours: number;
   approval_required: Flag;
   fee_text: string;
+  /** The resource's photo (re-encoded), its square thumbnail and its size in pixels. */
+  photo_key: string | null;
+  photo_thumbnail_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  /** The house rules as a PDF: file key, the name it was uploaded as, size in bytes. */
+  house_rules_key: string | null;
+  house_rules_name: string | null;
+  house_rules_size: number | null;
   archived: Generated<Flag>;
   created_at: Timestamp;
 }
@@ -580,6 +589,9 @@ export interface ParcelTable {
   handed_over_by: number | null;
   handed_over_at: Timestamp | null;
   handover_note: string;
+  /** The optional label photo and its thumbnail: personal data, reception and managers only. */
+  label_key: string | null;
+  label_thumbnail_key: string | null;
   /** Set once by the 3-day reminder (compare-and-set across processes). */
   reminded_at: Timestamp | null;
   idempotency_key: string;

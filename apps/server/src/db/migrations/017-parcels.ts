@@ -9,6 +9,10 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  *   belongs to the apartment, not to one of its residents), who logged it and when, who handed it
  *   over and when, with a note; `(logged_by, idempotency_key)` is unique, so a tablet that retries
  *   on bad Wi-Fi logs one parcel. `reminded_at` is set once by the 3-day reminder (compare-and-set).
+ * - `label_key`, `label_thumbnail_key`: the optional photo of the label, in the file store. It shows
+ *   names and addresses (personal data): only the reception and managers of the location see it, the
+ *   data export carries it, and erasing a resident of the apartment deletes it. Parcels are never
+ *   deleted; whatever purges them one day must remove these files with them.
  * - `parcel_codes`: the 4-digit pickup code of an apartment's open parcels, one per apartment; it is
  *   removed when the last open parcel is handed over, and the next parcel draws a new one.
  */
@@ -32,6 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('handed_over_by', 'integer', (c: any) => c.references('users.id').onDelete('set null'))
     .addColumn('handed_over_at', 'text')
     .addColumn('handover_note', 'text', (c: any) => c.notNull().defaultTo(''))
+    .addColumn('label_key', 'text')
+    .addColumn('label_thumbnail_key', 'text')
     .addColumn('reminded_at', 'text')
     .addColumn('idempotency_key', 'text', (c: any) => c.notNull())
     .addColumn('request_sha256', 'text', (c: any) => c.notNull())
