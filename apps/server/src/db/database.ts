@@ -218,6 +218,17 @@ export async function advisoryTransactionLock(trx: DB, key: number): Promise<voi
   await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }
 
+/**
+ * PostgreSQL: serialises the transactions that take a lock of the same `name` until they end, for
+ * a rule over several rows that no unique index can hold (a household's booking quota, ADR 029).
+ * Take it first in the transaction, before any row lock, so it adds no cycle to the lock order of
+ * migration 014. SQLite needs none: its transactions begin immediate, one writer at a time.
+ */
+export async function lockByName(trx: DB, name: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+}
+
 /** Moves PostgreSQL id sequences past rows inserted with explicit ids (seed, fixed services). */
 export async function syncSequences(handle: DatabaseHandle, tables: (keyof Database)[]): Promise<void> {
   if (handle.dialect !== 'postgres') return;

@@ -16,7 +16,7 @@ import {
 } from '@hausportal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
+import { inTransaction, isUniqueViolation, lockByName, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -162,10 +162,10 @@ function periodOf_(r: ResourceRow, v: CreateInput, now: number) {
 }
 
 /**
- * A resident books a resource of their location. The rules (grid, past, horizon, length, the
- * household's quota, blocked periods) are checked first; the database then decides the race:
- * the booking's slot rows are unique per resource, so of two bookings of one slot exactly one
- * commits, and the other gets a 409 naming the booking it ran into.
+ * A resident books a resource of their location. The rules (grid, past, horizon, length, blocked
+ * periods) are checked first, the household's quota inside the transaction; the database then
+ * decides the race: the booking's slot rows are unique per resource, so of two bookings of one
+ * slot exactly one commits, and the other gets a 409 naming the booking it ran into.
  */
 export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = Date.now()): Promise<BookingRow> {
   const { db, notifier } = ctx;
@@ -178,15 +178,11 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
     const b = blocks[0]!;
     throw conflict(BOOKING_BLOCKED(describePeriod('slots', b.starts_at, b.ends_at), b.reason));
   }
-  if (r.quota_count !== null) {
-    const { from, to } = periodOf(p.start, r.quota_period);
-    const n = await repo.householdCount(db, r.id, me.locationId, me.apartmentNumber, from, to);
-    if (n >= r.quota_count) throw fieldError('non_field_errors', BOOKING_QUOTA(n, r.quota_period));
-  }
   await ctx.writes.take('booking', me.id);
   let id: number;
   try {
     id = await inTransaction(db, async (trx) => {
+      await withinQuota(trx, r, me, p.start);
       const bookingId = await repo.insertBooking(
         trx,
         {
@@ -219,6 +215,21 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
   }
   notifier.kick();
   return (await repo.findBooking(db, id))!;
+}
+
+/**
+ * The household's quota (active bookings of the resource in the Berlin week or month of `start`),
+ * counted inside the booking's transaction after taking the household's lock for this resource:
+ * two bookings of one household at once are counted one after the other, so neither exceeds the
+ * quota (ADR 029). The lock comes first in the transaction (lockByName); on SQLite the
+ * transaction's write lock already serialises them.
+ */
+async function withinQuota(trx: DB, r: ResourceRow, me: Resident, start: number): Promise<void> {
+  if (r.quota_count === null) return;
+  await lockByName(trx, `booking-quota:${r.id}:${me.locationId}:${me.apartmentNumber}`);
+  const { from, to } = periodOf(start, r.quota_period);
+  const n = await repo.householdCount(trx, r.id, me.locationId, me.apartmentNumber, from, to);
+  if (n >= r.quota_count) throw fieldError('non_field_errors', BOOKING_QUOTA(n, r.quota_period));
 }
 
 const describeDeadline = (start: number, hours: number) =>
