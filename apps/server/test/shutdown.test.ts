@@ -320,9 +320,10 @@ describe('SIGTERM while a mail is being sent', () => {
           .where('message_id', '=', id)
           .executeTakeFirstOrThrow();
       try {
-        // The sender claims it: a lease of 5 minutes.
+        // The sender claims it (a lease of 5 minutes), then connects: the row is claimed a moment
+        // before the socket opens, so wait for both before stopping the server.
         const deadline = Date.now() + 10_000;
-        while ((await row()).locked_until === null && Date.now() < deadline)
+        while (((await row()).locked_until === null || sockets.length === 0) && Date.now() < deadline)
           await new Promise((r) => setTimeout(r, 50));
         const claimed = await row();
         expect(claimed.attempts).toBe(1);
