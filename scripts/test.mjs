@@ -10,6 +10,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let broken = false;
+// Named again just above the closing line, so that a CI log cut to its last lines still says
+// which test failed.
+const failedNames = [];
 
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -29,6 +32,14 @@ if (fs.existsSync(vitestOut)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  for (const file of r.testResults) {
+    for (const t of file.assertionResults) {
+      if (t.status === 'failed') failedNames.push(`${path.relative(root, file.name)} › ${t.fullName}`);
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failedNames.push(`${path.relative(root, file.name)}: ${String(file.message).split('\n')[0]}`);
+    }
+  }
   // A suite that fails to load has no failed tests but must still fail the run.
   if (vitestCode !== 0 && r.numFailedTests === 0) {
     failed += Math.max(1, r.numFailedTestSuites);
@@ -43,7 +54,13 @@ if (fs.existsSync(e2eConfig) && !process.argv.includes('--no-e2e')) {
   fs.rmSync(e2eOut, { force: true });
   const code = run(bin('playwright'), ['test', '-c', e2eConfig], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
   if (fs.existsSync(e2eOut)) {
-    const s = JSON.parse(fs.readFileSync(e2eOut, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(e2eOut, 'utf8'));
+    const s = report.stats;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) if (!spec.ok) failedNames.push(`e2e/${spec.file} › ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     passed += s.expected + (s.flaky ?? 0);
     failed += s.unexpected;
     skipped += s.skipped;
@@ -54,5 +71,8 @@ if (fs.existsSync(e2eConfig) && !process.argv.includes('--no-e2e')) {
 }
 
 if (broken) failed += 1;
+if (failedNames.length > 0) {
+  console.log(`\nFailed:\n${failedNames.map((n) => `  ✘ ${n}`).join('\n')}`);
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
