@@ -34,6 +34,15 @@ export const parcelCreate = z.object({
 });
 export type ParcelCreate = z.infer<typeof parcelCreate>;
 
+/**
+ * The photo of a parcel's label: names and addresses, so only the reception and managers of the
+ * location get it, as links bound to their session (ADR 026). The desk sends it as `photo`.
+ */
+export const parcelLabelPhoto = z.object({ url: z.string(), thumbnail: z.string() });
+export type ParcelLabelPhoto = z.infer<typeof parcelLabelPhoto>;
+/** The multipart field of the label photo in `POST /api/reception/parcels/`. */
+export const PARCEL_PHOTO_FIELD = 'photo';
+
 /** A parcel as the reception and managers see it. */
 export const receptionParcel = z.object({
   id: z.number(),
@@ -48,6 +57,7 @@ export const receptionParcel = z.object({
   handed_over_by: z.string().nullable(),
   handed_over_at: z.string().nullable(),
   handover_note: z.string(),
+  label_photo: parcelLabelPhoto.nullable(),
 });
 export type ReceptionParcel = z.infer<typeof receptionParcel>;
 

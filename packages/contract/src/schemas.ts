@@ -136,6 +136,8 @@ export const profileExport = z.object({
       logged_at: z.string(),
       handed_over_at: z.string().nullable(),
       handover_note: z.string(),
+      /** The label photo the reception took (names and addresses), as a signed link. */
+      label_photo: z.string().nullable(),
     }),
   ),
   /** Bookings of shared rooms (issue 24, ADR 029), and whether a calendar subscription exists. */

@@ -1,12 +1,18 @@
 import { createHash, randomInt } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { IDEMPOTENCY_KEY_PATTERN, PARCEL_REMINDER_DAYS, type ParcelCreate } from '@hausportal/contract';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  PARCEL_PHOTO_FIELD,
+  PARCEL_REMINDER_DAYS,
+  type ParcelCreate,
+} from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';
 import type { Resident } from '../auth/policies.js';
 import { parcelArrived, parcelReminder } from '../notifications/events.js';
 import * as repo from './parcels.repository.js';
@@ -34,10 +40,39 @@ async function apartmentOf(db: DB, desk: Resident, given: string, field = 'apart
   return number;
 }
 
-const requestHash = (apartment: string, input: ParcelCreate) =>
-  createHash('sha256')
-    .update(JSON.stringify([apartment, input.carrier, input.pieces, input.storage_place, input.note]))
-    .digest('hex');
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** The fingerprint of a parcel as sent: a retry with the same key must send the same parcel (and photo). */
+const requestHash = (apartment: string, input: ParcelCreate, photo: FormFile | null) =>
+  sha256(
+    JSON.stringify([
+      apartment,
+      input.carrier,
+      input.pieces,
+      input.storage_place,
+      input.note,
+      ...(photo ? [sha256(photo.data)] : []),
+    ]),
+  );
+
+/**
+ * Checks and stores a label photo: an image by its magic bytes, re-encoded (which drops EXIF and
+ * GPS data), with a thumbnail for the lists. Returns the keys, or null without a photo.
+ */
+async function storeLabel(ctx: AppContext, photo: FormFile | null) {
+  if (!photo) return null;
+  const checked = await checkUpload(photo.data, photo.filename, PARCEL_PHOTO_FIELD, ['image']);
+  const label_key = await ctx.storage.put('parcels', checked.ext, checked.data);
+  try {
+    return {
+      label_key,
+      label_thumbnail_key: await ctx.storage.put('thumbs', 'webp', await thumbnail(checked.data, 400)),
+    };
+  } catch (err) {
+    await ctx.storage.remove(label_key).catch(() => undefined);
+    throw err;
+  }
+}
 
 /** A random 4-digit code not in use at the location (so the code alone names one apartment there). */
 async function drawCode(db: DB, locationId: number): Promise<string> {
@@ -51,21 +86,24 @@ async function drawCode(db: DB, locationId: number): Promise<string> {
 }
 
 /**
- * The receptionist logs a parcel: the row, the apartment's pickup code (drawn with its first open
- * parcel), the audit entry and the residents' 'Paket an der Rezeption', in one transaction. The
- * same Idempotency-Key logs one parcel (a tablet on bad Wi-Fi retries): a repeat gets it back.
+ * The receptionist logs a parcel, optionally with a photo of its label: the row, the apartment's
+ * pickup code (drawn with its first open parcel), the audit entry and the residents' 'Paket an der
+ * Rezeption', in one transaction. The same Idempotency-Key logs one parcel (a tablet on bad Wi-Fi
+ * retries): a repeat gets it back before any photo is stored, so a retry stores no second file; two
+ * copies racing each other store theirs, and the loser removes it again.
  */
 export async function logParcel(
   ctx: AppContext,
   desk: Desk,
   input: ParcelCreate,
   key: string | undefined,
+  photo: FormFile | null = null,
 ): Promise<{ id: number; created: boolean }> {
   const { db, notifier } = ctx;
   requireDesk(desk);
   if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw nonFieldError(KEY_MISSING);
   const apartment = await apartmentOf(db, desk, input.apartment);
-  const sha = requestHash(apartment, input);
+  const sha = requestHash(apartment, input, photo);
   const replay = async () => {
     const earlier = await repo.findByIdempotencyKey(db, desk.id, key);
     if (!earlier) return null;
@@ -76,6 +114,7 @@ export async function logParcel(
   if (earlier) return earlier;
   await ctx.writes.take('parcel', desk.id);
   const code = await drawCode(db, desk.locationId);
+  const label = await storeLabel(ctx, photo);
   try {
     const id = await inTransaction(db, async (trx) => {
       const now = nowIso();
@@ -92,13 +131,14 @@ export async function logParcel(
         handover_note: '',
         idempotency_key: key,
         request_sha256: sha,
+        ...label,
       });
       await repo.insertCode(trx, desk.locationId, apartment, code, now);
       await recordChange(trx, {
         actor: desk,
         action: 'parcel_logged',
         entity: { type: 'parcel', id: parcelId, locationId: desk.locationId },
-        details: { apartment, carrier: input.carrier, pieces: input.pieces },
+        details: { apartment, carrier: input.carrier, pieces: input.pieces, label_photo: label !== null },
       });
       const residents = await repo.apartmentResidents(trx, desk.locationId, apartment);
       await parcelArrived(
@@ -112,6 +152,7 @@ export async function logParcel(
     notifier.kick();
     return { id, created: true };
   } catch (err) {
+    if (label) await Promise.all(Object.values(label).map((k) => ctx.storage.remove(k).catch(() => undefined)));
     if (isUniqueViolation(err)) {
       const again = await replay();
       if (again) return again;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { listScope } from '../auth/policies.js';
+import { callerOf, listScope } from '../auth/policies.js';
 import { berlinDayEnd, berlinDayStart, dailyCounts } from './parcels.actions.js';
 import { toAdminParcel } from './parcels.presenter.js';
 import * as repo from './parcels.repository.js';
@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 /** 'Pakete' in the back office (issue 24, ADR 030): history, the long-waiting list, daily counts. */
 export async function parcelAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: parcels'], 'parent');
-  const { db } = app.ctx;
+  const { db, signer } = app.ctx;
 
   r.get(
     '/parcels/',
@@ -45,7 +45,13 @@ export async function parcelAdminRoutes(app: FastifyInstance): Promise<void> {
         },
         pageWindow(q),
       );
-      return paginate('/api/admin/parcels/', q, page.count, page.rows.map(toAdminParcel));
+      const sid = callerOf(request).tokenId;
+      return paginate(
+        '/api/admin/parcels/',
+        q,
+        page.count,
+        page.rows.map((p) => toAdminParcel(p, signer, sid)),
+      );
     },
   );
 

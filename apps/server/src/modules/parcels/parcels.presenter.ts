@@ -1,10 +1,20 @@
-import type { Parcel, ReceptionParcel } from '@hausportal/contract';
+import type { Parcel, ParcelLabelPhoto, ReceptionParcel } from '@hausportal/contract';
+import type { UrlSigner } from '../../lib/signing.js';
 import type { ParcelRow } from './parcels.repository.js';
 
 type Carrier = ReceptionParcel['carrier'];
 
-/** A parcel as the reception and managers read it (staff names, storage place, notes). */
-export function toReceptionParcel(p: ParcelRow): ReceptionParcel {
+/**
+ * The label photo for the reception or a manager: names and addresses, so its links are bound to
+ * the viewer's session `sid` (ADR 026) and stop working when they sign out.
+ */
+const labelPhoto = (p: ParcelRow, signer: UrlSigner, sid: number): ParcelLabelPhoto | null =>
+  p.label_key && p.label_thumbnail_key
+    ? { url: signer.boundUrl(p.label_key, sid)!, thumbnail: signer.boundUrl(p.label_thumbnail_key, sid)! }
+    : null;
+
+/** A parcel as the reception and managers read it (staff names, storage place, notes, the label photo). */
+export function toReceptionParcel(p: ParcelRow, signer: UrlSigner, sid: number): ReceptionParcel {
   return {
     id: p.id,
     apartment_number: p.apartment_number,
@@ -18,12 +28,20 @@ export function toReceptionParcel(p: ParcelRow): ReceptionParcel {
     handed_over_by: p.handed_over_by_name ?? null,
     handed_over_at: p.handed_over_at,
     handover_note: p.handover_note,
+    label_photo: labelPhoto(p, signer, sid),
   };
 }
 
-export const toAdminParcel = (p: ParcelRow) => ({ ...toReceptionParcel(p), location_id: p.location_id });
+export const toAdminParcel = (p: ParcelRow, signer: UrlSigner, sid: number) => ({
+  ...toReceptionParcel(p, signer, sid),
+  location_id: p.location_id,
+});
 
-/** A parcel as its apartment's residents read it: no staff names, storage place or notes. */
+/**
+ * A parcel as its apartment's residents read it: no staff names, storage place or notes, and no
+ * label photo (ADR 030): picking up needs only the code, and the label may name a flatmate, a
+ * neighbour it was meant for, or another parcel lying beside it on the desk.
+ */
 export function toParcel(p: {
   id: number;
   carrier: string;

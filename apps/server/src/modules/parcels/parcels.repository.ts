@@ -233,6 +233,7 @@ export function parcelsOfResident(db: DB, userId: number) {
       'parcels.logged_at',
       'parcels.handed_over_at',
       'parcels.handover_note',
+      'parcels.label_key',
     ])
     .where('users.id', '=', userId)
     .where('users.role', '=', 'resident')
@@ -243,21 +244,31 @@ export function parcelsOfResident(db: DB, userId: number) {
 
 /**
  * Erasure of a resident: the reception's record of the apartment's parcels stays (carrier, pieces,
- * who logged and handed over, when), the free texts that may name people are emptied.
+ * who logged and handed over, when); the free texts that may name people are emptied and the label
+ * photos (names, addresses) dropped. Returns the photos' file keys, which the caller removes after
+ * the commit.
  */
-export async function eraseParcelData(trx: DB, userId: number): Promise<void> {
+export async function eraseParcelData(trx: DB, userId: number): Promise<string[]> {
   const user = await trx
     .selectFrom('users')
     .select(['location_id', 'apartment_number', 'role'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || user.role !== 'resident' || user.location_id === null || !user.apartment_number) return;
+  if (!user || user.role !== 'resident' || user.location_id === null || !user.apartment_number) return [];
+  const photos = await trx
+    .selectFrom('parcels')
+    .select(['label_key', 'label_thumbnail_key'])
+    .where('location_id', '=', user.location_id)
+    .where('apartment_number', '=', user.apartment_number)
+    .where('label_key', 'is not', null)
+    .execute();
   await trx
     .updateTable('parcels')
-    .set({ note: '', handover_note: '' })
+    .set({ note: '', handover_note: '', label_key: null, label_thumbnail_key: null })
     .where('location_id', '=', user.location_id)
     .where('apartment_number', '=', user.apartment_number)
     .execute();
+  return photos.flatMap((p) => [p.label_key, p.label_thumbnail_key].filter((k): k is string => k !== null));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   IDEMPOTENCY_HEADER,
+  PARCEL_PHOTO_FIELD,
   paginated,
   parcelCreate,
   parcelHandover,
@@ -14,12 +15,16 @@ import {
 import { pageWindow } from '../../db/paging.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
+import { parseFields, readForm } from '../../lib/uploads.js';
 import { currentResident, requireUser } from '../auth/policies.js';
 import { handOver, logParcel, requireDesk } from './parcels.actions.js';
 import { toParcel, toReceptionParcel } from './parcels.presenter.js';
 import * as repo from './parcels.repository.js';
 
 const RECENT_DAYS = 30;
+
+/** A parcel with an optional photo of its label (multipart); JSON takes the same fields without one. */
+const parcelUpload = { file: { field: PARCEL_PHOTO_FIELD, required: false }, fields: parcelCreate };
 
 /**
  * The reception's parcel desk (`/api/reception/…`, receptionists of the location only) and the
@@ -28,7 +33,7 @@ const RECENT_DAYS = 30;
 export async function parcelRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['parcels'], requireUser);
   const { ctx } = app;
-  const { db } = ctx;
+  const { db, signer } = ctx;
   const desk = (request: Parameters<typeof currentResident>[0]) => {
     const user = currentResident(request);
     requireDesk(user);
@@ -57,23 +62,29 @@ export async function parcelRoutes(app: FastifyInstance): Promise<void> {
     '/api/reception/parcels/',
     {
       schema: {
-        summary: 'Paket erfassen (Rezeption); Kopfzeile Idempotency-Key',
-        body: parcelCreate,
+        summary:
+          'Paket erfassen (Rezeption; JSON, oder multipart mit einem Foto des Etiketts im Feld photo); Kopfzeile Idempotency-Key',
+        consumes: ['multipart/form-data', 'application/json'],
+        multipart: parcelUpload,
         response: { 200: receptionParcel, 201: receptionParcel },
       },
     },
     async (request, reply) => {
       const caller = desk(request);
+      const form = request.isMultipart()
+        ? await readForm(request, parcelUpload)
+        : { file: null, fields: parseFields(parcelCreate, request.body ?? {}) };
       const header = request.headers[IDEMPOTENCY_HEADER];
       const { id, created } = await logParcel(
         ctx,
         caller,
-        request.body,
+        form.fields,
         typeof header === 'string' ? header : undefined,
+        form.file,
       );
       reply.code(created ? 201 : 200);
       const [row] = await repo.findParcels(db, [id]);
-      return toReceptionParcel(row!);
+      return toReceptionParcel(row!, signer, caller.tokenId);
     },
   );
 
@@ -101,7 +112,12 @@ export async function parcelRoutes(app: FastifyInstance): Promise<void> {
         { locationIds: [caller.locationId], status: q.status, apartment },
         pageWindow(q),
       );
-      return paginate('/api/reception/parcels/', q, page.count, page.rows.map(toReceptionParcel));
+      return paginate(
+        '/api/reception/parcels/',
+        q,
+        page.count,
+        page.rows.map((p) => toReceptionParcel(p, signer, caller.tokenId)),
+      );
     },
   );
 
@@ -117,7 +133,9 @@ export async function parcelRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const caller = desk(request);
       const ids = await handOver(ctx, caller, request.body);
-      return { handed_over: (await repo.findParcels(db, ids)).map(toReceptionParcel) };
+      return {
+        handed_over: (await repo.findParcels(db, ids)).map((p) => toReceptionParcel(p, signer, caller.tokenId)),
+      };
     },
   );
 

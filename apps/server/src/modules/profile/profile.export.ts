@@ -44,7 +44,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
     provider_requests: d.requests,
     push_subscriptions: d.push,
     notification_settings: readSettings(d.user.notification_settings),
-    parcels: d.parcels,
+    parcels: d.parcels.map(({ label_key, ...p }) => ({ ...p, label_photo: link(label_key) })),
     bookings: d.bookings.map((b) => ({
       resource: b.resource_name,
       starts_at: b.starts_at,

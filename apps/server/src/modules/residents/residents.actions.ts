@@ -192,11 +192,12 @@ export async function eraseResident(
   const { db } = ctx;
   const row = await residentInReach(db, caller, id);
   const erased = await inTransaction(db, async (trx) => {
-    // Parcels (ADR 030): read the apartment before the erasure may blank it.
-    await eraseParcelData(trx, id);
+    // Parcels (ADR 030): read the apartment before the erasure may blank it; the label photos go.
+    const parcelFiles = await eraseParcelData(trx, id);
     // Bookings (ADR 029): the resident's bookings go, which frees their slots; the feed token too.
     await eraseUserBookings(trx, id);
     const result = await repo.eraseResident(trx, id, content);
+    result.fileKeys.push(...parcelFiles);
     // Tickets stay as the management's record of the defect, without the phone number, the
     // following and the photos from inside the flat.
     result.fileKeys.push(...(await eraseTicketData(trx, id)));
