@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -14,6 +12,7 @@ import { DEMO_PASSWORD, multipart, postgresAvailable } from './harness.js';
 import { pngImage } from './helpers.js';
 import { scratchDatabase } from './postgres.js';
 import { startSmtp } from './smtp.js';
+import { freePort, request } from './server-process.js';
 
 // Many server processes behave as one (issue 11, ADR 017/018), as real process trees:
 // - `npm start` with two cluster workers on SQLite, the embedded default;
@@ -23,15 +22,6 @@ import { startSmtp } from './smtp.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAILS = 60;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A running deployment: the ports its requests go to in turn, and its processes' log. */
 interface Deployment {
@@ -186,41 +176,6 @@ async function waitUntilServing(ports: number[], output: { log: string }, proces
     if (Date.now() > deadline) throw new Error(`Nicht alle Prozesse laufen:\n${output.log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** One request on a connection of its own, so a cluster hands it to its next worker. */
-function request(
-  port: number,
-  method: string,
-  url: string,
-  opts: { token?: string; json?: unknown; body?: { payload: Buffer; headers: Record<string, string> } } = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads its own response shape
-): Promise<{ status: number; body: any }> {
-  const payload = opts.body?.payload ?? (opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json)));
-  const headers: Record<string, string> = {
-    connection: 'close',
-    ...(opts.token ? { authorization: `Token ${opts.token}` } : {}),
-    ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
-    ...opts.body?.headers,
-  };
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON (a file)
-        }
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 const deployments: [string, (smtpUrl: string) => Promise<Deployment>, boolean][] = [
