@@ -95,6 +95,66 @@ describe('Buchen', () => {
     );
   });
 
+  it('shows the resource photo with its alt text and the house rules as a PDF link with its size', async () => {
+    const partyRoom: BookingResource = {
+      ...laundry,
+      id: 3,
+      name: 'Partyraum',
+      photo: {
+        url: '/api/media/bookings/abcdefghijklmnopqrstuvwx.jpg?exp=1&sig=x',
+        thumbnail: '/api/media/thumbs/abcdefghijklmnopqrstuvwx.webp?exp=1&sig=y',
+        width: 2048,
+        height: 1365,
+      },
+      house_rules_pdf: {
+        url: '/api/media/bookings/zyxwvutsrqponmlkjihgfedc.pdf?exp=1&sig=z',
+        name: 'Hausordnung.pdf',
+        size: 245_760,
+      },
+    };
+    mockFetch({
+      'GET /api/bookings/resources/3/': { body: partyRoom },
+      [`GET /api/bookings/resources/3/availability/?from=${today}&days=7`]: { body: availability },
+    });
+    renderWithApp(<BookingsScreens />, { path: '/buchen/3', pattern: '/buchen/*' });
+    const photo = await screen.findByRole('img', { name: 'Foto: Partyraum' });
+    expect(photo).toHaveAttribute('src', partyRoom.photo!.url);
+    // Width and height reserve the photo's space before it loads, so the week below does not jump.
+    expect(photo).toHaveAttribute('width', '2048');
+    expect(photo).toHaveAttribute('height', '1365');
+    const pdf = screen.getByRole('link', { name: 'Hausordnung (PDF, 246 kB)' });
+    expect(pdf).toHaveAttribute('href', partyRoom.house_rules_pdf!.url);
+    expect(pdf).toHaveAttribute('target', '_blank');
+    // The text of the house rules stays beside it.
+    expect(screen.getByText('Flusensieb leeren.')).toBeInTheDocument();
+  });
+
+  it('shows a small photo on the list card only for resources that have one', async () => {
+    const withPhoto: BookingResource = {
+      ...laundry,
+      id: 3,
+      name: 'Partyraum',
+      photo: { url: '/api/media/bookings/a.jpg', thumbnail: '/api/media/thumbs/a.webp', width: 800, height: 600 },
+    };
+    mockFetch({ 'GET /api/bookings/resources/?page_size=100': page([withPhoto, laundry]) });
+    const { container } = renderWithApp(<BookingsScreens />, { path: '/buchen', pattern: '/buchen/*' });
+    const party = await screen.findByRole('link', { name: /Partyraum/ });
+    expect(party.querySelector('img')).toHaveAttribute('src', '/api/media/thumbs/a.webp');
+    expect(screen.getByRole('link', { name: /Waschküche/ }).querySelector('img')).toBeNull();
+    expect(container.querySelectorAll('img[alt=""]')).toHaveLength(1);
+  });
+
+  it('offers no PDF link and no photo for a resource without them', async () => {
+    mockFetch({
+      'GET /api/bookings/resources/2/': { body: laundry },
+      [`GET /api/bookings/resources/2/availability/?from=${today}&days=7`]: { body: availability },
+    });
+    renderWithApp(<BookingsScreens />, { path: '/buchen/2', pattern: '/buchen/*' });
+    expect(await screen.findByText('Flusensieb leeren.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /PDF/ })).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
   it('lists Meine Buchungen, cancels after asking, and creates the calendar subscription address', async () => {
     let cancelled = false;
     const calls = mockFetch({

@@ -6,6 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
+import { formatFileSize } from '@/lib/format-size';
 import { registerBookingStrings } from '@/i18n/bookings';
 import {
   cancelBooking,
@@ -85,8 +86,21 @@ function ResourceList() {
           {data.map((r) => (
             <li key={r.id}>
               <Link className="card booking-resource-link" to={`/buchen/${r.id}`}>
-                <strong>{r.name}</strong>
-                {r.description ? <span className="muted">{r.description}</span> : null}
+                {r.photo ? (
+                  // The name stands beside it, so the thumbnail is decoration to a screen reader.
+                  <img
+                    className="booking-resource-thumb"
+                    src={r.photo.thumbnail}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                  />
+                ) : null}
+                <span className="booking-resource-text">
+                  <strong>{r.name}</strong>
+                  {r.description ? <span className="muted">{r.description}</span> : null}
+                </span>
                 <Icon name="chevron" />
               </Link>
             </li>
@@ -176,6 +190,15 @@ function ResourcePage() {
       <p>
         <Link to="/buchen">{t('bookings.back')}</Link>
       </p>
+      {r.photo ? (
+        <img
+          className="booking-resource-photo"
+          src={r.photo.url}
+          alt={t('bookings.photoAlt', { name: r.name })}
+          width={r.photo.width ?? undefined}
+          height={r.photo.height ?? undefined}
+        />
+      ) : null}
       {r.description ? <p className="pre-line">{r.description}</p> : null}
       {r.fee_text ? (
         <p>
@@ -183,11 +206,21 @@ function ResourcePage() {
         </p>
       ) : null}
       {r.approval_required ? <p className="muted">{t('bookings.approval')}</p> : null}
-      {r.house_rules ? (
-        <details className="card">
-          <summary>{t('bookings.houseRules')}</summary>
-          <p className="pre-line">{r.house_rules}</p>
-        </details>
+      {r.house_rules || r.house_rules_pdf ? (
+        <div className="card booking-rules">
+          {r.house_rules ? (
+            <details>
+              <summary>{t('bookings.houseRules')}</summary>
+              <p className="pre-line">{r.house_rules}</p>
+            </details>
+          ) : null}
+          {r.house_rules_pdf ? (
+            <a className="booking-rules-pdf" href={r.house_rules_pdf.url} target="_blank" rel="noopener noreferrer">
+              <Icon name="file" />
+              <span>{t('bookings.houseRulesPdf', { size: formatFileSize(r.house_rules_pdf.size) })}</span>
+            </a>
+          ) : null}
+        </div>
       ) : null}
       <div className="button-row booking-nav">
         <button

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { formatFileSize } from './format-size';
+
+describe('formatFileSize', () => {
+  it('reads as a file manager shows it, in German', () => {
+    expect(formatFileSize(0)).toBe('1 kB');
+    expect(formatFileSize(420)).toBe('1 kB');
+    expect(formatFileSize(240_400)).toBe('240 kB');
+    expect(formatFileSize(999_600)).toBe('1 MB');
+    expect(formatFileSize(1_234_567)).toBe('1,2 MB');
+    expect(formatFileSize(10_485_760)).toBe('10,5 MB');
+  });
+});
