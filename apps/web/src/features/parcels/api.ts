@@ -33,22 +33,34 @@ export async function getOpenParcels(search: { apartment?: string; code?: string
 
 /**
  * POST /api/reception/parcels/ with an Idempotency-Key, so that a tablet on bad Wi-Fi that sends
- * again logs one parcel (201, then 200 with the same parcel).
+ * again logs one parcel (201, then 200 with the same parcel). With a label photo the same fields
+ * go as multipart next to the photo in `photo`; a retry sends the same bytes, so it stays one parcel.
  */
-export async function logParcel(parcel: NewParcel, idempotencyKey: string): Promise<ReceptionParcel> {
+export async function logParcel(
+  parcel: NewParcel,
+  idempotencyKey: string,
+  photo: File | null = null,
+): Promise<ReceptionParcel> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
   const token = getToken();
+  let body: string | FormData = JSON.stringify(parcel);
+  if (photo) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(parcel)) body.append(k, String(v));
+    body.append('photo', photo, photo.name);
+  }
   let response: Response;
   try {
     response = await fetch(`${config.apiHost}/api/reception/parcels/`, {
       method: 'POST',
       headers: {
         Accept: 'application/json',
-        'Content-Type': 'application/json',
+        // FormData sets its own multipart type with the boundary.
+        ...(photo ? {} : { 'Content-Type': 'application/json' }),
         'Idempotency-Key': idempotencyKey,
         ...(token ? { Authorization: `Token ${token}` } : {}),
       },
-      body: JSON.stringify(parcel),
+      body,
     });
   } catch {
     throw new ApiError(0, OFFLINE_MESSAGE);

@@ -5,6 +5,18 @@ import { renderWithApp } from '@/test/render';
 import { ParcelCardView } from '@/components/parcel-card';
 import ParcelDeskPage from './desk-page';
 
+// jsdom cannot decode images; the shrinking itself is tested in lib/resize-image.test.ts.
+vi.mock('@/lib/resize-image', () => ({
+  resizeImage: vi.fn(
+    async (file: File) =>
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], file.name.replace(/\.\w+$/, '.jpg'), {
+        type: 'image/jpeg',
+      }),
+  ),
+}));
+
+const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 0])], name, { type: 'image/jpeg' });
+
 const parcel = (id: number, over: Record<string, unknown> = {}) => ({
   id,
   apartment_number: 'A-0101',
@@ -18,6 +30,7 @@ const parcel = (id: number, over: Record<string, unknown> = {}) => ({
   handed_over_by: null,
   handed_over_at: null,
   handover_note: '',
+  label_photo: null,
   ...over,
 });
 
@@ -44,6 +57,9 @@ describe('the parcel desk', () => {
       }),
     });
     renderWithApp(<ParcelDeskPage />);
+    // The label photo is offered, never required.
+    const camera = screen.getByLabelText('Foto vom Etikett (optional)');
+    expect(camera).not.toBeRequired();
     fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
     fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
     // The one tap after the apartment: 'Speichern'.
@@ -116,6 +132,87 @@ describe('the parcel desk', () => {
       ids: [1, 2],
     });
     expect(await screen.findByText('Keine offenen Pakete.')).toBeInTheDocument();
+  });
+});
+
+describe('the label photo at the desk', () => {
+  it('opens the camera, sends the shrunk photo with the parcel as multipart, and clears it for the next parcel', async () => {
+    const calls = mockFetch({
+      'GET /api/reception/apartments/?q=0101': {
+        body: { count: 1, next: null, previous: null, results: [{ apartment_number: 'A-0101', open_parcels: 0 }] },
+      },
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+      'POST /api/reception/parcels/': { status: 201, body: parcel(7, { label_photo: { url: '/x', thumbnail: '/y' } }) },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    const camera = screen.getByLabelText('Foto vom Etikett (optional)');
+    // A tablet opens its back camera; only the types the server takes.
+    expect(camera).toHaveAttribute('type', 'file');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(camera).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    fireEvent.change(camera, { target: { files: [jpeg('IMG_0042.HEIC.jpeg')] } });
+    expect(await screen.findByRole('img', { name: 'Foto vom Etikett' })).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByText('DHL, 1 Stück für A-0101 erfasst.')).toBeInTheDocument());
+    const post = calls.find((c) => c.method === 'POST')!;
+    const form = post.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'photo'))).toEqual({
+      apartment: 'A-0101',
+      carrier: 'DHL',
+      pieces: '1',
+      storage_place: '',
+      note: '',
+    });
+    const sent = form.get('photo') as File;
+    expect(sent.name).toBe('IMG_0042.HEIC.jpg');
+    expect(sent.size).toBe(6);
+    // FormData sets the multipart boundary itself; the key goes along as before.
+    expect(post.headers['Content-Type']).toBeUndefined();
+    expect(post.headers['Idempotency-Key']).toMatch(/.{8,}/);
+    // Ready for the next parcel, without the photo.
+    expect(screen.queryByRole('img', { name: 'Foto vom Etikett' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Foto vom Etikett (optional)')).toBeInTheDocument();
+  });
+
+  it('refuses a file that is no photo, in German, and removes a chosen photo on request', async () => {
+    mockFetch({
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    const pdf = new File(['%PDF-1.7 …'], 'etikett.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Foto vom Etikett (optional)'), { target: { files: [pdf] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Datei etikett.jpg ist kein Foto im Format JPEG, PNG oder WebP.',
+    );
+    fireEvent.change(screen.getByLabelText('Foto vom Etikett (optional)'), { target: { files: [jpeg('a.jpg')] } });
+    expect(await screen.findByRole('img', { name: 'Foto vom Etikett' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Foto entfernen' }));
+    expect(screen.queryByRole('img', { name: 'Foto vom Etikett' })).not.toBeInTheDocument();
+  });
+
+  it('links the label photo of an open parcel for the reception', async () => {
+    mockFetch({
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [parcel(1, { label_photo: { url: '/api/media/parcels/a.jpg?sid=1', thumbnail: '/t' } }), parcel(2)],
+        },
+      },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    const link = await screen.findByRole('link', { name: 'Foto vom Etikett: DHL für A-0101' });
+    expect(link).toHaveAttribute('href', '/api/media/parcels/a.jpg?sid=1');
+    expect(screen.getAllByRole('link', { name: /Etikett/ })).toHaveLength(1);
   });
 });
 

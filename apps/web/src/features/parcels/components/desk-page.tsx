@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceptionParcel } from '@hausportal/contract';
+import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
+import { PickedPhoto } from '@/components/ui/picked-photo';
 import { Spinner } from '@/components/ui/spinner';
 import { registerParcelStrings } from '@/i18n/parcels';
+import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { formatDateTime } from '@/lib/format-date';
 import { notify } from '@/lib/notify';
+import { resizeImage } from '@/lib/resize-image';
 import { CARRIERS, errorText, getOpenParcels, handOver, logParcel, searchApartments, type Carrier } from '../api';
 import './parcels.css';
 
@@ -14,6 +18,8 @@ registerParcelStrings();
 /** The desk remembers its storage place and carrier between parcels (and reloads). */
 const STORAGE_KEY = 'hausportal.parcelDesk';
 const MAX_PIECES = 50;
+/** The server keeps a label photo at this long edge; shrinking it here first saves the desk's Wi-Fi. */
+const LABEL_MAX_EDGE = 2048;
 
 function remembered(): { storage_place: string; carrier: Carrier } {
   try {
@@ -33,8 +39,87 @@ const newKey = () =>
     : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
+ * The optional photo of the label: the tablet's camera (`capture`), shrunk and stripped of its
+ * metadata on the device once, when it is taken, so a retry sends the very same bytes.
+ */
+function LabelPhoto({
+  photo,
+  onChange,
+  disabled,
+}: {
+  photo: File | null;
+  onChange: (photo: File | null) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const [preparing, setPreparing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same photo may be taken again after it was removed.
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (!(await isAcceptedImage(file))) return setError(t('parcels.photoOnlyImage', { filename: file.name }));
+    setPreparing(true);
+    try {
+      const shrunk = await resizeImage(file, LABEL_MAX_EDGE);
+      if (isTooLarge(shrunk)) setError(t('parcels.photoTooLarge', { filename: file.name }));
+      else onChange(shrunk);
+    } catch {
+      setError(t('parcels.photoUnreadable', { filename: file.name }));
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  return (
+    <div className="field parcel-photo">
+      {photo ? (
+        <div className="parcel-photo-chosen">
+          <PickedPhoto file={photo} alt={t('parcels.photoChosen')} size={96} className="parcel-photo-preview" />
+          <button type="button" className="button" onClick={() => onChange(null)} disabled={disabled}>
+            <Icon name="close" />
+            <span>{t('parcels.photoRemove')}</span>
+          </button>
+        </div>
+      ) : (
+        <div className="file-picker">
+          <label className={`button${disabled || preparing ? ' is-disabled' : ''}`}>
+            <Icon name="camera" />
+            <span>{t('parcels.photo')}</span>
+            <input
+              className="visually-hidden"
+              type="file"
+              name="photo"
+              accept={ACCEPT.image}
+              capture="environment"
+              onChange={(e) => void pick(e)}
+              disabled={disabled || preparing}
+              aria-describedby={hintId}
+            />
+          </label>
+          <p className="field-hint" id={hintId}>
+            {t('parcels.photoHint')}
+          </p>
+        </div>
+      )}
+      {preparing ? <Spinner label={t('parcels.photoPreparing')} /> : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * Logging a parcel (issue 24, ADR 030): pick the apartment (type-ahead), and the defaults (the
  * last carrier, 1 piece, the last storage place) are ready, so 'Speichern' is the one tap left.
+ * The label photo is optional and never in the way of those taps.
  */
 function LogForm({ onLogged }: { onLogged: () => void }) {
   const { t } = useTranslation();
@@ -46,6 +131,7 @@ function LogForm({ onLogged }: { onLogged: () => void }) {
   const [pieces, setPieces] = useState(1);
   const [storage, setStorage] = useState(start.storage_place);
   const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -90,6 +176,7 @@ function LogForm({ onLogged }: { onLogged: () => void }) {
       const saved = await logParcel(
         { apartment: chosen, carrier, pieces, storage_place: storage.trim(), note: note.trim() },
         key.current,
+        photo,
       );
       try {
         localStorage.setItem(STORAGE_KEY, JSON.stringify({ storage_place: storage.trim(), carrier }));
@@ -109,6 +196,7 @@ function LogForm({ onLogged }: { onLogged: () => void }) {
       setQuery('');
       setPieces(1);
       setNote('');
+      setPhoto(null);
       input.current?.focus();
       onLogged();
     } catch (err) {
@@ -198,6 +286,7 @@ function LogForm({ onLogged }: { onLogged: () => void }) {
         <label htmlFor={`${id}-note`}>{t('parcels.note')}</label>
         <input id={`${id}-note`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
       </div>
+      <LabelPhoto photo={photo} disabled={saving} onChange={setPhoto} />
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -365,6 +454,21 @@ function OpenList({ version, onChanged }: { version: number; onChanged: () => vo
                     {p.carrier}, {p.pieces} {t('parcels.pieces')}
                     {p.storage_place ? ` · ${p.storage_place}` : ''} ·{' '}
                     <span className="muted">{t('parcels.since', { date: formatDateTime(p.logged_at) })}</span>
+                    {p.label_photo ? (
+                      <>
+                        {' · '}
+                        <a
+                          className="parcel-label-link"
+                          href={p.label_photo.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={t('parcels.labelPhotoOf', { carrier: p.carrier, apartment })}
+                        >
+                          <Icon name="camera" />
+                          {t('parcels.labelPhoto')}
+                        </a>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>
