@@ -19,6 +19,7 @@ const parcel = (id: number, extra = {}) => ({
   handed_over_by: null,
   handed_over_at: null,
   handover_note: '',
+  label_photo: null,
   ...extra,
 });
 
@@ -31,7 +32,7 @@ describe('back office: Pakete', () => {
     const calls = mockFetch({
       'GET /api/admin/parcels/?page=1&page_size=25': {
         body: page([
-          parcel(1),
+          parcel(1, { label_photo: { url: '/api/media/parcels/etikett.jpg?sid=3', thumbnail: '/t' } }),
           parcel(2, {
             status: 'handed_over',
             handed_over_at: '2026-11-11T10:00:00Z',
@@ -62,6 +63,12 @@ describe('back office: Pakete', () => {
     const table = await screen.findByRole('table', { name: 'Pakete an der Rezeption' });
     expect(within(table).getAllByText('an Nachbarin A-0102 übergeben').length).toBeGreaterThan(0);
     expect(within(table).getAllByText('Offen').length).toBeGreaterThan(0);
+    // The label photo of parcel 1 is a link; parcel 2 has none.
+    const labels = within(table).getAllByRole('link', { name: 'Foto vom Etikett' });
+    expect(new Set(labels.map((a) => a.getAttribute('href')))).toEqual(
+      new Set(['/api/media/parcels/etikett.jpg?sid=3']),
+    );
+    expect(within(within(table).getAllByRole('row')[2]!).queryByRole('link', { name: 'Foto vom Etikett' })).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Pakete pro Tag (letzte 14 Tage)' })).toBeInTheDocument();
     expect(
       calls.some((c) => /^\/api\/admin\/parcels\/daily\/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(c.url)),

@@ -29,8 +29,19 @@ const columns = [
   col.display({
     id: 'parcel',
     header: t.columns.parcel,
-    cell: ({ row }) =>
-      `${row.original.carrier}, ${row.original.pieces} Stück${row.original.storage_place ? ` · ${row.original.storage_place}` : ''}`,
+    cell: ({ row }) => (
+      <>
+        {`${row.original.carrier}, ${row.original.pieces} Stück${row.original.storage_place ? ` · ${row.original.storage_place}` : ''}`}
+        {row.original.label_photo ? (
+          // Names and addresses: a link (bound to this sign-in) rather than a picture in every row.
+          <div className="admin-link-line">
+            <a href={row.original.label_photo.url} target="_blank" rel="noopener noreferrer">
+              {t.labelPhoto}
+            </a>
+          </div>
+        ) : null}
+      </>
+    ),
   }),
   col.accessor('status', { header: t.columns.status, cell: ({ getValue }) => t.status[getValue()] }),
   col.accessor('handed_over_at', {

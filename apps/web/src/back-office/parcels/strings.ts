@@ -21,6 +21,7 @@ export const t = {
     note: 'Notiz',
   },
   by: 'von {name}',
+  labelPhoto: 'Foto vom Etikett',
   daily: 'Pakete pro Tag (letzte 14 Tage)',
   dailyColumns: { date: 'Tag', logged: 'Erfasst', handedOver: 'Übergeben' },
   dailyFailed: 'Die Tageszahlen konnten nicht geladen werden.',
