@@ -1,21 +1,117 @@
-import type { AdminBooking, Paginated } from '@hausportal/contract';
+import type {
+  AdminBooking,
+  BookingResource,
+  BookingResourceInput,
+  Paginated,
+  bookingUsage,
+} from '@hausportal/contract';
+import type { z } from 'zod';
 import { adminApi } from '../api/admin-api';
+import type { AdminError } from '../api/base-query';
 
-/** The booking endpoints of the back office: the week, approvals, cancellation (issue 24). */
-export const bookingsAdminApi = adminApi.injectEndpoints({
-  endpoints: (b) => ({
-    adminBookings: b.query<Paginated<AdminBooking>, { from?: string; status?: string }>({
-      query: ({ from, status }) =>
-        `/api/admin/bookings/?page_size=100${from ? `&from=${from}&days=7` : ''}${status ? `&status=${status}` : ''}`,
-    }),
-    decideBooking: b.mutation<AdminBooking, { id: number; decision: 'approve' | 'refuse' | 'cancel'; text: string }>({
-      query: ({ id, decision, text }) => ({
-        url: `/api/admin/bookings/${id}/${decision}/`,
-        method: 'POST',
-        body: decision === 'cancel' ? { message: text } : { reason: text },
+export type BookingUsage = z.infer<typeof bookingUsage>;
+export type BookingDecision = 'approve' | 'refuse' | 'cancel';
+
+const RESOURCES = { type: 'BookingResources', id: 'LIST' } as const;
+const BOOKINGS = { type: 'Bookings', id: 'LIST' } as const;
+
+/** The API's largest page: the week's bookings come in as few requests as possible. */
+const ALL = 100;
+
+/**
+ * The booking endpoints of the back office (issue 24): resources with their blocks, the
+ * bookings of a week or waiting for approval, decisions, usage figures. The API answers for all
+ * of the manager's locations; the screens narrow that to the shell's location filter.
+ */
+export const bookingsAdminApi = adminApi
+  .enhanceEndpoints({ addTagTypes: ['BookingResources', 'Bookings'] })
+  .injectEndpoints({
+    endpoints: (b) => ({
+      bookingResources: b.query<Paginated<BookingResource>, void>({
+        query: () => '/api/admin/booking-resources/',
+        providesTags: [RESOURCES],
+      }),
+      bookingResource: b.query<BookingResource, number>({
+        query: (id) => `/api/admin/booking-resources/${id}/`,
+        providesTags: (_r, _e, id) => [{ type: 'BookingResources', id }],
+      }),
+      createBookingResource: b.mutation<BookingResource, BookingResourceInput>({
+        query: (body) => ({ url: '/api/admin/booking-resources/', method: 'POST', body }),
+        invalidatesTags: [RESOURCES, 'Audit'],
+      }),
+      updateBookingResource: b.mutation<BookingResource, { id: number; body: BookingResourceInput }>({
+        query: ({ id, body }) => ({ url: `/api/admin/booking-resources/${id}/`, method: 'PUT', body }),
+        invalidatesTags: (_r, _e, { id }) => [RESOURCES, { type: 'BookingResources', id }, 'Audit'],
+      }),
+      archiveBookingResource: b.mutation<void, number>({
+        query: (id) => ({ url: `/api/admin/booking-resources/${id}/`, method: 'DELETE' }),
+        invalidatesTags: [RESOURCES, 'Audit'],
+      }),
+      addBookingBlock: b.mutation<
+        BookingResource,
+        { id: number; body: { starts_at: string; ends_at: string; reason: string } }
+      >({
+        query: ({ id, body }) => ({ url: `/api/admin/booking-resources/${id}/blocks/`, method: 'POST', body }),
+        // A block cancels the bookings inside it.
+        invalidatesTags: (_r, _e, { id }) => [RESOURCES, { type: 'BookingResources', id }, BOOKINGS, 'Audit'],
+      }),
+      removeBookingBlock: b.mutation<void, { id: number; blockId: number }>({
+        query: ({ id, blockId }) => ({
+          url: `/api/admin/booking-resources/${id}/blocks/${blockId}/`,
+          method: 'DELETE',
+        }),
+        invalidatesTags: (_r, _e, { id }) => [RESOURCES, { type: 'BookingResources', id }, 'Audit'],
+      }),
+      pendingBookings: b.query<AdminBooking[], void>({
+        queryFn: (_arg, _api, _extra, baseQuery) => allPages(baseQuery, '/api/admin/bookings/?status=pending'),
+        providesTags: [BOOKINGS],
+      }),
+      /** Every booking of the seven days from `from`, however many pages that takes. */
+      weekBookings: b.query<AdminBooking[], string>({
+        queryFn: (from, _api, _extra, baseQuery) => allPages(baseQuery, `/api/admin/bookings/?from=${from}&days=7`),
+        providesTags: [BOOKINGS],
+      }),
+      decideBooking: b.mutation<AdminBooking, { id: number; decision: BookingDecision; text: string }>({
+        query: ({ id, decision, text }) => ({
+          url: `/api/admin/bookings/${id}/${decision}/`,
+          method: 'POST',
+          body: decision === 'cancel' ? { message: text } : { reason: text },
+        }),
+        invalidatesTags: [BOOKINGS, 'Audit'],
+      }),
+      bookingUsage: b.query<BookingUsage, string>({
+        query: (month) => `/api/admin/bookings/usage/?month=${month}`,
+        providesTags: [BOOKINGS],
       }),
     }),
-  }),
-});
+  });
 
-export const { useAdminBookingsQuery, useDecideBookingMutation } = bookingsAdminApi;
+type Answer = { data?: unknown; error?: AdminError };
+type Fetch = (arg: string) => Answer | PromiseLike<Answer>;
+
+/** Follows a list's pages to its end (a week of laundry slots can exceed one page). */
+async function allPages(fetchPage: Fetch, path: string): Promise<{ data: AdminBooking[] } | { error: AdminError }> {
+  const rows: AdminBooking[] = [];
+  for (let page = 1; page <= 50; page += 1) {
+    const result = await fetchPage(`${path}&page_size=${ALL}&page=${page}`);
+    if (result.error) return { error: result.error };
+    const data = result.data as Paginated<AdminBooking>;
+    rows.push(...data.results);
+    if (!data.next) break;
+  }
+  return { data: rows };
+}
+
+export const {
+  useBookingResourcesQuery,
+  useBookingResourceQuery,
+  useCreateBookingResourceMutation,
+  useUpdateBookingResourceMutation,
+  useArchiveBookingResourceMutation,
+  useAddBookingBlockMutation,
+  useRemoveBookingBlockMutation,
+  usePendingBookingsQuery,
+  useWeekBookingsQuery,
+  useDecideBookingMutation,
+  useBookingUsageQuery,
+} = bookingsAdminApi;

@@ -41,7 +41,7 @@ export function AdminRoutes() {
             <Route path="/admin/notices/new" element={<NoticeFormPage />} />
             <Route path="/admin/notices/:noticeId" element={<NoticeFormPage />} />
             <Route path="/admin/requests" element={<RequestsPage />} />
-            <Route path="/admin/buchungen" element={<BookingsPage />} />
+            <Route path="/admin/buchungen/*" element={<BookingsPage />} />
             <Route path="/admin/residents/*" element={<ResidentsPage />} />
             <Route path="/admin/documents/*" element={<DocumentsPage />} />
             <Route path="/admin/phones/*" element={<PhonesPage />} />
