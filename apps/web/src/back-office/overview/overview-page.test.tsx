@@ -37,6 +37,7 @@ const park: AdminOverviewLocation = {
   invited: 4,
   notices_ending: 1,
   parcels_waiting: 2,
+  pending_bookings: 2,
 };
 const see: AdminOverviewLocation = { ...zero, id: 2, title: 'Haus am See' };
 
@@ -75,6 +76,7 @@ describe("'Übersicht'", () => {
       '/admin/residents?location_id=1&status=invited',
     );
     expect(link('1 Aushang endet in den nächsten 7 Tagen')).toHaveAttribute('href', '/admin/notices?location_id=1');
+    expect(link('2 Buchungen warten auf Freigabe')).toHaveAttribute('href', '/admin/buchungen?location_id=1');
     expect(link('2 Pakete warten länger als 7 Tage')).toHaveAttribute(
       'href',
       '/admin/pakete?location_id=1&view=waiting',

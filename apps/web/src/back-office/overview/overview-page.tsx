@@ -49,6 +49,10 @@ function groupsOf(l: AdminOverviewLocation): { title: string; lines: Line[] }[] 
       lines: [{ count: l.notices_ending, text: t.lines.noticesEnding, to: at('/admin/notices') }],
     },
     {
+      title: t.groups.bookings,
+      lines: [{ count: l.pending_bookings, text: t.lines.pendingBookings, to: at('/admin/buchungen') }],
+    },
+    {
       title: t.groups.parcels,
       lines: [{ count: l.parcels_waiting, text: t.lines.parcelsWaiting, to: at('/admin/pakete', '&view=waiting') }],
     },

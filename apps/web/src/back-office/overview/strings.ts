@@ -9,6 +9,7 @@ export const t = {
     tickets: 'Meldungen',
     people: 'Konten und E-Mails',
     notices: 'Aushänge',
+    bookings: 'Buchungen',
     parcels: 'Pakete',
   },
   lines: {
@@ -27,6 +28,7 @@ export const t = {
       n === 1
         ? '1 Bewohner:in ist eingeladen, noch nicht angemeldet'
         : `${n} Bewohner:innen sind eingeladen, noch nicht angemeldet`,
+    pendingBookings: (n: number) => (n === 1 ? '1 Buchung wartet auf Freigabe' : `${n} Buchungen warten auf Freigabe`),
     parcelsWaiting: (n: number) =>
       n === 1 ? '1 Paket wartet länger als 7 Tage' : `${n} Pakete warten länger als 7 Tage`,
     noticesEnding: (n: number) =>
