@@ -34,6 +34,6 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportStatus_removed: 'Видалено',
   reportStatus_kept: 'Залишено',
   decisionReason: 'Рішення керуючої компанії: {{reason}}',
-  staffAccount: 'Цей обліковий запис належить керуючій компанії. Тут входять мешканці.',
+  staffAccount: 'Цей обліковий запис належить керуючій компанії. Ця сторінка входу призначена для мешканців.',
   toAdmin: 'До адміністративного розділу',
 };

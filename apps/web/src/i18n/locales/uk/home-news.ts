@@ -22,7 +22,7 @@ export const homeNews: Localized<typeof homeNewsDe> = {
     documentsNew_many: '{{count}} нових документів',
     documentsNew_other: '{{count}} нового документа',
     documentsAll: 'Усі документи',
-    isNew: 'Нове',
+    isNew: 'Новий',
     documentDate: 'від {{date}}',
     opensInNewTab: '(відкриється в новому вікні)',
     loading: 'Новини завантажуються\u00a0…',

@@ -41,7 +41,7 @@ export const parcels: Localized<typeof parcelsDe> = {
     notePlaceholder: 'наприклад, передано сусідці з A-0102',
     confirm: 'Підтвердити видачу',
     cancel: 'Скасувати',
-    handedOver: 'Посилки ({{count}} шт.) видано для квартири {{apartment}}.',
+    handedOver: 'Посилки ({{count}} шт.) видано мешканцям квартири {{apartment}}.',
     cardTitle: 'Заберіть посилки',
     cardText: 'На рецепції на Вас чекають посилки ({{count}} шт.).',
     cardCode: 'Ваш код отримання',

@@ -27,10 +27,10 @@ export const posts: Localized<typeof postsDe> = {
     remove: 'Видалити {{name}}',
     selected: 'Вибрані вкладення',
     submit: 'Надіслати допис',
-    uploading: 'Вкладення завантажуються …',
+    uploading: 'Вкладення надсилаються …',
     thanks: 'Дякуємо за Ваш допис. {{product}} перевірить і опублікує його, після чого його побачать усі користувачі.',
     toBlackboard: 'До дошки оголошень',
-    uploadFailed: 'Не вдалося завантажити файл {{filename}}: {{reason}}',
+    uploadFailed: 'Не вдалося надіслати файл {{filename}}: {{reason}}',
     leaveConfirm: 'Ваш допис ще не надіслано. Бажаєте залишити сторінку? Текст буде втрачено.',
   },
 };
