@@ -23,8 +23,21 @@ export const SERVICE_RECEPTION_ID = 3;
 /** Services that get `?fd=1` when opened from the services list (product §5.8). */
 export const FD_SERVICE_IDS: readonly number[] = [1, 3, 14];
 
-export const LANGUAGES = ['de', 'en'] as const;
+/** The resident app's languages (issue 25); German is the default and the fallback. */
+export const LANGUAGES = ['de', 'en', 'tr', 'pl', 'uk', 'ru', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Each language's name in itself, as a language switch shows it whatever the current language. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  de: 'Deutsch',
+  en: 'English',
+  tr: 'Türkçe',
+  pl: 'Polski',
+  uk: 'Українська',
+  ru: 'Русский',
+  ar: 'العربية',
+};
+/** Languages written from right to left: the layout mirrors for them. */
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];

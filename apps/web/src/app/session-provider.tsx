@@ -10,7 +10,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const sequences = useMemo<SessionSequences>(
     () => ({
-      signIn: (credentials) => signIn(dispatch, credentials),
+      signIn: (credentials, options) => signIn(dispatch, credentials, options),
       signOut: () => signOut(dispatch, (to) => navigate(to, { replace: true })),
     }),
     [dispatch, navigate],

@@ -1,8 +1,9 @@
 import { fetchLocation } from '@/entities/location/slice';
 import { fetchServices } from '@/entities/services/slice';
+import type { Language } from '@hausportal/contract';
 import { postPushToken, type Credentials } from '@/entities/session/api';
 import { login, logout } from '@/entities/session/slice';
-import { fetchProfile } from '@/entities/user/slice';
+import { fetchProfile, updateProfile } from '@/entities/user/slice';
 import { fetchDocuments } from '@/features/apartment/slice';
 import { fetchMessages } from '@/features/blackboard/slice';
 import { fetchPhones } from '@/features/phones/slice';
@@ -64,8 +65,16 @@ export async function registerPushToken(): Promise<void> {
  * The login sequence of product §2.4. Resolves when the user is signed in (then the caller goes to /),
  * rejects with the parsed error body otherwise.
  */
-export async function signIn(dispatch: AppDispatch, credentials: Credentials): Promise<void> {
+export async function signIn(
+  dispatch: AppDispatch,
+  credentials: Credentials,
+  options: { language?: Language } = {},
+): Promise<void> {
   await dispatch(login(credentials)).unwrap();
+  // A language picked on the login screen is the person's choice: it becomes the profile's, before
+  // the profile loads, so the app does not switch back to the stored one (issue 25). A failure
+  // only leaves the profile's language as it was.
+  if (options.language) await dispatch(updateProfile({ language: options.language })).catch(() => undefined);
   void loadInitialData(dispatch);
   void registerPushToken();
 }

@@ -173,7 +173,6 @@ export const de = {
     languageSaved: 'Die Sprache wurde gespeichert.',
     save: 'Speichern',
     cancel: 'Abbrechen',
-    languages: { de: 'Deutsch', en: 'English' },
     myData: 'Meine Daten',
     exportHint:
       'Laden Sie alles herunter, was über Sie gespeichert ist: Profil, Beiträge, Kommentare, Likes und Anfragen (als maschinenlesbare Datei).',
@@ -190,6 +189,12 @@ export const de = {
   },
 };
 
-/** The shape every other language must fill. */
-type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-export type Translation = Catalogue<typeof de>;
+/**
+ * The shape every other language must fill: each German key, plus the plural forms German lacks
+ * (Polish, Ukrainian and Russian have 'few' and 'many', Arabic also 'zero' and 'two'; i18next picks
+ * them with Intl.PluralRules). plurals.test.ts checks that each language has exactly its forms.
+ */
+export type Localized<T> = { [K in keyof T]: T[K] extends string ? string : Localized<T[K]> } & {
+  [plural: `${string}_${'zero' | 'two' | 'few' | 'many'}`]: string;
+};
+export type Translation = Localized<typeof de>;

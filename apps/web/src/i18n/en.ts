@@ -171,7 +171,6 @@ export const en: Translation = {
     languageSaved: 'The language has been saved.',
     save: 'Save',
     cancel: 'Cancel',
-    languages: { de: 'Deutsch', en: 'English' },
     myData: 'My data',
     exportHint: 'Download everything stored about you: profile, posts, comments, likes and requests (a JSON file).',
     exportData: 'Download my data',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date';
+import { formatDate, formatDateTime } from './format-date';
 
 describe('formatDateTime', () => {
   it('shows HH:mm, DD.MM.YYYY in Europe/Berlin in winter (UTC+1)', () => {
@@ -16,5 +16,23 @@ describe('formatDateTime', () => {
 
   it('gives an empty string for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('dates in the other languages (issue 25)', () => {
+  const summer = '2026-07-31T22:30:00Z'; // 00:30 on 1 August in Berlin
+  it('keeps Berlin time and uses each language’s order and separators', () => {
+    expect(formatDateTime(summer, 'en')).toBe('01/08/2026, 00:30');
+    expect(formatDateTime(summer, 'pl')).toBe('01.08.2026, 00:30');
+    expect(formatDateTime(summer, 'tr')).toBe('01.08.2026 00:30');
+    expect(formatDate(summer, 'uk')).toBe('01.08.2026');
+  });
+
+  it('writes Arabic dates with Latin digits, like the apartment numbers beside them', () => {
+    // Intl puts right-to-left marks between the parts; they keep the order, not the digits.
+    const text = formatDateTime(summer, 'ar').replace(/\u200f/g, '');
+    expect(text).toMatch(/01\/08\/2026/);
+    expect(text).toMatch(/00:30/);
+    expect(text).not.toMatch(/[\u0660-\u0669]/);
   });
 });

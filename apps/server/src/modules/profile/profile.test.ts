@@ -105,11 +105,20 @@ describe.each(kinds)('profile (%s)', (kind) => {
     expect(res.body.language).toBe('de');
   });
 
-  it('answers 400 for a language other than de and en', async () => {
-    for (const language of ['fr', 5, null]) {
+  it('stores each of the seven languages of issue 25', async () => {
+    const auth = await resident();
+    for (const language of ['tr', 'pl', 'uk', 'ru', 'ar', 'de']) {
+      const res = await call(t.app, 'PUT', '/api/profile/', { auth, payload: { language } });
+      expect(res.status, language).toBe(200);
+      expect((await call(t.app, 'GET', '/api/profile/', { auth })).body.language).toBe(language);
+    }
+  });
+
+  it('answers 400 for a language it does not offer', async () => {
+    for (const language of ['fr', 'AR', 'tr-TR', 5, null]) {
       const res = await call(t.app, 'PUT', '/api/profile/', { auth: anna, payload: { language } });
       expect(res.status, String(language)).toBe(400);
-      expect(res.body).toEqual({ language: ['Ungültige Sprache. Erlaubt: de, en.'] });
+      expect(res.body).toEqual({ language: ['Ungültige Sprache. Erlaubt: de, en, tr, pl, uk, ru, ar.'] });
     }
   });
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { config } from '@/config';
 
-/** The toast's close button: named in German and big enough for a finger (44 × 44 px). */
+/** The toast's close button: named in the reader's language and big enough for a finger (44 × 44 px). */
 function CloseButton({ closeToast }: CloseButtonProps) {
   const { t } = useTranslation();
   return (
@@ -18,7 +18,15 @@ function CloseButton({ closeToast }: CloseButtonProps) {
  * phone they start below the header, so the back button stays free.
  */
 export default function Toasts() {
+  // Re-rendered on a language change; in Arabic the toasts read and close right to left.
+  const { i18n } = useTranslation();
   return (
-    <ToastContainer position="top-right" autoClose={config.toast.autoCloseMs} newestOnTop closeButton={CloseButton} />
+    <ToastContainer
+      position="top-right"
+      autoClose={config.toast.autoCloseMs}
+      newestOnTop
+      closeButton={CloseButton}
+      rtl={i18n.dir() === 'rtl'}
+    />
   );
 }

@@ -29,6 +29,9 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/** Glyphs that point along the line of reading: mirrored in a right-to-left language (issue 25). */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevron', 'logout']);
+
 export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
   return (
     <svg
@@ -43,6 +46,7 @@ export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGEle
       aria-hidden="true"
       focusable="false"
       {...props}
+      className={DIRECTIONAL.has(name) ? `icon-directional ${props.className ?? ''}`.trim() : props.className}
     >
       <path d={paths[name]} />
     </svg>

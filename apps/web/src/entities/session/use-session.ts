@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Language } from '@hausportal/contract';
 import type { Credentials } from './api';
 
 /**
@@ -7,8 +8,11 @@ import type { Credentials } from './api';
  * a feature never imports the app.
  */
 export interface SessionSequences {
-  /** Resolves when the user is signed in; rejects with the parsed error body otherwise. */
-  signIn(credentials: Credentials): Promise<void>;
+  /**
+   * Resolves when the user is signed in; rejects with the parsed error body otherwise. A language
+   * the person picked on the login screen is saved to their profile.
+   */
+  signIn(credentials: Credentials, options?: { language?: Language }): Promise<void>;
   /** Logs out, leads to /login and reloads the page. */
   signOut(): Promise<void>;
 }

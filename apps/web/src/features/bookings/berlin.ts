@@ -1,3 +1,4 @@
+import { currentLanguage, intlLocale } from '@/i18n';
 // Dates on screen are Europe/Berlin whatever the phone's zone; the server sends UTC instants.
 const ZONE = 'Europe/Berlin';
 const dayFmt = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -7,20 +8,29 @@ const timeFmt = new Intl.DateTimeFormat('de-DE', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const longDayFmt = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+const longDayFmts = new Map<string, Intl.DateTimeFormat>();
+const longDayFmt = (locale: string): Intl.DateTimeFormat => {
+  let fmt = longDayFmts.get(locale);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    longDayFmts.set(locale, fmt);
+  }
+  return fmt;
+};
 
 /** The Berlin date ('YYYY-MM-DD') of an instant (default: now). */
 export const berlinDay = (at: Date | string = new Date()): string => dayFmt.format(new Date(at));
 /** 'HH:MM' in Berlin. */
 export const berlinTime = (iso: string): string => timeFmt.format(new Date(iso));
-/** 'Sa., 28.03.2026' of a calendar date. */
-export const dayLabel = (date: string): string => longDayFmt.format(new Date(`${date}T12:00:00Z`));
+/** 'Sa., 28.03.2026' of a calendar date, in the reader's language (issue 25). */
+export const dayLabel = (date: string): string =>
+  longDayFmt(intlLocale(currentLanguage())).format(new Date(`${date}T12:00:00Z`));
 export const addDays = (date: string, n: number): string =>
   new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 

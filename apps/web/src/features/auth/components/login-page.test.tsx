@@ -3,9 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
+import { setLanguage } from '@/i18n';
 import LoginPage from './login-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('de');
+});
 
 async function submit(username: string, password: string) {
   const user = userEvent.setup();
@@ -90,5 +94,43 @@ describe('login page', () => {
     await submit('A-0101', 'Demo1234!');
     await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
     expect(calls).toHaveLength(0);
+  });
+
+  it('has a language switch: the screen changes at once, and the choice becomes the profile’s at sign-in (issue 25)', async () => {
+    const calls = mockFetch({
+      'POST /api/login/': { body: { token: 'tok-1234567890' } },
+      'PUT /api/profile/': (call) => ({ body: { language: (call.body as { language: string }).language } }),
+    });
+    renderWithApp(<LoginPage />, { path: '/login', pattern: '/login' });
+    const user = userEvent.setup();
+    const select = screen.getByRole('combobox', { name: 'Sprache' });
+    // Each language is named in itself, whatever the screen speaks.
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Deutsch',
+      'English',
+      'Türkçe',
+      'Polski',
+      'Українська',
+      'Русский',
+      'العربية',
+    ]);
+    await user.selectOptions(select, 'English');
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    expect(localStorage.getItem('hausportal.language')).toBe('en');
+    await user.type(screen.getByLabelText('Username'), 'A-0101');
+    await user.type(screen.getByLabelText('Password'), 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT' && c.url === '/api/profile/');
+    expect(put?.body).toEqual({ language: 'en' });
+  });
+
+  it('saves no language to the profile when the switch was not used', async () => {
+    const calls = mockFetch({ 'POST /api/login/': { body: { token: 'tok-1234567890' } } });
+    renderWithApp(<LoginPage />, { path: '/login', pattern: '/login' });
+    await submit('A-0101', 'Demo1234!');
+    await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

@@ -10,7 +10,9 @@ import { useRequired } from '@/lib/use-required';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { returnTarget } from '@/lib/navigation';
 import { isBlank } from '@/lib/validation';
+import type { Language } from '@hausportal/contract';
 import { ApartmentNumberField } from './apartment-number-field';
+import { LanguageSwitch } from './language-switch';
 
 // Only a staff account signing in here needs it, so it loads then, not with /login.
 const StaffAccountHint = lazy(() => import('./staff-account-hint'));
@@ -35,6 +37,8 @@ export default function LoginPage() {
   // Each refusal by the server; the focus then goes to what it said (issue 22).
   const [refusals, setRefusals] = useState(0);
   const form = useRef<HTMLFormElement>(null);
+  // A language picked here is saved to the profile at sign-in (issue 25).
+  const [picked, setPicked] = useState<Language>();
 
   // After a failed login the focus moves to the error message, so a screen reader reads it and a
   // keyboard user starts from there: the form-wide error, or the one under the field it concerns.
@@ -58,7 +62,7 @@ export default function LoginPage() {
     setErrors(noFormErrors);
     setStaff(false);
     try {
-      await signIn({ apartment_number: username.trim(), password });
+      await signIn({ apartment_number: username.trim(), password }, { language: picked });
       navigate(target, { replace: true });
     } catch (body) {
       if ((body as { code?: unknown } | null)?.code === 'staff_account') setStaff(true);
@@ -71,6 +75,7 @@ export default function LoginPage() {
 
   return (
     <Page title={t('titles.login')} className="page-narrow auth-page">
+      <LanguageSwitch onChange={setPicked} />
       <p className="lead">{t('login.intro')}</p>
       <form ref={form} className="form card" onSubmit={onSubmit} noValidate>
         <FormError message={errors.general} />

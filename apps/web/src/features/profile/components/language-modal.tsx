@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@hausportal/contract';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@hausportal/contract';
 import { Modal } from '@/components/ui/modal';
 
 interface LanguageModalProps {
@@ -11,7 +11,7 @@ interface LanguageModalProps {
   onSave: (language: Language) => void;
 }
 
-/** The spec's language selector (German/English), now wired in. */
+/** The spec's language selector, now wired in: each language named in itself (issue 25). */
 export function LanguageModal({ open, current, busy, onClose, onSave }: LanguageModalProps) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<Language>(current);
@@ -35,7 +35,7 @@ export function LanguageModal({ open, current, busy, onClose, onSave }: Language
                 checked={choice === language}
                 onChange={() => setChoice(language)}
               />
-              <span lang={language}>{t(`profile.languages.${language}`)}</span>
+              <span lang={language}>{LANGUAGE_NAMES[language]}</span>
             </label>
           ))}
         </fieldset>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@hausportal/contract';
+import { LANGUAGE_NAMES, type Language } from '@hausportal/contract';
 import { useSession } from '@/entities/session/use-session';
 import { fetchProfile, updateProfile } from '@/entities/user/slice';
 import { Avatar } from '@/components/ui/avatar';
@@ -128,7 +128,7 @@ export default function ProfilePage() {
           </div>
           <div>
             <dt>{t('profile.language')}</dt>
-            <dd>{t(`profile.languages.${language}`)}</dd>
+            <dd lang={language}>{LANGUAGE_NAMES[language]}</dd>
           </div>
         </dl>
         <div className="stack">
