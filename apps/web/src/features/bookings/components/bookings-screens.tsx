@@ -70,7 +70,7 @@ function ResourceList() {
   const { t } = useTranslation();
   const { data, error, loading, reload } = useLoad(getResources, 'resources');
   return (
-    <Page title={t('bookings.title')}>
+    <Page title={t('bookings.title')} className="booking-page">
       <p>{t('bookings.intro')}</p>
       <p>
         <Link className="button" to="/buchen/meine">
@@ -130,7 +130,7 @@ function ResourcePage() {
 
   if (!resource.data)
     return (
-      <Page title={t('bookings.title')}>
+      <Page title={t('bookings.title')} className="booking-page">
         <Loading error={resource.error} retry={resource.reload} />
       </Page>
     );
@@ -186,7 +186,7 @@ function ResourcePage() {
   };
 
   return (
-    <Page title={r.name}>
+    <Page title={r.name} className="booking-page">
       <p>
         <Link to="/buchen">{t('bookings.back')}</Link>
       </p>
@@ -286,10 +286,14 @@ function ResourcePage() {
           ))}
         </div>
       )}
-      <div className="card stack booking-confirm">
+      {/* It follows the screen only while there is a choice to confirm or an answer to read, so it
+          covers nothing of the photo, the house rules or the week before that. */}
+      <div className={`card stack booking-confirm${picked || message ? ' is-sticky' : ''}`}>
         {picked ? <p>{t('bookings.selected', { when: pickedText })}</p> : null}
-        <label htmlFor={noteId}>{t('bookings.note')}</label>
-        <input id={noteId} className="input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        <div className="field">
+          <label htmlFor={noteId}>{t('bookings.note')}</label>
+          <input id={noteId} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        </div>
         <button type="button" className="button button-primary" disabled={!ready || busy} onClick={() => void submit()}>
           {busy ? t('bookings.booking') : t('bookings.book')}
         </button>
@@ -391,8 +395,10 @@ function Subscription() {
         <>
           {current.url ? (
             <>
-              <label htmlFor={urlId}>{t('bookings.subscriptionUrl')}</label>
-              <input id={urlId} className="input" readOnly value={current.url} onFocus={(e) => e.target.select()} />
+              <div className="field">
+                <label htmlFor={urlId}>{t('bookings.subscriptionUrl')}</label>
+                <input id={urlId} readOnly value={current.url} onFocus={(e) => e.target.select()} />
+              </div>
             </>
           ) : (
             <p>
@@ -424,7 +430,7 @@ function MyBookings() {
   const { data, error, loading, reload } = useLoad(getMyBookings, 'mine');
   const [text, setText] = useState('');
   return (
-    <Page title={t('bookings.mine')}>
+    <Page title={t('bookings.mine')} className="booking-page">
       <p>
         <Link to="/buchen">{t('bookings.back')}</Link>
       </p>

@@ -101,11 +101,11 @@ function LabelPhoto({
               aria-describedby={hintId}
             />
           </label>
-          <p className="field-hint" id={hintId}>
-            {t('parcels.photoHint')}
-          </p>
         </div>
       )}
+      <p className="field-hint" id={hintId}>
+        {t('parcels.photoHint')}
+      </p>
       {preparing ? <Spinner label={t('parcels.photoPreparing')} /> : null}
       {error ? (
         <p className="form-error" role="alert">
