@@ -34,6 +34,6 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportStatus_removed: 'Удалено',
   reportStatus_kept: 'Оставлено без изменений',
   decisionReason: 'Решение управляющей компании: {{reason}}',
-  staffAccount: 'Эта учётная запись принадлежит управляющей компании. Здесь входят жильцы.',
+  staffAccount: 'Эта учётная запись принадлежит сотруднику управляющей компании. Здесь входят только жильцы.',
   toAdmin: 'Перейти в раздел управления',
 };

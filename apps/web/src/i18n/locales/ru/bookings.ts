@@ -27,7 +27,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     chooseCheckOut: 'Выберите день отъезда.',
     selected: 'Выбрано: {{when}}',
     book: 'Подтвердить бронирование',
-    booking: 'Бронирование…',
+    booking: 'Бронируем…',
     booked: 'Забронировано: {{when}}.',
     requested: 'Запрос отправлен: {{when}}. Бронирование подтвердит управляющая компания.',
     failed: 'Не удалось забронировать.',

@@ -16,7 +16,7 @@ export const sessions: Localized<typeof sessionsDe> = {
     signOutNamed: 'Завершить сеанс на устройстве {{device}} (вход выполнен {{time}})',
     signingOut: 'Завершение сеанса…',
     signedOut: 'Сеанс на устройстве {{device}} завершён.',
-    signOutOthers: 'Выйти на всех других устройствах',
+    signOutOthers: 'Завершить сеансы на всех других устройствах',
     othersSignedOut: 'Сеансы на всех других устройствах завершены.',
     noOthers: 'На других устройствах вход не выполнен.',
     failed: 'Не получилось. Пожалуйста, повторите попытку.',

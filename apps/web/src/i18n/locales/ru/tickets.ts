@@ -58,7 +58,7 @@ export const tickets: Localized<typeof ticketsDe> = {
     fixErrors_other: 'Пожалуйста, проверьте {{count}} поля.',
     leaveConfirm: 'Ваша заявка ещё не отправлена. Вы хотите покинуть страницу? Введённые данные будут потеряны.',
     // ---- 'Bereits gemeldet' ----
-    alreadyReported: 'Уже сообщили',
+    alreadyReported: 'Об этом уже сообщили',
     alreadyReportedIntro:
       'Об этих неисправностях в Вашем доме уже сообщили. Ваша неисправность среди них? Тогда нажмите «Меня тоже касается»: Вы будете получать те же сообщения, что и человек, который о ней сообщил, и Вам не нужно ничего писать заново.',
     affected_one: 'Касается {{count}} жильца',
@@ -81,10 +81,10 @@ export const tickets: Localized<typeof ticketsDe> = {
     joined: 'Вы добавлены. Теперь Вы будете получать все сообщения по этой заявке.',
     savedOffline: 'Ваша заявка сохранена на этом устройстве.',
     pendingHeading: 'Ещё не отправлено',
-    pendingOffline: 'Будет отправлено, как только появится подключение к интернету',
+    pendingOffline: 'Будет отправлена, как только появится подключение к интернету',
     pendingServer: 'Сервер сейчас не отвечает. Ваша заявка сохранена и будет отправлена повторно автоматически.',
     pendingSending: 'Отправляется…',
-    pendingFailed: 'Не отправлено: {{error}}',
+    pendingFailed: 'Не отправлена: {{error}}',
     pendingKept: 'Ваша заявка сохранена на этом устройстве, чтобы ничего не потерялось.',
     pendingRetry: 'Отправить снова',
     pendingDiscard: 'Удалить',
@@ -97,7 +97,7 @@ export const tickets: Localized<typeof ticketsDe> = {
     newReport: 'Сообщить о другой неисправности',
     // ---- the ticket page ----
     number: 'Заявка {{number}}',
-    reportedAt: 'Подана {{date}}',
+    reportedAt: 'Дата подачи: {{date}}',
     statusHeading: 'Ход выполнения',
     statusNow: 'текущий статус',
     statusDone: 'выполнено',
