@@ -11,6 +11,8 @@ import type { AdminError } from '../api/base-query';
 
 export type BookingUsage = z.infer<typeof bookingUsage>;
 export type BookingDecision = 'approve' | 'refuse' | 'cancel';
+/** The two files of a resource, by their path under /api/admin/booking-resources/{id}/. */
+export type ResourceFile = 'photo' | 'house-rules';
 
 const RESOURCES = { type: 'BookingResources', id: 'LIST' } as const;
 const BOOKINGS = { type: 'Bookings', id: 'LIST' } as const;
@@ -46,6 +48,11 @@ export const bookingsAdminApi = adminApi
       archiveBookingResource: b.mutation<void, number>({
         query: (id) => ({ url: `/api/admin/booking-resources/${id}/`, method: 'DELETE' }),
         invalidatesTags: [RESOURCES, 'Audit'],
+      }),
+      /** Removes the photo ('photo') or the house rules' PDF ('house-rules'); the answer is the resource. */
+      removeResourceFile: b.mutation<BookingResource, { id: number; file: ResourceFile }>({
+        query: ({ id, file }) => ({ url: `/api/admin/booking-resources/${id}/${file}/`, method: 'DELETE' }),
+        invalidatesTags: (_r, _e, { id }) => [RESOURCES, { type: 'BookingResources', id }, 'Audit'],
       }),
       addBookingBlock: b.mutation<
         BookingResource,
@@ -110,6 +117,7 @@ export const {
   useArchiveBookingResourceMutation,
   useAddBookingBlockMutation,
   useRemoveBookingBlockMutation,
+  useRemoveResourceFileMutation,
   usePendingBookingsQuery,
   useWeekBookingsQuery,
   useDecideBookingMutation,

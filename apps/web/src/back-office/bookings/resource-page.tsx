@@ -10,6 +10,7 @@ import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { useArchiveBookingResourceMutation, useBookingResourceQuery } from './api';
 import { BlocksSection } from './blocks-section';
+import { ResourceFiles } from './resource-files';
 import { ResourceForm } from './resource-form';
 import { t } from './strings';
 import '../components/screens.css';
@@ -63,6 +64,7 @@ function ExistingResource({ id, me }: { id: number; me: StaffMe }) {
   return (
     <div className="stack-lg booking-resource-page">
       <ResourceForm key={resource.id} resource={resource} me={me} />
+      <ResourceFiles resource={resource} />
       <BlocksSection resource={resource} />
       <ArchiveSection resource={resource} />
     </div>
@@ -84,7 +86,10 @@ export function ResourcePage() {
       {isLoading || !me ? (
         <Spinner label={s.loading} />
       ) : creating ? (
-        <ResourceForm me={me} />
+        <>
+          <ResourceForm me={me} />
+          <p className="muted">{t.files.later}</p>
+        </>
       ) : id ? (
         <ExistingResource id={id} me={me} />
       ) : (

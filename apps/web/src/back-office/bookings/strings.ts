@@ -193,6 +193,10 @@ export const t = {
   },
 
   files: {
+    heading: 'Foto und Hausordnung als PDF',
+    later: 'Ein Foto und die Hausordnung als PDF können Sie nach dem Anlegen hinzufügen.',
+    preview: 'Vorschau des ausgewählten Fotos',
+    newTab: '(öffnet in neuem Tab)',
     photo: 'Foto',
     photoHint: 'JPEG, PNG oder WebP, höchstens 10 MB. Wird in der Liste unter „Buchen“ gezeigt.',
     photoAlt: (name: string) => `Foto von ${name}`,
@@ -215,7 +219,6 @@ export const t = {
     removed: 'Entfernt.',
     notImage: (name: string) => `Die Datei „${name}“ ist kein Foto im Format JPEG, PNG oder WebP.`,
     notPdf: (name: string) => `Die Datei „${name}“ ist keine PDF-Datei.`,
-    open: (name: string) => `${name} öffnen (neuer Tab)`,
     size: (kb: number) => (kb >= 1024 ? `${(kb / 1024).toFixed(1).replace('.', ',')} MB` : `${kb} kB`),
   },
 
