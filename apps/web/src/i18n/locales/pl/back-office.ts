@@ -7,7 +7,7 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportTitle: 'Zgłoś treść',
   reportReason: 'Powód',
   reason_rechtswidrig: 'Treść niezgodna z prawem',
-  reason_beleidigend: 'Obraźliwe słowa lub nękanie',
+  reason_beleidigend: 'Obrażanie lub nękanie',
   reason_spam: 'Reklama lub spam',
   reason_persoenlich: 'Dane osobowe',
   reason_sonstiges: 'Inny powód',
@@ -34,6 +34,6 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportStatus_removed: 'Usunięto',
   reportStatus_kept: 'Pozostawiono',
   decisionReason: 'Decyzja administracji budynku: {{reason}}',
-  staffAccount: 'To konto należy do administracji budynku. Tutaj logują się mieszkańcy i mieszkanki.',
+  staffAccount: 'To konto należy do administracji budynku. Ta strona logowania jest przeznaczona dla mieszkańców.',
   toAdmin: 'Do panelu administracji',
 };

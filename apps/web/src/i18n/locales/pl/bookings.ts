@@ -10,7 +10,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     loadFailed: 'Nie udało się wczytać danych.',
     retry: 'Spróbuj ponownie',
     none: 'W tym budynku nie ma jeszcze nic do zarezerwowania.',
-    back: 'Wróć do przeglądu',
+    back: 'Wróć do listy',
     houseRules: 'Regulamin domu (Hausordnung)',
     houseRulesPdf: 'Regulamin domu (PDF, {{size}})',
     photoAlt: 'Zdjęcie: {{name}}',

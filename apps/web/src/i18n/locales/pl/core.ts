@@ -9,9 +9,9 @@ export const core: Translation = {
     profileButton: 'Mój profil',
     locationLogoAlt: 'Logo {{name}}',
     loading: 'Wczytywanie …',
-    offlineBanner: 'Brak połączenia z internetem. Widoczne są ostatnio pobrane dane.',
+    offlineBanner: 'Brak połączenia z internetem. Widoczne są ostatnio wczytane dane.',
     offlineBannerSignedOut: 'Brak połączenia z internetem. Do zalogowania potrzebny jest internet.',
-    notLoadedTitle: 'Jeszcze nie pobrano',
+    notLoadedTitle: 'Jeszcze nie wczytano',
     notLoadedOffline:
       'Brak połączenia z internetem, a ta strona nie była jeszcze otwierana na tym urządzeniu. Pojawi się, gdy połączenie wróci.',
     showPassword: 'Pokaż hasło',
@@ -59,7 +59,7 @@ export const core: Translation = {
   forgot: {
     intro: 'Proszę wpisać nazwę użytkownika. Wyślemy e-mail z linkiem, za pomocą którego można ustawić nowe hasło.',
     username: 'Nazwa użytkownika',
-    submit: 'Ustaw nowe hasło',
+    submit: 'Poproś o nowe hasło',
     sent: 'Wysłaliśmy e-mail z tymczasowym linkiem na adres {{email}}. Za pomocą tego linku można w ciągu najbliższych 60 minut ustawić nowe hasło.',
     sentNoEmail:
       'Wysłaliśmy e-mail z tymczasowym linkiem. Za pomocą tego linku można w ciągu najbliższych 60 minut ustawić nowe hasło.',

@@ -26,7 +26,7 @@ export const notifications: Localized<typeof notificationsDe> = {
       posts: 'Nowe wpisy na tablicy ogłoszeń',
       comments: 'Komentarze do moich wpisów',
       moderation: 'Sprawdzanie moich wpisów i komentarzy',
-      reports: 'Decyzje w sprawie moich zgłoszeń',
+      reports: 'Decyzje w sprawie zgłoszonych przeze mnie treści',
       requests: 'Realizacja moich zapytań',
       notices: 'Ogłoszenia administracji budynku',
       documents: 'Nowe dokumenty dotyczące mojego mieszkania',

@@ -5,7 +5,7 @@ export const sessions: Localized<typeof sessionsDe> = {
   sessions: {
     heading: 'Zalogowane urządzenia',
     intro:
-      'Na tych urządzeniach konto jest zalogowane. W razie nieznanego urządzenia proszę je wylogować i zmienić hasło.',
+      'Konto jest zalogowane na tych urządzeniach. Jeśli któreś z nich jest nieznane, proszę je wylogować i zmienić hasło.',
     loading: 'Wczytywanie urządzeń …',
     loadFailed: 'Nie udało się wczytać listy urządzeń.',
     retry: 'Spróbuj ponownie',
