@@ -1,0 +1,21 @@
+import type { Localized } from '../../de';
+import type { activationDe } from '../../activation';
+
+export const activation: Localized<typeof activationDe> = {
+  activation: {
+    title: 'Hesabı etkinleştir',
+    intro: 'Mektubunuzdaki etkinleştirme kodunu girin ve şifrenizi belirleyin (en az 8 karakter).',
+    code: 'Etkinleştirme kodu',
+    codeHint: 'Kod mektubunuzda yazıyor, örneğin ABCD-EFGH-JKLM. Büyük veya küçük harf ve tireler fark etmez.',
+    codeFormat: 'Etkinleştirme kodu 12 harf ve rakamdan oluşur, örneğin ABCD-EFGH-JKLM.',
+    password: 'Yeni şifre',
+    confirm: 'Yeni şifre (tekrar)',
+    tooShort: 'Şifre en az 8 karakter olmalıdır.',
+    mismatch: 'Şifreler eşleşmiyor.',
+    email: 'E-posta (isteğe bağlı)',
+    emailHint: 'Böylece unuttuğunuz bir şifreyi kendiniz yenileyebilirsiniz.',
+    submit: 'Hesabı etkinleştir',
+    done: 'Hesabınız hazır. Şimdi daire numaranız ({{apartment}}) ve yeni şifrenizle giriş yapın.',
+    toLogin: 'Giriş sayfasına git',
+  },
+};
