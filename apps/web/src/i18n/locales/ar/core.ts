@@ -94,7 +94,7 @@ export const core: Translation = {
   phones: {
     empty: 'لا توجد أرقام هواتف مسجّلة.',
     hiddenNumber: 'الرقم غير معلَن',
-    call: 'الاتصال بـ{{name}}: {{number}}',
+    call: 'الاتصال بـ {{name}}: {{number}}',
     highlighted: 'مهم',
   },
   apartment: {
@@ -107,7 +107,7 @@ export const core: Translation = {
   },
   blackboard: {
     newPost: 'منشور جديد',
-    readOnly: 'في هذا المبنى، يقتصر النشر على لوحة الإعلانات على مكتب الاستقبال وإدارة المبنى.',
+    readOnly: 'في هذا المبنى، لا ينشر على لوحة الإعلانات إلا مكتب الاستقبال وإدارة المبنى.',
     empty: 'لا توجد منشورات على لوحة الإعلانات بعد.',
     // The count stands before these words, so each form is the noun a number of its kind takes.
     likes_zero: 'إعجاب',

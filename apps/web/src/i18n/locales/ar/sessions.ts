@@ -4,12 +4,12 @@ import type { sessionsDe } from '../../sessions';
 export const sessions: Localized<typeof sessionsDe> = {
   sessions: {
     heading: 'الأجهزة التي سجّلتم الدخول منها',
-    intro: 'أنتم مسجّلو الدخول على هذه الأجهزة. إذا وجدتم جهازًا لا تعرفونه، يرجى تسجيل خروجه ثم تغيير كلمة المرور.',
+    intro: 'سجّلتم الدخول على الأجهزة التالية. إذا وجدتم جهازًا لا تعرفونه، يرجى تسجيل خروجه ثم تغيير كلمة المرور.',
     loading: 'جارٍ تحميل الأجهزة …',
     loadFailed: 'تعذّر تحميل الأجهزة.',
     retry: 'إعادة المحاولة',
     thisDevice: 'هذا الجهاز',
-    signedInAt: 'تسجيل الدخول: {{time}}',
+    signedInAt: 'تاريخ تسجيل الدخول: {{time}}',
     lastUsed: 'آخر نشاط: {{time}}',
     signOut: 'تسجيل الخروج',
     signOutNamed: 'تسجيل خروج {{device}} (تم تسجيل الدخول في {{time}})',
