@@ -6,6 +6,7 @@ import { bookingsDe, bookingsEn } from './bookings';
 import { de } from './de';
 import { homeNewsDe, homeNewsEn } from './home-news';
 import { homeTicketsDe, homeTicketsEn } from './home-tickets';
+import { isolate } from '@/lib/bidi';
 import { i18next, loadCatalogue, setLanguage } from './index';
 import { notificationsDe, notificationsEn } from './notifications';
 import { parcelsDe, parcelsEn } from './parcels';
@@ -129,7 +130,9 @@ describe('the catalogues of the resident app', () => {
       const flat = flatten(await loadCatalogue(language));
       const rules = new Intl.PluralRules(language);
       for (const count of counts) {
-        const form = flat.get(`${base}_${rules.select(count)}`)!.replace('{{count}}', String(count));
+        // In Arabic every inserted value is isolated, so it keeps its order in right-to-left text.
+        const shown = language === 'ar' ? isolate(String(count)) : String(count);
+        const form = flat.get(`${base}_${rules.select(count)}`)!.replace('{{count}}', shown);
         expect(i18next.t(base, { count }), `${language} ${count}`).toBe(form);
       }
     }

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, RTL_LANGUAGES, type Language } from '@hausportal/contract';
+import { INTL_LOCALES, LANGUAGES, RTL_LANGUAGES, type Language } from '@hausportal/contract';
 import { config } from '@/config';
+import { isolate } from '@/lib/bidi';
 import { de } from './de';
 import type { backOfficeDe } from './back-office';
 import type { postsDe } from './posts';
@@ -38,8 +39,14 @@ void i18next.use(initReactI18next).init({
   lng: 'de',
   fallbackLng: 'de',
   resources: { de: { translation: de } },
-  // {{product}} in any text is the configured product name (APP_NAME).
-  interpolation: { escapeValue: false, defaultVariables: { product: config.productName } },
+  interpolation: {
+    // {{product}} in any text is the configured product name (APP_NAME).
+    defaultVariables: { product: config.productName },
+    // React escapes; this "escape" only isolates each inserted value in a right-to-left language,
+    // so a ticket number '2026-000042' or a phone number keeps its order inside Arabic text.
+    escapeValue: true,
+    escape: (value: string) => (i18next.dir() === 'rtl' ? isolate(value) : value),
+  },
   returnNull: false,
   showSupportNotice: false,
 });
@@ -63,20 +70,8 @@ export const loadCatalogue = (language: Exclude<Language, 'de'>): Promise<readon
 const STORED_LANGUAGE = 'hausportal.language';
 const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
-/**
- * The Intl locale of a language, for dates and numbers. Arabic keeps Latin digits, so that dates
- * read like the apartment, phone and pickup numbers around them (ADR 031).
- */
-const LOCALES: Record<Language, string> = {
-  de: 'de-DE',
-  en: 'en-GB',
-  tr: 'tr-TR',
-  pl: 'pl-PL',
-  uk: 'uk-UA',
-  ru: 'ru-RU',
-  ar: 'ar-u-nu-latn',
-};
-export const intlLocale = (language: Language): string => LOCALES[language];
+/** The Intl locale of a language, for dates and numbers. */
+export const intlLocale = (language: Language): string => INTL_LOCALES[language];
 
 /** The language a screen speaks now. */
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'de');

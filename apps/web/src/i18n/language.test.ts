@@ -42,3 +42,13 @@ describe('setLanguage', () => {
     expect(i18next.t('login.username')).not.toBe('Benutzername');
   });
 });
+
+describe('values inside a sentence', () => {
+  it('are isolated in Arabic, so a ticket number keeps its order, and left alone in German', async () => {
+    await setLanguage('ar');
+    const text = i18next.t('homeNews.ticketItem', { number: '2026-000042' });
+    expect(text).toContain('\u20682026-000042\u2069');
+    await setLanguage('de');
+    expect(i18next.t('errors.fileTooLarge', { filename: 'a.pdf' })).toBe('Die Datei a.pdf ist zu gross');
+  });
+});

@@ -28,6 +28,12 @@ const longDayFmt = (locale: string): Intl.DateTimeFormat => {
 export const berlinDay = (at: Date | string = new Date()): string => dayFmt.format(new Date(at));
 /** 'HH:MM' in Berlin. */
 export const berlinTime = (iso: string): string => timeFmt.format(new Date(iso));
+/** The day of the month alone: '28.' in German (an ordinal there), '28' in the other languages. */
+export const dayOfMonth = (date: string): string => {
+  const day = String(Number(date.slice(8, 10)));
+  return currentLanguage() === 'de' ? `${day}.` : day;
+};
+
 /** 'Sa., 28.03.2026' of a calendar date, in the reader's language (issue 25). */
 export const dayLabel = (date: string): string =>
   longDayFmt(intlLocale(currentLanguage())).format(new Date(`${date}T12:00:00Z`));

@@ -22,7 +22,7 @@ import {
   revokeFeed,
   type CalendarFeed,
 } from '../api';
-import { addDays, berlinDay, berlinTime, dayLabel, describe } from '../berlin';
+import { addDays, berlinDay, berlinTime, dayLabel, dayOfMonth, describe } from '../berlin';
 import './bookings.css';
 
 registerBookingStrings();
@@ -275,7 +275,7 @@ function ResourcePage() {
                         onClick={() => choose(day, slot)}
                         data-state={slot.state}
                       >
-                        <span>{r.mode === 'slots' ? time : day.date.slice(8, 10) + '.'}</span>
+                        <span>{r.mode === 'slots' ? time : dayOfMonth(day.date)}</span>
                         <span className="booking-slot-state">{t(`bookings.states.${slot.state}`)}</span>
                       </button>
                     </li>

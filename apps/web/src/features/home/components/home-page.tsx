@@ -18,7 +18,6 @@ import { registerHomeTicketStrings } from '@/i18n/home-tickets';
 import { fetchHome } from '../slice';
 import { HomeNews } from './home-news';
 import ParcelCard, { DeskLink } from './parcel-card';
-import { isolate } from '@/lib/bidi';
 
 registerHomeTicketStrings();
 
@@ -55,7 +54,7 @@ function EmergencyButton() {
         </span>
         <span className="emergency-text">
           <span className="emergency-name">{name}</span>
-          <span className="emergency-sub">{t('home.emergencyCall', { number: isolate(location.direct_number) })}</span>
+          <span className="emergency-sub">{t('home.emergencyCall', { number: location.direct_number })}</span>
         </span>
         <Icon name="phone" className="emergency-action" />
       </a>
