@@ -10,7 +10,7 @@ import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
 import { usePendingBookingsQuery } from './api';
 import { BookingActions } from './booking-actions';
-import { describePeriod, household, inFilter } from './format';
+import { describePeriod, household, inFilter, severalLocations } from './format';
 import { BookingsFrame } from './frame';
 import { t } from './strings';
 import { useBookingDecision } from './use-decision';
@@ -51,11 +51,11 @@ export function ApprovalsPage() {
   const pending = usePendingBookingsQuery();
   const decision = useBookingDecision();
   const rows = inFilter(pending.data ?? [], locationId);
-  const several = (me?.locations.length ?? 0) > 1 && !locationId;
+  const several = severalLocations(rows);
   const titleOf = (id: number) => (several ? me?.locations.find((l) => l.id === id)?.title : undefined);
   return (
     <BookingsFrame title={t.pages.approvals}>
-      <p className="muted">{t.approvals.intro}</p>
+      <p className="muted booking-intro">{t.approvals.intro}</p>
       <section aria-labelledby="bookings-pending" className="stack">
         <h2 id="bookings-pending">{t.approvals.heading}</h2>
         {pending.isLoading ? <Spinner label={s.loading} /> : null}

@@ -1,18 +1,23 @@
+import type { ReactNode } from 'react';
 import type { AdminBooking } from '@hausportal/contract';
 import type { BookingDecision } from './api';
 import { t } from './strings';
 
-/** 'Freigeben' and 'Ablehnen' for a waiting booking, 'Stornieren' for any active one. */
+/**
+ * 'Freigeben' and 'Ablehnen' for a waiting booking (refusing says why; cancelling it would too,
+ * so it is not offered twice), 'Stornieren' for a booked one; `children` follow in the same row.
+ */
 export function BookingActions({
   booking,
   busy,
   onAct,
+  children,
 }: {
   booking: AdminBooking;
   busy: boolean;
   onAct: (booking: AdminBooking, decision: BookingDecision) => void;
+  children?: ReactNode;
 }) {
-  if (booking.status !== 'pending' && booking.status !== 'approved') return null;
   return (
     <div className="button-row">
       {booking.status === 'pending' ? (
@@ -30,9 +35,12 @@ export function BookingActions({
           </button>
         </>
       ) : null}
-      <button type="button" className="button button-danger" disabled={busy} onClick={() => onAct(booking, 'cancel')}>
-        {t.actions.cancel}
-      </button>
+      {booking.status === 'approved' ? (
+        <button type="button" className="button button-danger" disabled={busy} onClick={() => onAct(booking, 'cancel')}>
+          {t.actions.cancel}
+        </button>
+      ) : null}
+      {children}
     </div>
   );
 }

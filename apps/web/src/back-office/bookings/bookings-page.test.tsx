@@ -93,11 +93,15 @@ describe("back office: 'Buchungskalender'", () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'KW 24: 10.06. – 16.06.2030' })).toBeInTheDocument();
     const grid = await screen.findByRole('table', { name: 'Buchungen vom 10.06.2030 bis 16.06.2030' });
     const flat = within(grid).getByRole('row', { name: /^Gästewohnung/ });
-    // Two nights: Thursday (arrival) and Friday.
-    const nights = within(flat).getAllByRole('button', { name: /Anna Achter, Wohnung A-0101, Wartet auf Freigabe$/ });
-    expect(nights).toHaveLength(2);
-    expect(nights[0]).toHaveTextContent('Anreise');
-    expect(within(flat).getAllByRole('cell')[3]).toContainElement(nights[0]!);
+    // Two nights, Thursday (arrival) and Friday, and the day of departure.
+    const stay = within(flat).getAllByRole('button', { name: /Anna Achter, Wohnung A-0101, Wartet auf Freigabe$/ });
+    expect(stay.map((b) => b.textContent)).toEqual([
+      'AnreiseA-0101Anna Achterwartet',
+      'A-0101Anna Achterwartet',
+      'AbreiseA-0101Anna Achterwartet',
+    ]);
+    expect(within(flat).getAllByRole('cell')[3]).toContainElement(stay[0]!);
+    expect(within(flat).getAllByRole('cell')[5]).toContainElement(stay[2]!);
 
     await user.click(screen.getByRole('button', { name: 'Nächste Woche' }));
     expect(screen.getByTestId('url')).toHaveTextContent('/admin/buchungen/kalender?woche=2030-06-17');

@@ -26,7 +26,8 @@ import {
   isoWeek,
   longDay,
   mondayOf,
-  shortDay,
+  weekday,
+  severalLocations,
 } from './format';
 import { BookingsFrame } from './frame';
 import { t } from './strings';
@@ -75,15 +76,18 @@ function rowsOf(resources: BookingResource[], bookings: AdminBooking[]): Row[] {
   return rows;
 }
 
-/** The short text of a booking in a cell: its time (slots) and household; the whole sentence for screen readers. */
+/**
+ * A booking in a cell: its time (slots) or 'Anreise'/'Abreise' (whole days), the apartment, the
+ * state when it is not simply booked; the whole sentence with the name for screen readers. The
+ * day list (phones) shows the name too.
+ */
 function Chip({ booking, day, onOpen }: { booking: AdminBooking; day: string; onOpen: (b: AdminBooking) => void }) {
-  const slots = booking.mode === 'slots';
   const label = `${booking.resource_name}, ${describePeriod(booking)}, ${household(booking)}, ${booking.status_label}`;
   const edge =
     booking.mode === 'days'
       ? booking.check_in === day
         ? t.calendar.arrival
-        : addDays(day, 1) === booking.check_out
+        : booking.check_out === day
           ? t.calendar.departure
           : null
       : null;
@@ -96,15 +100,19 @@ function Chip({ booking, day, onOpen }: { booking: AdminBooking; day: string; on
       aria-haspopup="dialog"
       onClick={() => onOpen(booking)}
     >
-      {slots ? (
+      {booking.mode === 'slots' ? (
         <span className="booking-chip-time">
-          {clock(booking.starts_at)}–{clock(booking.ends_at)}
+          {clock(booking.starts_at)}–<wbr />
+          {clock(booking.ends_at)}
         </span>
       ) : edge ? (
         <span className="booking-chip-time">{edge}</span>
       ) : null}
       <span className="admin-apartment">{booking.apartment_number}</span>
-      {booking.status !== 'approved' ? <span className="booking-chip-status">{booking.status_label}</span> : null}
+      <span className="booking-chip-name">{booking.resident_name || t.deletedPerson}</span>
+      {booking.status !== 'approved' ? (
+        <span className="booking-chip-status">{t.calendar.short[booking.status]}</span>
+      ) : null}
     </button>
   );
 }
@@ -118,8 +126,13 @@ function BlockMark({ reason }: { reason: string }) {
   );
 }
 
+/** The days a booking shows on: its slot's day, or a stay's nights and its day of departure. */
 function bookingsOn(list: AdminBooking[], day: string) {
-  return list.filter((b) => daysOf(b.starts_at, b.ends_at).includes(day));
+  return list.filter((b) =>
+    b.mode === 'days' && b.check_in && b.check_out
+      ? b.check_in <= day && day <= b.check_out
+      : daysOf(b.starts_at, b.ends_at).includes(day),
+  );
 }
 
 function blocksOn(row: Row, day: string) {
@@ -155,7 +168,11 @@ function WeekGrid({
             </th>
             {days.map((d) => (
               <th key={d} scope="col" aria-current={d === today ? 'date' : undefined}>
-                <span aria-hidden="true">{shortDay(d)}</span>
+                <span aria-hidden="true" className="booking-week-day">
+                  {weekday(d)}
+                  <br />
+                  {dayAndMonth(d)}
+                </span>
                 <span className="visually-hidden">{longDay(d)}</span>
               </th>
             ))}
@@ -184,10 +201,7 @@ function WeekGrid({
                         <Chip key={b.id} booking={b} day={d} onOpen={onOpen} />
                       ))}
                       {blocks.length + list.length === 0 ? (
-                        <span className="booking-free">
-                          <span aria-hidden="true">·</span>
-                          <span className="visually-hidden">{t.calendar.nothing}</span>
-                        </span>
+                        <span className="visually-hidden">{t.calendar.nothing}</span>
                       ) : null}
                     </td>
                   );
@@ -293,12 +307,11 @@ function BookingDetails({
             <dt>{f.booked}</dt>
             <dd>{formatDateTime(booking.created_at)}</dd>
           </dl>
-          <BookingActions booking={booking} busy={busy} onAct={onAct} />
-          <div className="button-row">
+          <BookingActions booking={booking} busy={busy} onAct={onAct}>
             <button type="button" className="button" onClick={onClose}>
               {t.calendar.close}
             </button>
-          </div>
+          </BookingActions>
         </div>
       ) : null}
     </Modal>
@@ -328,7 +341,7 @@ export function CalendarPage() {
 
   const bookings = inFilter(week.data ?? [], locationId).filter((b) => showInactive || ACTIVE.has(b.status));
   const rows = rowsOf(inFilter(resources.data?.results ?? [], locationId), bookings);
-  const several = (me?.locations.length ?? 0) > 1 && !locationId;
+  const several = severalLocations(rows);
   const locationTitle = (id: number) => (several ? me?.locations.find((l) => l.id === id)?.title : undefined);
   const range = t.calendar.week(isoWeek(monday), dayAndMonth(monday), dateOnly(sunday));
   const caption = t.calendar.caption(dateOnly(monday), dateOnly(sunday));
@@ -348,7 +361,9 @@ export function CalendarPage() {
         <div className="button-row">
           <button type="button" className="button" onClick={() => setMonday(addDays(monday, -7))}>
             <span aria-hidden="true">← </span>
-            {t.calendar.previous}
+            <span>
+              {t.calendar.previous} <span className="booking-wide-only">{t.calendar.weekWord}</span>
+            </span>
           </button>
           <button
             type="button"
@@ -359,7 +374,9 @@ export function CalendarPage() {
             {t.calendar.today}
           </button>
           <button type="button" className="button" onClick={() => setMonday(addDays(monday, 7))}>
-            {t.calendar.next}
+            <span>
+              {t.calendar.next} <span className="booking-wide-only">{t.calendar.weekWord}</span>
+            </span>
             <span aria-hidden="true"> →</span>
           </button>
         </div>

@@ -41,6 +41,8 @@ const timeFmt = new Intl.DateTimeFormat('de-DE', {
   hourCycle: 'h23',
 });
 
+/** 'Mo.' (with its dot, which ICU leaves off a weekday alone). */
+export const weekday = (date: string): string => shortDay(date).split(',')[0]!;
 /** 'Mo., 23.03.' */
 export const shortDay = (date: string): string => weekdayDay.format(noon(date));
 /** '23.03.' */
@@ -86,3 +88,7 @@ export const household = (b: Pick<AdminBooking, 'resident_name' | 'apartment_num
 export function inFilter<T extends { location_id: number }>(rows: readonly T[], locationId: number | undefined): T[] {
   return locationId ? rows.filter((r) => r.location_id === locationId) : [...rows];
 }
+
+/** Whether rows come from more than one location: only then do they name theirs. */
+export const severalLocations = (rows: readonly { location_id: number }[]): boolean =>
+  new Set(rows.map((r) => r.location_id)).size > 1;

@@ -4,7 +4,7 @@ import { fileTooLargeMessage, type BookingResource } from '@hausportal/contract'
 import { ACCEPT, isAcceptedImage, isPdf, isTooLarge } from '@/lib/files';
 import { useUpload } from '../api/upload';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { describedBy, fieldLabel, FieldNotes } from '../components/form-fields';
+import { describedBy, FieldNotes } from '../components/form-fields';
 import { ProgressBar } from '../components/progress-bar';
 import { errorMessage } from '../lib/errors';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
@@ -140,7 +140,7 @@ function FileField({
       <div className="booking-file-current">{current}</div>
       {picked?.url ? <img className="booking-file-preview" src={picked.url} alt={f.preview} /> : null}
       <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={id}>{fieldLabel(kind.choose, false)}</label>
+        <label htmlFor={id}>{kind.choose}</label>
         <input
           key={inputKey}
           id={id}
@@ -155,7 +155,7 @@ function FileField({
       {progress !== null ? (
         <ProgressBar label={f.progress} value={progress} max={100} text={f.percent(progress)} />
       ) : null}
-      <div className="button-row">
+      <div className="button-row booking-file-buttons">
         <button
           type="button"
           className="button button-primary"

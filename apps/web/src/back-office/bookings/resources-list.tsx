@@ -9,7 +9,7 @@ import { useLocationFilter, withLocation } from '../lib/list-params';
 import { useNow } from '../lib/use-now';
 import { useBookingResourcesQuery } from './api';
 import { blockPeriod } from './blocks-section';
-import { inFilter } from './format';
+import { inFilter, severalLocations } from './format';
 import { BookingsFrame } from './frame';
 import { t } from './strings';
 
@@ -34,7 +34,7 @@ export function ResourcesList() {
   const { data: me } = useMeQuery();
   const result = useBookingResourcesQuery();
   const rows = inFilter(result.data?.results ?? [], locationId);
-  const several = (me?.locations.length ?? 0) > 1 && !locationId;
+  const several = severalLocations(rows);
   const locations = me?.locations;
   const now = useNow();
 

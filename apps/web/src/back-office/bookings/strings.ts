@@ -51,12 +51,17 @@ export const t = {
 
   calendar: {
     caption: (from: string, to: string) => `Buchungen vom ${from} bis ${to}`,
-    previous: 'Vorherige Woche',
-    next: 'Nächste Woche',
+    previous: 'Vorherige',
+    next: 'Nächste',
+    weekWord: 'Woche',
     today: 'Diese Woche',
     week: (n: number, from: string, to: string) => `KW ${n}: ${from} – ${to}`,
     resource: 'Ressource',
     nothing: 'frei',
+    short: { pending: 'wartet', approved: 'gebucht', refused: 'abgelehnt', cancelled: 'storniert' } as Record<
+      BookingStatus,
+      string
+    >,
     noResources: 'Noch keine Räume oder Geräte angelegt.',
     createFirst: 'Raum oder Gerät anlegen',
     blocked: 'Gesperrt',
@@ -71,7 +76,7 @@ export const t = {
       when: 'Zeitraum',
       who: 'Gebucht von',
       status: 'Status',
-      note: 'Notiz der Bewohnerin oder des Bewohners',
+      note: 'Notiz',
       reason: 'Grund oder Nachricht',
       booked: 'Gebucht am',
     },
@@ -227,10 +232,11 @@ export const t = {
     intro:
       'Freigegebene Buchungen, die im Monat beginnen. Stornierte, abgelehnte und noch wartende Buchungen zählen nicht.',
     caption: (month: string) => `Auslastung je Raum oder Gerät im ${month}`,
-    previous: 'Vorheriger Monat',
-    next: 'Nächster Monat',
+    previous: 'Vorheriger',
+    next: 'Nächster',
+    monthWord: 'Monat',
     current: 'Dieser Monat',
-    month: 'Monat',
+    month: 'Monat wählen',
     columns: {
       resource: 'Raum oder Gerät',
       location: 'Standort',

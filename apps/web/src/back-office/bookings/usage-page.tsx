@@ -7,7 +7,7 @@ import { useLocationFilter } from '../lib/list-params';
 import { useNow } from '../lib/use-now';
 import { s } from '../strings';
 import { useBookingResourcesQuery, useBookingUsageQuery } from './api';
-import { addMonths, berlinDay, inFilter, monthLabel } from './format';
+import { addMonths, berlinDay, inFilter, monthLabel, severalLocations } from './format';
 import { BookingsFrame } from './frame';
 import { t } from './strings';
 
@@ -42,40 +42,44 @@ export function UsagePage() {
   // The usage rows do not say how a resource is booked; the resources do.
   const resources = useBookingResourcesQuery();
   const rows = inFilter(usage.data?.resources ?? [], locationId);
-  const several = (me?.locations.length ?? 0) > 1 && !locationId;
+  const several = severalLocations(rows);
   const label = monthLabel(month);
   const modeOf = (id: number) => resources.data?.results.find((r) => r.id === id)?.mode ?? 'slots';
 
   return (
     <BookingsFrame title={t.pages.usage}>
-      <p className="muted">{u.intro}</p>
-      <div className="booking-week-bar">
-        <h2 className="booking-week-title" aria-live="polite">
-          {label}
-        </h2>
-        <div className="button-row booking-month-picker">
+      <p className="muted booking-intro">{u.intro}</p>
+      <h2 className="booking-week-title" aria-live="polite">
+        {label}
+      </h2>
+      <div className="booking-month-bar">
+        <div className="button-row">
           <button type="button" className="button" onClick={() => setMonth(addMonths(month, -1))}>
             <span aria-hidden="true">← </span>
-            {u.previous}
+            <span>
+              {u.previous} <span className="booking-wide-only">{u.monthWord}</span>
+            </span>
           </button>
-          <div className="field booking-month-field">
-            <label htmlFor={inputId}>{u.month}</label>
-            <input
-              id={inputId}
-              type="month"
-              value={month}
-              onChange={(event) => {
-                if (MONTH.test(event.target.value)) setMonth(event.target.value);
-              }}
-            />
-          </div>
           <button type="button" className="button" onClick={() => setMonth(addMonths(month, 1))}>
-            {u.next}
+            <span>
+              {u.next} <span className="booking-wide-only">{u.monthWord}</span>
+            </span>
             <span aria-hidden="true"> →</span>
           </button>
           <button type="button" className="button" disabled={month === thisMonth} onClick={() => setMonth(undefined)}>
             {u.current}
           </button>
+        </div>
+        <div className="field booking-month-field">
+          <label htmlFor={inputId}>{u.month}</label>
+          <input
+            id={inputId}
+            type="month"
+            value={month}
+            onChange={(event) => {
+              if (MONTH.test(event.target.value)) setMonth(event.target.value);
+            }}
+          />
         </div>
       </div>
       {usage.isLoading ? <Spinner label={s.loading} /> : null}

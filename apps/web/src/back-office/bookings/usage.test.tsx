@@ -60,6 +60,6 @@ describe("back office: 'Auslastung'", () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['0', '0 Stunden', '0']);
-    expect(screen.getByLabelText('Monat')).toHaveValue('2030-02');
+    expect(screen.getByLabelText('Monat wählen')).toHaveValue('2030-02');
   });
 });
