@@ -21,7 +21,12 @@ export const SIZES = {
 export const BENCH_MANAGER = 'bench-manager@example.org';
 
 /** Inserts rows in batches; one statement per batch keeps a 200k-row fill to seconds. */
-async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: Insertable<Database[T]>[], batch = 500) {
+export async function insertBatched<T extends keyof Database>(
+  db: DB,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  batch = 500,
+) {
   for (let i = 0; i < rows.length; i += batch) {
     await db
       .insertInto(table)
@@ -30,6 +35,52 @@ async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: I
       .values(rows.slice(i, i + batch) as any)
       .execute();
   }
+}
+
+/** A location row of a bench with nothing but a title. */
+export function benchLocation(id: number, title: string, created: string): Insertable<Database['locations']> {
+  return {
+    id,
+    title,
+    name: title,
+    logo: null,
+    direct_call: 0,
+    direct_number: '',
+    default_service_id: 3,
+    text: '',
+    hours: '',
+    phone: '',
+    email: '',
+    free_text: '',
+    residents_can_post: 0,
+    created_at: created,
+  };
+}
+
+/** An account of a bench that signs in with its apartment number and `passwordHash`. */
+export function benchUser(
+  id: number,
+  locationId: number,
+  role: 'resident' | 'receptionist',
+  apartment: string,
+  passwordHash: string,
+  created: string,
+): Insertable<Database['users']> {
+  return {
+    id,
+    location_id: locationId,
+    role,
+    login: apartment.toLowerCase(),
+    apartment_number: apartment,
+    name: `Person ${id}`,
+    email: `person${id}@example.org`,
+    password_hash: passwordHash,
+    profile_picture: null,
+    emergency_services_deactivated: 0,
+    language: 'de',
+    is_active: 1,
+    created_at: created,
+  };
 }
 
 /**
