@@ -244,6 +244,23 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { name: 'Zwei-Faktor-Anmeldung', path: '/admin/zwei-faktor' },
   { name: 'Mein Konto', path: '/admin/konto' },
   { name: 'Pakete', path: '/admin/pakete' },
+  { name: 'Buchungen zur Freigabe', path: '/admin/buchungen' },
+  { name: 'Buchungskalender', path: '/admin/buchungen/kalender' },
+  {
+    name: 'Buchungskalender: nächste Woche',
+    path: '/admin/buchungen/kalender',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Nächste Woche' }).click();
+      await expect(page.getByRole('table', { name: /^Buchungen vom/ })).toBeVisible();
+    },
+  },
+  { name: 'Räume und Geräte', path: '/admin/buchungen/ressourcen' },
+  { name: 'Neuer Raum oder neues Gerät', path: '/admin/buchungen/ressourcen/neu' },
+  {
+    name: 'Raum oder Gerät bearbeiten',
+    path: { from: '/admin/buchungen/ressourcen', link: /^\/admin\/buchungen\/ressourcen\/\d+$/ },
+  },
+  { name: 'Auslastung', path: '/admin/buchungen/auslastung' },
 ];
 
 /** Opens a screen of `ADMIN_SCREENS`; false when an optional one does not exist yet. */

@@ -39,6 +39,11 @@ const SCREENS: [name: string, url: string][] = [
   ['requests', '/admin/requests'],
   ['emails', '/admin/emails'],
   ['audit', '/admin/audit'],
+  ['bookings-approvals', '/admin/buchungen'],
+  ['bookings-calendar', '/admin/buchungen/kalender'],
+  ['booking-resources', '/admin/buchungen/ressourcen'],
+  ['booking-resource-new', '/admin/buchungen/ressourcen/neu'],
+  ['booking-usage', '/admin/buchungen/auslastung'],
 ];
 
 test('every back-office screen at 1024 and 1440 px: screenshot and no serious or critical axe violations', async ({

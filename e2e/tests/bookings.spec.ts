@@ -1,5 +1,8 @@
 import fs from 'node:fs';
+import { staffLogin } from '../support/admin';
+import { Api } from '../support/api';
 import { login } from '../support/auth';
+import { MANAGER_LOGIN } from '../support/env';
 import { expect, expectPath, test } from '../support/test';
 import { demoResident, expectMail } from '../support/tickets';
 
@@ -65,4 +68,38 @@ test('A-0101 books the guest flat, adds it to the calendar and cancels; A-0102 s
   await card.getByRole('button', { name: 'Stornieren' }).click();
   await expect(page.getByText('Die Buchung wurde storniert.')).toBeVisible();
   await expect(page.getByTestId('my-booking').filter({ hasText: 'Gästewohnung' })).toContainText('Storniert');
+});
+
+test('a manager sets up a party room at 1024 px, and A-0101 finds it under Buchen with its rules', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Partyraum ${Date.now() % 100_000}`;
+  const manager = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await staffLogin(manager, MANAGER_LOGIN);
+  await manager.goto('/admin/buchungen/ressourcen?location_id=1');
+  await manager.getByRole('link', { name: 'Raum oder Gerät anlegen' }).click();
+  await manager.getByRole('textbox', { name: 'Name' }).fill(name);
+  await manager.getByRole('textbox', { name: /^Beschreibung/ }).fill('Im Dachgeschoss, mit Küche.');
+  await manager.getByRole('textbox', { name: /^Gebühr/ }).fill('30 € je Abend');
+  await manager.getByRole('textbox', { name: 'Länge eines Zeitfensters (Minuten)' }).fill('240');
+  await manager.getByLabel('Erstes Zeitfenster beginnt um').fill('10:00');
+  await manager.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Raum oder Gerät bearbeiten' })).toBeVisible();
+  const id = Number(/ressourcen\/(\d+)/.exec(manager.url())![1]);
+  try {
+    await manager.getByRole('link', { name: 'Zurück zu den Räumen und Geräten' }).click();
+    await expect(manager.getByRole('row', { name: new RegExp(name) })).toContainText(
+      'Zeitfenster à 4 Std., 10:00–22:00 Uhr',
+    );
+
+    await login(page, ANNA.login);
+    await page.goto('/buchen');
+    await page.getByRole('link', { name: new RegExp(name) }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText(/30 € je Abend/)).toBeVisible();
+  } finally {
+    await (await Api.manager()).delete(`/api/admin/booking-resources/${id}/`);
+  }
 });
