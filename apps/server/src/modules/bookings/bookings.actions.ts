@@ -9,7 +9,6 @@ import {
   BOOKING_QUOTA,
   BOOKING_TAKEN,
   BOOKING_TOO_LONG,
-  type Availability,
   type bookingBlockInput,
   type bookingCreate,
   type BookingResourceInput,
@@ -47,76 +46,6 @@ export async function residentResource(db: DB, me: Resident, id: number): Promis
   const r = await repo.findResource(db, id, [me.locationId]);
   if (!r) throw notFound();
   return r;
-}
-
-/**
- * Free, taken, blocked and past slots (slot mode) or days (day mode) of a resource for `days`
- * Berlin days from `from`. 'mine' marks the caller's own bookings; nobody else's is named.
- */
-export async function availabilityOf(
-  db: DB,
-  me: Resident,
-  id: number,
-  from: string,
-  days: number,
-  now = Date.now(),
-): Promise<Availability> {
-  const r = await residentResource(db, me, id);
-  const windowFrom = iso(berlinInstant(from, 0));
-  const windowTo = iso(berlinInstant(addDays(from, days), 0));
-  const [taken, blocks] = await Promise.all([
-    // A slot booking lies within one day; a stay is at most 60 nights (the contract's limit).
-    repo.activeBookingsIn(
-      db,
-      r.id,
-      windowFrom,
-      windowTo,
-      iso(Date.parse(windowFrom) - (r.mode === 'slots' ? 2 : 62) * 86_400_000),
-    ),
-    repo.blocksOf(db, [r.id], windowFrom, windowTo),
-  ]);
-  // Both lists sorted by start; one pass over the slots with a moving pointer into each.
-  const sorted = <T extends { starts_at: string; ends_at: string }>(list: T[]) =>
-    list.map((b) => ({ s: Date.parse(b.starts_at), e: Date.parse(b.ends_at), b })).sort((x, y) => x.s - y.s);
-  const takenI = sorted(taken);
-  const blockI = sorted(blocks);
-  /** The first interval overlapping [start, end), given intervals sorted by start and slots asked in order. */
-  const cursor = <T>(list: { s: number; e: number; b: T }[]) => {
-    let i = 0;
-    return (start: number, end: number) => {
-      while (i < list.length && list[i]!.e <= start) i++;
-      for (let j = i; j < list.length && list[j]!.s < end; j++) if (list[j]!.e > start) return list[j];
-      return undefined;
-    };
-  };
-  const takenAt = cursor(takenI);
-  const blockedAt = cursor(blockI);
-  const today = berlinDate(now);
-  const out: Availability['days'] = [];
-  for (let i = 0; i < days; i++) {
-    const date = addDays(from, i);
-    const slots =
-      r.mode === 'slots'
-        ? slotsOfDay(date, r)
-        : [{ start: berlinInstant(date, 0), end: berlinInstant(addDays(date, 1), 0) }];
-    out.push({
-      date,
-      slots: slots.map(({ start, end }) => {
-        const hit = takenAt(start, end);
-        const state = blockedAt(start, end)
-          ? 'blocked'
-          : hit
-            ? hit.b.user_id === me.id
-              ? 'mine'
-              : 'taken'
-            : (r.mode === 'days' ? date < today : start < now)
-              ? 'past'
-              : 'free';
-        return { starts_at: iso(start), ends_at: iso(end), state };
-      }),
-    });
-  }
-  return { resource_id: r.id, mode: r.mode, days: out };
 }
 
 type CreateInput = z.output<typeof bookingCreate>;
@@ -199,13 +128,15 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
         },
         p.keys,
       );
-      const when = describePeriod(r.mode, startsAt, endsAt);
-      await bookingNews(trx, notifier, me.id, {
-        title: r.approval_required ? `Buchungsanfrage erhalten: ${r.name}` : `Gebucht: ${r.name}`,
-        body: r.approval_required
-          ? `${when}. Die Hausverwaltung muss die Buchung noch freigeben.`
-          : `${when}. Stornieren bis ${describeDeadline(p.start, r.cancel_hours)}.`,
-      });
+      await bookingNews(
+        trx,
+        notifier,
+        me.id,
+        { resource: r.name, mode: r.mode, startsAt, endsAt },
+        r.approval_required
+          ? { event: 'requested' }
+          : { event: 'booked', cancelBy: iso(p.start - r.cancel_hours * 3_600_000) },
+      );
       return bookingId;
     });
   } catch (err) {
@@ -232,8 +163,13 @@ async function withinQuota(trx: DB, r: ResourceRow, me: Resident, start: number)
   if (n >= r.quota_count) throw fieldError('non_field_errors', BOOKING_QUOTA(n, r.quota_period));
 }
 
-const describeDeadline = (start: number, hours: number) =>
-  describePeriod('slots', iso(start - hours * 3_600_000), iso(start - hours * 3_600_000)).replace(/–.*$/, '');
+/** A booking as its news names it (notifications/events.ts writes the texts in the resident's language). */
+const bookedPeriod = (b: BookingRow) => ({
+  resource: b.resource_name,
+  mode: b.mode,
+  startsAt: b.starts_at,
+  endsAt: b.ends_at,
+});
 
 /** One of the resident's own bookings; else 404. */
 export async function ownBooking(db: DB, me: Resident, id: number): Promise<BookingRow> {
@@ -357,10 +293,7 @@ async function cancelByManager(
     details: { message },
   });
   if (b.user_id)
-    await bookingNews(trx, ctx.notifier, b.user_id, {
-      title: `Buchung storniert: ${b.resource_name}`,
-      body: `Die Hausverwaltung hat Ihre Buchung storniert (${describePeriod(b.mode, b.starts_at, b.ends_at)}).${message ? ` ${message}` : ''}`,
-    });
+    await bookingNews(trx, ctx.notifier, b.user_id, bookedPeriod(b), { event: 'cancelled', message: message || null });
   return true;
 }
 
@@ -437,13 +370,16 @@ export async function decideBooking(
       entity: { type: 'booking', id: b.id, locationId: b.location_id },
       details: { reason },
     });
-    const when = describePeriod(b.mode, b.starts_at, b.ends_at);
     if (b.user_id)
-      await bookingNews(trx, ctx.notifier, b.user_id, {
-        title:
-          decision === 'approved' ? `Buchung freigegeben: ${b.resource_name}` : `Buchung abgelehnt: ${b.resource_name}`,
-        body: decision === 'approved' ? `${when}.${reason ? ` ${reason}` : ''}` : `${when}. Grund: ${reason}`,
-      });
+      await bookingNews(
+        trx,
+        ctx.notifier,
+        b.user_id,
+        bookedPeriod(b),
+        decision === 'approved'
+          ? { event: 'approved', reason: reason || null }
+          : { event: 'refused', reason: reason ?? '' },
+      );
   });
   ctx.notifier.kick();
   return managedBooking(ctx.db, caller, id);
@@ -492,11 +428,7 @@ export async function sendDueReminders(ctx: AppContext, now = Date.now()): Promi
     const did = await inTransaction(ctx.db, async (trx) => {
       if (!(await repo.claimReminder(trx, id))) return false;
       const b = (await repo.findBooking(trx, id))!;
-      if (b.user_id)
-        await bookingNews(trx, ctx.notifier, b.user_id, {
-          title: `Erinnerung: ${b.resource_name}`,
-          body: `Ihre Buchung beginnt bald: ${describePeriod(b.mode, b.starts_at, b.ends_at)}.`,
-        });
+      if (b.user_id) await bookingNews(trx, ctx.notifier, b.user_id, bookedPeriod(b), { event: 'reminder' });
       return true;
     });
     if (did) sent++;

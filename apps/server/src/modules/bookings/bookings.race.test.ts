@@ -3,7 +3,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { checkResponses, dialects, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import { call } from '../../../test/helpers.js';
-import { newLocation, newUser, signIn } from '../../../test/factories.js';
+import { newLocation, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import type { FastifyInstance } from 'fastify';
 
 const kinds = await dialects();
@@ -21,6 +21,8 @@ describe.each(kinds)('booking race (%s)', (kind) => {
   let second: FastifyInstance;
   let closeSecond: () => Promise<void>;
   let tokens: string[];
+  let users: TestUser[];
+  let manager: string;
   let resourceId: number;
 
   beforeAll(async () => {
@@ -32,15 +34,16 @@ describe.each(kinds)('booking race (%s)', (kind) => {
       await handle.close();
     };
     const park = await newLocation(t);
-    const manager = await signIn(t, await newUser(t, { role: 'manager', managerOf: [park] }));
+    manager = await signIn(t, await newUser(t, { role: 'manager', managerOf: [park] }));
     const res = await call(t.app, 'POST', '/api/admin/booking-resources/', {
       auth: manager,
       payload: { location_id: park, name: 'Partyraum', mode: 'slots', slot_minutes: 120, horizon_days: 30 },
     });
     expect(res.status).toBe(201);
     resourceId = res.body.id;
-    tokens = [];
-    for (let i = 0; i < RESIDENTS; i++) tokens.push(await signIn(t, await newUser(t, { locationId: park })));
+    users = [];
+    for (let i = 0; i < RESIDENTS; i++) users.push(await newUser(t, { locationId: park }));
+    tokens = await Promise.all(users.map((u) => signIn(t, u)));
   }, 120_000);
   afterAll(async () => {
     await closeSecond();
@@ -77,4 +80,68 @@ describe.each(kinds)('booking race (%s)', (kind) => {
       .execute();
     expect(slots).toHaveLength(1);
   }, 60_000);
+
+  it("shows every change in the next view of either instance, although each keeps the week's answer", async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const [anna, bernd] = [tokens[2]!, tokens[3]!];
+    const url = `/api/bookings/resources/${resourceId}/availability/?from=${day}&days=1`;
+    const slots = (await call(t.app, 'GET', url, { auth: anna })).body.days[0].slots as {
+      starts_at: string;
+      ends_at: string;
+    }[];
+    /** The states of the day's first four slots as `auth` sees them through each instance, which must agree. */
+    const states = async (auth: string) => {
+      const seen = await Promise.all([t.app, second].map((app) => call(app, 'GET', url, { auth })));
+      for (const r of seen) expect(r.status).toBe(200);
+      expect(seen[1]!.body).toEqual(seen[0]!.body);
+      return (seen[0]!.body.days[0].slots as { state: string }[]).slice(0, 4).map((s) => s.state);
+    };
+    const bookSlot = async (app: FastifyInstance, auth: string, i: number) => {
+      const res = await call(app, 'POST', '/api/bookings/', {
+        auth,
+        payload: { resource_id: resourceId, starts_at: slots[i]!.starts_at, ends_at: slots[i]!.ends_at },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    expect(await states(anna)).toEqual(['free', 'free', 'free', 'free']);
+
+    const annas = await bookSlot(t.app, anna, 0);
+    expect(await states(anna)).toEqual(['mine', 'free', 'free', 'free']);
+    expect(await states(bernd)).toEqual(['taken', 'free', 'free', 'free']);
+
+    const block = await call(second, 'POST', `/api/admin/booking-resources/${resourceId}/blocks/`, {
+      auth: manager,
+      payload: { starts_at: slots[2]!.starts_at, ends_at: slots[2]!.ends_at, reason: 'Reinigung' },
+    });
+    expect(block.status).toBe(201);
+    expect(await states(bernd)).toEqual(['taken', 'free', 'blocked', 'free']);
+    const blockId = block.body.blocks.find((b: { reason: string }) => b.reason === 'Reinigung').id;
+    const unblocked = await call(t.app, 'DELETE', `/api/admin/booking-resources/${resourceId}/blocks/${blockId}/`, {
+      auth: manager,
+    });
+    expect(unblocked.status).toBe(204);
+    expect(await states(bernd)).toEqual(['taken', 'free', 'free', 'free']);
+
+    expect((await call(second, 'POST', `/api/bookings/mine/${annas}/cancel/`, { auth: anna })).status).toBe(200);
+    expect(await states(anna)).toEqual(['free', 'free', 'free', 'free']);
+
+    const bernds = await bookSlot(second, bernd, 1);
+    expect(await states(bernd)).toEqual(['free', 'mine', 'free', 'free']);
+    const cancelled = await call(t.app, 'POST', `/api/admin/bookings/${bernds}/cancel/`, {
+      auth: manager,
+      payload: { message: 'Wasserschaden' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await states(bernd)).toEqual(['free', 'free', 'free', 'free']);
+
+    await bookSlot(t.app, bernd, 3);
+    expect(await states(anna)).toEqual(['free', 'free', 'free', 'taken']);
+    const erased = await call(second, 'POST', `/api/admin/residents/${users[3]!.id}/erasure/`, {
+      auth: manager,
+      payload: { content: 'delete' },
+    });
+    expect(erased.status).toBe(200);
+    expect(await states(anna)).toEqual(['free', 'free', 'free', 'free']);
+  });
 });

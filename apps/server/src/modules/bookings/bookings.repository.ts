@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { DB } from '../../db/database.js';
+import { sql, type Selectable } from 'kysely';
+import { precompiled, type DB } from '../../db/database.js';
 import type { BookingBlockTable, BookingResourceTable, BookingTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -165,19 +165,55 @@ export function activeBookingsIn(
   from: string,
   to: string,
   startsAfter: string,
-): Promise<{ id: number; user_id: number | null; starts_at: string; ends_at: string }[]> {
+): Promise<{ user_id: number | null; starts_at: string; ends_at: string }[]> {
   // `startsAfter` bounds the index range from below (no booking is longer than the gap), so the
-  // query reads the window's bookings, not every past one of the resource.
+  // query reads the window's bookings, not every past one of the resource, in the index's order.
   return db
     .selectFrom('bookings')
-    .select(['id', 'user_id', 'starts_at', 'ends_at'])
+    .select(['user_id', 'starts_at', 'ends_at'])
     .where('resource_id', '=', resourceId)
     .where('starts_at', '>=', startsAfter)
     .where('starts_at', '<', to)
     .where('status', 'in', ACTIVE)
     .where('ends_at', '>', from)
+    .orderBy('starts_at')
     .execute();
 }
+
+/**
+ * What identifies what a window of a resource shows as taken or blocked: the count and the sum of
+ * the booking ids of the slot rows whose keys lie in [fromKey, toKey), and the same of the ids of
+ * the blocks overlapping [from, to). Slot rows are only inserted with a new booking, whose id is
+ * larger than every earlier one, and deleted when a booking ends (cancelled, refused, erased);
+ * blocks are only added (with a new, larger id) and removed, never changed. So any change of
+ * either set changes a count or, at the same count, a sum. One statement over two index ranges
+ * that hands back one row: the availability's cache reads it on every request.
+ */
+export async function windowSignature(
+  db: DB,
+  resourceId: number,
+  keys: { fromKey: string; toKey: string },
+  from: string,
+  to: string,
+): Promise<string> {
+  const blocks = [resourceId, from, to];
+  const [row] = await signatureStatement(db, [...blocks, ...blocks, resourceId, keys.fromKey, keys.toKey]);
+  return `${row!.n}:${row!.s ?? 0}:${row!.bn}:${row!.bs ?? 0}`;
+}
+
+// Compiled once: the view asks for it on every request, and Kysely's builder costs more than
+// SQLite takes to answer it.
+const signatureStatement = precompiled((db) => {
+  const p = sql`${0}`;
+  const blocks = sql`from booking_blocks where resource_id = ${p} and ends_at > ${p} and starts_at < ${p}`;
+  return {
+    compile: () =>
+      sql<{ n: number; s: number | null; bn: number; bs: number | null }>`
+        select count(*) as n, sum(booking_id) as s,
+          (select count(*) ${blocks}) as bn, (select sum(id) ${blocks}) as bs
+        from booking_slots where resource_id = ${p} and slot_key >= ${p} and slot_key < ${p}`.compile(db),
+  };
+});
 
 /** How many active bookings the household has for the resource starting in [from, to). */
 export async function householdCount(
