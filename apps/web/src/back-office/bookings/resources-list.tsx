@@ -44,7 +44,10 @@ export function ResourcesList() {
         header: r.columns.name,
         cell: ({ row }) => (
           <>
-            <strong>{row.original.name}</strong>
+            {/* The name opens the resource too: on a phone the actions column is off to the side. */}
+            <Link to={withLocation(`/admin/buchungen/ressourcen/${row.original.id}`, locationId)}>
+              <strong>{row.original.name}</strong>
+            </Link>
             {row.original.approval_required ? (
               <>
                 {' '}

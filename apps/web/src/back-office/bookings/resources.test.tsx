@@ -33,6 +33,10 @@ describe("back office: 'Räume und Geräte'", () => {
       'href',
       '/admin/buchungen/ressourcen/2',
     );
+    expect(within(wash).getByRole('link', { name: 'Waschküche' })).toHaveAttribute(
+      'href',
+      '/admin/buchungen/ressourcen/2',
+    );
   });
 
   it('shows a server error under its field, checks numbers itself, and lists the saved resource', async () => {

@@ -44,7 +44,8 @@ export const t = {
   approvals: {
     heading: 'Warten auf Freigabe',
     empty: 'Keine Buchung wartet auf Freigabe.',
-    intro: 'Buchungen von Ressourcen mit Freigabe. Bis Sie entscheiden, ist der Zeitraum für andere reserviert.',
+    intro:
+      'Buchungen von Räumen und Geräten, die Ihre Freigabe brauchen. Bis Sie entscheiden, ist der Zeitraum für andere reserviert.',
     requested: (when: string) => `angefragt am ${when}`,
     toCalendar: 'Alle Buchungen im Kalender',
   },
@@ -56,7 +57,7 @@ export const t = {
     weekWord: 'Woche',
     today: 'Diese Woche',
     week: (n: number, from: string, to: string) => `KW ${n}: ${from} – ${to}`,
-    resource: 'Ressource',
+    resource: 'Raum oder Gerät',
     nothing: 'frei',
     short: { pending: 'wartet', approved: 'gebucht', refused: 'abgelehnt', cancelled: 'storniert' } as Record<
       BookingStatus,
