@@ -23,9 +23,9 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
-import { NoticeJob } from './modules/notices/notices.job.js';
+import { noticeJob } from './modules/notices/notices.job.js';
 import { bookingFeedRoutes, bookingRoutes } from './modules/bookings/bookings.routes.js';
-import { BookingReminderJob } from './modules/bookings/bookings.job.js';
+import { bookingJob } from './modules/bookings/bookings.job.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { badgeRoutes } from './modules/messages/messages.badge.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
@@ -41,7 +41,7 @@ import { serviceRoutes } from './modules/services/services.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
 import { parcelRoutes } from './modules/parcels/parcels.routes.js';
-import { ParcelReminderJob } from './modules/parcels/parcels.job.js';
+import { parcelJob } from './modules/parcels/parcels.job.js';
 import { configureGermanZod } from './lib/zod-german.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
@@ -187,9 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsRoute, { metrics: app.metrics, token: config.metrics.token });
   await app.register(webPlugin, { dist: opts.webDist ?? WEB_DIST, appName: config.appName });
 
-  const noticeJob = new NoticeJob(ctx, app.log);
-  const parcelJob = new ParcelReminderJob(ctx, app.log);
-  const bookingJob = new BookingReminderJob(ctx, app.log);
+  const jobs = [noticeJob(ctx, app.log), parcelJob(ctx, app.log), bookingJob(ctx, app.log)];
   app.addHook('onReady', async () => {
     // With REDIS_URL, take requests only once the shared counters answer (or say why not).
     if (!(await ctx.counters.ready()))
@@ -197,15 +195,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.outbox.start();
     await ctx.push.start();
     ctx.digest.start();
-    noticeJob.start();
-    parcelJob.start();
-    bookingJob.start();
+    for (const job of jobs) job.start();
   });
   app.addHook('onClose', async () => {
     ctx.digest.close();
-    noticeJob.close();
-    parcelJob.close();
-    bookingJob.close();
+    for (const job of jobs) job.close();
     await ctx.push.close();
     await ctx.outbox.close();
     await ctx.counters.close();

@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { PeriodicJob } from '../../lib/periodic-job.js';
 import { announceDueNotices } from './notices.actions.js';
 
 /** How often every process looks for notices whose start has come: residents hear of one within this time. */
 export const NOTICE_JOB_EVERY_MS = 15_000;
+
+/** Announces every started, unannounced notice; returns how many this process announced. */
+export const runDue = (ctx: AppContext): Promise<number> => announceDueNotices(ctx);
 
 /**
  * Scheduled notices ('Sichtbar ab'): residents see a notice from its start on (a query filter), and
@@ -12,28 +16,5 @@ export const NOTICE_JOB_EVERY_MS = 15_000;
  * them send each notice's notification, and a notice missed while no process ran is sent on the
  * next start.
  */
-export class NoticeJob {
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    const run = () =>
-      void this.runDue().catch((err) => this.log.error({ err }, 'Geplante Aushänge: Benachrichtigung fehlgeschlagen'));
-    this.timer ??= setInterval(run, NOTICE_JOB_EVERY_MS).unref();
-    run();
-  }
-
-  close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  /** Announces every started, unannounced notice; returns how many this process announced. */
-  runDue(): Promise<number> {
-    return announceDueNotices(this.ctx);
-  }
-}
+export const noticeJob = (ctx: AppContext, log: FastifyBaseLogger) =>
+  new PeriodicJob(NOTICE_JOB_EVERY_MS, () => runDue(ctx), log, 'Geplante Aushänge: Benachrichtigung fehlgeschlagen');
