@@ -38,6 +38,19 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 };
 /** Languages written from right to left: the layout mirrors for them. */
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+/**
+ * The Intl locale of each language, for dates and numbers (the app's screens and the server's mails).
+ * Arabic keeps Latin digits, so dates read like the apartment, phone and pickup numbers around them (ADR 031).
+ */
+export const INTL_LOCALES: Readonly<Record<Language, string>> = {
+  de: 'de-DE',
+  en: 'en-GB',
+  tr: 'tr-TR',
+  pl: 'pl-PL',
+  uk: 'uk-UA',
+  ru: 'ru-RU',
+  ar: 'ar-u-nu-latn',
+};
 
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
