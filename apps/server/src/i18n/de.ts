@@ -1,0 +1,197 @@
+import { NOTIFICATION_KIND_LABELS, TICKET_SCOPE_LABELS, TICKET_STATUS_LABELS } from '@hausportal/contract';
+
+// What the server writes to residents, in German (issue 25): mails, pushes, the ticket receipt and
+// the activation letter. Every other language is typed against this one. Texts to staff and to
+// craftsmen and providers are not here: they stay German and are written where they are sent.
+// {{app}} is the product name (APP_NAME). Names, posts and notes of residents and managers are
+// passed in as written.
+
+export const de = {
+  mail: {
+    greeting: 'Guten Tag {{name}},',
+    team: 'Ihr {{app}}-Team',
+    buttonFallback: 'Falls der Knopf nicht funktioniert:',
+    unsubscribeKind: 'Keine E-Mails mehr zu „{{kind}}“ erhalten',
+  },
+  // The kinds as the profile's settings name them (the contract is the web's German too).
+  kinds: NOTIFICATION_KIND_LABELS,
+  digest: {
+    subject_one: 'Ihre Tageszusammenfassung: {{count}} Neuigkeit',
+    subject_other: 'Ihre Tageszusammenfassung: {{count}} Neuigkeiten',
+    intro: 'das ist seit der letzten Zusammenfassung bei {{app}} passiert:',
+    open: '{{app}} öffnen',
+    unsubscribe: 'Keine Tageszusammenfassung und keine Benachrichtigungs-E-Mails mehr erhalten',
+  },
+  moderation: {
+    postRejected: 'Ihr Beitrag wurde abgelehnt',
+    commentRejected: 'Ihr Kommentar wurde abgelehnt',
+    postRemoved: 'Ihr Beitrag wurde nach einer Meldung entfernt',
+    commentRemoved: 'Ihr Kommentar wurde nach einer Meldung entfernt',
+    postApproved: 'Ihr Beitrag ist freigegeben',
+    commentApproved: 'Ihr Kommentar ist freigegeben',
+    quoted: '{{title}}: „{{text}}“',
+    reason: 'Begründung: {{reason}}',
+    noReason: 'Die Hausverwaltung hat keine Begründung angegeben.',
+    resubmit: 'Sie können den Beitrag bearbeiten und erneut einreichen.',
+    openPost: 'Beitrag öffnen',
+    openPostWithComment: 'Beitrag mit Kommentar öffnen',
+    postVisible: 'Ihre Nachbarn sehen ihn jetzt auf der Pinnwand.',
+    commentVisible: 'Er ist jetzt unter dem Beitrag zu sehen.',
+    viewPostWithComment: 'Beitrag mit Kommentar ansehen',
+  },
+  posts: {
+    title: 'Neuer Beitrag auf der Pinnwand',
+    bundle_one: '{{count}} neuer Beitrag auf der Pinnwand',
+    bundle_other: '{{count}} neue Beiträge auf der Pinnwand',
+    wrote: '{{name}} hat auf der Pinnwand geschrieben:',
+    view: 'Beitrag ansehen',
+  },
+  comments: {
+    title: 'Neuer Kommentar zu Ihrem Beitrag',
+    wrote: '{{name}} hat Ihren Beitrag kommentiert:',
+    view: 'Kommentar ansehen',
+  },
+  reports: {
+    title: 'Ihre Meldung wurde geprüft',
+    removed: 'Der gemeldete Inhalt wurde entfernt.',
+    kept: 'Der gemeldete Inhalt verstößt nach Prüfung nicht gegen die Regeln und bleibt sichtbar.',
+    thanks: 'Vielen Dank für Ihre Meldung. Die Hausverwaltung hat sie geprüft.',
+    view: 'Meine Meldungen ansehen',
+  },
+  requests: {
+    statuses: { new: 'Neu', in_progress: 'In Bearbeitung', done: 'Erledigt' },
+    title: 'Ihre Anfrage an {{provider}}: {{status}}',
+    status: '{{status}}.',
+    statusWithNote: '{{status}}. Notiz der Hausverwaltung: {{note}}',
+    changed: 'Der Stand Ihrer Anfrage an {{provider}} hat sich geändert.',
+    view: 'Meine Anfragen ansehen',
+  },
+  notices: {
+    important: 'Wichtig: {{title}}',
+    new: 'Neuer Aushang: {{title}}',
+    published: 'Die Hausverwaltung hat einen Aushang veröffentlicht:',
+    view: 'Zur Pinnwand',
+  },
+  documents: {
+    forApartment: 'Neues Dokument für Ihre Wohnung',
+    forHouse: 'Neues Dokument für das Haus',
+    uploaded: 'Die Hausverwaltung hat ein Dokument hochgeladen: „{{title}}“.',
+    where: 'Sie finden es in der App unter „Meine Wohnung“.',
+    view: 'Dokument ansehen',
+  },
+  tickets: {
+    title: 'Meldung {{number}}: {{news}}',
+    news: 'Neuigkeiten zu Ihrer Schadensmeldung {{number}}:',
+    appointment: 'Termin: {{time}} Uhr ({{provider}})',
+    managementMessage: 'Nachricht der Hausverwaltung',
+    view: 'Meldung ansehen',
+    statuses: TICKET_STATUS_LABELS,
+    scopes: TICKET_SCOPE_LABELS,
+  },
+  parcels: {
+    pieces_one: '{{count}} Stück',
+    pieces_other: '{{count}} Stück',
+    title: 'Paket an der Rezeption',
+    bundle_one: '{{count}} Paket an der Rezeption',
+    bundle_other: '{{count}} Pakete an der Rezeption',
+    body: '{{carrier}}, {{pieces}}. Ihren Abholcode finden Sie in der App.',
+    waiting: 'An der Rezeption liegt ein Paket für Sie: {{carrier}}, {{pieces}}.',
+    showCode: 'Zeigen Sie bei der Abholung Ihren Abholcode vor; Sie finden ihn in der App.',
+    view: 'Abholcode ansehen',
+    reminderTitle: 'Erinnerung: Paket abholen',
+    reminder: 'An der Rezeption warten seit einigen Tagen Pakete auf Sie ({{pieces}}).',
+  },
+  bookings: {
+    requestedTitle: 'Buchungsanfrage erhalten: {{resource}}',
+    requested: '{{when}}. Die Hausverwaltung muss die Buchung noch freigeben.',
+    bookedTitle: 'Gebucht: {{resource}}',
+    booked: '{{when}}. Stornieren bis {{deadline}}.',
+    approvedTitle: 'Buchung freigegeben: {{resource}}',
+    approved: '{{when}}.',
+    refusedTitle: 'Buchung abgelehnt: {{resource}}',
+    refused: '{{when}}. Grund: {{reason}}',
+    cancelledTitle: 'Buchung storniert: {{resource}}',
+    cancelled: 'Die Hausverwaltung hat Ihre Buchung storniert ({{when}}).',
+    reminderTitle: 'Erinnerung: {{resource}}',
+    reminder: 'Ihre Buchung beginnt bald: {{when}}.',
+    view: 'Meine Buchungen',
+  },
+  reset: {
+    subject: 'Neues Passwort für {{app}}',
+    requested: 'Sie haben für Ihr Konto bei {{app}} ein neues Passwort angefordert.',
+    requestedByManagement:
+      'Ihre Hausverwaltung hat für Ihr Konto bei {{app}} einen Link zum Festlegen eines neuen Passworts angefordert.',
+    within: 'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest.',
+    action: 'Neues Passwort festlegen',
+    once: 'Der Link funktioniert nur einmal. Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr bisheriges Passwort bleibt gültig.',
+    onceByManagement:
+      'Der Link funktioniert nur einmal. Bis Sie ein neues Passwort festlegen, bleibt Ihr bisheriges gültig.',
+  },
+  invitation: {
+    subject: 'Ihr Zugang zu {{app}}',
+    created:
+      'Ihre Hausverwaltung hat für Sie einen Zugang zu {{app}} ({{location}}) eingerichtet. Sie melden sich mit Ihrer Wohnungsnummer {{apartment}} an.',
+    within: 'Über diesen Link legen Sie innerhalb der nächsten 7 Tage Ihr Passwort fest.',
+    action: 'Passwort festlegen',
+    once: 'Der Link funktioniert nur einmal. Ist er abgelaufen, fordern Sie auf der Anmeldeseite über „Passwort vergessen?“ einen neuen an oder wenden sich an Ihre Hausverwaltung.',
+  },
+  receiptMail: {
+    subject: 'Eingangsbestätigung Ihrer Schadensmeldung {{number}}',
+    filename: 'Eingangsbestaetigung-{{number}}.pdf',
+    received: 'Ihre Schadensmeldung ist bei der Hausverwaltung eingegangen. Sie hat die Nummer {{number}}.',
+    attached:
+      'Die Eingangsbestätigung hängt als PDF an dieser E-Mail. Sie belegt, wann die Meldung eingegangen ist und was sie enthielt.',
+    updates: 'Über den Stand der Bearbeitung halten wir Sie in der App auf dem Laufenden.',
+  },
+  receipt: {
+    heading: 'Eingangsbestätigung',
+    documentTitle: 'Eingangsbestätigung {{number}}',
+    documentSubject: 'Schadensmeldung',
+    number: 'Schadensmeldung Nr. {{number}}',
+    receivedAt: 'Eingegangen am (Zeit des Servers, Europe/Berlin)',
+    time: '{{time}} Uhr',
+    reportedBy: 'Gemeldet von',
+    apartment: 'Wohnung',
+    location: 'Standort',
+    category: 'Kategorie',
+    place: 'Ort',
+    description: 'Beschreibung',
+    contact: 'Kontaktdaten an den Handwerker',
+    consentGiven: 'Weitergabe erlaubt',
+    consentRefused: 'Nicht weitergeben (der Handwerker erhält sie nicht)',
+    photos: 'Fotos ({{n}})',
+    sha256: 'SHA-256 der Meldung, wie sie eingegangen ist (Angaben und Fotos)',
+    footer:
+      'Diese Bestätigung wurde beim Eingang der Meldung automatisch erstellt. Die Meldung selbst kann nicht mehr geändert werden; Ergänzungen stehen im Verlauf der Meldung. Mit dem SHA-256 lässt sich jederzeit nachweisen, dass die Meldung seitdem unverändert ist (Mängelanzeige nach § 536c BGB).',
+  },
+  letter: {
+    phone: 'Telefon {{phone}}',
+    email: 'E-Mail {{email}}',
+    apartment: 'Wohnung {{apartment}}',
+    heading: 'Ihr Zugang zu {{app}}',
+    intro:
+      'Ihre Hausverwaltung hat für Sie einen Zugang zu {{app}} eingerichtet: Dort finden Sie Aushänge, wichtige Telefonnummern, Dokumente und können Schäden melden. Mit dem Code unten legen Sie einmalig Ihr Passwort fest.',
+    username: 'Ihr Benutzername (Wohnungsnummer)',
+    code: 'Ihr Aktivierungscode',
+    validUntil: 'Gültig bis {{date}}',
+    scan: 'QR-Code mit dem Handy scannen',
+    howTo: 'So geht es',
+    step1: 'Scannen Sie den QR-Code oder öffnen Sie {{url}} im Browser.',
+    step2:
+      'Geben Sie den Aktivierungscode ein, falls er nicht schon eingetragen ist. Groß- und Kleinschreibung und die Striche sind egal.',
+    step3:
+      'Legen Sie ein Passwort fest (mindestens 8 Zeichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
+    step4: 'Melden Sie sich danach mit Ihrer Wohnungsnummer {{apartment}} und Ihrem Passwort an.',
+    footer:
+      'Der Code funktioniert nur einmal und nur bis zum {{date}}. Ein neuer Brief ersetzt diesen Code. Bitte geben Sie den Brief nicht weiter. Fragen beantwortet Ihre Hausverwaltung.',
+  },
+};
+
+/**
+ * A catalogue of another language: every German key, a string for each; counted texts may add
+ * the plural forms their language needs beyond German's _one and _other.
+ */
+export type Localized<T> = { [K in keyof T]: T[K] extends string ? string : Localized<T[K]> } & {
+  [plural: `${string}_${'zero' | 'two' | 'few' | 'many'}`]: string;
+};
+export type Catalogue = Localized<typeof de>;
