@@ -37,6 +37,7 @@ import * as m014 from './migrations/014-lock-order.js';
 import * as m015 from './migrations/015-apartment-prefix.js';
 import * as m017 from './migrations/017-parcels.js';
 import * as m016 from './migrations/016-bookings.js';
+import * as m018 from './migrations/018-push-language.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '015-apartment-prefix': m015,
   '017-parcels': m017,
   '016-bookings': m016,
+  '018-push-language': m018,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -325,6 +325,8 @@ export interface PushOutboxTable {
   url: string;
   /** 1 for a 'Wichtig' notice: sent at once, also in quiet hours. */
   urgent: Flag;
+  /** The language its title and body are written in (the recipient's; migration 018). */
+  lang: Generated<string>;
   /** How many events this push stands for (bundled posts). */
   bundle_count: Generated<number>;
   status: 'pending' | 'sent' | 'failed';

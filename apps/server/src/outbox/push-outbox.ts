@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import webpush from 'web-push';
-import type { NotificationKind } from '@hausportal/contract';
+import { RTL_LANGUAGES, type Language, type NotificationKind } from '@hausportal/contract';
 import type { PushConfig } from '../config/config.js';
 import type { DB } from '../db/database.js';
 import type { PushOutboxTable } from '../db/schema.js';
@@ -19,6 +19,9 @@ export interface PushPayload {
   url: string;
   /** Replaces an earlier notification with the same tag instead of adding one. */
   tag: string;
+  /** The language the texts are written in (the recipient's, issue 25), and 'rtl' for Arabic. */
+  lang: Language;
+  dir?: 'rtl';
 }
 
 /** A push to queue (notifier.ts builds it from an event). */
@@ -30,6 +33,8 @@ export interface QueuedPush {
   url: string;
   /** A 'Wichtig' notice: pushed at once, in quiet hours too, and whatever the push switch says. */
   urgent?: boolean;
+  /** The language of the texts (and of a bundle's title). */
+  lang: Language;
   /**
    * At most one push per `windowMs` and user: further events update the waiting push to
    * `title(n)` for n events, opening `url` (the hourly blackboard bundle, the managers' 15 minutes).
@@ -108,6 +113,7 @@ export class PushOutbox extends Drain<PushRow> {
       body,
       url: n.url,
       urgent: n.urgent ? 1 : 0,
+      lang: n.lang,
       status: 'pending' as const,
       attempts: 0,
       next_attempt_at: due(at, sub.user_id),
@@ -151,7 +157,7 @@ export class PushOutbox extends Drain<PushRow> {
         // Only while no sender holds it (attempts is the claim's version); otherwise a new push follows.
         const res = await trx
           .updateTable('push_outbox')
-          .set({ bundle_count: count, title: title(count), body, url: n.bundle.url })
+          .set({ bundle_count: count, title: title(count), body, url: n.bundle.url, lang: n.lang })
           .where('id', '=', w.id)
           .where('attempts', '=', w.attempts)
           .where('status', '=', 'pending')
@@ -193,6 +199,8 @@ export class PushOutbox extends Drain<PushRow> {
       body: row.body,
       url: row.url,
       tag: row.bundle_count > 1 || row.kind === 'posts' ? `hp-${row.kind}` : `hp-${row.id}`,
+      lang: row.lang as Language,
+      ...(RTL_LANGUAGES.includes(row.lang as Language) ? { dir: 'rtl' as const } : {}),
     };
     let status: number;
     try {

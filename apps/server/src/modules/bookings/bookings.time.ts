@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
 import { format, startOfMonth, startOfWeek } from 'date-fns';
-import { de } from 'date-fns/locale';
 
 // The booking grid (ADR 029): slots are laid out in Berlin wall-clock time and stored as UTC
 // instants, so a resource open 07:00–22:00 has the same slots on the days clocks change (last
@@ -76,14 +75,5 @@ export function periodOf(ms: number, period: 'week' | 'month'): { from: string; 
   };
 }
 
-const day = (ms: number) => format(new TZDate(ms, ZONE), 'EEE, dd.MM.yyyy', { locale: de });
-const clock = (ms: number) => format(new TZDate(ms, ZONE), 'HH:mm');
-
-/** How a period reads in German: 'Sa., 28.03.2026, 10:00–12:00' or 'Sa., 28.03.2026 – Mo., 30.03.2026'. */
-export function describePeriod(mode: 'slots' | 'days', startsAt: string, endsAt: string): string {
-  const s = Date.parse(startsAt);
-  const e = Date.parse(endsAt);
-  if (mode === 'days') return `${day(s)} – ${day(e)}`;
-  if (berlinDate(s) === berlinDate(e - 1)) return `${day(s)}, ${clock(s)}–${clock(e)}`;
-  return `${day(s)}, ${clock(s)} – ${day(e)}, ${clock(e)}`;
-}
+// How a booking's period reads (German by default; notifications pass the resident's formats).
+export { describePeriod } from '../../i18n/format.js';

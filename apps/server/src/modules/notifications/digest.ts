@@ -4,6 +4,7 @@ import { inTransaction, type DB } from '../../db/database.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Outbox } from '../../outbox/mail-outbox.js';
 import { nowIso } from '../../lib/time.js';
+import { translatorOf } from '../../i18n/index.js';
 import type { Notifier } from './notifier.js';
 import { activeRecipient, takeDueDigestItems, usersWithDueDigest } from './notifications.repository.js';
 
@@ -49,21 +50,22 @@ export class DigestJob {
         const user = await activeRecipient(trx, user_id);
         if (!items.length || !user?.email) return false;
         const unsubscribe = this.notifier.unsubscribeUrl(user_id, 'digest');
+        // The items were written in the reader's language when they happened.
+        const { t, language } = translatorOf(user);
+        const app = this.config.appName;
         await this.outbox.enqueue(
           {
             to: user.email,
-            subject: `Ihre Tageszusammenfassung: ${items.length === 1 ? '1 Neuigkeit' : `${items.length} Neuigkeiten`}`,
+            subject: t('digest.subject', { count: items.length }),
             unsubscribeUrl: unsubscribe,
             ...renderMail({
-              appName: this.config.appName,
-              greeting: `Guten Tag ${user.name},`,
-              paragraphs: [`das ist seit der letzten Zusammenfassung bei ${this.config.appName} passiert:`],
+              appName: app,
+              language,
+              greeting: t('mail.greeting', { name: user.name }),
+              paragraphs: [t('digest.intro', { app })],
               items: items.map((i) => ({ title: i.title, body: i.body, url: `${this.config.publicUrl}${i.url}` })),
-              action: { label: `${this.config.appName} öffnen`, url: `${this.config.publicUrl}/` },
-              unsubscribe: {
-                url: unsubscribe,
-                label: 'Keine Tageszusammenfassung und keine Benachrichtigungs-E-Mails mehr erhalten',
-              },
+              action: { label: t('digest.open', { app }), url: `${this.config.publicUrl}/` },
+              unsubscribe: { url: unsubscribe, label: t('digest.unsubscribe') },
             }),
           },
           { kind: 'digest', locationId: user.location_id, trx },

@@ -1,18 +1,21 @@
-import type { ModeratedKind } from '@hausportal/contract';
+import type { ModeratedKind, TicketStatus } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
+import type { Translator } from '../../i18n/index.js';
+import { describePeriod } from '../../i18n/format.js';
 import * as repo from './notifications.repository.js';
 import { snippet, type Notifier } from './notifier.js';
 
 // The events the product announces (issue 10), each written in the transaction of its cause.
-// Texts are German; routes are the resident app's (apps/web) and the back office's.
+// Residents read them in their language (src/i18n, issue 25); what goes to staff stays German, as
+// the back office does. Routes are the resident app's (apps/web) and the back office's.
 
 const HOUR = 3_600_000;
 
-const requestStatusLabel: Record<string, string> = {
-  new: 'Neu',
-  in_progress: 'In Bearbeitung',
-  done: 'Erledigt',
-};
+const REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
+const requestStatus = (t: Translator['t'], status: string) =>
+  (REQUEST_STATUSES as readonly string[]).includes(status)
+    ? t(`requests.statuses.${status as (typeof REQUEST_STATUSES)[number]}`)
+    : status;
 
 /**
  * A manager approved or rejected a post or comment: the author learns it (with the reason), and
@@ -31,51 +34,62 @@ export async function moderated(
   const isPost = kind === 'message';
   const item = isPost ? await repo.postOf(trx, id) : await repo.commentOf(trx, id);
   const url = `/messages/view/${isPost ? item.id : (item as Awaited<ReturnType<typeof repo.commentOf>>).message_id}`;
-  const what = isPost ? 'Ihr Beitrag' : 'Ihr Kommentar';
   if (status === 'rejected') {
-    const title = opts.afterReport ? `${what} wurde nach einer Meldung entfernt` : `${what} wurde abgelehnt`;
-    const because = reason ? `Begründung: ${reason}` : 'Die Hausverwaltung hat keine Begründung angegeben.';
     await notifier.notify(trx, [item.user_id], {
       kind: 'moderation',
-      title,
-      body: because,
       url,
-      mail: {
-        subject: title,
-        paragraphs: [
-          `${title}: „${snippet(item.text)}“`,
-          because,
-          ...(isPost && !opts.afterReport ? ['Sie können den Beitrag bearbeiten und erneut einreichen.'] : []),
-        ],
-        action: isPost ? 'Beitrag öffnen' : 'Beitrag mit Kommentar öffnen',
+      text: ({ t }) => {
+        const title = opts.afterReport
+          ? t(isPost ? 'moderation.postRemoved' : 'moderation.commentRemoved')
+          : t(isPost ? 'moderation.postRejected' : 'moderation.commentRejected');
+        const because = reason ? t('moderation.reason', { reason }) : t('moderation.noReason');
+        return {
+          title,
+          body: because,
+          mail: {
+            subject: title,
+            paragraphs: [
+              t('moderation.quoted', { title, text: snippet(item.text) }),
+              because,
+              ...(isPost && !opts.afterReport ? [t('moderation.resubmit')] : []),
+            ],
+            action: t(isPost ? 'moderation.openPost' : 'moderation.openPostWithComment'),
+          },
+        };
       },
     });
     return;
   }
-  const title = `${what} ist freigegeben`;
   await notifier.notify(trx, [item.user_id], {
     kind: 'moderation',
-    title,
-    body: isPost ? 'Ihre Nachbarn sehen ihn jetzt auf der Pinnwand.' : 'Er ist jetzt unter dem Beitrag zu sehen.',
     url,
-    mail: {
-      subject: title,
-      paragraphs: [`${title}: „${snippet(item.text)}“`],
-      action: isPost ? 'Beitrag ansehen' : 'Beitrag mit Kommentar ansehen',
+    text: ({ t }) => {
+      const title = t(isPost ? 'moderation.postApproved' : 'moderation.commentApproved');
+      return {
+        title,
+        body: t(isPost ? 'moderation.postVisible' : 'moderation.commentVisible'),
+        mail: {
+          subject: title,
+          paragraphs: [t('moderation.quoted', { title, text: snippet(item.text) })],
+          action: t(isPost ? 'posts.view' : 'moderation.viewPostWithComment'),
+        },
+      };
     },
   });
   if (isPost) {
     await notifier.notify(trx, await repo.readersOf(trx, [item.location_id], item.user_id), {
       kind: 'posts',
-      title: 'Neuer Beitrag auf der Pinnwand',
-      body: `${item.name}: ${snippet(item.text)}`,
       url,
-      bundle: { windowMs: HOUR, title: (n) => `${n} neue Beiträge auf der Pinnwand`, url: '/blackboard' },
-      mail: {
-        subject: 'Neuer Beitrag auf der Pinnwand',
-        paragraphs: [`${item.name} hat auf der Pinnwand geschrieben:`, snippet(item.text, 500)],
-        action: 'Beitrag ansehen',
-      },
+      bundle: { windowMs: HOUR, title: ({ t }, count) => t('posts.bundle', { count }), url: '/blackboard' },
+      text: ({ t }) => ({
+        title: t('posts.title'),
+        body: `${item.name}: ${snippet(item.text)}`,
+        mail: {
+          subject: t('posts.title'),
+          paragraphs: [t('posts.wrote', { name: item.name }), snippet(item.text, 500)],
+          action: t('posts.view'),
+        },
+      }),
     });
     return;
   }
@@ -83,14 +97,16 @@ export async function moderated(
   if (comment.post_author_id === comment.user_id) return;
   await notifier.notify(trx, [comment.post_author_id], {
     kind: 'comments',
-    title: 'Neuer Kommentar zu Ihrem Beitrag',
-    body: `${comment.name}: ${snippet(comment.text)}`,
     url,
-    mail: {
-      subject: 'Neuer Kommentar zu Ihrem Beitrag',
-      paragraphs: [`${comment.name} hat Ihren Beitrag kommentiert:`, snippet(comment.text, 500)],
-      action: 'Kommentar ansehen',
-    },
+    text: ({ t }) => ({
+      title: t('comments.title'),
+      body: `${comment.name}: ${snippet(comment.text)}`,
+      mail: {
+        subject: t('comments.title'),
+        paragraphs: [t('comments.wrote', { name: comment.name }), snippet(comment.text, 500)],
+        action: t('comments.view'),
+      },
+    }),
   });
 }
 
@@ -106,19 +122,19 @@ export async function reportsDecided(
   /** False when the item was already rejected: its author learnt of it then. */
   tellAuthor = true,
 ): Promise<void> {
-  const body =
-    decision === 'remove'
-      ? `Der gemeldete Inhalt wurde entfernt.${reason ? ` Begründung: ${reason}` : ''}`
-      : 'Der gemeldete Inhalt verstößt nach Prüfung nicht gegen die Regeln und bleibt sichtbar.';
   await notifier.notify(trx, reporterIds, {
     kind: 'reports',
-    title: 'Ihre Meldung wurde geprüft',
-    body,
     url: '/requests',
-    mail: {
-      subject: 'Ihre Meldung wurde geprüft',
-      paragraphs: ['Vielen Dank für Ihre Meldung. Die Hausverwaltung hat sie geprüft.', body],
-      action: 'Meine Meldungen ansehen',
+    text: ({ t }) => {
+      const body =
+        decision === 'remove'
+          ? [t('reports.removed'), ...(reason ? [t('moderation.reason', { reason })] : [])].join(' ')
+          : t('reports.kept');
+      return {
+        title: t('reports.title'),
+        body,
+        mail: { subject: t('reports.title'), paragraphs: [t('reports.thanks'), body], action: t('reports.view') },
+      };
     },
   });
   if (decision === 'remove' && tellAuthor)
@@ -128,17 +144,22 @@ export async function reportsDecided(
 /** A manager changed a request's status or note: the resident who sent it learns it. */
 export async function requestChanged(trx: DB, notifier: Notifier, requestId: number): Promise<void> {
   const r = await repo.requestOf(trx, requestId);
-  const status = requestStatusLabel[r.status] ?? r.status;
-  const body = r.note ? `${status}. Notiz der Hausverwaltung: ${r.note}` : `${status}.`;
   await notifier.notify(trx, [r.user_id], {
     kind: 'requests',
-    title: `Ihre Anfrage an ${r.name}: ${status}`,
-    body,
     url: '/requests',
-    mail: {
-      subject: `Ihre Anfrage an ${r.name}: ${status}`,
-      paragraphs: [`Der Stand Ihrer Anfrage an ${r.name} hat sich geändert.`, body],
-      action: 'Meine Anfragen ansehen',
+    text: ({ t }) => {
+      const status = requestStatus(t, r.status);
+      const title = t('requests.title', { provider: r.name, status });
+      const body = r.note ? t('requests.statusWithNote', { status, note: r.note }) : t('requests.status', { status });
+      return {
+        title,
+        body,
+        mail: {
+          subject: title,
+          paragraphs: [t('requests.changed', { provider: r.name }), body],
+          action: t('requests.view'),
+        },
+      };
     },
   });
 }
@@ -147,17 +168,21 @@ export async function requestChanged(trx: DB, notifier: Notifier, requestId: num
 export async function noticePublished(trx: DB, notifier: Notifier, noticeId: number): Promise<void> {
   const notice = await repo.noticeOf(trx, noticeId);
   const important = Boolean(notice.important);
-  const title = important ? `Wichtig: ${notice.title}` : `Neuer Aushang: ${notice.title}`;
   await notifier.notify(trx, await repo.readersOf(trx, notice.locationIds), {
     kind: 'notices',
-    title,
-    body: snippet(notice.text),
     url: '/blackboard',
     urgent: important,
-    mail: {
-      subject: title,
-      paragraphs: ['Die Hausverwaltung hat einen Aushang veröffentlicht:', notice.title, snippet(notice.text, 1000)],
-      action: 'Zur Pinnwand',
+    text: ({ t }) => {
+      const title = t(important ? 'notices.important' : 'notices.new', { title: notice.title });
+      return {
+        title,
+        body: snippet(notice.text),
+        mail: {
+          subject: title,
+          paragraphs: [t('notices.published'), notice.title, snippet(notice.text, 1000)],
+          action: t('notices.view'),
+        },
+      };
     },
   });
 }
@@ -172,19 +197,20 @@ export async function documentAdded(
   doc: { title: string; apartmentNumber: string | null },
   readerIds: number[],
 ): Promise<void> {
-  const title = doc.apartmentNumber ? 'Neues Dokument für Ihre Wohnung' : 'Neues Dokument für das Haus';
   await notifier.notify(trx, readerIds, {
     kind: 'documents',
-    title,
-    body: doc.title,
     url: '/apartment',
-    mail: {
-      subject: `${title}: ${doc.title}`,
-      paragraphs: [
-        `Die Hausverwaltung hat ein Dokument hochgeladen: „${doc.title}“.`,
-        'Sie finden es in der App unter „Meine Wohnung“.',
-      ],
-      action: 'Dokument ansehen',
+    text: ({ t }) => {
+      const title = t(doc.apartmentNumber ? 'documents.forApartment' : 'documents.forHouse');
+      return {
+        title,
+        body: doc.title,
+        mail: {
+          subject: `${title}: ${doc.title}`,
+          paragraphs: [t('documents.uploaded', { title: doc.title }), t('documents.where')],
+          action: t('documents.view'),
+        },
+      };
     },
   });
 }
@@ -206,39 +232,53 @@ export async function awaitingModeration(
       : `${kind === 'message' ? 'Ein neuer Beitrag' : 'Ein neuer Kommentar'} wartet auf Freigabe (${where}).`;
   await notifier.notify(trx, await repo.staffOf(trx, locationId), {
     kind: 'queue',
-    title: 'Neues in der Moderation',
-    body,
     url: '/admin/moderation',
-    bundle: { windowMs: 15 * 60_000, title: (n) => `${n} Einträge warten auf Freigabe`, url: '/admin/moderation' },
-    mail: { subject: 'Neues in der Moderation', paragraphs: [body], action: 'Zur Moderation' },
+    bundle: { windowMs: 15 * 60_000, title: (_, n) => `${n} Einträge warten auf Freigabe`, url: '/admin/moderation' },
+    text: () => ({
+      title: 'Neues in der Moderation',
+      body,
+      mail: { subject: 'Neues in der Moderation', paragraphs: [body], action: 'Zur Moderation' },
+    }),
   });
 }
 
 /**
  * News of a ticket (a status change, a message of the management, a craftsman's appointment):
- * its reporter and its followers hear of it, as each has chosen; `except` is who caused it.
+ * its reporter and its followers hear of it, as each has chosen; `except` is who caused it. The
+ * news is the new status, or without one a message of the management; `body` is as written.
  */
 export async function ticketNews(
   trx: DB,
   notifier: Notifier,
   ticket: { id: number; number: string },
-  news: { title: string; body: string; except?: number },
+  news: {
+    status?: TicketStatus;
+    body: string;
+    /** Written in the reader's language instead of `body` (which the timeline keeps, in German). */
+    appointment?: { at: string; provider: string };
+    except?: number;
+  },
 ): Promise<void> {
   const audience = (await repo.ticketAudience(trx, ticket.id)).filter((id) => id !== news.except);
-  const title = `Meldung ${ticket.number}: ${news.title}`;
   await notifier.notify(trx, audience, {
     kind: 'tickets',
-    title,
-    body: snippet(news.body, 180),
     url: `/tickets/${ticket.id}`,
-    mail: {
-      subject: title,
-      paragraphs: [
-        `Neuigkeiten zu Ihrer Schadensmeldung ${ticket.number}:`,
-        news.title,
-        snippet(news.body, 1000),
-      ].filter(Boolean),
-      action: 'Meldung ansehen',
+    text: ({ t, time }) => {
+      const what = news.status ? t(`tickets.statuses.${news.status}`) : t('tickets.managementMessage');
+      const title = t('tickets.title', { number: ticket.number, news: what });
+      const { appointment } = news;
+      const body = appointment
+        ? t('tickets.appointment', { time: time.dateTime(appointment.at), provider: appointment.provider })
+        : news.body;
+      return {
+        title,
+        body: snippet(body, 180),
+        mail: {
+          subject: title,
+          paragraphs: [t('tickets.news', { number: ticket.number }), what, snippet(body, 1000)].filter(Boolean),
+          action: t('tickets.view'),
+        },
+      };
     },
   });
 }
@@ -254,15 +294,15 @@ export async function ticketAwaiting(
   const body = `${what} (${ticket.number}, ${where}).`;
   await notifier.notify(trx, await repo.staffOf(trx, ticket.locationId), {
     kind: 'ticket_queue',
-    title: 'Neues bei den Meldungen',
-    body,
     url: `/admin/tickets/${ticket.id}`,
-    bundle: { windowMs: 15 * 60_000, title: (n) => `${n} Neuigkeiten bei den Meldungen`, url: '/admin/tickets' },
-    mail: { subject: 'Neues bei den Meldungen', paragraphs: [body], action: 'Zur Meldung' },
+    bundle: { windowMs: 15 * 60_000, title: (_, n) => `${n} Neuigkeiten bei den Meldungen`, url: '/admin/tickets' },
+    text: () => ({
+      title: 'Neues bei den Meldungen',
+      body,
+      mail: { subject: 'Neues bei den Meldungen', paragraphs: [body], action: 'Zur Meldung' },
+    }),
   });
 }
-
-const pieces = (n: number) => (n === 1 ? '1 Stück' : `${n} Stück`);
 
 /** A parcel was logged at the reception: the apartment's residents, pushes bundled per minute. */
 export async function parcelArrived(
@@ -271,34 +311,88 @@ export async function parcelArrived(
   residentIds: number[],
   parcel: { carrier: string; pieces: number },
 ): Promise<void> {
-  const body = `${parcel.carrier}, ${pieces(parcel.pieces)}. Ihren Abholcode finden Sie in der App.`;
   await notifier.notify(trx, residentIds, {
     kind: 'parcels',
-    title: 'Paket an der Rezeption',
-    body,
     url: '/pakete',
-    bundle: { windowMs: 60_000, title: (n) => `${n} Pakete an der Rezeption`, url: '/pakete' },
-    mail: {
-      subject: 'Paket an der Rezeption',
-      paragraphs: [
-        `An der Rezeption liegt ein Paket für Sie: ${parcel.carrier}, ${pieces(parcel.pieces)}.`,
-        'Zeigen Sie bei der Abholung Ihren Abholcode vor; Sie finden ihn in der App.',
-      ],
-      action: 'Abholcode ansehen',
+    bundle: { windowMs: 60_000, title: ({ t }, count) => t('parcels.bundle', { count }), url: '/pakete' },
+    text: ({ t }) => {
+      const pieces = t('parcels.pieces', { count: parcel.pieces });
+      return {
+        title: t('parcels.title'),
+        body: t('parcels.body', { carrier: parcel.carrier, pieces }),
+        mail: {
+          subject: t('parcels.title'),
+          paragraphs: [t('parcels.waiting', { carrier: parcel.carrier, pieces }), t('parcels.showCode')],
+          action: t('parcels.view'),
+        },
+      };
     },
   });
 }
 
 /** Parcels have waited 3 days: one reminder to the apartment's residents. */
 export async function parcelReminder(trx: DB, notifier: Notifier, residentIds: number[], total: number) {
-  const body = `An der Rezeption warten seit einigen Tagen Pakete auf Sie (${pieces(total)}).`;
   await notifier.notify(trx, residentIds, {
     kind: 'parcels',
-    title: 'Erinnerung: Paket abholen',
-    body,
     url: '/pakete',
-    mail: { subject: 'Erinnerung: Paket abholen', paragraphs: [body], action: 'Abholcode ansehen' },
+    text: ({ t }) => {
+      const body = t('parcels.reminder', { pieces: t('parcels.pieces', { count: total }) });
+      return {
+        title: t('parcels.reminderTitle'),
+        body,
+        mail: { subject: t('parcels.reminderTitle'), paragraphs: [body], action: t('parcels.view') },
+      };
+    },
   });
+}
+
+/** A booking as its news names it. */
+export interface BookedPeriod {
+  resource: string;
+  mode: 'slots' | 'days';
+  startsAt: string;
+  endsAt: string;
+}
+
+/** What happened to a resident's booking; texts of managers (reason, message) are passed as written. */
+export type BookingEvent =
+  | { event: 'requested' }
+  | { event: 'booked'; /** The last moment to cancel (UTC, ISO). */ cancelBy: string }
+  | { event: 'approved'; reason: string | null }
+  | { event: 'refused'; reason: string }
+  | { event: 'cancelled'; message: string | null }
+  | { event: 'reminder' };
+
+function bookingText({ t, time }: Translator, b: BookedPeriod, news: BookingEvent): { title: string; body: string } {
+  const resource = b.resource;
+  const when = describePeriod(b.mode, b.startsAt, b.endsAt, time);
+  const after = (text: string, extra: string | null) => (extra ? `${text} ${extra}` : text);
+  switch (news.event) {
+    case 'requested':
+      return { title: t('bookings.requestedTitle', { resource }), body: t('bookings.requested', { when }) };
+    case 'booked':
+      return {
+        title: t('bookings.bookedTitle', { resource }),
+        body: t('bookings.booked', { when, deadline: `${time.day(news.cancelBy)}, ${time.clock(news.cancelBy)}` }),
+      };
+    case 'approved':
+      return {
+        title: t('bookings.approvedTitle', { resource }),
+        body: after(t('bookings.approved', { when }), news.reason),
+      };
+    case 'refused':
+      return {
+        title: t('bookings.refusedTitle', { resource }),
+        body: t('bookings.refused', { when, reason: news.reason }),
+      };
+    case 'cancelled':
+      return {
+        title: t('bookings.cancelledTitle', { resource }),
+        body: after(t('bookings.cancelled', { when }), news.message),
+      };
+    case 'reminder':
+      return { title: t('bookings.reminderTitle', { resource }), body: t('bookings.reminder', { when }) };
+  }
 }
 
 /** News of a resident's booking (confirmation, decision, cancellation by a manager, reminder). */
@@ -306,13 +400,19 @@ export async function bookingNews(
   trx: DB,
   notifier: Notifier,
   userId: number,
-  news: { title: string; body: string },
+  booking: BookedPeriod,
+  news: BookingEvent,
 ): Promise<void> {
   await notifier.notify(trx, [userId], {
     kind: 'bookings',
-    title: news.title,
-    body: snippet(news.body, 180),
     url: '/buchen/meine',
-    mail: { subject: news.title, paragraphs: [news.body], action: 'Meine Buchungen' },
+    text: (tr) => {
+      const { title, body } = bookingText(tr, booking, news);
+      return {
+        title,
+        body: snippet(body, 180),
+        mail: { subject: title, paragraphs: [body], action: tr.t('bookings.view') },
+      };
+    },
   });
 }

@@ -95,7 +95,7 @@ export async function noticeOf(db: DB, noticeId: number) {
 export function recipientsOf(db: DB, ids: number[]) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'location_id', 'notification_settings'])
+    .select(['id', 'name', 'email', 'location_id', 'notification_settings', 'role', 'language'])
     .where('id', 'in', idsOrNone(ids))
     .where('is_active', '=', 1)
     .where('erased_at', 'is', null)
@@ -139,7 +139,7 @@ export async function takeDueDigestItems(trx: DB, userId: number, now: string) {
 export function activeRecipient(db: DB, userId: number) {
   return db
     .selectFrom('users')
-    .select(['name', 'email', 'location_id'])
+    .select(['name', 'email', 'location_id', 'role', 'language'])
     .where('id', '=', userId)
     .where('is_active', '=', 1)
     .where('erased_at', 'is', null)

@@ -129,6 +129,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
         body: 'Ein neuer Beitrag wartet auf Freigabe (Haus Linde).',
         url: '/admin/moderation',
         tag: expect.stringMatching(/^hp-\d+$/),
+        lang: 'de',
       });
 
       expect((await approve('messages', firstPost)).status).toBe(200);
@@ -141,6 +142,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
             body: 'Anna Ahorn: Flohmarkt im Hof am Samstag ab 10 Uhr – wer macht mit?',
             url,
             tag: 'hp-posts',
+            lang: 'de',
           },
         ]);
       }
@@ -151,6 +153,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
           body: 'Ihre Nachbarn sehen ihn jetzt auf der Pinnwand.',
           url,
           tag: expect.any(String),
+          lang: 'de',
         },
       ]);
       // What a push service needs: VAPID, the encryption, a TTL and the topic.
@@ -416,10 +419,8 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       await inTransaction(t.app.ctx.db, (trx) =>
         t.app.ctx.notifier.notify(trx, [user.id], {
           kind: 'requests',
-          title: 'Test',
-          body: 'Test',
           url: '/requests',
-          mail: { subject: 'Test', paragraphs: [], action: 'Öffnen' },
+          text: () => ({ title: 'Test', body: 'Test', mail: { subject: 'Test', paragraphs: [], action: 'Öffnen' } }),
         }),
       );
       await t.app.ctx.push.flush();
@@ -645,10 +646,12 @@ describe.each(kinds)('push outbox across a restart (%s)', (kind) => {
     await inTransaction(t.app.ctx.db, (trx) =>
       t.app.ctx.notifier.notify(trx, [user.id], {
         kind: 'requests',
-        title: 'Ihre Anfrage: Erledigt',
-        body: 'Erledigt.',
         url: '/requests',
-        mail: { subject: 'x', paragraphs: [], action: 'x' },
+        text: () => ({
+          title: 'Ihre Anfrage: Erledigt',
+          body: 'Erledigt.',
+          mail: { subject: 'x', paragraphs: [], action: 'x' },
+        }),
       }),
     );
     // One of the two pushes was taken by a sender that died before marking it sent.

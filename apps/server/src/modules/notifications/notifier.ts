@@ -1,22 +1,39 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@hausportal/contract';
+import type { NotificationKind } from '@hausportal/contract';
 import type { Config } from '../../config/config.js';
 import type { DB } from '../../db/database.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Outbox } from '../../outbox/mail-outbox.js';
 import { isoFromMs } from '../../lib/time.js';
+import { translatorOf, type Translator } from '../../i18n/index.js';
 import { readSettings } from './preferences.js';
 import { addDigestItem, recipientsOf } from './notifications.repository.js';
 import type { PushOutbox, QueuedPush } from '../../outbox/push-outbox.js';
 import { afterQuietHours, nextDigestAt } from './quiet-hours.js';
 
-/**
- * One event for its recipients, in German: the push (its texts, the route it and the mail's
- * button open, whether it is urgent and how it bundles; see QueuedPush) and the mail texts.
- */
-export interface Notification extends QueuedPush {
+/** What a recipient reads of an event, in their language. */
+export interface NotificationText {
+  title: string;
+  body: string;
   mail: { subject: string; paragraphs: string[]; action: string };
 }
+
+/**
+ * One event for its recipients: its kind, the route the push and the mail's button open, whether
+ * it is urgent and how its pushes bundle (see QueuedPush), and its texts as a function of the
+ * recipient's translator, so each recipient reads it in their own language (issue 25).
+ */
+export interface Notification {
+  kind: NotificationKind;
+  url: string;
+  urgent?: boolean;
+  /** The title of a bundle of n events, in the recipient's language (plural forms). */
+  bundle?: { windowMs: number; url: string; title: (tr: Translator, n: number) => string };
+  text: (tr: Translator) => NotificationText;
+}
+
+type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
+
 
 /** What a digest or the unsubscribe link can switch off: a kind's e-mails, or the digest itself. */
 export type UnsubscribeTopic = NotificationKind | 'digest';
@@ -56,7 +73,19 @@ export class Notifier {
 
   private async notifyChunk(trx: DB, ids: number[], n: Notification): Promise<void> {
     if (!ids.length) return;
-    const users = await recipientsOf(trx, ids);
+    const byLanguage = new Map<Translator, Recipient[]>();
+    for (const u of await recipientsOf(trx, ids)) {
+      const tr = translatorOf(u);
+      const group = byLanguage.get(tr);
+      if (group) group.push(u);
+      else byLanguage.set(tr, [u]);
+    }
+    for (const [tr, users] of byLanguage) await this.notifyGroup(trx, users, n, tr);
+  }
+
+  /** Recipients who read one language: the event's texts are rendered once for all of them. */
+  private async notifyGroup(trx: DB, users: Recipient[], n: Notification, tr: Translator): Promise<void> {
+    const text = n.text(tr);
     const now = Date.now();
     const pushUsers = new Map<number, boolean>(); // user → quiet hours on
     for (const u of users) {
@@ -67,41 +96,55 @@ export class Notifier {
         await addDigestItem(trx, {
           user_id: u.id,
           kind: n.kind,
-          title: n.title,
-          body: n.body,
+          title: text.title,
+          body: text.body,
           url: n.url,
           due_at: isoFromMs(nextDigestAt(now)),
           created_at: isoFromMs(now),
         });
       } else {
-        await this.outbox.enqueue(this.mailFor(u, n), { kind: 'notification', locationId: u.location_id, trx });
+        await this.outbox.enqueue(this.mailFor(u, n, text, tr), {
+          kind: 'notification',
+          locationId: u.location_id,
+          trx,
+        });
       }
     }
-    if (pushUsers.size)
-      await this.push.enqueue(
-        trx,
-        { ...n, body: snippet(n.body, BODY_MAX) },
-        [...pushUsers.keys()],
-        now,
-        (userId, at) => (pushUsers.get(userId) ? afterQuietHours(at) : at),
-      );
+    if (!pushUsers.size) return;
+    const { bundle } = n;
+    const push: QueuedPush = {
+      kind: n.kind,
+      title: text.title,
+      body: snippet(text.body, BODY_MAX),
+      url: n.url,
+      urgent: n.urgent,
+      lang: tr.language,
+      bundle: bundle && { windowMs: bundle.windowMs, url: bundle.url, title: (count) => bundle.title(tr, count) },
+    };
+    await this.push.enqueue(trx, push, [...pushUsers.keys()], now, (userId, at) =>
+      pushUsers.get(userId) ? afterQuietHours(at) : at,
+    );
   }
 
-  private mailFor(u: { id: number; name: string; email: string }, n: Notification) {
+  private mailFor(
+    u: { id: number; name: string; email: string },
+    n: Notification,
+    text: NotificationText,
+    tr: Translator,
+  ) {
     const unsubscribe = this.unsubscribeUrl(u.id, n.kind);
+    const { t } = tr;
     return {
       to: u.email,
-      subject: n.mail.subject,
+      subject: text.mail.subject,
       unsubscribeUrl: unsubscribe,
       ...renderMail({
         appName: this.config.appName,
-        greeting: `Guten Tag ${u.name},`,
-        paragraphs: n.mail.paragraphs,
-        action: { label: n.mail.action, url: `${this.config.publicUrl}${n.url}` },
-        unsubscribe: {
-          url: unsubscribe,
-          label: `Keine E-Mails mehr zu „${NOTIFICATION_KIND_LABELS[n.kind]}“ erhalten`,
-        },
+        language: tr.language,
+        greeting: t('mail.greeting', { name: u.name }),
+        paragraphs: text.mail.paragraphs,
+        action: { label: text.mail.action, url: `${this.config.publicUrl}${n.url}` },
+        unsubscribe: { url: unsubscribe, label: t('mail.unsubscribeKind', { kind: t(`kinds.${n.kind}`) }) },
       }),
     };
   }

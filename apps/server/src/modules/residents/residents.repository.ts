@@ -46,6 +46,7 @@ const plainColumns = [
   'users.location_id',
   'locations.title as location_title',
   'users.role',
+  'users.language',
   'users.emergency_services_deactivated',
   'users.is_active',
   'users.invited_at',

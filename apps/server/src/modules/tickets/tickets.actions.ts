@@ -144,13 +144,25 @@ export async function reportTicket(
     throw fieldError('photos', `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`);
 
   // At the desk the receptionist reports for a resident of the same building.
-  let reporter = { id: caller.id, name: caller.name, apartment: caller.apartmentNumber, email: caller.email };
+  let reporter: { id: number; name: string; apartment: string; email: string; language: string | null } = {
+    id: caller.id,
+    name: caller.name,
+    apartment: caller.apartmentNumber,
+    email: caller.email,
+    language: caller.language,
+  };
   if (input.for_apartment) {
     if (caller.role !== 'receptionist') throw forbidden();
     const resident = await findUserByLogin(db, input.for_apartment);
     if (!resident || resident.location_id !== caller.locationId || !resident.is_active || resident.erased_at)
       throw fieldError('for_apartment', 'Diese Wohnungsnummer gibt es an Ihrem Standort nicht.');
-    reporter = { id: resident.id, name: resident.name, apartment: resident.apartment_number, email: resident.email };
+    reporter = {
+      id: resident.id,
+      name: resident.name,
+      apartment: resident.apartment_number,
+      email: resident.email,
+      language: resident.language,
+    };
   }
 
   const sha256 = reportHash(input, photos);
@@ -231,7 +243,14 @@ export async function reportTicket(
       });
       if (pdf)
         await outbox.enqueue(
-          receiptMail(config, { number, ticketId, name: reporter.name, email: reporter.email, pdf }),
+          receiptMail(config, {
+            number,
+            ticketId,
+            name: reporter.name,
+            email: reporter.email,
+            language: reporter.language,
+            pdf,
+          }),
           {
             kind: 'ticket_receipt',
             locationId: caller.locationId,
@@ -266,7 +285,7 @@ export function receiptContent(
   t: {
     number: string;
     createdAt: string;
-    reporter: { name: string; apartment: string };
+    reporter: { name: string; apartment: string; language: string | null };
     locationTitle: string;
     category: string;
     input: Pick<ReportInput, 'scope' | 'place' | 'description' | 'contact_consent'>;
@@ -276,6 +295,7 @@ export function receiptContent(
 ): ReceiptContent {
   return {
     appName,
+    language: t.reporter.language,
     number: t.number,
     receivedAt: t.createdAt,
     name: t.reporter.name,
@@ -310,7 +330,11 @@ export async function ticketReceipt(
     receiptContent(ctx.config.appName, {
       number: ticket.number,
       createdAt: ticket.created_at,
-      reporter: { name: ticket.reporter_name ?? '', apartment: ticket.reporter_apartment ?? '' },
+      reporter: {
+        name: ticket.reporter_name ?? '',
+        apartment: ticket.reporter_apartment ?? '',
+        language: resident.language,
+      },
       locationTitle: ticket.location_title,
       category: ticket.category_name,
       input: {

@@ -60,7 +60,7 @@ export async function openTicketForResident(
         receiptContent(config.appName, {
           number,
           createdAt,
-          reporter: { name: resident.name, apartment: resident.apartment_number },
+          reporter: { name: resident.name, apartment: resident.apartment_number, language: resident.language },
           locationTitle: resident.location_title,
           category: category.name,
           input: b,
@@ -96,11 +96,17 @@ export async function openTicketForResident(
       details: { number, category: category.name, scope: b.scope, source: b.source, for: resident.id },
     });
     if (pdf)
-      await outbox.enqueue(receiptMail(config, { number, ticketId, name: resident.name, email: resident.email, pdf }), {
-        kind: 'ticket_receipt',
-        locationId,
-        trx,
-      });
+      await outbox.enqueue(
+        receiptMail(config, {
+          number,
+          ticketId,
+          name: resident.name,
+          email: resident.email,
+          language: resident.language,
+          pdf,
+        }),
+        { kind: 'ticket_receipt', locationId, trx },
+      );
     return ticketId;
   });
   outbox.kick();
@@ -138,7 +144,7 @@ export async function writeStaffMessage(ctx: AppContext, caller: Caller, id: num
   const ticket = await ticketInScope(ctx, caller, id);
   await inTransaction(ctx.db, async (trx) => {
     await addEvent(trx, ticket, management(caller), { kind: internal ? 'note' : 'message', text, internal });
-    if (!internal) await ticketNews(trx, ctx.notifier, ticket, { title: 'Nachricht der Hausverwaltung', body: text });
+    if (!internal) await ticketNews(trx, ctx.notifier, ticket, { body: text });
     await recordChange(trx, {
       actor: caller,
       action: internal ? 'ticket_note' : 'ticket_message',

@@ -135,6 +135,7 @@ export async function setAppointment(ctx: AppContext, token: string, local: stri
       'appointment_set',
       craftsman(assignment.id),
       `Termin: ${berlinTime(at)} Uhr (${assignment.provider_name})`,
+      { at, provider: assignment.provider_name },
     );
     await recordChange(trx, auditStep('ticket_job_appointment', ticket, assignment, { appointment_at: at }));
   });

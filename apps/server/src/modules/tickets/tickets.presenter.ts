@@ -18,6 +18,8 @@ import {
   type TicketPhoto,
 } from '@hausportal/contract';
 import type { Config } from '../../config/config.js';
+import { berlinFormat } from '../../i18n/format.js';
+import { translator } from '../../i18n/index.js';
 import type { UrlSigner } from '../../lib/signing.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
@@ -35,7 +37,7 @@ import type {
 const DAY_MS = 24 * 3600 * 1000;
 
 /** `HH:mm, DD.MM.YYYY` in Europe/Berlin, as the app shows times (product §5.10). */
-export const berlinTime = (iso: string): string => format(new TZDate(iso, 'Europe/Berlin'), 'HH:mm, dd.MM.yyyy');
+export const berlinTime = (iso: string): string => berlinFormat('de').dateTime(iso);
 
 /** The year of a moment in Europe/Berlin: a report on New Year's Eve at 23:30 belongs to that year. */
 export const berlinYear = (ms: number): number => new TZDate(ms, 'Europe/Berlin').getFullYear();
@@ -167,24 +169,23 @@ export const toBuildingTicket = (t: BuildingRow, viewerId: number): BuildingTick
   affected: t.reporter_id === viewerId || Boolean(Number(t.followed)),
 });
 
-/** The mail with the receipt of a report, the PDF attached. */
+/** The mail with the receipt of a report, the PDF attached, in the reporter's language. */
 export function receiptMail(
   config: Pick<Config, 'appName' | 'publicUrl'>,
-  t: { number: string; ticketId: number; name: string; email: string; pdf: Buffer },
+  r: { number: string; ticketId: number; name: string; email: string; language: string | null; pdf: Buffer },
 ): Mail {
+  const { t, language } = translator(r.language);
+  const { number } = r;
   return {
-    to: t.email,
-    subject: `Eingangsbestätigung Ihrer Schadensmeldung ${t.number}`,
-    attachments: [{ filename: `Eingangsbestaetigung-${t.number}.pdf`, contentType: 'application/pdf', content: t.pdf }],
+    to: r.email,
+    subject: t('receiptMail.subject', { number }),
+    attachments: [{ filename: t('receiptMail.filename', { number }), contentType: 'application/pdf', content: r.pdf }],
     ...renderMail({
       appName: config.appName,
-      greeting: `Guten Tag ${t.name},`,
-      paragraphs: [
-        `Ihre Schadensmeldung ist bei der Hausverwaltung eingegangen. Sie hat die Nummer ${t.number}.`,
-        'Die Eingangsbestätigung hängt als PDF an dieser E-Mail. Sie belegt, wann die Meldung eingegangen ist und was sie enthielt.',
-        'Über den Stand der Bearbeitung halten wir Sie in der App auf dem Laufenden.',
-      ],
-      action: { label: 'Meldung ansehen', url: `${config.publicUrl}/tickets/${t.ticketId}` },
+      language,
+      greeting: t('mail.greeting', { name: r.name }),
+      paragraphs: [t('receiptMail.received', { number }), t('receiptMail.attached'), t('receiptMail.updates')],
+      action: { label: t('tickets.view'), url: `${config.publicUrl}/tickets/${r.ticketId}` },
     }),
   };
 }

@@ -1,17 +1,19 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { TICKET_SCOPE_LABELS, type TicketScope } from '@hausportal/contract';
-import { dejaVuFonts } from '../../lib/pdf-fonts.js';
-import { berlinTime } from './tickets.presenter.js';
+import type { TicketScope } from '@hausportal/contract';
+import { dejaVuFonts, pdfTranslator } from '../../lib/pdf-fonts.js';
 
 // The 'Eingangsbestätigung' of a defect report (§ 536c BGB: the tenant must report a defect
 // without delay; the receipt proves when it reached the management and what it said).
 // DejaVu Sans covers German and the scripts of residents' names and texts (Latin, Cyrillic, Greek);
 // pdf-lib's built-in fonts cannot print a 'ş' or an 'ł'. Only the glyphs used are embedded.
+// Written in the reporter's language (issue 25; German for Arabic, see pdfTranslator).
 
 /** What the receipt states: the report as received, and its fingerprint. */
 export interface ReceiptContent {
   appName: string;
+  /** The reporter's language. */
+  language: string | null;
   number: string;
   /** The server's time of receipt (UTC, ISO). */
   receivedAt: string;
@@ -129,34 +131,32 @@ export async function renderReceipt(c: ReceiptContent): Promise<Buffer> {
   const files = dejaVuFonts();
   const font = await pdf.embedFont(files.regular, { subset: true });
   const bold = await pdf.embedFont(files.bold, { subset: true });
-  pdf.setTitle(`Eingangsbestätigung ${c.number}`);
+  const { t, time, language } = pdfTranslator(c.language);
+  const { number } = c;
+  pdf.setTitle(t('receipt.documentTitle', { number }));
   pdf.setAuthor(c.appName);
-  pdf.setSubject('Schadensmeldung');
+  pdf.setSubject(t('receipt.documentSubject'));
+  pdf.setLanguage(language);
   pdf.setCreationDate(new Date(c.receivedAt));
 
   const w = new Writer(pdf, font, bold);
+  const scope = t(`tickets.scopes.${c.scope}`);
   w.text(c.appName, { size: 10, color: MUTED, gap: 2 });
-  w.text('Eingangsbestätigung', { size: 22, bold: true, gap: 2 });
-  w.text(`Schadensmeldung Nr. ${c.number}`, { size: 14, bold: true, gap: 12 });
-  w.field('Eingegangen am (Zeit des Servers, Europe/Berlin)', `${berlinTime(c.receivedAt)} Uhr`);
-  w.field('Gemeldet von', c.name);
-  w.field('Wohnung', c.apartment);
-  w.field('Standort', c.location);
-  w.field('Kategorie', c.category);
-  w.field('Ort', c.place ? `${TICKET_SCOPE_LABELS[c.scope]}: ${c.place}` : TICKET_SCOPE_LABELS[c.scope]);
-  w.field('Beschreibung', c.description);
-  w.field(
-    'Kontaktdaten an den Handwerker',
-    c.consent ? 'Weitergabe erlaubt' : 'Nicht weitergeben (der Handwerker erhält sie nicht)',
-  );
+  w.text(t('receipt.heading'), { size: 22, bold: true, gap: 2 });
+  w.text(t('receipt.number', { number }), { size: 14, bold: true, gap: 12 });
+  w.field(t('receipt.receivedAt'), t('receipt.time', { time: time.dateTime(c.receivedAt) }));
+  w.field(t('receipt.reportedBy'), c.name);
+  w.field(t('receipt.apartment'), c.apartment);
+  w.field(t('receipt.location'), c.location);
+  w.field(t('receipt.category'), c.category);
+  w.field(t('receipt.place'), c.place ? `${scope}: ${c.place}` : scope);
+  w.field(t('receipt.description'), c.description);
+  w.field(t('receipt.contact'), t(c.consent ? 'receipt.consentGiven' : 'receipt.consentRefused'));
   if (c.photos.length) {
-    w.text(`Fotos (${c.photos.length})`, { size: 9, color: MUTED, gap: 4 });
+    w.text(t('receipt.photos', { n: c.photos.length }), { size: 9, color: MUTED, gap: 4 });
     await w.images(c.photos);
   }
-  w.field('SHA-256 der Meldung, wie sie eingegangen ist (Angaben und Fotos)', c.sha256);
-  w.text(
-    'Diese Bestätigung wurde beim Eingang der Meldung automatisch erstellt. Die Meldung selbst kann nicht mehr geändert werden; Ergänzungen stehen im Verlauf der Meldung. Mit dem SHA-256 lässt sich jederzeit nachweisen, dass die Meldung seitdem unverändert ist (Mängelanzeige nach § 536c BGB).',
-    { size: 8, color: MUTED },
-  );
+  w.field(t('receipt.sha256'), c.sha256);
+  w.text(t('receipt.footer'), { size: 8, color: MUTED });
   return Buffer.from(await pdf.save());
 }

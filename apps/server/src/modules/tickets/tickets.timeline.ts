@@ -1,4 +1,4 @@
-import { TICKET_STATUS_LABELS, type TicketStatus } from '@hausportal/contract';
+import type { TicketStatus } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import type { TicketEventTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
@@ -61,14 +61,17 @@ export async function changeStatus(
   status: TicketStatus,
   by: EventAuthor,
   message = '',
+  /** A craftsman's appointment: the news names its time in each reader's language and format. */
+  appointment?: { at: string; provider: string },
 ): Promise<void> {
   const now = nowIso();
   await updateTicket(trx, ticket.id, { status, ...(status === 'done' ? { done_at: now } : {}) });
   await addEvent(trx, ticket, by, { kind: 'status', status, text: message });
   if (status === 'done' || status === 'rejected') await endAssignments(trx, ticket.id, now);
   await ticketNews(trx, notifier, ticket, {
-    title: TICKET_STATUS_LABELS[status],
+    status,
     body: message,
+    appointment,
     except: by.author === 'resident' ? (by.userId ?? undefined) : undefined,
   });
 }
