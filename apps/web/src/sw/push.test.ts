@@ -22,6 +22,16 @@ describe('the service worker and a push', () => {
     });
   });
 
+  it('shows the push in the language the server wrote it in, right to left for Arabic', () => {
+    const push = (extra: object) =>
+      notificationFromPush(JSON.stringify({ title: 'x', body: 'y', url: '/', tag: 'hp-1', ...extra })).options;
+    expect(push({ lang: 'tr' })).toMatchObject({ lang: 'tr', dir: 'auto' });
+    expect(push({ lang: 'ar', dir: 'rtl' })).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    // Pushes queued before the server named a language were German; an unknown one is not passed on.
+    expect(push({})).toMatchObject({ lang: 'de', dir: 'auto' });
+    expect(push({ lang: 'x-evil', dir: 'sideways' })).toMatchObject({ lang: 'de', dir: 'auto' });
+  });
+
   it('still shows something for a payload that is not JSON or lacks fields', () => {
     expect(notificationFromPush('Hallo').title).toBe('Hausportal');
     expect(notificationFromPush('Hallo').options.body).toBe('Hallo');

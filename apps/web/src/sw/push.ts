@@ -6,9 +6,14 @@ export interface PushPayload {
   body: string;
   url: string;
   tag: string;
+  /** The language the server wrote it in: the recipient's (issue 25); 'rtl' for Arabic. */
+  lang: string;
+  dir?: 'rtl';
 }
 
 const FALLBACK_TITLE = 'Hausportal';
+/** A plain language tag ('tr', 'pt-BR'); the worker does not import the contract, to stay small. */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
 /** The notification for a push's text; a payload that is not ours still shows something sensible. */
 export function notificationFromPush(text: string): { title: string; options: NotificationOptions } {
@@ -26,7 +31,10 @@ export function notificationFromPush(text: string): { title: string; options: No
       tag: typeof p.tag === 'string' ? p.tag : undefined,
       icon: '/app-icons/icon-192.png',
       badge: '/app-icons/badge-96.png',
-      lang: 'de',
+      // The system reads and lays out the text in its language (a screen reader's voice, Arabic
+      // right to left); German when a payload names none, as pushes queued before it did.
+      lang: typeof p.lang === 'string' && LANGUAGE_TAG.test(p.lang) ? p.lang : 'de',
+      dir: p.dir === 'rtl' ? 'rtl' : 'auto',
       data: { url: typeof p.url === 'string' ? p.url : '/' },
     },
   };
