@@ -1,3 +1,5 @@
+import type { Role } from '@hausportal/contract';
+import { translatorOf } from '../../i18n/index.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 
@@ -8,22 +10,23 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** The password-reset mail with its one-time link (valid 60 minutes). */
-export function resetMail(appName: string, user: { email: string; name: string }, link: string): Mail {
+/** The password-reset mail with its one-time link (valid 60 minutes), in the user's language. */
+export function resetMail(
+  appName: string,
+  user: { email: string; name: string; role: Role; language: string | null },
+  link: string,
+): Mail {
+  const { t, language } = translatorOf(user);
   return {
     to: user.email,
-    subject: `Neues Passwort für ${appName}`,
+    subject: t('reset.subject', { app: appName }),
     ...renderMail({
       appName,
-      greeting: `Guten Tag ${user.name},`,
-      paragraphs: [
-        `Sie haben für Ihr Konto bei ${appName} ein neues Passwort angefordert.`,
-        'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest.',
-      ],
-      action: { label: 'Neues Passwort festlegen', url: link },
-      after: [
-        'Der Link funktioniert nur einmal. Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr bisheriges Passwort bleibt gültig.',
-      ],
+      language,
+      greeting: t('mail.greeting', { name: user.name }),
+      paragraphs: [t('reset.requested', { app: appName }), t('reset.within')],
+      action: { label: t('reset.action'), url: link },
+      after: [t('reset.once')],
     }),
   };
 }

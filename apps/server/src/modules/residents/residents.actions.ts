@@ -327,10 +327,9 @@ export async function printActivationLetters(
       name: r.name,
       apartmentNumber: r.apartment_number,
       locationTitle: location.title || location.name,
-      locationContact: [
-        location.phone ? `Telefon ${location.phone}` : '',
-        location.email ? `E-Mail ${location.email}` : '',
-      ].filter(Boolean),
+      locationPhone: location.phone ?? '',
+      locationEmail: location.email ?? '',
+      language: r.language,
       code: newActivationCode(),
       expiresAt,
     };

@@ -1,22 +1,24 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { formatActivationCode } from '@hausportal/contract';
-import { dejaVuFonts } from '../../lib/pdf-fonts.js';
+import { dejaVuFonts, pdfTranslator } from '../../lib/pdf-fonts.js';
 
 // The activation letter (issue 22): one A4 page per resident, for the building's mailboxes, with
 // a one-time code and a QR code that opens /aktivieren/{code}. Drawn in memory and sent at once;
-// the letter holds a working secret, so it is never stored on the server.
+// the letter holds a working secret, so it is never stored on the server. Each letter is written in
+// its resident's language (issue 25; German for Arabic, see pdfTranslator).
 
 /** What one letter says. */
 export interface Letter {
   name: string;
   apartmentNumber: string;
   locationTitle: string;
-  /** The location's contact lines (phone, e-mail), empty when it has none. */
-  locationContact: string[];
+  /** The location's phone and e-mail for questions, '' when it has none. */
+  locationPhone: string;
+  locationEmail: string;
+  /** The resident's language. */
+  language: string | null;
   /** The code as generated (12 characters, without dashes). */
   code: string;
   /** When the code stops working (UTC, ISO). */
@@ -35,9 +37,6 @@ const WIDTH = A4[0] - 2 * MARGIN;
 const INK = rgb(0.1, 0.16, 0.19);
 const MUTED = rgb(0.35, 0.4, 0.42);
 const RULE = rgb(0.75, 0.78, 0.8);
-
-/** The last day a code works, as a German date in Berlin: '14.08.2026'. */
-export const berlinDate = (iso: string): string => format(new TZDate(iso, 'Europe/Berlin'), 'dd.MM.yyyy');
 
 /** The address the QR code and the steps name. */
 export const activationUrl = (publicUrl: string, code?: string) =>
@@ -142,32 +141,32 @@ class Page {
 
 function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
   const { appName, publicUrl } = batch;
+  const { t, time } = pdfTranslator(l.language);
   const code = formatActivationCode(l.code);
-  const valid = berlinDate(l.expiresAt);
+  const valid = time.date(l.expiresAt);
+  const apartment = l.apartmentNumber;
 
   // The sender, then the addressee where a folded letter shows it.
   p.text(l.locationTitle, { size: 10, font: 'bold', color: MUTED, gap: 0 });
-  for (const line of l.locationContact) p.text(line, { size: 9, color: MUTED, gap: 0 });
+  if (l.locationPhone) p.text(t('letter.phone', { phone: l.locationPhone }), { size: 9, color: MUTED, gap: 0 });
+  if (l.locationEmail) p.text(t('letter.email', { email: l.locationEmail }), { size: 9, color: MUTED, gap: 0 });
   p.y -= 28;
   p.text(l.name, { size: 13, font: 'bold', gap: 0 });
-  p.text(`Wohnung ${l.apartmentNumber}`, { size: 13, gap: 0 });
+  p.text(t('letter.apartment', { apartment }), { size: 13, gap: 0 });
   p.text(l.locationTitle, { size: 11, gap: 36 });
 
-  p.text(`Ihr Zugang zu ${appName}`, { size: 20, font: 'bold', gap: 10 });
-  p.text(`Guten Tag ${l.name},`, { gap: 6 });
-  p.text(
-    `Ihre Hausverwaltung hat für Sie einen Zugang zu ${appName} eingerichtet: Dort finden Sie Aushänge, wichtige Telefonnummern, Dokumente und können Schäden melden. Mit dem Code unten legen Sie einmalig Ihr Passwort fest.`,
-    { gap: 14 },
-  );
+  p.text(t('letter.heading', { app: appName }), { size: 20, font: 'bold', gap: 10 });
+  p.text(t('mail.greeting', { name: l.name }), { gap: 6 });
+  p.text(t('letter.intro', { app: appName }), { gap: 14 });
 
   // The code and the QR code side by side.
   const qrSide = 132;
   const top = p.y;
-  p.text('Ihr Benutzername (Wohnungsnummer)', { size: 9, color: MUTED, gap: 0 });
-  p.text(l.apartmentNumber, { size: 16, font: 'bold', gap: 12, width: WIDTH - qrSide - 24 });
-  p.text('Ihr Aktivierungscode', { size: 9, color: MUTED, gap: 2 });
+  p.text(t('letter.username'), { size: 9, color: MUTED, gap: 0 });
+  p.text(apartment, { size: 16, font: 'bold', gap: 12, width: WIDTH - qrSide - 24 });
+  p.text(t('letter.code'), { size: 9, color: MUTED, gap: 2 });
   p.text(code, { size: 26, font: 'mono', gap: 8 });
-  p.text(`Gültig bis ${valid}`, { size: 11, font: 'bold', gap: 0 });
+  p.text(t('letter.validUntil', { date: valid }), { size: 11, font: 'bold', gap: 0 });
   const { path, size } = qrPath(activationUrl(publicUrl, l.code));
   // Four modules of quiet zone around the code, as scanners expect.
   const scale = qrSide / (size + 8);
@@ -179,7 +178,7 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
     borderWidth: 0,
   });
   p.y = Math.min(p.y, top - qrSide) - 6;
-  p.text('QR-Code mit dem Handy scannen', {
+  p.text(t('letter.scan'), {
     size: 8,
     color: MUTED,
     x: A4[0] - MARGIN - qrSide + 8,
@@ -188,12 +187,12 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
   });
 
   p.rule();
-  p.text('So geht es', { size: 13, font: 'bold', gap: 6 });
+  p.text(t('letter.howTo'), { size: 13, font: 'bold', gap: 6 });
   const steps = [
-    `Scannen Sie den QR-Code oder öffnen Sie ${activationUrl(publicUrl)} im Browser.`,
-    'Geben Sie den Aktivierungscode ein, falls er nicht schon eingetragen ist. Groß- und Kleinschreibung und die Striche sind egal.',
-    'Legen Sie ein Passwort fest (mindestens 8 Zeichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
-    `Melden Sie sich danach mit Ihrer Wohnungsnummer ${l.apartmentNumber} und Ihrem Passwort an.`,
+    t('letter.step1', { url: activationUrl(publicUrl) }),
+    t('letter.step2'),
+    t('letter.step3'),
+    t('letter.step4', { apartment }),
   ];
   steps.forEach((step, i) => {
     const before = p.y;
@@ -202,10 +201,7 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
     p.text(step, { x: MARGIN + 18, gap: 6 });
   });
   p.rule(18);
-  p.text(
-    `Der Code funktioniert nur einmal und nur bis zum ${valid}. Ein neuer Brief ersetzt diesen Code. Bitte geben Sie den Brief nicht weiter. Fragen beantwortet Ihre Hausverwaltung.`,
-    { size: 9, color: MUTED },
-  );
+  p.text(t('letter.footer', { date: valid }), { size: 9, color: MUTED });
 }
 
 /**

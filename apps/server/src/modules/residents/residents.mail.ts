@@ -15,6 +15,11 @@ export interface MailRecipient {
   apartmentNumber: string;
   locationId: number;
   locationTitle: string;
+  /**
+   * The resident's language (issue 25). Left out by the import, whose invitations go to people
+   * who never signed in and so never chose one: German.
+   */
+  language?: string | null;
 }
 
 /** The recipient of an account mail to a resident as the back office finds them. */
@@ -26,6 +31,7 @@ export function recipientOf(row: ResidentRow): MailRecipient {
     apartmentNumber: row.apartment_number,
     locationId: row.location_id!,
     locationTitle: row.location_title,
+    language: row.language,
   };
 }
 

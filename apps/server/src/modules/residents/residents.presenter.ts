@@ -1,4 +1,5 @@
 import type { AdminResident } from '@hausportal/contract';
+import { translator } from '../../i18n/index.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 import type { ResidentInput, ResidentRow } from './residents.repository.js';
@@ -51,44 +52,47 @@ export const auditedInput = (v: ResidentInput) => ({
   emergency_services_deactivated: v.emergencyServicesDeactivated,
 });
 
-/** The mail that invites a resident to set their first password (link valid 7 days). */
+/** The mail that invites a resident to set their first password (link valid 7 days), in their language. */
 export function invitationMail(
   appName: string,
-  to: { email: string; name: string; apartmentNumber: string; locationTitle: string },
+  to: { email: string; name: string; apartmentNumber: string; locationTitle: string; language?: string | null },
   link: string,
 ): Mail {
+  const { t, language } = translator(to.language);
   return {
     to: to.email,
-    subject: `Ihr Zugang zu ${appName}`,
+    subject: t('invitation.subject', { app: appName }),
     ...renderMail({
       appName,
-      greeting: `Guten Tag ${to.name},`,
+      language,
+      greeting: t('mail.greeting', { name: to.name }),
       paragraphs: [
-        `Ihre Hausverwaltung hat für Sie einen Zugang zu ${appName} (${to.locationTitle}) eingerichtet. Sie melden sich mit Ihrer Wohnungsnummer ${to.apartmentNumber} an.`,
-        'Über diesen Link legen Sie innerhalb der nächsten 7 Tage Ihr Passwort fest.',
+        t('invitation.created', { app: appName, location: to.locationTitle, apartment: to.apartmentNumber }),
+        t('invitation.within'),
       ],
-      action: { label: 'Passwort festlegen', url: link },
-      after: [
-        'Der Link funktioniert nur einmal. Ist er abgelaufen, fordern Sie auf der Anmeldeseite über „Passwort vergessen?“ einen neuen an oder wenden sich an Ihre Hausverwaltung.',
-      ],
+      action: { label: t('invitation.action'), url: link },
+      after: [t('invitation.once')],
     }),
   };
 }
 
-/** The password-reset mail a manager sends for a resident (link valid 60 minutes). */
-export function resetMail(appName: string, to: { email: string; name: string }, link: string): Mail {
+/** The password-reset mail a manager sends for a resident (link valid 60 minutes), in their language. */
+export function resetMail(
+  appName: string,
+  to: { email: string; name: string; language?: string | null },
+  link: string,
+): Mail {
+  const { t, language } = translator(to.language);
   return {
     to: to.email,
-    subject: `Neues Passwort für ${appName}`,
+    subject: t('reset.subject', { app: appName }),
     ...renderMail({
       appName,
-      greeting: `Guten Tag ${to.name},`,
-      paragraphs: [
-        `Ihre Hausverwaltung hat für Ihr Konto bei ${appName} einen Link zum Festlegen eines neuen Passworts angefordert.`,
-        'Über diesen Link legen Sie es innerhalb der nächsten 60 Minuten fest.',
-      ],
-      action: { label: 'Neues Passwort festlegen', url: link },
-      after: ['Der Link funktioniert nur einmal. Bis Sie ein neues Passwort festlegen, bleibt Ihr bisheriges gültig.'],
+      language,
+      greeting: t('mail.greeting', { name: to.name }),
+      paragraphs: [t('reset.requestedByManagement', { app: appName }), t('reset.within')],
+      action: { label: t('reset.action'), url: link },
+      after: [t('reset.onceByManagement')],
     }),
   };
 }
