@@ -20,7 +20,8 @@ const resourceFiles = (r: ResourceRow, signer: UrlSigner): Pick<BookingResource,
     : null,
 });
 
-export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner): BookingResource {
+/** A resource's own fields as the API shows them (all but its files and blocks). */
+function resourceFields(r: ResourceRow): Omit<BookingResource, 'photo' | 'house_rules_pdf' | 'blocks'> {
   return {
     id: r.id,
     location_id: r.location_id,
@@ -38,6 +39,12 @@ export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner
     cancel_hours: r.cancel_hours,
     approval_required: Boolean(r.approval_required),
     fee_text: r.fee_text,
+  };
+}
+
+export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner): BookingResource {
+  return {
+    ...resourceFields(r),
     ...resourceFiles(r, signer),
     blocks: blocks
       .filter((b) => b.resource_id === r.id)
@@ -80,18 +87,17 @@ export function toAdminBooking(b: AdminBookingRow): AdminBooking {
   };
 }
 
-/** What the audit log keeps of a resource. */
-export const resourceSnapshot = (r: ResourceRow) => ({
-  name: r.name,
-  mode: r.mode,
-  slot_minutes: r.slot_minutes,
-  day_start: r.day_start,
-  day_end: r.day_end,
-  horizon_days: r.horizon_days,
-  max_length: r.max_length,
-  quota_count: r.quota_count,
-  quota_period: r.quota_period,
-  cancel_hours: r.cancel_hours,
-  approval_required: Boolean(r.approval_required),
-  fee_text: r.fee_text,
-});
+/**
+ * What the audit log keeps of a resource: its fields as the API shows them, but the id and the
+ * location (the entry names both) and the long texts.
+ */
+export function resourceSnapshot(r: ResourceRow) {
+  const {
+    id: _id,
+    location_id: _location,
+    description: _description,
+    house_rules: _rules,
+    ...kept
+  } = resourceFields(r);
+  return kept;
+}

@@ -14,23 +14,14 @@ export type AdminBookingRow = BookingRow & { resident_name: string | null };
 
 export const ACTIVE = ['pending', 'approved'] as const;
 
-export interface ResourceValues {
-  location_id: number;
-  name: string;
-  description: string;
-  house_rules: string;
-  mode: 'slots' | 'days';
-  slot_minutes: number;
-  day_start: string;
-  day_end: string;
-  horizon_days: number;
-  max_length: number;
-  quota_count: number | null;
-  quota_period: 'week' | 'month';
-  cancel_hours: number;
-  approval_required: boolean;
-  fee_text: string;
-}
+/**
+ * What a manager sets of a resource: its table's columns but the id, the archival, the creation
+ * and the files (their own routes, bookings.files.repository.ts), with the flag as a boolean.
+ */
+export type ResourceValues = Omit<
+  ResourceRow,
+  'id' | 'archived' | 'created_at' | 'approval_required' | `photo_${string}` | `house_rules_${string}`
+> & { approval_required: boolean };
 
 const resourceRow = (v: ResourceValues) => ({ ...v, approval_required: v.approval_required ? 1 : 0 });
 

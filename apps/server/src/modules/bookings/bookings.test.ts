@@ -118,6 +118,47 @@ describe.each(kinds)('bookings (%s)', (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ day_end: ['Der Tagesbeginn muss vor dem Tagesende liegen.'] });
   });
+  it("audits a resource's settings before and after a change, without its long texts", async () => {
+    const created = await call(t.app, 'POST', '/api/admin/booking-resources/', {
+      auth: auth.manager,
+      payload: { ...laundry, name: 'Trockenraum', location_id: park },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const changed = await call(t.app, 'PUT', `/api/admin/booking-resources/${id}/`, {
+      auth: auth.manager,
+      payload: { ...laundry, name: 'Trockenraum', location_id: park, quota_count: 3, description: 'Im Keller' },
+    });
+    expect(changed.status).toBe(200);
+    const entries = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'location_id', 'before', 'after'])
+      .where('entity', '=', 'booking_resource')
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
+    const settings = {
+      name: 'Trockenraum',
+      mode: 'slots',
+      slot_minutes: 120,
+      day_start: '07:00',
+      day_end: '22:00',
+      horizon_days: 14,
+      max_length: 2,
+      quota_count: 2,
+      quota_period: 'week',
+      cancel_hours: 24,
+      approval_required: false,
+      fee_text: '',
+    };
+    expect(
+      entries.map((e) => [e.action, e.location_id, e.before && JSON.parse(e.before), JSON.parse(e.after!)]),
+    ).toEqual([
+      ['booking_resource_created', park, null, settings],
+      ['booking_resource_updated', park, settings, { ...settings, quota_count: 3 }],
+    ]);
+  });
+
   const availabilityRes = (who: string) =>
     call(t.app, 'GET', `/api/bookings/resources/${wash}/availability/?from=2026-03-28`, { auth: who });
 
