@@ -129,20 +129,8 @@ export async function fill(db: DB, sizes: Sizes = SIZES): Promise<void> {
       trx,
       'locations',
       Array.from({ length: SIZES.locations }, (_, i) => ({
-        id: i + 1,
-        title: `Standort ${i + 1}`,
-        name: `Standort ${i + 1}`,
-        logo: null,
-        direct_call: 0,
+        ...benchLocation(i + 1, `Standort ${i + 1}`, created),
         direct_number: '+49 30 1111 0000',
-        default_service_id: 3,
-        text: '',
-        hours: '',
-        phone: '',
-        email: '',
-        free_text: '',
-        residents_can_post: 0,
-        created_at: created,
       })),
     );
     // The system services 1 and 3 come with the migrations (003).
