@@ -90,8 +90,10 @@ describe('the server catalogues (mails, pushes, PDFs)', () => {
     for (const [language, counts] of Object.entries(cases) as [Language, readonly number[]][]) {
       const flat = flatten(catalogues[language]);
       const rules = new Intl.PluralRules(language);
+      // Arabic isolates each inserted value (see the next test).
+      const value = (n: number) => (language === 'ar' ? `\u2068${n}\u2069` : String(n));
       for (const count of counts) {
-        const form = flat.get(`parcels.bundle_${rules.select(count)}`)!.replace('{{count}}', String(count));
+        const form = flat.get(`parcels.bundle_${rules.select(count)}`)!.replace('{{count}}', value(count));
         expect(translator(language).t('parcels.bundle', { count }), `${language} ${count}`).toBe(form);
       }
     }
@@ -106,6 +108,14 @@ describe('the server catalogues (mails, pushes, PDFs)', () => {
     expect(translator('tr').t('posts.title')).toBe('Duyuru panosunda yeni gönderi');
     expect(translator('ar').dir).toBe('rtl');
     expect(translator('uk').dir).toBe('ltr');
+  });
+
+  it('isolates each value inserted into Arabic text, so a ticket number keeps its order; other languages as is', () => {
+    const vars = { number: '2026-000042', news: 'تم الاستلام' };
+    expect(translator('ar').t('tickets.title', vars)).toBe('البلاغ \u20682026-000042\u2069: \u2068تم الاستلام\u2069');
+    expect(translator('de').t('tickets.title', { ...vars, news: 'Eingegangen' })).toBe(
+      'Meldung 2026-000042: Eingegangen',
+    );
   });
 
   it('quotes what residents wrote as written: no interpolation or nesting inside their text', () => {

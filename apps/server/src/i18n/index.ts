@@ -15,6 +15,9 @@ import { uk } from './uk.js';
 
 export const catalogues: Readonly<Record<Language, Catalogue>> = { de, en, tr, pl, uk, ru, ar };
 
+/** A value set inside a sentence, isolated (U+2068 … U+2069); invisible. */
+const isolate = (value: string): string => `\u2068${value}\u2069`;
+
 const instance = i18next.createInstance();
 void instance.init({
   initAsync: false,
@@ -23,8 +26,10 @@ void instance.init({
   fallbackLng: 'de',
   supportedLngs: [...LANGUAGES],
   // Values are escaped where they are written (mail-layout.ts), and never interpolated or nested
-  // again: a post that says '{{app}}' or '$t(mail.team)' is quoted as written.
-  interpolation: { escapeValue: false, skipOnVariables: true },
+  // again: a post that says '{{app}}' or '$t(mail.team)' is quoted as written. The "escape" only
+  // isolates each inserted value in a right-to-left language (turned on per call below), as the
+  // web does: a ticket number '2026-000042' or a name keeps its order inside Arabic text.
+  interpolation: { escapeValue: false, escape: isolate, skipOnVariables: true },
   returnNull: false,
   returnEmptyString: false,
   showSupportNotice: false,
@@ -56,10 +61,13 @@ export function translator(language: string | null | undefined): Translator {
   let tr = translators.get(lang);
   if (!tr) {
     const fixed = instance.getFixedT(lang);
+    const rtl = RTL_LANGUAGES.includes(lang);
     tr = {
       language: lang,
-      dir: RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr',
-      t: (key, vars) => String(fixed(key, vars)),
+      dir: rtl ? 'rtl' : 'ltr',
+      t: rtl
+        ? (key, vars) => String(fixed(key, { ...vars, interpolation: { escapeValue: true } }))
+        : (key, vars) => String(fixed(key, vars)),
       time: berlinFormat(lang),
     };
     translators.set(lang, tr);

@@ -40,7 +40,8 @@ export function renderMail(c: MailContent): { text: string; html: string } {
     ...(c.unsubscribe ? ['', '--', `${c.unsubscribe.label}: ${c.unsubscribe.url}`] : []),
   ].join('\n');
 
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
+  // dir="auto": a paragraph quoted as written (a German notice in an Arabic mail) keeps its own direction.
+  const p = (s: string) => `<p dir="auto" style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const html = `<!doctype html>
 <html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.appName)}</title></head>
 <body dir="${dir}" style="margin:0;background:#f2f5f6;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1b2a30">
@@ -54,7 +55,7 @@ ${
     ? `<ul style="margin:0 0 16px;padding-${start}:20px">${c.items
         .map(
           (i) =>
-            `<li style="margin:0 0 12px"><a href="${escapeHtml(i.url)}" style="color:#1d5c6e;font-weight:bold">${escapeHtml(i.title)}</a><br>${escapeHtml(i.body)}</li>`,
+            `<li dir="auto" style="margin:0 0 12px"><a href="${escapeHtml(i.url)}" style="color:#1d5c6e;font-weight:bold">${escapeHtml(i.title)}</a><br>${escapeHtml(i.body)}</li>`,
         )
         .join('')}</ul>`
     : ''

@@ -146,15 +146,18 @@ describe.each(kinds)('messages in the recipient’s language (%s)', (kind) => {
     expect(pushesTo(xaver).at(-1)!.payload).toMatchObject({ title: 'Neuer Aushang: Sommerfest', lang: 'de' });
     expect(pushesTo(xaver).at(-1)!.payload).not.toHaveProperty('dir');
 
-    // Arabic is written right to left; the push tells the device so.
+    // Arabic is written right to left, each inserted value isolated (U+2068 … U+2069) so it keeps
+    // its own order; the push tells the device the direction.
     const arabic = await mailTo('amira@example.org', (s) => s.includes('Sommerfest'));
-    expect(arabic.subject).toBe('إعلان جديد: Sommerfest');
-    expect(arabic.text).toContain('مرحبًا Amira Haddad،');
+    expect(arabic.subject).toBe('إعلان جديد: \u2068Sommerfest\u2069');
+    expect(arabic.text).toContain('مرحبًا \u2068Amira Haddad\u2069،');
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.html).toContain('<body dir="rtl"');
-    expect(arabic.html).toContain('إيقاف رسائل البريد الإلكتروني بشأن «إعلانات إدارة المبنى»');
+    // The notice as the management wrote it, in its own direction.
+    expect(arabic.html).toContain('<p dir="auto" style="margin:0 0 16px">Bitte beachten Sie den Aushang.</p>');
+    expect(arabic.html).toContain('إيقاف رسائل البريد الإلكتروني بشأن «\u2068إعلانات إدارة المبنى\u2069»');
     expect(pushesTo(amira).at(-1)!.payload).toMatchObject({
-      title: 'إعلان جديد: Sommerfest',
+      title: 'إعلان جديد: \u2068Sommerfest\u2069',
       lang: 'ar',
       dir: 'rtl',
     });
