@@ -30,6 +30,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages ./packages
 COPY --from=build /app/apps/server ./apps/server
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# The templates of the legal pages a new install shows until an administrator saves them (issue 25).
+COPY --from=build /app/docs/legal ./docs/legal
 
 # SQLite and uploads on disk live in /data; with PostgreSQL and MEDIA_STORE=database it stays empty.
 RUN mkdir -p /data && chown node:node /data

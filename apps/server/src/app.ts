@@ -42,6 +42,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
 import { parcelRoutes } from './modules/parcels/parcels.routes.js';
 import { parcelJob } from './modules/parcels/parcels.job.js';
+import { legalRoutes } from './modules/legal/legal.routes.js';
 import { configureGermanZod } from './lib/zod-german.js';
 
 // Validation messages that the schemas do not set themselves come out in German.
@@ -154,7 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(openapiPlugin, { appName: config.appName });
 
-  // Each module adds its own guard; auth and media hold the anonymous routes (test/anonymous-routes.test.ts).
+  // Each module adds its own guard; auth, media and legal hold the anonymous routes (test/anonymous-routes.test.ts).
   for (const routes of [
     authRoutes,
     profileRoutes,
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     notificationRoutes,
     unsubscribeRoutes,
     mediaRoutes,
+    legalRoutes,
   ]) {
     await app.register(routes);
   }

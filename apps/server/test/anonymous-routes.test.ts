@@ -36,6 +36,10 @@ const ANONYMOUS = [
   // A resident's calendar feed of bookings (issue 24, ADR 029): calendar apps send no token; the
   // secret, revocable token in the address is the permission (only its hash is stored).
   'GET /api/bookings/calendar/:token',
+  // The pages German law asks for (issue 25): anyone reads them, and anyone may report a barrier
+  // (throttled per address and for the whole install).
+  'GET /api/legal/:page/',
+  'POST /api/legal/barrierefreiheit/feedback/',
 ];
 
 // Routing does not depend on the database, so SQLite alone covers it.

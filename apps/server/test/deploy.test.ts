@@ -56,7 +56,8 @@ describe('Dockerfile', () => {
     expect(new Set(workdirs).size).toBe(1);
     const lastFrom = instructions.map((l) => /^FROM\s/i.test(l)).lastIndexOf(true);
     const runtime = instructions.slice(lastFrom);
-    for (const dir of ['node_modules', 'packages', 'apps/server', 'apps/web/dist'])
+    // docs/legal: the legal pages' templates, read at run time (modules/legal/legal.templates.ts).
+    for (const dir of ['node_modules', 'packages', 'apps/server', 'apps/web/dist', 'docs/legal'])
       expect(runtime.some((l) => l.startsWith('COPY --from=build') && l.endsWith(` ./${dir}`))).toBe(true);
   });
 

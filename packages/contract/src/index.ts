@@ -16,3 +16,4 @@ export * from './home.js';
 export * from './admin-overview.js';
 export * from './two-factor.js';
 export * from './sessions.js';
+export * from './legal.js';

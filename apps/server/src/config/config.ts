@@ -212,6 +212,8 @@ export interface ThrottleConfig {
   resetConfirm: { perIp: Limit };
   /** Activation codes that do not work (unknown, expired, used): per address, and per address and code. */
   activation: { perPair: Limit; perIp: Limit };
+  /** The accessibility statement's feedback form (issue 25), open without sign-in: per address, and for the whole install. */
+  feedback: { perIp: Limit; total: Limit };
   writes: Record<WriteAction, Limit[]>;
 }
 
@@ -234,6 +236,9 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   reset: { perIp: { points: 30, durationSec: hours(1) }, perAccount: { points: 5, durationSec: hours(1) } },
   resetConfirm: { perIp: { points: 20, durationSec: hours(1) } },
   activation: { perPair: { points: 5, durationSec: minutes(15) }, perIp: { points: 20, durationSec: hours(1) } },
+  // Each feedback is a mail to every administrator and the location's managers: a household
+  // writes a few a year; the install-wide cap keeps a script on many addresses out of their inboxes.
+  feedback: { perIp: { points: 5, durationSec: hours(1) }, total: { points: 60, durationSec: hours(1) } },
   writes: {
     providerRequest: [
       { points: 20, durationSec: hours(1) },

@@ -38,6 +38,7 @@ import * as m015 from './migrations/015-apartment-prefix.js';
 import * as m017 from './migrations/017-parcels.js';
 import * as m016 from './migrations/016-bookings.js';
 import * as m018 from './migrations/018-push-language.js';
+import * as m019 from './migrations/019-legal-pages.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '017-parcels': m017,
   '016-bookings': m016,
   '018-push-language': m018,
+  '019-legal-pages': m019,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

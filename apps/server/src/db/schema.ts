@@ -372,6 +372,18 @@ export interface AppSettingTable {
   value: string;
 }
 
+/** One of the pages German law asks for, install-wide (migration 019); no row: the shipped template. */
+export interface LegalPageTable {
+  page: 'impressum' | 'datenschutz' | 'barrierefreiheit';
+  markdown: string;
+  /** The Markdown rendered and sanitised when it was saved (lib/markdown.ts). */
+  html: string;
+  /** 1 while nobody has saved it (the demo seed's text): the app shows the 'Vorlage' banner. */
+  template: Flag;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 /** A staff member's TOTP second factor (migration 013, ADR 025). */
 export interface StaffTwoFactorTable {
   user_id: number;
@@ -654,4 +666,5 @@ export interface Database {
   bookings: BookingTable;
   booking_slots: BookingSlotTable;
   booking_feeds: BookingFeedTable;
+  legal_pages: LegalPageTable;
 }

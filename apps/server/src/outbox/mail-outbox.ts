@@ -29,7 +29,14 @@ export interface MailAttachment {
 
 /** What a mail is about, as the back office lists it. */
 export type MailKind =
-  'reset' | 'invitation' | 'provider_request' | 'notification' | 'digest' | 'ticket_receipt' | 'ticket_assignment';
+  | 'reset'
+  | 'invitation'
+  | 'provider_request'
+  | 'notification'
+  | 'digest'
+  | 'ticket_receipt'
+  | 'ticket_assignment'
+  | 'accessibility_feedback';
 
 export interface EnqueueOptions {
   /** The body holds a secret link (password reset): redacted once sent, never logged in production. */

@@ -469,3 +469,46 @@ export const bookingResources = [
     fee_text: '',
   },
 ];
+
+/**
+ * The legal pages of the demo (issue 25): the shipped templates with their {placeholders} filled
+ * by made-up details of a made-up operator, and the operator's note replaced by one saying so.
+ * They stay marked as templates (the app shows its 'Vorlage' banner) until an administrator saves.
+ */
+export const LEGAL_DEMO_NOTE =
+  '> **Demo-Inhalt.** Diese Installation zeigt erfundene Beispieldaten: Die Angaben auf dieser Seite gehören zu keiner echten Hausverwaltung.';
+export const legalDemoValues = (date: string): Record<string, string> => ({
+  '{Name des Betreibers mit Rechtsform, z. B. „Muster Hausverwaltung GmbH“}': 'Beispiel Hausverwaltung GmbH',
+  '{Name des Betreibers}': 'Beispiel Hausverwaltung GmbH',
+  '{Straße und Hausnummer}': 'Parkallee 12',
+  '{Postleitzahl und Ort}': '10115 Berlin',
+  '{Anschrift}': 'Parkallee 12, 10115 Berlin',
+  '{Vor- und Nachname der vertretungsberechtigten Person, z. B. Geschäftsführer:in}':
+    'Erika Beispiel (Geschäftsführerin)',
+  '{Vor- und Nachname}': 'Erika Beispiel',
+  '{Anschrift, wenn sie von der oben genannten abweicht}': 'Anschrift wie oben',
+  '{Telefonnummer}': '+49 30 9876 5400',
+  '{E-Mail-Adresse}': DEMO_MANAGER,
+  '{E-Mail-Adresse der Hausverwaltung}': DEMO_MANAGER,
+  '{Amtsgericht}': 'Amtsgericht Charlottenburg',
+  '{z. B. HRB 12345}': 'HRB 000000 B (erfunden)',
+  '{DE123456789}': 'DE000000000 (erfunden)',
+  '{Nur für Wohnimmobilienverwalter: Erlaubnis nach § 34c Abs. 1 Satz 1 Nr. 4 GewO, erteilt durch {zuständige Behörde mit Anschrift}. Sonst streichen.}':
+    'Erlaubnis nach § 34c Abs. 1 Satz 1 Nr. 4 GewO, erteilt durch das Bezirksamt Mitte von Berlin (erfunden).',
+  '{Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. – Vom Betreiber zu prüfen (§ 36 Verbraucherstreitbeilegungsgesetz).}':
+    'Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.',
+  '{Nur wenn benannt: Unsere Datenschutzbeauftragte oder unseren Datenschutzbeauftragten erreichen Sie unter {Kontakt}.}':
+    'Unseren Datenschutzbeauftragten erreichen Sie unter datenschutz@example.org.',
+  '{Anzahl}': '14',
+  '{Dauer, z. B. ein Jahr}': 'ein Jahr',
+  '{Name des E-Mail-Dienstleisters oder „unseren eigenen Mailserver“}': 'unseren eigenen Mailserver',
+  '{Name und Sitz des Hosting-Anbieters}': 'der Beispiel Rechenzentrum GmbH in Frankfurt am Main (erfunden)',
+  '{Gesetzliche Aufbewahrungsfristen, z. B. für Schadensmeldungen, ergänzen.}':
+    'Schadensmeldungen bewahren wir wegen der Gewährleistung bis zu drei Jahre nach ihrem Abschluss auf.',
+  '{der für den Betreiber zuständigen Landesdatenschutzbehörde mit Anschrift}':
+    'der Berliner Beauftragten für Datenschutz und Informationsfreiheit, Alt-Moabit 59–61, 10555 Berlin',
+  '{Datum der Erstellung}': date,
+  '{Datum der letzten Überprüfung}': date,
+  '{Datum}': date,
+  '{zwei Wochen}': 'zwei Wochen',
+});

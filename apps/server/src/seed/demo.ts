@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
+import { LEGAL_PAGES, MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
 import { advisoryTransactionLock, syncSequences, type DatabaseHandle, type DB } from '../db/database.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -24,6 +24,8 @@ import * as demo from './demo-data.js';
 import * as tickets from '../modules/tickets/tickets.repository.js';
 import { createResource } from '../modules/bookings/bookings.repository.js';
 import { berlinYear, ticketNumber } from '../modules/tickets/tickets.presenter.js';
+import { saveLegalPage } from '../modules/legal/legal.repository.js';
+import { rawTemplate } from '../modules/legal/legal.templates.js';
 
 export { DEMO_PASSWORD } from './demo-data.js';
 
@@ -144,12 +146,32 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
     await seedTickets(trx, users, hoursAgo);
     // Bookings (issue 24): a guest flat by whole days and a laundry room by 2-hour slots.
     for (const r of demo.bookingResources) await createResource(trx, { ...r, location_id: locationId(1) });
+    await seedLegalPages(trx, now);
     return true;
   });
   if (!seeded) return;
   // Services 14–17 have the fixed ids of product §5.8.
   await syncSequences(handle, ['services']);
   log.info(`Demodaten angelegt. Anmeldung z. B. mit A-0101 / ${demo.DEMO_PASSWORD}`);
+}
+
+/**
+ * The legal pages (issue 25): each template with the demo's made-up details and a note saying
+ * so, stored as a template, so the app keeps its 'Vorlage' banner until an administrator saves.
+ */
+async function seedLegalPages(trx: DB, now: number): Promise<void> {
+  const date = new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(now);
+  const values = Object.entries(demo.legalDemoValues(date));
+  for (const page of LEGAL_PAGES) {
+    let markdown = rawTemplate(page).replace(/^(> .*\n)+/, `${demo.LEGAL_DEMO_NOTE}\n`);
+    for (const [placeholder, value] of values) markdown = markdown.replaceAll(placeholder, value);
+    await saveLegalPage(trx, { page, markdown, html: '', template: true, updatedBy: null });
+  }
 }
 
 /** The demo tickets, written through the tickets repository like a report would write them. */

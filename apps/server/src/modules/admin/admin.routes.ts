@@ -18,6 +18,7 @@ import { residentRoutes } from '../residents/residents.admin.routes.js';
 import { serviceAdminRoutes } from '../services/services.admin.routes.js';
 import { ticketAdminRoutes } from '../tickets/tickets.admin.routes.js';
 import { bookingAdminRoutes } from '../bookings/bookings.admin.routes.js';
+import { legalAdminRoutes } from '../legal/legal.admin.routes.js';
 
 /**
  * The back-office API, registered at /api/admin: one manager guard for every route in it.
@@ -44,6 +45,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     requestAdminRoutes,
     emailRoutes,
     auditRoutes,
+    legalAdminRoutes,
   ]) {
     await app.register(routes);
   }

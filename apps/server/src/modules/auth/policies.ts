@@ -100,6 +100,22 @@ async function lookUpUser(request: FastifyRequest, hash: string): Promise<void> 
   tokens.set(hash, { user: request.user, lastUsed, expiresAt });
 }
 
+/**
+ * For an anonymous route that does more for a signed-in caller (the accessibility feedback goes
+ * to their location's managers too): the caller when the request carries a valid token, else null.
+ * A missing, malformed or expired token is not an error here, since the route serves anyone.
+ */
+export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    await requireUser(request);
+    return request.user;
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 401) return null;
+    throw err;
+  }
+}
+
 /** Guard for the back office: a signed-in property manager; anyone else gets 403. */
 export async function requireManager(request: FastifyRequest): Promise<void> {
   await requireUser(request);
