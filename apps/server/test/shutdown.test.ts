@@ -10,6 +10,7 @@ import { prepareDatabase } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from './harness.js';
+import { freePort } from './server-process.js';
 
 // Issue 23, operations 8 and 4 (ADR 027), on the real server (`server.ts` under tsx) with two
 // cluster workers on SQLite:
@@ -18,15 +19,6 @@ import { DEMO_PASSWORD } from './harness.js';
 // - SIGTERM hands the outbox leases of a send in flight back at once.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** One request on a connection of its own, so the cluster hands it to its next worker. */
 function get(port: number, url: string, headers: Record<string, string> = {}, body?: unknown) {

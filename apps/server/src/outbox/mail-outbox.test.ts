@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
@@ -11,6 +10,7 @@ import { newUser } from '../../test/factories.js';
 import { call } from '../../test/helpers.js';
 import { Outbox, REDACTED_BODY } from './mail-outbox.js';
 import { countMail, requeueFailed } from './mail.repository.js';
+import { freePort } from '../../test/server-process.js';
 
 const kinds = await dialects();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,15 +75,6 @@ class Mailhost {
     for (const r of this.received) m.set(r.messageId, (m.get(r.messageId) ?? 0) + 1);
     return m;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Short timings: the same code paths as production, in milliseconds instead of minutes. */
