@@ -22,6 +22,16 @@ export const de = {
     open: '{{app}} öffnen',
     unsubscribe: 'Keine Tageszusammenfassung und keine Benachrichtigungs-E-Mails mehr erhalten',
   },
+  unsubscribe: {
+    digest: 'Tageszusammenfassung',
+    title: 'E-Mails abbestellen',
+    question: 'Möchten Sie keine E-Mails mehr zu „{{kind}}“ erhalten?',
+    submit: 'Abbestellen',
+    doneTitle: 'Abbestellt',
+    done: 'Sie erhalten keine E-Mails mehr zu „{{kind}}“.',
+    again: 'Im Profil der App können Sie das jederzeit wieder einschalten.',
+    toProfile: 'Zum Profil',
+  },
   moderation: {
     postRejected: 'Ihr Beitrag wurde abgelehnt',
     commentRejected: 'Ihr Kommentar wurde abgelehnt',

@@ -29,6 +29,16 @@ export const en: Catalogue = {
     open: 'Open {{app}}',
     unsubscribe: 'Stop the daily summary and all notification e-mails',
   },
+  unsubscribe: {
+    digest: 'Daily summary',
+    title: 'Unsubscribe from e-mails',
+    question: 'Would you like to stop receiving e-mails about “{{kind}}”?',
+    submit: 'Unsubscribe',
+    doneTitle: 'Unsubscribed',
+    done: 'You will no longer receive e-mails about “{{kind}}”.',
+    again: 'You can switch them on again at any time in the app’s profile.',
+    toProfile: 'Go to my profile',
+  },
   moderation: {
     postRejected: 'Your post was rejected',
     commentRejected: 'Your comment was rejected',

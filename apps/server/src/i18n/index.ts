@@ -81,3 +81,6 @@ export function translator(language: string | null | undefined): Translator {
  */
 export const translatorOf = (user: { role: Role; language: string | null }): Translator =>
   translator(isStaff(user.role) ? 'de' : user.language);
+
+/** German: staff, craftsmen and providers read it, and it is the fallback (issue 25). */
+export const german = (): Translator => translator('de');

@@ -34,6 +34,16 @@ export const pl: Catalogue = {
     open: 'Otwórz {{app}}',
     unsubscribe: 'Nie wysyłaj więcej podsumowań dnia ani e-maili z powiadomieniami',
   },
+  unsubscribe: {
+    digest: 'Podsumowanie dnia',
+    title: 'Rezygnacja z e-maili',
+    question: 'Czy zrezygnować z e-maili w sprawie „{{kind}}”?',
+    submit: 'Zrezygnuj',
+    doneTitle: 'Zrezygnowano',
+    done: 'E-maile w sprawie „{{kind}}” nie będą już wysyłane.',
+    again: 'W każdej chwili można je ponownie włączyć w profilu w aplikacji.',
+    toProfile: 'Przejdź do profilu',
+  },
   moderation: {
     postRejected: 'Wpis został odrzucony',
     commentRejected: 'Komentarz został odrzucony',

@@ -29,6 +29,16 @@ export const tr: Catalogue = {
     open: '{{app}} uygulamasını aç',
     unsubscribe: 'Günlük özet ve bildirim e-postaları artık gelmesin',
   },
+  unsubscribe: {
+    digest: 'Günlük özet',
+    title: 'E-posta aboneliğini iptal et',
+    question: '“{{kind}}” hakkında artık e-posta almak istemiyor musunuz?',
+    submit: 'Aboneliği iptal et',
+    doneTitle: 'Abonelik iptal edildi',
+    done: '“{{kind}}” hakkında artık e-posta almayacaksınız.',
+    again: 'Bunu uygulamadaki profilinizden istediğiniz zaman yeniden açabilirsiniz.',
+    toProfile: 'Profilime git',
+  },
   moderation: {
     postRejected: 'Gönderiniz reddedildi',
     commentRejected: 'Yorumunuz reddedildi',

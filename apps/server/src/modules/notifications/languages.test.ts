@@ -163,6 +163,26 @@ describe.each(kinds)('messages in the recipient’s language (%s)', (kind) => {
     });
   });
 
+  it('answers the unsubscribe link of a Turkish mail in Turkish', async () => {
+    const mail = await mailTo('ayse@example.org', (s) => s.includes('Sommerfest'));
+    const url = new URL(mail.unsubscribe);
+    const asked = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('<html lang="tr" dir="ltr">');
+    expect(asked.body).toContain('“Bina yönetiminden duyurular” hakkında artık e-posta almak istemiyor musunuz?');
+    const done = await t.app.inject({ method: 'POST', url: url.pathname + url.search });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Abonelik iptal edildi');
+    expect(done.body).toContain('Profilime git');
+    const settings = await call(t.app, 'GET', '/api/profile/notifications/', { auth: auth[ayse.login] });
+    expect(settings.body.email.notices).toBe(false);
+    // A link that is not valid names nobody, so its page is German.
+    url.searchParams.set('sig', 'x'.repeat(32));
+    const invalid = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('Dieser Abmelde-Link ist ungültig.');
+  });
+
   it("keeps the managers' messages German whatever their profile says", async () => {
     const before = pushesTo('manager').length;
     const created = await call(t.app, 'POST', '/api/messages/', {

@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
-import {
-  NOTIFICATION_KINDS,
-  NOTIFICATION_KIND_LABELS,
-  notificationSettings,
-  textId,
-  type NotificationSettings,
-} from '@hausportal/contract';
+import { NOTIFICATION_KINDS, notificationSettings, textId, type NotificationSettings } from '@hausportal/contract';
+import { german, translatorOf, type Translator } from '../../i18n/index.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { currentUser, requireUser } from '../auth/policies.js';
+import { activeRecipient } from './notifications.repository.js';
 import { loadSettings, saveSettings } from './preferences.js';
 import type { UnsubscribeTopic } from './notifier.js';
 
@@ -52,17 +48,20 @@ const unsubscribeQuery = z.object({
   sig: z.string().max(64),
 });
 
-const topicLabel = (topic: UnsubscribeTopic) =>
-  topic === 'digest' ? 'Tageszusammenfassung' : NOTIFICATION_KIND_LABELS[topic];
+const topicLabel = ({ t }: Translator, topic: UnsubscribeTopic) =>
+  topic === 'digest' ? t('unsubscribe.digest') : t(`kinds.${topic}`);
 
-/** A small German page: the unsubscribe link opens in a mail client's browser, not in the app. */
-function page(reply: FastifyReply, status: number, appName: string, title: string, body: string) {
+/**
+ * A small page in the reader's language (German when the link is not valid): the unsubscribe link
+ * opens in a mail client's browser, not in the app.
+ */
+function page(reply: FastifyReply, tr: Translator, status: number, appName: string, title: string, body: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
-      `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – ${escapeHtml(appName)}</title>
+      `<!doctype html><html lang="${tr.language}" dir="${tr.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – ${escapeHtml(appName)}</title>
 <style>body{font-family:system-ui,Arial,sans-serif;font-size:18px;line-height:1.5;color:#1b2a30;background:#f2f5f6;margin:0;padding:0 16px}main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem}h1{font-size:1.4rem;margin-top:0}button,a.button{display:inline-block;font:inherit;font-weight:bold;background:#1d5c6e;color:#fff;border:0;border-radius:6px;padding:.75rem 1.25rem;min-height:44px;cursor:pointer;text-decoration:none}</style></head>
 <body><main><p style="color:#1d5c6e;font-weight:bold;margin:0 0 8px">${escapeHtml(appName)}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
     );
@@ -83,9 +82,15 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
     (_req, _body, done) => done(null, {}),
   );
 
+  /** The language of the mail the link came in: its reader's (German when erased or inactive). */
+  const readerOf = async (userId: number) => {
+    const user = await activeRecipient(db, userId);
+    return user ? translatorOf(user) : german();
+  };
   const invalid = (reply: FastifyReply) =>
     page(
       reply,
+      german(),
       400,
       config.appName,
       'Link ungültig',
@@ -99,13 +104,16 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
       const q = unsubscribeQuery.safeParse(request.query);
       if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);
       const action = `/api/notifications/unsubscribe/?user=${q.data.user}&topic=${q.data.topic}&sig=${encodeURIComponent(q.data.sig)}`;
+      const tr = await readerOf(q.data.user);
+      const { t } = tr;
       return page(
         reply,
+        tr,
         200,
         config.appName,
-        'E-Mails abbestellen',
-        `<p>Möchten Sie keine E-Mails mehr zu „${escapeHtml(topicLabel(q.data.topic))}“ erhalten?</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit">Abbestellen</button></form>`,
+        t('unsubscribe.title'),
+        `<p>${escapeHtml(t('unsubscribe.question', { kind: topicLabel(tr, q.data.topic) }))}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t('unsubscribe.submit'))}</button></form>`,
       );
     },
   );
@@ -126,12 +134,15 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
         settings.email[topic] = false;
       }
       await saveSettings(db, user, settings);
+      const tr = await readerOf(user);
+      const { t } = tr;
       return page(
         reply,
+        tr,
         200,
         config.appName,
-        'Abbestellt',
-        `<p>Sie erhalten keine E-Mails mehr zu „${escapeHtml(topicLabel(topic))}“.</p><p>Im Profil der App können Sie das jederzeit wieder einschalten.</p><p><a class="button" href="/profile">Zum Profil</a></p>`,
+        t('unsubscribe.doneTitle'),
+        `<p>${escapeHtml(t('unsubscribe.done', { kind: topicLabel(tr, topic) }))}</p><p>${escapeHtml(t('unsubscribe.again'))}</p><p><a class="button" href="/profile">${escapeHtml(t('unsubscribe.toProfile'))}</a></p>`,
       );
     },
   );
