@@ -61,3 +61,20 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['manager', 'admin'];
 /** Whether a role belongs to the back office rather than the resident app. */
 export const isStaff = (role: Role): boolean => STAFF_ROLES.includes(role);
+
+// The pages German law asks for (issue 25; schemas in legal.ts). Here, without zod, so that the
+// login screen's links to them do not bring the schemas into its bundle.
+/** The three pages, by the path they have in the resident app (`/impressum`, …) and in the API. */
+export const LEGAL_PAGES = ['impressum', 'datenschutz', 'barrierefreiheit'] as const;
+export type LegalPageName = (typeof LEGAL_PAGES)[number];
+
+/** Their titles in the back office and in mails (the resident app has its own, in every language). */
+export const LEGAL_PAGE_TITLES: Readonly<Record<LegalPageName, string>> = {
+  impressum: 'Impressum',
+  datenschutz: 'Datenschutzerklärung',
+  barrierefreiheit: 'Erklärung zur Barrierefreiheit',
+};
+
+/** Whether a text names one of the pages. */
+export const isLegalPage = (value: string): value is LegalPageName =>
+  (LEGAL_PAGES as readonly string[]).includes(value);

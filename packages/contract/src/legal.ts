@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { optionalEmail } from './admin-people.js';
+import { LEGAL_PAGES } from './constants.js';
 import { API_ERRORS } from './errors.js';
 import { requiredTrimmedText, tooLong, trimmedText } from './fields.js';
 
 // The pages German law asks for (issue 25): 'Impressum' (§ 5 DDG), 'Datenschutz' (Art. 13 DSGVO)
 // and 'Barrierefreiheit' (the accessibility statement of the BFSG), with the statement's feedback
 // form. Install-wide, written in Markdown by administrators, shown to anyone without sign-in.
-
-/** The three pages, by the path they have in the resident app (`/impressum`, …) and in the API. */
-export const LEGAL_PAGES = ['impressum', 'datenschutz', 'barrierefreiheit'] as const;
-export type LegalPageName = (typeof LEGAL_PAGES)[number];
-
-/** Their titles in the back office and in mails (the resident app has its own, in every language). */
-export const LEGAL_PAGE_TITLES: Readonly<Record<LegalPageName, string>> = {
-  impressum: 'Impressum',
-  datenschutz: 'Datenschutzerklärung',
-  barrierefreiheit: 'Erklärung zur Barrierefreiheit',
-};
-
-/** Whether a text names one of the pages. */
-export const isLegalPage = (value: string): value is LegalPageName =>
-  (LEGAL_PAGES as readonly string[]).includes(value);
 
 /** The longest Markdown a page takes: a long privacy notice is about 30,000 characters. */
 export const LEGAL_MARKDOWN_MAX = 60_000;
