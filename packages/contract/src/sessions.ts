@@ -15,7 +15,7 @@ export const RESIDENT_SESSION_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** One signed-in device of the caller (`GET /api/profile/sessions/`). */
 export const session = z.object({
   id: z.number(),
-  /** 'Chrome auf Android', 'Safari auf iPhone', or 'Unbekanntes Gerät'. */
+  /** 'Chrome · Android', 'Safari · iPhone', 'Linux', or '' when not known (the app names it). */
   device: z.string(),
   created_at: z.string(),
   /** Updated at most once an hour. */

@@ -60,7 +60,13 @@ export function SignedInDevices({ api, headingLevel = 2 }: { api: SessionsApi; h
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const others = sessions?.filter((s) => !s.current) ?? [];
   // This device first: that is where one looks for it; the others keep the server's order.
-  const listed = sessions ? [...sessions].sort((a, b) => Number(b.current) - Number(a.current)) : null;
+  // The server names a device by browser and system only; an unknown one is named here, in the
+  // reader's language.
+  const listed = sessions
+    ? [...sessions]
+        .sort((a, b) => Number(b.current) - Number(a.current))
+        .map((s) => ({ ...s, device: s.device || t('sessions.unknownDevice') }))
+    : null;
   return (
     <section className="card stack profile-section signed-in-devices" aria-labelledby="devices-heading">
       <Heading id="devices-heading">{t('sessions.heading')}</Heading>

@@ -32,10 +32,12 @@ export function resetMail(
 }
 
 /**
- * A label for the device list from the User-Agent at sign-in: 'Chrome auf Android', 'Safari auf
- * iPhone', 'Firefox auf Windows'. Only the label is stored (ADR 024), never the header.
+ * A label for the device list from the User-Agent at sign-in: 'Chrome · Android', 'Safari ·
+ * iPhone', 'Firefox · Windows', or null when neither is known. Names only, no German words, since
+ * the resident reads it in their language (issue 25); the app names an unknown device itself. Only
+ * the label is stored (ADR 024), never the header.
  */
-export function deviceLabel(userAgent: string | undefined): string {
+export function deviceLabel(userAgent: string | undefined): string | null {
   const ua = userAgent ?? '';
   const browser = /Edg(e|A|iOS)?\//.test(ua)
     ? 'Edge'
@@ -65,6 +67,6 @@ export function deviceLabel(userAgent: string | undefined): string {
               : /Linux/.test(ua)
                 ? 'Linux'
                 : null;
-  if (browser && system) return `${browser} auf ${system}`;
-  return browser ?? (system ? `Browser auf ${system}` : 'Unbekanntes Gerät');
+  if (browser && system) return `${browser} · ${system}`;
+  return browser ?? system;
 }

@@ -15,7 +15,7 @@ export const toProfile = (row: ProfileRow, signer: UrlSigner): Profile => ({
   location_id: row.location_id,
 });
 
-/** The label of a session from before device labels (migration 012). */
+/** The data export's label of a session whose device is not known. */
 export const UNKNOWN_DEVICE = 'Unbekanntes Gerät';
 
 /** A session row as the device list shows it; `current` marks the device that asks. */
@@ -24,7 +24,8 @@ export const toSession = (
   currentTokenId: number,
 ): Session => ({
   id: row.id,
-  device: row.device ?? UNKNOWN_DEVICE,
+  // '' when the device is not known: each app names that in its reader's language.
+  device: row.device ?? '',
   created_at: row.created_at,
   last_used_at: row.last_used_at,
   expires_at: row.expires_at,

@@ -57,13 +57,13 @@ describe.each(kinds)('sessions and signed-in devices (%s)', (kind) => {
       results: expect.arrayContaining([
         {
           id: expect.any(Number),
-          device: 'Chrome auf Android',
+          device: 'Chrome · Android',
           created_at: expect.any(String),
           last_used_at: expect.any(String),
           expires_at: expect.any(String),
           current: true,
         },
-        expect.objectContaining({ device: 'Firefox auf Windows', current: false }),
+        expect.objectContaining({ device: 'Firefox · Windows', current: false }),
       ]),
     });
     const mine = (res.body as { results: { current: boolean; created_at: string; expires_at: string }[] }).results;
@@ -71,12 +71,21 @@ describe.each(kinds)('sessions and signed-in devices (%s)', (kind) => {
     // A resident's session ends 90 days after sign-in.
     expect(Date.parse(current.expires_at) - Date.parse(current.created_at)).toBe(90 * DAY);
     expect(((await sessions(laptop)).body as { results: { device: string; current: boolean }[] }).results).toEqual(
-      expect.arrayContaining([expect.objectContaining({ device: 'Firefox auf Windows', current: true })]),
+      expect.arrayContaining([expect.objectContaining({ device: 'Firefox · Windows', current: true })]),
     );
     // Only the label is stored: no User-Agent, no address.
     const stored = JSON.stringify(await t.app.ctx.db.selectFrom('auth_tokens').selectAll().execute());
     expect(stored).not.toContain('Mozilla');
     expect(stored).not.toContain('127.0.0.1');
+  });
+
+  it('names devices without German words, and an unknown one not at all (each app names it in its language)', async () => {
+    const user = await newUser(t);
+    const curl = await signInWith(user, 'curl/8.5.0');
+    await signInWith(user, 'Mozilla/5.0 (X11; Linux x86_64)');
+    const devices = ((await sessions(curl)).body as { results: { device: string; current: boolean }[] }).results;
+    expect(devices.map((d) => d.device).sort()).toEqual(['', 'Linux']);
+    expect(devices.find((d) => d.current)?.device).toBe('');
   });
 
   it('signs all other devices out: their next request is 401, this one keeps working', async () => {
@@ -94,7 +103,7 @@ describe.each(kinds)('sessions and signed-in devices (%s)', (kind) => {
       expect(refused.status).toBe(401);
     }
     expect((await profile(phone)).status).toBe(200);
-    expect((await sessions(phone)).body).toMatchObject({ count: 1, results: [{ device: 'Chrome auf Android' }] });
+    expect((await sessions(phone)).body).toMatchObject({ count: 1, results: [{ device: 'Chrome · Android' }] });
   });
 
   it('signs one device out by id, and answers 404 for another person’s session', async () => {
@@ -198,7 +207,7 @@ describe.each(kinds)('sessions and signed-in devices (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect((res.body as { sessions: unknown }).sessions).toEqual([
       {
-        device: 'Safari auf iPhone',
+        device: 'Safari · iPhone',
         created_at: expect.any(String),
         last_used_at: expect.any(String),
         expires_at: expect.any(String),

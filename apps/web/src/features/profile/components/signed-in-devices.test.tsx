@@ -18,7 +18,7 @@ const page = (results: Session[]) => ({ body: { count: results.length, next: nul
 // 06:30 UTC in winter is 07:30 in Berlin; 22:15 UTC in summer is 00:15 the next day there.
 const phone: Session = {
   id: 7,
-  device: 'Chrome auf Android',
+  device: 'Chrome · Android',
   created_at: '2026-01-10T06:30:00.000Z',
   last_used_at: '2026-07-03T22:15:00.000Z',
   expires_at: '2026-04-10T06:30:00.000Z',
@@ -26,13 +26,13 @@ const phone: Session = {
 };
 const laptop: Session = {
   id: 9,
-  device: 'Firefox auf Windows',
+  device: 'Firefox · Windows',
   created_at: '2026-02-01T12:00:00.000Z',
   last_used_at: '2026-02-02T08:00:00.000Z',
   expires_at: '2026-05-02T12:00:00.000Z',
   current: false,
 };
-const tablet: Session = { ...laptop, id: 11, device: 'Safari auf iPad' };
+const tablet: Session = { ...laptop, id: 11, device: 'Safari · iPad' };
 
 function renderDevices() {
   setOnline(true);
@@ -47,14 +47,14 @@ describe("'Angemeldete Geräte' in the profile (issue 23)", () => {
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     const mine = items[0]!;
-    expect(mine).toHaveTextContent('Chrome auf Android');
+    expect(mine).toHaveTextContent('Chrome · Android');
     expect(mine).toHaveTextContent('Dieses Gerät');
     expect(mine).toHaveTextContent('Angemeldet am 07:30, 10.01.2026');
     expect(mine).toHaveTextContent('Zuletzt aktiv 00:15, 04.07.2026');
     expect(mine).toHaveAttribute('aria-current', 'true');
     expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
     expect(
-      within(items[1]!).getByRole('button', { name: 'Firefox auf Windows abmelden (angemeldet am 13:00, 01.02.2026)' }),
+      within(items[1]!).getByRole('button', { name: 'Firefox · Windows abmelden (angemeldet am 13:00, 01.02.2026)' }),
     ).toBeEnabled();
   });
 
@@ -63,9 +63,9 @@ describe("'Angemeldete Geräte' in the profile (issue 23)", () => {
     renderDevices();
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
-      'Chrome auf Android',
-      'Firefox auf Windows',
-      'Safari auf iPad',
+      'Chrome · Android',
+      'Firefox · Windows',
+      'Safari · iPad',
     ]);
     expect(items[0]).toHaveTextContent('Dieses Gerät');
   });
@@ -80,11 +80,11 @@ describe("'Angemeldete Geräte' in the profile (issue 23)", () => {
       },
     });
     renderDevices();
-    await userEvent.click(await screen.findByRole('button', { name: /^Firefox auf Windows abmelden/ }));
-    await waitFor(() => expect(screen.queryByText('Firefox auf Windows')).not.toBeInTheDocument());
-    expect(screen.getByText('Safari auf iPad')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: /^Firefox · Windows abmelden/ }));
+    await waitFor(() => expect(screen.queryByText('Firefox · Windows')).not.toBeInTheDocument());
+    expect(screen.getByText('Safari · iPad')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/profile/sessions/9/']);
-    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Firefox auf Windows wurde abgemeldet.')).toBe(
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Firefox · Windows wurde abgemeldet.')).toBe(
       true,
     );
   });
@@ -112,6 +112,13 @@ describe("'Angemeldete Geräte' in the profile (issue 23)", () => {
     expect(await screen.findByText('Die Geräte konnten nicht geladen werden.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
-    expect(await screen.findByText('Chrome auf Android')).toBeInTheDocument();
+    expect(await screen.findByText('Chrome · Android')).toBeInTheDocument();
+  });
+
+  it('names a device the server does not know in the reader’s language', async () => {
+    mockFetch({ [LIST]: page([phone, { ...laptop, device: '' }]) });
+    renderDevices();
+    expect(await screen.findByText('Unbekanntes Gerät')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Unbekanntes Gerät abmelden/ })).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ export const sessions: Localized<typeof sessionsDe> = {
     loadFailed: 'تعذّر تحميل الأجهزة.',
     retry: 'إعادة المحاولة',
     thisDevice: 'هذا الجهاز',
+    unknownDevice: 'جهاز غير معروف',
     signedInAt: 'تاريخ تسجيل الدخول: {{time}}',
     lastUsed: 'آخر نشاط: {{time}}',
     signOut: 'تسجيل الخروج',

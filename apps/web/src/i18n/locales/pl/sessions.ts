@@ -10,6 +10,7 @@ export const sessions: Localized<typeof sessionsDe> = {
     loadFailed: 'Nie udało się wczytać listy urządzeń.',
     retry: 'Spróbuj ponownie',
     thisDevice: 'To urządzenie',
+    unknownDevice: 'Nieznane urządzenie',
     signedInAt: 'Zalogowano: {{time}}',
     lastUsed: 'Ostatnia aktywność: {{time}}',
     signOut: 'Wyloguj',

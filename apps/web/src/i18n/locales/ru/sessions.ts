@@ -10,6 +10,7 @@ export const sessions: Localized<typeof sessionsDe> = {
     loadFailed: 'Не удалось загрузить список устройств.',
     retry: 'Повторить попытку',
     thisDevice: 'Это устройство',
+    unknownDevice: 'Неизвестное устройство',
     signedInAt: 'Вход выполнен: {{time}}',
     lastUsed: 'Последняя активность: {{time}}',
     signOut: 'Завершить сеанс',

@@ -10,6 +10,7 @@ export const sessions: Localized<typeof sessionsDe> = {
     loadFailed: 'Cihazlar yüklenemedi.',
     retry: 'Tekrar dene',
     thisDevice: 'Bu cihaz',
+    unknownDevice: 'Bilinmeyen cihaz',
     signedInAt: 'Giriş: {{time}}',
     lastUsed: 'Son etkinlik: {{time}}',
     signOut: 'Oturumu kapat',

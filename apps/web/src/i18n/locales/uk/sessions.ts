@@ -10,6 +10,7 @@ export const sessions: Localized<typeof sessionsDe> = {
     loadFailed: 'Не вдалося завантажити список пристроїв.',
     retry: 'Спробувати ще раз',
     thisDevice: 'Цей пристрій',
+    unknownDevice: 'Невідомий пристрій',
     signedInAt: 'Вхід виконано {{time}}',
     lastUsed: 'Остання активність: {{time}}',
     signOut: 'Вийти',
