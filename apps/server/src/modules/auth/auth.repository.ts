@@ -53,7 +53,7 @@ export async function createToken(
   db: DB,
   userId: number,
   tokenHash: string,
-  s: { lifetimeMs: number; device: string },
+  s: { lifetimeMs: number; device: string | null },
 ): Promise<void> {
   const nowMs = Date.now();
   const now = isoFromMs(nowMs);
