@@ -57,7 +57,9 @@ try {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   const sizes: Record<string, { js: number; css: number }> = {};
   {
-    const ctx = await browser.newContext();
+    // A German visitor (the browser's language decides before sign-in, issue 25); a Turkish one
+    // below loads the Turkish strings on top.
+    const ctx = await browser.newContext({ locale: 'de-DE' });
     const page = await ctx.newPage();
     const urls = new Set<string>();
     page.on('request', (r) => {
@@ -70,7 +72,7 @@ try {
     await signIn(page);
     const storage = await ctx.storageState();
     await ctx.close();
-    const ctx2 = await browser.newContext({ storageState: storage });
+    const ctx2 = await browser.newContext({ storageState: storage, locale: 'de-DE' });
     const page2 = await ctx2.newPage();
     page2.on('request', (r) => {
       if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url());
@@ -79,13 +81,24 @@ try {
     await page2.waitForLoadState('networkidle');
     sizes['/ (angemeldet)'] = assetSizes(urls);
     await ctx2.close();
+    const ctx3 = await browser.newContext({ locale: 'tr-TR' });
+    const page3 = await ctx3.newPage();
+    urls.clear();
+    page3.on('request', (r) => {
+      if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url());
+    });
+    await page3.goto(`${base}/login`);
+    await page3.waitForLoadState('networkidle');
+    sizes['/login (Türkçe)'] = assetSizes(urls);
+    await ctx3.close();
   }
   await browser.close();
 
   // Lighthouse (mobile defaults) in its own Chrome; for "/" the same profile is signed in first.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: FLAGS,
+    // A German browser, as above.
+    chromeFlags: [...FLAGS, '--lang=de-DE', '--accept-lang=de-DE'],
     userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hp-lh-')),
   });
   const scores: Record<string, Record<string, number>> = {};
