@@ -180,7 +180,7 @@ try {
 
   console.log('\n| Route | JS kB gzip | CSS kB gzip | Performance | Accessibility | Best Practices |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const label of ['/login', '/ (angemeldet)']) {
+  for (const label of ['/login', '/ (angemeldet)', '/login (Türkçe)']) {
     const s = sizes[label]!;
     const l = scores[label] ?? {};
     console.log(
