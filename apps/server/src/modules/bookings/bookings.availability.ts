@@ -1,8 +1,8 @@
 import type { Availability } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
+import { notFound } from '../../lib/errors.js';
 import type { Resident } from '../auth/policies.js';
-import { residentResource } from './bookings.actions.js';
 import * as repo from './bookings.repository.js';
 import type { ResourceRow } from './bookings.repository.js';
 import { addDays, berlinDate, berlinInstant, slotsOfDay } from './bookings.time.js';
@@ -10,8 +10,8 @@ import { addDays, berlinDate, berlinInstant, slotsOfDay } from './bookings.time.
 // The day and week view (issue 24: a week of 1,000 bookings with p99 under 20 ms). Each process
 // keeps, per resource and window, the answer as everyone sees it (free, taken, blocked), as JSON
 // text per day, with where each slot's state stands in it. A request reads the resource and the
-// window's signature (windowSignature: one row); only when that changed are the bookings and
-// blocks read again. What differs per viewer and moment, 'mine' and 'past', is written over the
+// window's signature in one statement (findResourceInWindow); only when the signature changed are
+// the bookings and blocks read again. What differs per viewer and moment, 'mine' and 'past', is written over the
 // kept text at those slots. No invalidation passes between processes: a booking, cancellation or
 // block anywhere changes the signature every process reads.
 
@@ -54,11 +54,18 @@ function gridOf(r: ResourceRow, date: string): GridSlot[] {
   return grid;
 }
 
-/** A window's Berlin dates and its bounds as UTC text, by first date and length. */
+/**
+ * A window's Berlin dates, its bounds as UTC text, and the range of slot keys it covers: from its
+ * first instant to the date after it, which holds a slot resource's keys (UTC instants, the first
+ * at the previous date's 22:00 or 23:00) and a day resource's (Berlin dates) alike, and the next
+ * day's first hour or two of UTC instants besides, which only makes the signature more watchful.
+ */
 interface Window {
   dates: string[];
   from: string;
   to: string;
+  fromKey: string;
+  toKey: string;
 }
 const windows = new BoundedMap<string, Window>(512);
 
@@ -67,7 +74,9 @@ function windowOf(from: string, days: number): Window {
   let w = windows.get(key);
   if (!w) {
     const dates = Array.from({ length: days }, (_, i) => addDays(from, i));
-    w = { dates, from: iso(berlinInstant(from, 0)), to: iso(berlinInstant(addDays(from, days), 0)) };
+    const after = addDays(from, days);
+    const bounds = { from: iso(berlinInstant(from, 0)), to: iso(berlinInstant(after, 0)) };
+    w = { dates, ...bounds, fromKey: bounds.from, toKey: after };
     windows.set(key, w);
   }
   return w;
@@ -104,17 +113,12 @@ function cursor<T extends { starts_at: string; ends_at: string }>(list: readonly
   };
 }
 
-async function keptWindow(db: DB, r: ResourceRow, w: Window): Promise<KeptWindow> {
+async function keptWindow(db: DB, r: ResourceRow, w: Window, signature: string): Promise<KeptWindow> {
   let cache = kept.get(db);
   if (!cache) kept.set(db, (cache = new BoundedMap(100)));
   const key = `${r.id}|${layoutOf(r)}|${w.dates[0]}|${w.dates.length}`;
-  const keys =
-    r.mode === 'slots'
-      ? { fromKey: w.from, toKey: w.to }
-      : { fromKey: w.dates[0]!, toKey: addDays(w.dates.at(-1)!, 1) };
-  // Read before the rows: a change in between leaves a newer answer under an older signature,
-  // which the next request replaces.
-  const signature = await repo.windowSignature(db, r.id, keys, w.from, w.to);
+  // The signature was read before the rows: a change in between leaves a newer answer under an
+  // older signature, which the next request replaces.
   const found = cache.get(key);
   if (found?.signature === signature) return found;
   // A slot booking lies within one day; a stay is at most 60 nights (the contract's limit).
@@ -170,10 +174,13 @@ export async function availabilityJson(
   days: number,
   now = Date.now(),
 ): Promise<string> {
-  const r = await residentResource(db, me, id);
-  const w = await keptWindow(db, r, windowOf(from, days));
+  const w = windowOf(from, days);
+  const found = await repo.findResourceInWindow(db, id, me.locationId, w);
+  if (!found) throw notFound();
+  const r = found.resource;
+  const view = await keptWindow(db, r, w, found.signature);
   // A slot is past once it started; a day once it is over (before today's midnight).
   const pastBefore = r.mode === 'slots' ? now : berlinInstant(berlinDate(now), 0);
-  const parts = w.days.map((day) => dayFor(day, me.id, pastBefore));
+  const parts = view.days.map((day) => dayFor(day, me.id, pastBefore));
   return `{"resource_id":${r.id},"mode":"${r.mode}","days":[${parts.join(',')}]}`;
 }

@@ -42,17 +42,63 @@ export async function archiveResource(db: DB, id: number): Promise<void> {
   await db.updateTable('booking_resources').set({ archived: 1 }).where('id', '=', id).execute();
 }
 
+const liveResource = (db: DB, id: number, locations: readonly number[]) =>
+  db
+    .selectFrom('booking_resources')
+    .selectAll('booking_resources')
+    .where('booking_resources.id', '=', id)
+    .where('booking_resources.archived', '=', 0)
+    .where('booking_resources.location_id', 'in', locations);
+
 /** A live resource in one of `locations`. */
 export function findResource(db: DB, id: number, locations: readonly number[]): Promise<ResourceRow | undefined> {
   if (!locations.length) return Promise.resolve(undefined);
-  return db
-    .selectFrom('booking_resources')
-    .selectAll()
-    .where('id', '=', id)
-    .where('archived', '=', 0)
-    .where('location_id', 'in', locations)
-    .executeTakeFirst();
+  return liveResource(db, id, locations).executeTakeFirst();
 }
+
+/**
+ * findResource, and in the same statement what identifies what a window of it shows as taken or
+ * blocked: the count and the sum of the booking ids of its slot rows with keys in [fromKey,
+ * toKey), and the same of the ids of the blocks overlapping [from, to). Slot rows are only
+ * inserted with a new booking, whose id is larger than every earlier one, and deleted when a
+ * booking ends (cancelled, refused, erased); blocks are only added (with a new, larger id) and
+ * removed, never changed. So any change of either set changes a count or, at the same count, a
+ * sum. Two index ranges, one row back: the availability's cache reads it on every request.
+ */
+export async function findResourceInWindow(
+  db: DB,
+  id: number,
+  locationId: number,
+  w: { fromKey: string; toKey: string; from: string; to: string },
+): Promise<{ resource: ResourceRow; signature: string } | undefined> {
+  // In the order the statement's text takes them: the two subqueries', then the resource's.
+  const [row] = await resourceInWindow(db, [w.fromKey, w.toKey, w.from, w.to, id, 0, locationId]);
+  if (!row) return undefined;
+  const { slots_signature, blocks_signature, ...resource } = row;
+  return { resource, signature: `${slots_signature}|${blocks_signature}` };
+}
+
+// Compiled once: every week view runs it, and Kysely's builder costs about as much as SQLite
+// takes to answer it.
+const resourceInWindow = precompiled((db) => {
+  const countAndSum = (column: string) => sql<string>`count(*) || ':' || coalesce(sum(${sql.ref(column)}), 0)`;
+  return liveResource(db, 0, [0]).select((eb) => [
+    eb
+      .selectFrom('booking_slots')
+      .select(countAndSum('booking_slots.booking_id').as('n'))
+      .whereRef('booking_slots.resource_id', '=', 'booking_resources.id')
+      .where('booking_slots.slot_key', '>=', '')
+      .where('booking_slots.slot_key', '<', '')
+      .as('slots_signature'),
+    eb
+      .selectFrom('booking_blocks')
+      .select(countAndSum('booking_blocks.id').as('n'))
+      .whereRef('booking_blocks.resource_id', '=', 'booking_resources.id')
+      .where('booking_blocks.ends_at', '>', '')
+      .where('booking_blocks.starts_at', '<', '')
+      .as('blocks_signature'),
+  ]);
+});
 
 export function listResources(db: DB, locations: readonly number[]): Promise<ResourceRow[]> {
   if (!locations.length) return Promise.resolve([]);
@@ -170,41 +216,6 @@ export function activeBookingsIn(
     .orderBy('starts_at')
     .execute();
 }
-
-/**
- * What identifies what a window of a resource shows as taken or blocked: the count and the sum of
- * the booking ids of the slot rows whose keys lie in [fromKey, toKey), and the same of the ids of
- * the blocks overlapping [from, to). Slot rows are only inserted with a new booking, whose id is
- * larger than every earlier one, and deleted when a booking ends (cancelled, refused, erased);
- * blocks are only added (with a new, larger id) and removed, never changed. So any change of
- * either set changes a count or, at the same count, a sum. One statement over two index ranges
- * that hands back one row: the availability's cache reads it on every request.
- */
-export async function windowSignature(
-  db: DB,
-  resourceId: number,
-  keys: { fromKey: string; toKey: string },
-  from: string,
-  to: string,
-): Promise<string> {
-  const blocks = [resourceId, from, to];
-  const [row] = await signatureStatement(db, [...blocks, ...blocks, resourceId, keys.fromKey, keys.toKey]);
-  return `${row!.n}:${row!.s ?? 0}:${row!.bn}:${row!.bs ?? 0}`;
-}
-
-// Compiled once: the view asks for it on every request, and Kysely's builder costs more than
-// SQLite takes to answer it.
-const signatureStatement = precompiled((db) => {
-  const p = sql`${0}`;
-  const blocks = sql`from booking_blocks where resource_id = ${p} and ends_at > ${p} and starts_at < ${p}`;
-  return {
-    compile: () =>
-      sql<{ n: number; s: number | null; bn: number; bs: number | null }>`
-        select count(*) as n, sum(booking_id) as s,
-          (select count(*) ${blocks}) as bn, (select sum(id) ${blocks}) as bs
-        from booking_slots where resource_id = ${p} and slot_key >= ${p} and slot_key < ${p}`.compile(db),
-  };
-});
 
 /** How many active bookings the household has for the resource starting in [from, to). */
 export async function householdCount(
