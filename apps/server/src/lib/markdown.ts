@@ -63,7 +63,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
 };
 
+/** '§ 34', 'Art. 6', 'Abs. 1', 'Nr. 4', 'lit. f': a line never breaks between the sign and its number. */
+const CITATION = /(§§?|Art\.|Abs\.|Nr\.|lit\.) (?=[0-9a-z])/g;
+
 /** The sanitised HTML of a page's Markdown. */
 export function renderMarkdown(markdown: string): string {
-  return sanitizeHtml(md.render(markdown), SANITIZE).trim();
+  return sanitizeHtml(md.render(markdown.replace(CITATION, '$1\u00a0')), SANITIZE).trim();
 }

@@ -2,6 +2,7 @@ import {
   FEEDBACK_NO_RECIPIENT,
   FEEDBACK_TOO_MANY,
   LEGAL_ADMIN_ONLY,
+  isStaff,
   type AccessibilityFeedback,
   type LegalPageName,
 } from '@hausportal/contract';
@@ -12,7 +13,6 @@ import { recordChange } from '../../lib/audit.js';
 import { ApiError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
-import { isStaff } from '@hausportal/contract';
 import type { Caller } from '../auth/policies.js';
 import { locationTitle } from '../notifications/notifications.repository.js';
 import { auditView, feedbackMail, type LegalPageView } from './legal.presenter.js';
