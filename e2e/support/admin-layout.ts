@@ -261,6 +261,9 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     path: { from: '/admin/buchungen/ressourcen', link: /^\/admin\/buchungen\/ressourcen\/\d+$/ },
   },
   { name: 'Auslastung', path: '/admin/buchungen/auslastung' },
+  // Issue 25: the legal pages (a manager sees them read-only).
+  { name: 'Rechtliche Seiten', path: '/admin/rechtliches' },
+  { name: 'Rechtliche Seite ansehen', path: '/admin/rechtliches/barrierefreiheit' },
 ];
 
 /** Opens a screen of `ADMIN_SCREENS`; false when an optional one does not exist yet. */

@@ -44,6 +44,9 @@ const SCREENS: [name: string, url: string][] = [
   ['booking-resources', '/admin/buchungen/ressourcen'],
   ['booking-resource-new', '/admin/buchungen/ressourcen/neu'],
   ['booking-usage', '/admin/buchungen/auslastung'],
+  // Issue 25: the legal pages, read-only for a manager (legal.spec.ts checks the editor as an administrator).
+  ['legal', '/admin/rechtliches'],
+  ['legal-page', '/admin/rechtliches/barrierefreiheit'],
 ];
 
 test('every back-office screen at 1024 and 1440 px: screenshot and no serious or critical axe violations', async ({

@@ -36,6 +36,16 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
   await page.goto('/login');
   await capture(page, 'login', page.getByRole('button', { name: 'Anmelden', exact: true }));
 
+  // The pages German law asks for (issue 25), open without signing in.
+  for (const [name, route, title] of [
+    ['impressum', '/impressum', 'Impressum'],
+    ['datenschutz', '/datenschutz', 'Datenschutzerklärung'],
+    ['barrierefreiheit', '/barrierefreiheit', 'Erklärung zur Barrierefreiheit'],
+  ] as const) {
+    await page.goto(route);
+    await capture(page, name, heading(page, title));
+  }
+
   await page.goto('/forgot-password');
   await capture(page, 'forgot-password-1-request', page.getByRole('button', { name: 'Neues Passwort', exact: true }));
   await page.getByLabel('Benutzername', { exact: true }).fill('A-0102');

@@ -66,6 +66,7 @@ export const s = {
     parcels: 'Pakete',
     audit: 'Protokoll',
     twoFactor: 'Zwei-Faktor-Anmeldung',
+    legal: 'Rechtliche Seiten',
   },
   table: {
     empty: 'Keine Einträge',

@@ -8,6 +8,8 @@ import { homeNewsDe, homeNewsEn } from './home-news';
 import { homeTicketsDe, homeTicketsEn } from './home-tickets';
 import { isolate } from '@/lib/bidi';
 import { i18next, loadCatalogue, setLanguage } from './index';
+import { legalDe, legalEn } from './legal';
+import { legalLinksDe, legalLinksEn } from './legal-links';
 import { notificationsDe, notificationsEn } from './notifications';
 import { parcelsDe, parcelsEn } from './parcels';
 import { postsDe, postsEn } from './posts';
@@ -28,6 +30,8 @@ const germanParts = [
   sessionsDe,
   bookingsDe,
   parcelsDe,
+  legalLinksDe,
+  legalDe,
   { backOffice: backOfficeDe },
 ];
 // English keeps its screen-sized parts: the core loads with the language, the rest with the screens.
@@ -41,6 +45,8 @@ const englishAreas = [
   sessionsEn,
   bookingsEn,
   parcelsEn,
+  legalLinksEn,
+  legalEn,
   { backOffice: backOfficeEn },
 ];
 

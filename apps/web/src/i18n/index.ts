@@ -14,6 +14,8 @@ import type { homeNewsDe } from './home-news';
 import type { sessionsDe } from './sessions';
 import type { bookingsDe } from './bookings';
 import type { parcelsDe } from './parcels';
+import type { legalLinksDe } from './legal-links';
+import type { legalDe } from './legal';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,7 +30,9 @@ declare module 'i18next' {
         typeof activationDe &
         typeof sessionsDe &
         typeof bookingsDe &
-        typeof parcelsDe;
+        typeof parcelsDe &
+        typeof legalLinksDe &
+        typeof legalDe;
     };
   }
 }

@@ -49,6 +49,13 @@ describe('backTarget', () => {
     }
   });
 
+  it('leads from the legal pages back to the profile, or to /login before sign-in (issue 25)', () => {
+    for (const path of ['/impressum', '/datenschutz', '/barrierefreiheit/']) {
+      expect(backTarget(path, '', true)).toBe('/profile');
+      expect(backTarget(path, '', false)).toBe('/login');
+    }
+  });
+
   it('ignores a trailing slash', () => {
     expect(backTarget('/services/14/')).toBe('/services/');
     expect(backTarget('/change-password/')).toBe('/profile');

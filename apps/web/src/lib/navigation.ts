@@ -1,11 +1,16 @@
 import { FD_SERVICE_IDS, SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
 
+/** The pages German law asks for (issue 25), open with or without sign-in. */
+const LEGAL_PATHS = ['/impressum', '/datenschutz', '/barrierefreiheit'];
+
 /**
- * product §2.1: where the back button leads from a path, or null when it is hidden.
+ * product §2.1: where the back button leads from a path, or null when it is hidden. The legal
+ * pages are reached from the login screen or the profile, so they lead back to the one that fits.
  */
-export function backTarget(pathname: string, search = ''): string | null {
+export function backTarget(pathname: string, search = '', signedIn = true): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/' || path === '/login') return null;
+  if (LEGAL_PATHS.includes(path)) return signedIn ? '/profile' : '/login';
   if (path === '/forgot-password' || path.startsWith('/forgot-password/')) return '/login';
   if (path === '/change-password' || path === '/requests') return '/profile';
   if (path === '/reception') return '/';

@@ -26,7 +26,7 @@ export const Header = forwardRef<HTMLElement>(function Header(_, ref) {
   const signedIn = useAppSelector((s) => Boolean(s.auth.token));
   const location = useAppSelector((s) => s.location.data);
   const user = useAppSelector((s) => s.user.data);
-  const back = backTarget(pathname, search);
+  const back = backTarget(pathname, search, signedIn);
   const onHome = pathname === '/';
   // A persisted logo URL may have expired; the product's logo is always there.
   const [failedLogo, setFailedLogo] = useState<string | null>(null);

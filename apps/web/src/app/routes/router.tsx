@@ -24,6 +24,7 @@ const TicketsScreens = lazy(screens.tickets);
 const BookingsScreens = lazy(screens.bookings);
 const ParcelDeskPage = lazy(screens.parcelDesk);
 const MyParcelsPage = lazy(screens.myParcels);
+const LegalPage = lazy(screens.legal);
 
 /**
  * The routes of product §2.1. Declarative routes rather than a data router: the app loads its
@@ -33,6 +34,10 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
+        {/* What German law asks for (issue 25): open to everyone, signed in or not. */}
+        <Route path="/impressum" element={<LegalPage page="impressum" />} />
+        <Route path="/datenschutz" element={<LegalPage page="datenschutz" />} />
+        <Route path="/barrierefreiheit" element={<LegalPage page="barrierefreiheit" />} />
         <Route element={<AnonymousOnly />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/forgot-password/:token?" element={<ForgotPasswordPage />} />

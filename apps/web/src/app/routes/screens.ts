@@ -24,6 +24,8 @@ export const screens = {
   // Parcels (issue 24): the receptionist's desk and the resident's code.
   parcelDesk: () => import('@/features/parcels/components/desk-page'),
   myParcels: () => import('@/features/parcels/components/my-parcels-page'),
+  // /impressum, /datenschutz, /barrierefreiheit (issue 25), with or without sign-in.
+  legal: () => import('@/features/legal/components/legal-page'),
 };
 
 /**
@@ -31,7 +33,8 @@ export const screens = {
  * open after the connection drops (the persisted data is readable offline, product §2.18).
  */
 export function prefetchScreens(): void {
-  const { forgotPassword: _forgot, activation: _activation, ...signedIn } = screens;
+  // The legal pages are rarely opened; they load when they are.
+  const { forgotPassword: _forgot, activation: _activation, legal: _legal, ...signedIn } = screens;
   // One screen per idle moment, so that evaluating them never blocks a tap for long.
   const queue = Object.values(signedIn);
   const next = () => {

@@ -46,6 +46,7 @@ export const t = {
     notice: 'Aushang',
     provider_request: 'Anfrage',
     report: 'Meldung',
+    legal_page: 'Rechtliche Seite',
   } as Record<string, string>,
   actions: {
     resident_created: 'Bewohner:in angelegt',
@@ -96,5 +97,6 @@ export const t = {
     two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
     two_factor_recovery_codes_renewed: 'Wiederherstellungscodes erneuert',
     two_factor_requirement: 'Zwei-Faktor-Pflicht geändert',
+    legal_page_updated: 'Rechtliche Seite geändert',
   } as Record<string, string>,
 };

@@ -13,6 +13,7 @@ export const t = {
     provider_request: 'Anfrage an Anbieter',
     notification: 'Benachrichtigung',
     digest: 'Tageszusammenfassung',
+    accessibility_feedback: 'Rückmeldung Barrierefreiheit',
     '': 'Sonstige',
   } as Record<string, string>,
   columns: {

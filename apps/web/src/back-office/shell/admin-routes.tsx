@@ -24,6 +24,7 @@ const ParcelsPage = lazy(adminScreens.parcels);
 const AuditPage = lazy(adminScreens.audit);
 const TwoFactorPage = lazy(adminScreens.twoFactor);
 const AccountPage = lazy(adminScreens.account);
+const LegalPages = lazy(adminScreens.legal);
 
 /** The back office's routes, all below /admin. */
 export function AdminRoutes() {
@@ -50,6 +51,7 @@ export function AdminRoutes() {
             <Route path="/admin/emails/*" element={<EmailsPage />} />
             <Route path="/admin/pakete" element={<ParcelsPage />} />
             <Route path="/admin/audit/*" element={<AuditPage />} />
+            <Route path="/admin/rechtliches/*" element={<LegalPages />} />
             <Route path="/admin/zwei-faktor" element={<TwoFactorPage />} />
             <Route path="/admin/konto" element={<AccountPage />} />
             <Route path="*" element={<Navigate to="/admin/uebersicht" replace />} />

@@ -27,5 +27,7 @@ export const navItems: NavItem[] = [
   { path: '/admin/pakete', label: s.nav.parcels },
   { path: '/admin/emails', label: s.nav.emails },
   { path: '/admin/audit', label: s.nav.audit },
+  // Issue 25: Impressum, Datenschutz, Barrierefreiheit, install-wide.
+  { path: '/admin/rechtliches', label: s.nav.legal },
   { path: '/admin/zwei-faktor', label: s.nav.twoFactor },
 ];

@@ -17,5 +17,6 @@ export const adminScreens = {
   audit: () => import('../audit/audit-page'),
   twoFactor: () => import('../two-factor/two-factor-page'),
   account: () => import('../account/account-page'),
+  legal: () => import('../legal/legal-page'),
   twoFactorRequired: () => import('../two-factor/required-setup-page'),
 };

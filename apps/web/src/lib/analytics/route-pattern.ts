@@ -28,6 +28,9 @@ export const STATIC_SEGMENTS: ReadonlySet<string> = new Set([
   'meine',
   'rezeption',
   'pakete',
+  'impressum',
+  'datenschutz',
+  'barrierefreiheit',
   // the back office (back-office/shell/admin-routes.tsx and its screens)
   'admin',
   'uebersicht',
@@ -51,6 +54,7 @@ export const STATIC_SEGMENTS: ReadonlySet<string> = new Set([
   'board',
   'categories',
   'stats',
+  'rechtliches',
 ]);
 
 /** The route pattern of a path: fixed words kept, every other segment `:id` (digits) or `:param`. */

@@ -15,6 +15,7 @@ import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { apartmentPart } from '@/lib/text';
 import { i18next, setLanguage } from '@/i18n';
 import { SignedInDevices } from '@/components/signed-in-devices';
+import { LegalLinks } from '@/components/legal-links';
 import { downloadMyData, residentSessions } from '../api';
 import { LanguageModal } from './language-modal';
 import { NotificationsCard } from '../notifications/notifications-card';
@@ -173,6 +174,7 @@ export default function ProfilePage() {
           <span>{exporting ? t('profile.exporting') : t('profile.exportData')}</span>
         </button>
       </section>
+      <LegalLinks />
       <LanguageModal
         key={languageOpen ? 'open' : 'closed'}
         open={languageOpen}

@@ -11,6 +11,7 @@ import { homeNews } from './home-news';
 import { sessions } from './sessions';
 import { bookings } from './bookings';
 import { parcels } from './parcels';
+import { legal } from './legal';
 import { backOffice } from './back-office';
 
 const catalogue: readonly object[] = [
@@ -24,6 +25,7 @@ const catalogue: readonly object[] = [
   sessions,
   bookings,
   parcels,
+  legal,
   { backOffice },
 ];
 export default catalogue;

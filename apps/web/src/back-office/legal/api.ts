@@ -1,0 +1,24 @@
+import type { AdminLegalPage, LegalPageName, LegalPreview } from '@hausportal/contract';
+import { adminApi } from '../api/admin-api';
+
+/**
+ * 'Rechtliche Seiten' (issue 25): the three pages with their Markdown, saving one, and the
+ * server's rendering of a draft (the same sanitising the page gets, so the preview is exact).
+ */
+export const legalAdminApi = adminApi.enhanceEndpoints({ addTagTypes: ['LegalPages'] }).injectEndpoints({
+  endpoints: (b) => ({
+    legalPages: b.query<AdminLegalPage[], void>({
+      query: () => '/api/admin/legal/',
+      providesTags: ['LegalPages'],
+    }),
+    saveLegalPage: b.mutation<AdminLegalPage, { page: LegalPageName; markdown: string }>({
+      query: ({ page, markdown }) => ({ url: `/api/admin/legal/${page}/`, method: 'PUT', body: { markdown } }),
+      invalidatesTags: ['LegalPages', 'Audit'],
+    }),
+    previewLegalPage: b.mutation<LegalPreview, string>({
+      query: (markdown) => ({ url: '/api/admin/legal/preview/', method: 'POST', body: { markdown } }),
+    }),
+  }),
+});
+
+export const { useLegalPagesQuery, useSaveLegalPageMutation, usePreviewLegalPageMutation } = legalAdminApi;
