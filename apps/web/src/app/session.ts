@@ -62,19 +62,38 @@ export async function registerPushToken(): Promise<void> {
 }
 
 /**
+ * The language the login screen spoke becomes the profile's (issue 25, ADR 031), before the app
+ * switches to the profile's: always when the person picked it there; when it only came from the
+ * browser or this device, if the profile still has the default, German — a Turkish phone's
+ * resident then reads Turkish after sign-in too, while a language chosen in the profile before is
+ * kept. A failure leaves the profile as it was.
+ */
+async function keepLoginLanguage(dispatch: AppDispatch, options: { language?: Language; picked?: boolean }) {
+  const { language, picked } = options;
+  // German from the browser changes nothing: it is the default already.
+  if (!language || (!picked && language === 'de')) return;
+  try {
+    if (!picked) {
+      const profile = await dispatch(fetchProfile()).unwrap();
+      if (profile.language !== 'de') return;
+    }
+    await dispatch(updateProfile({ language })).unwrap();
+  } catch {
+    // The profile's language stays; the app shows it.
+  }
+}
+
+/**
  * The login sequence of product §2.4. Resolves when the user is signed in (then the caller goes to /),
  * rejects with the parsed error body otherwise.
  */
 export async function signIn(
   dispatch: AppDispatch,
   credentials: Credentials,
-  options: { language?: Language } = {},
+  options: { language?: Language; picked?: boolean } = {},
 ): Promise<void> {
   await dispatch(login(credentials)).unwrap();
-  // A language picked on the login screen is the person's choice: it becomes the profile's, before
-  // the profile loads, so the app does not switch back to the stored one (issue 25). A failure
-  // only leaves the profile's language as it was.
-  if (options.language) await dispatch(updateProfile({ language: options.language })).catch(() => undefined);
+  await keepLoginLanguage(dispatch, options);
   void loadInitialData(dispatch);
   void registerPushToken();
 }

@@ -9,10 +9,10 @@ import type { Credentials } from './api';
  */
 export interface SessionSequences {
   /**
-   * Resolves when the user is signed in; rejects with the parsed error body otherwise. A language
-   * the person picked on the login screen is saved to their profile.
+   * Resolves when the user is signed in; rejects with the parsed error body otherwise. The login
+   * screen's language is kept in the profile: always if `picked` there, else only over the default.
    */
-  signIn(credentials: Credentials, options?: { language?: Language }): Promise<void>;
+  signIn(credentials: Credentials, options?: { language?: Language; picked?: boolean }): Promise<void>;
   /** Logs out, leads to /login and reloads the page. */
   signOut(): Promise<void>;
 }

@@ -133,4 +133,29 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
+
+  it('keeps a language that came from the browser only over the default German', async () => {
+    const tr = (await import('@/i18n/locales/tr/core')).core;
+    for (const [stored, expectPut] of [
+      ['de', true],
+      ['pl', false],
+    ] as const) {
+      await setLanguage('tr'); // what initialLanguage() made of a Turkish browser
+      const calls = mockFetch({
+        'POST /api/login/': { body: { token: 'tok-1234567890' } },
+        'GET /api/profile/': { body: { language: stored } },
+        'PUT /api/profile/': (call) => ({ body: { language: (call.body as { language: string }).language } }),
+      });
+      const { unmount } = renderWithApp(<LoginPage />, { path: '/login', pattern: '/login' });
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(tr.login.username), 'A-0101');
+      await user.type(screen.getByLabelText(tr.login.password), 'Demo1234!');
+      await user.click(screen.getByRole('button', { name: tr.login.submit }));
+      await waitFor(() => expect(screen.getByText('andere Seite')).toBeInTheDocument());
+      const put = calls.find((c) => c.method === 'PUT' && c.url === '/api/profile/');
+      expect(put?.body, `profile ${stored}`).toEqual(expectPut ? { language: 'tr' } : undefined);
+      unmount();
+      localStorage.clear();
+    }
+  });
 });

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/entities/session/use-session';
 import { FormError, PasswordField, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
+import { LegalLinks } from '@/components/legal-links';
+import { currentLanguage } from '@/i18n';
 import { getToken } from '@/lib/api-client';
 import { loginErrors, noFormErrors, type FormErrors } from '@/lib/form-errors';
 import { useRequired } from '@/lib/use-required';
@@ -37,7 +39,8 @@ export default function LoginPage() {
   // Each refusal by the server; the focus then goes to what it said (issue 22).
   const [refusals, setRefusals] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  // A language picked here is saved to the profile at sign-in (issue 25).
+  // A language picked here is saved to the profile at sign-in (issue 25); one the browser chose
+  // only replaces the default.
   const [picked, setPicked] = useState<Language>();
 
   // After a failed login the focus moves to the error message, so a screen reader reads it and a
@@ -62,7 +65,10 @@ export default function LoginPage() {
     setErrors(noFormErrors);
     setStaff(false);
     try {
-      await signIn({ apartment_number: username.trim(), password }, { language: picked });
+      await signIn(
+        { apartment_number: username.trim(), password },
+        { language: picked ?? currentLanguage(), picked: picked !== undefined },
+      );
       navigate(target, { replace: true });
     } catch (body) {
       if ((body as { code?: unknown } | null)?.code === 'staff_account') setStaff(true);
@@ -103,6 +109,7 @@ export default function LoginPage() {
           <Link to="/forgot-password">{t('login.forgot')}</Link>
         </p>
       </form>
+      <LegalLinks />
     </Page>
   );
 }

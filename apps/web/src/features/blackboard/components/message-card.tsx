@@ -13,7 +13,7 @@ export function MessageCard({ message, showCounts }: { message: Message; showCou
         <SenderLine name={message.user_name} image={message.user_image} createdAt={message.created_at} />
         <ModerationNote message={message} />
       </header>
-      <Link className="message-text pre-line" to={`/messages/view/${message.id}`}>
+      <Link dir="auto" className="message-text pre-line" to={`/messages/view/${message.id}`}>
         {truncate(message.text)}
       </Link>
       <Attachments documents={message.documents} />
