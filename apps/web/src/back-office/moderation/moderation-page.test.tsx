@@ -133,6 +133,23 @@ describe('moderation screen', () => {
     expect(await screen.findByRole('tab', { name: 'Beiträge 1' })).toBeInTheDocument();
   });
 
+  it("moves the focus on to the next post after 'Freigeben' with the keyboard, and to 'Keine Einträge' after the last", async () => {
+    server({ messages: [post(1, 'Hallo Nachbarn'), post(2, 'Suche Bohrmaschine')] });
+    const user = userEvent.setup();
+    renderAdmin(<ModerationPage />, { path: '/admin/moderation' });
+    (await screen.findByRole('button', { name: /^Freigeben: Beitrag von Anna Alt: Hallo Nachbarn/ })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Hallo Nachbarn')).not.toBeInTheDocument());
+    // The row that took its place: a keyboard user goes on with the next decision.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: /^Freigeben: Beitrag von Anna Alt: Suche Bohrmaschine/ }),
+      ).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByText('Keine Einträge')).toHaveFocus());
+  });
+
   it("asks for a required 'Begründung' before rejecting and sends it", async () => {
     const calls = server({ messages: [post(1, 'Werbung für Kredite')] });
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { focusIsLost } from '@/lib/use-arrival-focus';
 import type { ModerationKind } from '../api/types';
 import { excerpt } from '../lib/format';
 import { useNow } from '../lib/use-now';
@@ -71,6 +72,38 @@ interface QueueTabProps<T extends QueueItem> {
   result: ListResult<T>;
 }
 
+/**
+ * A decided item leaves the list, and with it the button that had the focus (or 'Ausgewählte
+ * freigeben' is disabled): the focus then goes to the first decision of the row that took its place,
+ * or of the last row, or to 'Keine Einträge', so a keyboard user works on through the queue
+ * instead of starting again at the top of the page. Not while the buttons are disabled (busy).
+ */
+function useFocusAfterDecision<T extends QueueItem>(rows: T[] | undefined, gone: ReadonlySet<string>, busy: boolean) {
+  const box = useRef<HTMLDivElement>(null);
+  const shown = useRef<string[]>([]);
+  const refocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const before = shown.current;
+    const now = (rows ?? []).map(rowKey);
+    shown.current = now;
+    const left = before.findIndex((id) => gone.has(id) && !now.includes(id));
+    if (left >= 0 && refocusAt.current === null) refocusAt.current = left;
+    if (refocusAt.current === null || busy || !box.current) return;
+    const index = refocusAt.current;
+    refocusAt.current = null;
+    if (!focusIsLost()) return;
+    const remaining = box.current.querySelectorAll('tbody tr');
+    const row = remaining[Math.min(index, remaining.length - 1)];
+    const target =
+      row?.querySelector<HTMLElement>('.admin-cell-actions button:not(:disabled)') ??
+      box.current.querySelector<HTMLElement>('.empty');
+    if (!target) return;
+    if (!row) target.tabIndex = -1;
+    target.focus();
+  }, [rows, gone, busy]);
+  return box;
+}
+
 /** One queue (posts or comments), oldest first: select, approve, reject with a reason. */
 export function QueueTab<T extends QueueItem>({ kind, noun, caption, rejectTitle, columns, result }: QueueTabProps<T>) {
   const queue = useQueue(kind);
@@ -78,16 +111,19 @@ export function QueueTab<T extends QueueItem>({ kind, noun, caption, rejectTitle
   const visible = useWithoutRows(result, queue.gone, rowKey);
   const rowLabel = (row: T) => `${noun} von ${row.user_name} auswählen`;
   const context = useMemo(() => ({ queue, now }), [queue, now]);
+  const box = useFocusAfterDecision(visible.data?.results, queue.gone, queue.busy);
   return (
     <QueueContext.Provider value={context}>
-      <DataTable
-        caption={caption}
-        columns={columns}
-        result={visible}
-        getRowId={rowKey}
-        selection={{ selected: queue.selected, onChange: queue.setSelected, rowLabel }}
-        toolbar={<BulkBar queue={queue} />}
-      />
+      <div ref={box}>
+        <DataTable
+          caption={caption}
+          columns={columns}
+          result={visible}
+          getRowId={rowKey}
+          selection={{ selected: queue.selected, onChange: queue.setSelected, rowLabel }}
+          toolbar={<BulkBar queue={queue} />}
+        />
+      </div>
       <RejectDialog queue={queue} title={rejectTitle} />
     </QueueContext.Provider>
   );

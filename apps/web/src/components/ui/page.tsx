@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useArrivalFocus } from '@/lib/use-arrival-focus';
 
 interface PageProps {
   /** The route title of product §2.1; it becomes the page's only <h1>. */
@@ -13,6 +14,8 @@ interface PageProps {
 /** One screen: its <h1>, the document title, and the content. */
 export function Page({ title, children, actions, className }: PageProps) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(heading);
   useEffect(() => {
     const product = t('app.name');
     document.title = title && title !== product ? `${title} – ${product}` : product;
@@ -20,7 +23,9 @@ export function Page({ title, children, actions, className }: PageProps) {
   return (
     <div className={`page ${className ?? ''}`}>
       <div className="page-head">
-        <h1>{title}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {actions ? <div className="page-actions">{actions}</div> : null}
       </div>
       {children}
