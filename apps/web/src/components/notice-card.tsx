@@ -55,7 +55,9 @@ export function NoticeCard({
         {n.important ? <span className="tag tag-important">{labels.important}</span> : null}
         <Heading id={headingId}>{n.title}</Heading>
       </div>
-      <p dir="auto" className="pre-line">{n.text}</p>
+      <p dir="auto" className="pre-line">
+        {n.text}
+      </p>
       {n.attachments.length ? (
         <div className="attachments attachments-small" role="group" aria-label={labels.attachments}>
           {n.attachments.map((a) =>

@@ -36,7 +36,9 @@ export function CommentList({
                 />
                 <ModerationNote message={comment} />
               </div>
-              <p dir="auto" className="pre-line">{comment.text}</p>
+              <p dir="auto" className="pre-line">
+                {comment.text}
+              </p>
               {comment.status === 'approved' && comment.user_name !== viewerName ? (
                 <div className="item-actions">
                   <ReportButton kind="comments" id={comment.id} />

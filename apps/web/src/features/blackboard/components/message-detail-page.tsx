@@ -152,7 +152,9 @@ export default function MessageDetailPage() {
                 />
                 <ModerationNote message={message} />
               </header>
-              <p dir="auto" className="message-body pre-line">{message.text}</p>
+              <p dir="auto" className="message-body pre-line">
+                {message.text}
+              </p>
               <Attachments documents={message.documents} size="large" />
               {interactive ? <ReceptionControls message={message} /> : null}
               {message.status === 'approved' && message.user_name !== viewerName ? (

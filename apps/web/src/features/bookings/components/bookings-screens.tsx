@@ -199,7 +199,11 @@ function ResourcePage() {
           height={r.photo.height ?? undefined}
         />
       ) : null}
-      {r.description ? <p dir="auto" className="pre-line">{r.description}</p> : null}
+      {r.description ? (
+        <p dir="auto" className="pre-line">
+          {r.description}
+        </p>
+      ) : null}
       {r.fee_text ? (
         <p>
           {t('bookings.fee')}: {r.fee_text}
@@ -211,7 +215,9 @@ function ResourcePage() {
           {r.house_rules ? (
             <details>
               <summary>{t('bookings.houseRules')}</summary>
-              <p dir="auto" className="pre-line">{r.house_rules}</p>
+              <p dir="auto" className="pre-line">
+                {r.house_rules}
+              </p>
             </details>
           ) : null}
           {r.house_rules_pdf ? (

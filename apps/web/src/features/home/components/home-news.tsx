@@ -34,7 +34,9 @@ function ImportantNotice({ notice, onDismissFailed }: { notice: Notice; onDismis
         ) : null}
       </div>
       <h2 id={headingId}>{notice.title}</h2>
-      <p dir="auto" className="pre-line">{notice.text}</p>
+      <p dir="auto" className="pre-line">
+        {notice.text}
+      </p>
       {notice.attachments.length ? (
         <ul className="home-notice-files">
           {notice.attachments.map((a) => (

@@ -28,7 +28,11 @@ export default function ReceptionPage() {
       <LoadedAt name="location" />
       {location ? (
         <div className="card stack">
-          {location.text ? <p dir="auto" className="pre-line">{location.text}</p> : null}
+          {location.text ? (
+            <p dir="auto" className="pre-line">
+              {location.text}
+            </p>
+          ) : null}
           <dl className="details">
             {location.hours ? (
               <DetailRow icon="clock" label={t('reception.hours')} className="pre-line">
@@ -50,7 +54,11 @@ export default function ReceptionPage() {
               </DetailRow>
             ) : null}
           </dl>
-          {location.free_text ? <p dir="auto" className="pre-line muted">{location.free_text}</p> : null}
+          {location.free_text ? (
+            <p dir="auto" className="pre-line muted">
+              {location.free_text}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </Page>

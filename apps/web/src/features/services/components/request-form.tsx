@@ -64,7 +64,11 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
   return (
     <form className="form request-form" onSubmit={onSubmit} aria-labelledby={headingId} noValidate>
       <h3 id={headingId}>{t('services.requestHeading', { name: provider.name })}</h3>
-      {intro ? <p dir="auto" className="pre-line muted">{intro}</p> : null}
+      {intro ? (
+        <p dir="auto" className="pre-line muted">
+          {intro}
+        </p>
+      ) : null}
       <FormError message={error} />
       {state === 'sent' ? (
         <div className="request-sent" ref={sent} tabIndex={-1}>
@@ -72,7 +76,9 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
           {/* What was sent stays readable, in the resident's own words (kept until 'Neue Anfrage schicken'). */}
           <figure className="sent-text">
             <figcaption>{t('services.yourRequest')}</figcaption>
-            <blockquote dir="auto" className="pre-line">{text.trim()}</blockquote>
+            <blockquote dir="auto" className="pre-line">
+              {text.trim()}
+            </blockquote>
           </figure>
           <Link to="/requests" className="button">
             {t('backOffice.myRequestsLink')}

@@ -31,7 +31,11 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
   return (
     <article className="card stack provider">
       <h2>{provider.name}</h2>
-      {provider.text ? <p dir="auto" className="pre-line">{provider.text}</p> : null}
+      {provider.text ? (
+        <p dir="auto" className="pre-line">
+          {provider.text}
+        </p>
+      ) : null}
       <dl className="details">
         {provider.contact ? (
           <DetailRow icon="user" label={t('services.contact')}>

@@ -73,7 +73,9 @@ export function AlreadyReported({
               <StatusTag status={ticket.status} />
               <h3 id={`${headingId}-${ticket.id}`}>{ticket.place}</h3>
             </div>
-            <p dir="auto" className="pre-line">{truncate(ticket.description)}</p>
+            <p dir="auto" className="pre-line">
+              {truncate(ticket.description)}
+            </p>
             <p className="muted">{t('tickets.affected', { count: ticket.affected_count })}</p>
             {ticket.affected ? (
               <>

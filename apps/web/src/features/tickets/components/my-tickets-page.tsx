@@ -49,7 +49,9 @@ function PendingCard({ report }: { report: PendingReport }) {
         {report.photos.length > 0 ? ` · ${t('tickets.pendingPhotos', { count: report.photos.length })}` : ''}
       </p>
       {/* A refused report shows its whole text, so nothing the resident wrote is lost. */}
-      <p dir="auto" className="pre-line">{failed ? report.fields.description : truncate(report.fields.description)}</p>
+      <p dir="auto" className="pre-line">
+        {failed ? report.fields.description : truncate(report.fields.description)}
+      </p>
       {failed ? (
         <>
           <p>{t('tickets.pendingKept')}</p>
@@ -217,7 +219,9 @@ export default function MyTicketsPage() {
                   <p className="muted">
                     {r.service_title} · <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
                   </p>
-                  <p dir="auto" className="pre-line">{r.text}</p>
+                  <p dir="auto" className="pre-line">
+                    {r.text}
+                  </p>
                   {r.note ? <p className="manager-note">{t('backOffice.managerNote', { note: r.note })}</p> : null}
                 </li>
               ))}
@@ -236,7 +240,9 @@ export default function MyTicketsPage() {
                       <span className="tag">{t(`backOffice.reportStatus_${r.status}`)}</span>
                       <span>{t(`backOffice.reason_${r.reason}`)}</span>
                     </div>
-                    <p dir="auto" className="pre-line">„{r.excerpt}“</p>
+                    <p dir="auto" className="pre-line">
+                      „{r.excerpt}“
+                    </p>
                     {r.decision_reason ? <p>{t('backOffice.decisionReason', { reason: r.decision_reason })}</p> : null}
                   </li>
                 ))}

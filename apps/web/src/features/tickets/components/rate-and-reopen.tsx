@@ -179,7 +179,11 @@ export function RateAndReopen({ ticket, onChanged }: { ticket: Ticket; onChanged
               </span>{' '}
               {t('tickets.rated', { stars: ticket.rating.stars })}
             </p>
-            {ticket.rating.text ? <p dir="auto" className="pre-line">{ticket.rating.text}</p> : null}
+            {ticket.rating.text ? (
+              <p dir="auto" className="pre-line">
+                {ticket.rating.text}
+              </p>
+            ) : null}
           </div>
         ) : (
           <>

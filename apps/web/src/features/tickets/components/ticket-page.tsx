@@ -217,7 +217,9 @@ function TicketView({ id }: { id: number }) {
           <h3>
             {ticket.relation === 'reporter' ? t('tickets.descriptionHeading') : t('tickets.descriptionHeadingFollower')}
           </h3>
-          <p dir="auto" className="pre-line">{ticket.description}</p>
+          <p dir="auto" className="pre-line">
+            {ticket.description}
+          </p>
           {follower ? <p className="muted">{t('tickets.followerNote')}</p> : null}
           {desk ? <p className="muted">{t('tickets.deskNote')}</p> : null}
           {ticket.relation === 'reporter' ? <ReceiptButton ticket={ticket} /> : null}

@@ -80,7 +80,11 @@ export function TicketThread({
                   <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
                 </p>
                 {title ? <p className="thread-title">{title}</p> : null}
-                {event.text ? <p dir="auto" className="pre-line">{event.text}</p> : null}
+                {event.text ? (
+                  <p dir="auto" className="pre-line">
+                    {event.text}
+                  </p>
+                ) : null}
               </li>
             );
           })}
