@@ -34,7 +34,6 @@ export interface Notification {
 
 type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
 
-
 /** What a digest or the unsubscribe link can switch off: a kind's e-mails, or the digest itself. */
 export type UnsubscribeTopic = NotificationKind | 'digest';
 
