@@ -4,7 +4,6 @@ import type { Browser, Page } from '@playwright/test';
 import { LANGUAGE_NAMES, type Language } from '@hausportal/contract';
 import { en } from '../../apps/web/src/i18n/en';
 import { core as ar } from '../../apps/web/src/i18n/locales/ar/core';
-import { posts as arPosts } from '../../apps/web/src/i18n/locales/ar/posts';
 import { core as pl } from '../../apps/web/src/i18n/locales/pl/core';
 import { core as ru } from '../../apps/web/src/i18n/locales/ru/core';
 import { core as tr } from '../../apps/web/src/i18n/locales/tr/core';
@@ -147,7 +146,7 @@ test('the whole resident tour in Arabic at 375 px: mirrored, numbers in order, a
     await page.goto('/blackboard');
     await posts(page).first().locator('a.message-text').click();
     await expect(page).toHaveURL(/\/messages\/view\/\d+$/);
-    await expect(page.getByRole('heading', { level: 2, name: arPosts.detail.commentsHeading })).toBeVisible();
+    await expect(heading(page, ar.titles.blackboard)).toBeVisible();
     // The post keeps its own direction: German text reads left to right inside the Arabic page.
     await expect(page.locator('.message-body')).toHaveAttribute('dir', 'auto');
     await shot('post');
