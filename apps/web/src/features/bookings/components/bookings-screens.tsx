@@ -99,7 +99,11 @@ function ResourceList() {
                 ) : null}
                 <span className="booking-resource-text">
                   <strong>{r.name}</strong>
-                  {r.description ? <span className="muted">{r.description}</span> : null}
+                  {r.description ? (
+                    <span dir="auto" className="muted">
+                      {r.description}
+                    </span>
+                  ) : null}
                 </span>
                 <Icon name="chevron" />
               </Link>

@@ -19,7 +19,7 @@ function PhoneCard({ phone }: { phone: Phone }) {
       <img className="list-icon" src={phone.icon || '/icons/phone.svg'} alt="" width={32} height={32} />
       <span className="list-body">
         <span className="list-title">
-          {phone.name}
+          <span dir="auto">{phone.name}</span>
           {phone.highlighted ? <span className="tag tag-accent">{t('phones.highlighted')}</span> : null}
         </span>
         {phone.hidden ? (
