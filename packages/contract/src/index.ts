@@ -17,3 +17,4 @@ export * from './admin-overview.js';
 export * from './two-factor.js';
 export * from './sessions.js';
 export * from './legal.js';
+export * from './integration.js';

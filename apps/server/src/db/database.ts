@@ -39,6 +39,7 @@ import * as m017 from './migrations/017-parcels.js';
 import * as m016 from './migrations/016-bookings.js';
 import * as m018 from './migrations/018-push-language.js';
 import * as m019 from './migrations/019-legal-pages.js';
+import * as m020 from './migrations/020-api-keys.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '016-bookings': m016,
   '018-push-language': m018,
   '019-legal-pages': m019,
+  '020-api-keys': m020,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -365,6 +365,30 @@ export interface AuditLogTable {
   /** JSON of the entity before and after the write (personal data of erased residents is not kept). */
   before: string | null;
   after: string | null;
+  /** The API key a write was made with (migration 020); `user_id` is then null. */
+  api_key_id: number | null;
+}
+
+/** An API key of an integration (migration 020, ADR 034); only its hash is stored. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  name: string;
+  /** The first characters of the key ('hp_AbC123xy'), shown in the back office. */
+  prefix: string;
+  key_hash: string;
+  /** JSON array of scope names (`API_SCOPES`). */
+  scopes: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+  last_used_at: Timestamp | null;
+}
+
+export interface ApiKeyLocationTable {
+  api_key_id: number;
+  location_id: number;
 }
 
 export interface AppSettingTable {
@@ -667,4 +691,6 @@ export interface Database {
   booking_slots: BookingSlotTable;
   booking_feeds: BookingFeedTable;
   legal_pages: LegalPageTable;
+  api_keys: ApiKeyTable;
+  api_key_locations: ApiKeyLocationTable;
 }
