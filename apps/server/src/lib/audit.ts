@@ -4,12 +4,10 @@ import { nowIso } from './time.js';
 
 /**
  * Who made a change: a signed-in user, with the address they called from where that is worth
- * keeping (back office, sign-in), or `null` for the system itself (a rule, a command).
+ * keeping (back office, sign-in), an API key (`id` null, `apiKeyId` set: the log shows the key's
+ * name, issue 26), or `null` for the system itself (a rule, a command).
  */
-export interface Actor {
-  id: number;
-  ip?: string;
-}
+export type Actor = { id: number; ip?: string; apiKeyId?: undefined } | { id: null; ip?: string; apiKeyId: number };
 
 /** One entry of the audit log: who did what to which entity, where, and what it looked like before and after. */
 export interface Change {
@@ -45,6 +43,7 @@ export async function recordChange(trx: DB, change: Change): Promise<void> {
     before: json(change.before),
     after: json(change.after),
     ip: change.actor?.ip ?? null,
+    api_key_id: change.actor?.apiKeyId ?? null,
     created_at: nowIso(),
   });
 }
