@@ -20,6 +20,7 @@ import { responseCheckPlugin, type ResponseMismatch } from './plugins/response-c
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { integrationRoutes } from './modules/integration/integration.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('metrics', new AppMetrics(handle, config.poolSize));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenUnchecked', false);
+  app.decorateRequest('apiKey', null);
   if (config.seedDemo && !opts.prepared) await seedDemo(handle, ctx.storage, app.log);
 
   const routeList: RouteEntry[] = [];
@@ -183,6 +185,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(routes);
   }
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  // Integrations (issue 26): API keys only, never a person's token (modules/integration/).
+  await app.register(integrationRoutes, { prefix: '/api/integration' });
   // Liveness: the process runs. Readiness (what it needs answers) is /api/ready/ (ADR 027).
   app.get('/api/health/', { schema: { hide: true } }, () => ({ status: 'ok' }));
   await app.register(readinessPlugin);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '@hausportal/contract';
+import { API_KEY_REQUESTS_PER_MINUTE, type Role } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import type { DB, DatabaseHandle, Dialect } from './db/database.js';
 import { settingOrCreate } from './db/settings.js';
 import { createStorage, type FileStorage } from './lib/storage/index.js';
 import { UrlSigner } from './lib/signing.js';
 import { Outbox } from './outbox/mail-outbox.js';
-import { CounterStore } from './lib/throttle.js';
+import { CounterStore, type Counter } from './lib/throttle.js';
 import { WriteThrottle } from './lib/write-throttle.js';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { TokenCache } from './modules/auth/token-cache.js';
@@ -38,6 +38,8 @@ export interface AppContext {
   writes: WriteThrottle;
   /** Users by token hash, for routes that check the token in their own statement (ADR 018). */
   tokens: TokenCache;
+  /** Requests per integration key (issue 26), shared by the processes like the other counters. */
+  apiKeyThrottle: Counter;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function createContext(
     signIn: new SignInThrottle(counters, config.throttle),
     writes: new WriteThrottle(counters, config.throttle.writes),
     tokens: new TokenCache(),
+    apiKeyThrottle: counters.counter('api-key', { points: API_KEY_REQUESTS_PER_MINUTE, durationSec: 60 }),
   };
 }
 

@@ -1,11 +1,12 @@
 // Rows a test needs, built through the same repository functions the API and the demo seed use.
 // Behaviour tests build their own world with these, so a change to the demo texts breaks only
 // the demo suite (src/seed/demo.test.ts). Every default is unique within a test database.
-import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST } from '@hausportal/contract';
+import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST, type ApiScope } from '@hausportal/contract';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { thumbnail } from '../src/lib/uploads.js';
+import { API_KEY_SHOWN, hashToken, newApiKey as generateApiKey } from '../src/lib/tokens.js';
 import { assignManagerLocations, createUser } from '../src/modules/auth/auth.repository.js';
 import { createDocument } from '../src/modules/documents/documents.repository.js';
 import { createLocation, type LocationInput } from '../src/modules/location/location.repository.js';
@@ -18,6 +19,7 @@ import {
   setLike,
 } from '../src/modules/messages/messages.repository.js';
 import { createPhone } from '../src/modules/phones/phones.repository.js';
+import { insertKey } from '../src/modules/integration/api-keys.repository.js';
 import { updateProfile } from '../src/modules/profile/profile.repository.js';
 import { createProvider, createService, type ProviderInput } from '../src/modules/services/services.repository.js';
 import { login, staffLogin, type TestApp } from './harness.js';
@@ -229,4 +231,39 @@ export async function newProfilePicture(t: TestApp, user: TestUser): Promise<str
   const key = await t.app.ctx.storage.put('avatars', 'webp', picture);
   await updateProfile(t.app.ctx.db, user.id, { profile_picture: key });
   return key;
+}
+
+export interface TestApiKey {
+  id: number;
+  name: string;
+  /** The key itself, as the back office shows it once. */
+  key: string;
+  /** The Authorization header value: `Bearer hp_…`. */
+  auth: string;
+}
+
+/** An integration key (issue 26) for these locations and scopes (default: every scope), stored as the back office stores it. */
+export async function newApiKey(
+  t: TestApp,
+  opts: {
+    locationIds: number[];
+    scopes: ApiScope[];
+    name?: string;
+    expiresAt?: string | null;
+    createdBy?: number | null;
+  },
+): Promise<TestApiKey> {
+  const key = generateApiKey();
+  const name = opts.name ?? `Schlüssel ${next()}`;
+  const id = await insertKey(t.app.ctx.db, {
+    name,
+    prefix: key.slice(0, API_KEY_SHOWN),
+    keyHash: hashToken(key),
+    scopes: opts.scopes,
+    locationIds: opts.locationIds,
+    createdBy: opts.createdBy ?? null,
+    createdAt: new Date().toISOString(),
+    expiresAt: opts.expiresAt ?? null,
+  });
+  return { id, name, key, auth: `Bearer ${key}` };
 }

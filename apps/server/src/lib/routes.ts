@@ -8,9 +8,15 @@ export type Guard =
   /** The plugin the module registers in guards it already (the back office's /api/admin). */
   | 'parent'
   /** Anonymous routes: sign-in, signed media URLs, the signed unsubscribe link. */
-  | 'none';
+  | 'none'
+  /**
+   * Inside /api/integration (modules/integration/integration.routes.ts), whose plugin requires an
+   * API key; each route adds `onRequest: requireScope(…)`. Documented with the `apiKey` scheme.
+   */
+  | 'apiKey';
 
 const TOKEN_SECURITY = [{ token: [] }];
+const API_KEY_SECURITY = [{ apiKey: [] }];
 
 /**
  * The plumbing every module plugin starts with, written once: the module's guard on every route,
@@ -23,7 +29,8 @@ export function moduleRoutes(app: FastifyInstance, tags: string[], guard: Guard)
   if (typeof guard === 'function') app.addHook('onRequest', guard);
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
-    route.schema = { tags, ...(guard === 'none' ? {} : { security: TOKEN_SECURITY }), ...route.schema };
+    const security = guard === 'none' ? {} : { security: guard === 'apiKey' ? API_KEY_SECURITY : TOKEN_SECURITY };
+    route.schema = { tags, ...security, ...route.schema };
   });
   return app.withTypeProvider<ZodTypeProvider>();
 }

@@ -75,6 +75,20 @@ export class Counter {
     }
   }
 
+  /**
+   * Like consume, and also says when the window resets, for headers that tell the client its budget
+   * (the API keys' RateLimit fields).
+   */
+  async take(key: string, points = 1): Promise<{ consumedPoints: number; msBeforeNext: number }> {
+    try {
+      const res = await this.limiter.consume(key, points);
+      return { consumedPoints: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw new Exhausted(res.msBeforeNext, this.name);
+      throw res;
+    }
+  }
+
   /** Gives points back, for an attempt that turned out not to count. */
   async refund(key: string, points = 1): Promise<void> {
     await this.limiter.reward(key, points);

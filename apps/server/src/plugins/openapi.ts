@@ -123,6 +123,13 @@ export const openapiPlugin = fp<{ appName: string }>(async (app, opts) => {
             name: 'Authorization',
             description: '`Token <key>` oder `Bearer <key>`',
           },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'hp_…',
+            description:
+              'API-Schlüssel einer Integration (`Authorization: Bearer hp_…`), nur für /api/integration/. Jede Operation nennt die nötige Berechtigung; je Schlüssel gilt ein eigenes Limit mit `RateLimit-Policy`- und `RateLimit`-Kopfzeilen.',
+          },
         },
       },
     },

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.js';
 import { SESSION_EXPIRED, isStaff } from '@hausportal/contract';
 import { TWO_FACTOR_SETUP_CODE, TWO_FACTOR_SETUP_DETAIL } from '@hausportal/contract';
 import { ApiError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { hashToken } from '../../lib/tokens.js';
+import { hashToken, isApiKey } from '../../lib/tokens.js';
 import { allLocationIds, deleteToken, findUserByTokenHash, managedLocationIds, touchToken } from './auth.repository.js';
 import { setupMissing } from './two-factor.repository.js';
 
@@ -32,6 +32,9 @@ function tokenFrom(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^(Token|Bearer)\s+(\S{10,200})$/i.exec(header.trim());
   if (!match) throw unauthorized('Ungültiger Token-Header.');
+  // An integration key is never a person's token (issue 26): 403, not 401, so a client does not retry with it.
+  if (isApiKey(match[2]!))
+    throw new ApiError(403, { detail: 'API-Schlüssel gelten nur für /api/integration/.', code: 'api_key_not_allowed' });
   return match[2]!;
 }
 
