@@ -108,6 +108,33 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
   deactivated: 'Deaktiviert',
 };
 
+// ---- move-in, move-out and access (issue 26) ----
+
+const DAY_MESSAGE = 'Bitte ein Datum wie 2026-11-01 angeben.';
+/**
+ * A move-in or move-out day: 'YYYY-MM-DD', a calendar day in Europe/Berlin (a contract's dates
+ * carry no time), or null when unknown.
+ */
+export const moveDay = z.iso.date({ error: DAY_MESSAGE }).nullable();
+/** The refusal of a move-out before the move-in. */
+export const MOVE_OUT_BEFORE_MOVE_IN = 'Der Auszug darf nicht vor dem Einzug liegen.';
+/** Whether a move-out lies on or after a move-in (either unknown: fine). */
+export const moveDatesInOrder = (moveIn: string | null | undefined, moveOut: string | null | undefined) =>
+  !moveIn || !moveOut || moveOut >= moveIn;
+
+/**
+ * Where a resident's access stands by the dates: 'scheduled' before the window opens (the account
+ * exists, sign-in is refused, no invitation yet), 'open', or 'closed' some days after move-out
+ * (sign-in refused, sessions ended). The same rules for the ERP, the CSV import and the back office.
+ */
+export const ACCESS_STATES = ['scheduled', 'open', 'closed'] as const;
+export type AccessState = (typeof ACCESS_STATES)[number];
+export const ACCESS_STATE_LABELS: Record<AccessState, string> = {
+  scheduled: 'Zugang ab Einzug',
+  open: 'Zugang offen',
+  closed: 'Zugang beendet',
+};
+
 /** A resident as the back office lists and edits them. */
 export const adminResident = z.object({
   id: z.number(),
@@ -127,6 +154,16 @@ export const adminResident = z.object({
   last_login_at: z.string().nullable(),
   /** Until when the newest unused activation code works, if one does. */
   activation_expires_at: z.string().nullable(),
+  /** The ERP's id (issue 26) when the resident comes from the sync; read-only in the back office. */
+  external_id: z.string().nullable(),
+  move_in_on: z.string().nullable(),
+  move_out_on: z.string().nullable(),
+  /** By the dates and the configured days (issue 26). */
+  access: z.enum(ACCESS_STATES),
+  /** The first day of access (null: open from the start). */
+  access_opens_on: z.string().nullable(),
+  /** The first day without access (null: no move-out known). */
+  access_closes_on: z.string().nullable(),
 });
 export type AdminResident = z.infer<typeof adminResident>;
 
@@ -141,18 +178,30 @@ export const adminResidentQuery = listQuery.extend({
   status: z.enum(ACCOUNT_STATUSES, { error: 'Erwartet invited, active, never oder deactivated.' }).optional(),
 });
 
-/** `PUT /api/admin/residents/:id/`: every field of the form. */
-export const adminResidentUpdate = z.object({
+const residentFormFields = {
   location_id: bodyIdWholeNumber,
   name: requiredText(150).transform((s) => s.trim()),
   apartment_number: apartmentNumber,
   email: optionalEmail.default(''),
   is_receptionist: bodyBoolean.default(false),
   emergency_services_deactivated: bodyBoolean.default(false),
-});
+  /** Issue 26: left out, the resident's dates stay as they are; null clears one. */
+  move_in_on: moveDay.optional(),
+  move_out_on: moveDay.optional(),
+};
+
+/**
+ * `PUT /api/admin/residents/:id/`: every field of the form. A move-out before the move-in is
+ * refused by the server (MOVE_OUT_BEFORE_MOVE_IN on `move_out_on`); the schema stays a plain
+ * object so the web can extend it.
+ */
+export const adminResidentUpdate = z.object(residentFormFields);
 export type AdminResidentUpdate = z.input<typeof adminResidentUpdate>;
 
-/** `POST /api/admin/residents/`: the form, and whether to send the invitation right away. */
+/**
+ * `POST /api/admin/residents/`: the form, and whether to send the invitation right away. With a
+ * move-in date whose access window has not opened yet, the invitation goes out when it opens.
+ */
 export const adminResidentCreate = adminResidentUpdate.extend({
   send_invitation: bodyBoolean.default(false),
 });
@@ -167,6 +216,18 @@ export const residentErasureResult = z.object({ id: z.number(), erased_at: z.str
 /** The answer of the invitation and password-reset actions. */
 export const mailQueued = z.object({ detail: z.string() });
 
+/** A date cell of the import: ISO or German ('01.11.2026'); an empty cell is null. */
+const csvDay = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return null;
+    const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
+    return german ? `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}` : s;
+  },
+  z.iso.date({ error: 'Bitte ein Datum wie 01.11.2026 oder 2026-11-01 angeben.' }).nullable(),
+);
+
 /**
  * One row of a resident import as the client parsed it from the CSV. A missing optional field
  * leaves an existing resident's value as it is. `line` is the CSV line, echoed in errors.
@@ -177,6 +238,9 @@ export const residentImportRow = z.object({
   email: optionalEmail.optional(),
   is_receptionist: csvFlag.optional(),
   emergency_services_deactivated: csvFlag.optional(),
+  /** Issue 26, columns `einzug` and `auszug`: 2026-11-01 or 01.11.2026; empty clears the date. */
+  move_in_on: csvDay.optional(),
+  move_out_on: csvDay.optional(),
   line: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type ResidentImportRow = z.input<typeof residentImportRow>;

@@ -18,3 +18,4 @@ export * from './two-factor.js';
 export * from './sessions.js';
 export * from './legal.js';
 export * from './integration.js';
+export * from './integration-residents.js';

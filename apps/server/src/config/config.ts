@@ -49,6 +49,20 @@ const envSchema = z
       })
       .default(false),
     DATABASE_POOL_SIZE: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(200).default(4),
+    // Issue 26: a resident's access opens this many days before move-in (invitation then) and
+    // closes this many days after move-out (sessions end then).
+    ACCESS_OPENS_DAYS_BEFORE_MOVE_IN: z.coerce
+      .number({ error: 'muss eine Zahl sein' })
+      .int({ error: 'muss eine ganze Zahl sein' })
+      .min(0, { error: 'muss 0 oder größer sein' })
+      .max(365, { error: 'höchstens 365 Tage' })
+      .default(14),
+    ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT: z.coerce
+      .number({ error: 'muss eine Zahl sein' })
+      .int({ error: 'muss eine ganze Zahl sein' })
+      .min(0, { error: 'muss 0 oder größer sein' })
+      .max(365, { error: 'höchstens 365 Tage' })
+      .default(30),
     MAIL_GIVE_UP_HOURS: z.coerce
       .number({ error: 'muss eine Zahl sein' })
       .positive()
@@ -303,6 +317,8 @@ export interface MediaConfig {
 
 export type Config = {
   port: number;
+  /** Days a resident's access opens before move-in and closes after move-out (issue 26). */
+  access: { opensDaysBeforeMoveIn: number; closesDaysAfterMoveOut: number };
   /** Worker processes `npm start` forks (WEB_CONCURRENCY, default one per core). */
   webConcurrency: number;
   host: string;
@@ -360,6 +376,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
+    access: {
+      opensDaysBeforeMoveIn: e.ACCESS_OPENS_DAYS_BEFORE_MOVE_IN,
+      closesDaysAfterMoveOut: e.ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT,
+    },
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     host: e.HOST,
     dataDir,

@@ -40,6 +40,7 @@ import * as m016 from './migrations/016-bookings.js';
 import * as m018 from './migrations/018-push-language.js';
 import * as m019 from './migrations/019-legal-pages.js';
 import * as m020 from './migrations/020-api-keys.js';
+import * as m021 from './migrations/021-resident-sync.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '018-push-language': m018,
   '019-legal-pages': m019,
   '020-api-keys': m020,
+  '021-resident-sync': m021,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

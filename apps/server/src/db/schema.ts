@@ -54,6 +54,14 @@ export interface UserTable {
   last_login_at: Timestamp | null;
   /** The notification preferences as JSON; '' means the defaults (modules/notifications). */
   notification_settings: Generated<string>;
+  /** The ERP's id of the resident (migration 021), unique where set. */
+  external_id: string | null;
+  /** Move-in and move-out as calendar days 'YYYY-MM-DD' (Europe/Berlin); null: unknown. */
+  move_in_on: string | null;
+  move_out_on: string | null;
+  /** When access opened (invitation sent if due) and closed (sessions ended); exactly once each. */
+  access_opened_at: Timestamp | null;
+  access_closed_at: Timestamp | null;
 }
 
 export interface ManagerLocationTable {

@@ -55,7 +55,12 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
         { locationId: q.location_id, search: q.search, active: q.active, status: q.status },
         pageWindow(q),
       );
-      return paginate('/api/admin/residents/', q, page.count, page.rows.map(toAdminResident));
+      return paginate(
+        '/api/admin/residents/',
+        q,
+        page.count,
+        page.rows.map((r) => toAdminResident(r, ctx.config.access)),
+      );
     },
   );
 
@@ -71,7 +76,7 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const row = await createResident(ctx, callerOf(request), request.body);
       reply.code(201);
-      return toAdminResident(row);
+      return toAdminResident(row, ctx.config.access);
     },
   );
 
@@ -120,7 +125,8 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminResident },
       },
     },
-    async (request) => toAdminResident(await residentInReach(db, currentUser(request), request.params.id)),
+    async (request) =>
+      toAdminResident(await residentInReach(db, currentUser(request), request.params.id), ctx.config.access),
   );
 
   r.put(
@@ -133,7 +139,8 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminResident },
       },
     },
-    async (request) => toAdminResident(await updateResident(ctx, callerOf(request), request.params.id, request.body)),
+    async (request) =>
+      toAdminResident(await updateResident(ctx, callerOf(request), request.params.id, request.body), ctx.config.access),
   );
 
   for (const active of [false, true]) {
@@ -148,7 +155,8 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: adminResident },
         },
       },
-      async (request) => toAdminResident(await setResidentActive(ctx, callerOf(request), request.params.id, active)),
+      async (request) =>
+        toAdminResident(await setResidentActive(ctx, callerOf(request), request.params.id, active), ctx.config.access),
     );
   }
 

@@ -3,9 +3,10 @@ import { translator } from '../../i18n/index.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 import type { ResidentInput, ResidentRow } from './residents.repository.js';
+import { accessFields, type AccessWindow } from './residents.access.js';
 
-/** A resident row as the back office shows it. */
-export function toAdminResident(row: ResidentRow): AdminResident {
+/** A resident row as the back office shows it; `window` gives the access by the move dates. */
+export function toAdminResident(row: ResidentRow, window: AccessWindow): AdminResident {
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +23,10 @@ export function toAdminResident(row: ResidentRow): AdminResident {
     account_status: row.account_status,
     last_login_at: row.last_login_at,
     activation_expires_at: row.activation_expires_at,
+    external_id: row.external_id,
+    move_in_on: row.move_in_on,
+    move_out_on: row.move_out_on,
+    ...accessFields(row, window),
   };
 }
 
@@ -30,7 +35,13 @@ export function toAdminResident(row: ResidentRow): AdminResident {
  * change can be read off, and nothing after an erasure (the entries are cleared then).
  */
 export function auditedResident(row: ResidentRow) {
-  const r = toAdminResident(row);
+  const r = {
+    ...row,
+    location_id: row.location_id!,
+    is_receptionist: row.role === 'receptionist',
+    emergency_services_deactivated: Boolean(row.emergency_services_deactivated),
+    is_active: Boolean(row.is_active),
+  };
   return {
     name: r.name,
     apartment_number: r.apartment_number,
@@ -39,6 +50,9 @@ export function auditedResident(row: ResidentRow) {
     is_receptionist: r.is_receptionist,
     emergency_services_deactivated: r.emergency_services_deactivated,
     is_active: r.is_active,
+    move_in_on: r.move_in_on,
+    move_out_on: r.move_out_on,
+    ...(r.external_id ? { external_id: r.external_id } : {}),
   };
 }
 

@@ -53,6 +53,11 @@ const plainColumns = [
   'users.erased_at',
   'users.created_at',
   'users.last_login_at',
+  'users.external_id',
+  'users.move_in_on',
+  'users.move_out_on',
+  'users.access_opened_at',
+  'users.access_closed_at',
 ] as const;
 
 /** Residents and receptionists of the given locations: what a manager may see. */
