@@ -11,13 +11,16 @@ function parsed(text: string | null): unknown {
   }
 }
 
-/** An audit entry with its JSON fields parsed. */
+/**
+ * An audit entry with its JSON fields parsed. A write made with an integration key (issue 26)
+ * names the key where a person's name would stand: 'API-Schlüssel „ERP Wodis“'.
+ */
 export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     created_at: row.created_at,
     user_id: row.user_id,
-    user_name: row.user_name,
+    user_name: row.user_name ?? (row.api_key_name === null ? null : `API-Schlüssel „${row.api_key_name}“`),
     action: row.action,
     entity: row.entity,
     entity_id: row.entity_id,

@@ -24,11 +24,14 @@ export function listAudit(db: DB, scope: number[] | null, f: AuditFilter, window
     base,
     (q) =>
       q
+        // A write made with an integration key has no person; the log names the key (issue 26).
+        .leftJoin('api_keys', 'api_keys.id', 'audit_log.api_key_id')
         .select([
           'audit_log.id',
           'audit_log.created_at',
           'audit_log.user_id',
           'users.name as user_name',
+          'api_keys.name as api_key_name',
           'audit_log.action',
           'audit_log.entity',
           'audit_log.entity_id',
