@@ -67,6 +67,7 @@ export const s = {
     audit: 'Protokoll',
     twoFactor: 'Zwei-Faktor-Anmeldung',
     legal: 'Rechtliche Seiten',
+    integrations: 'Schnittstellen',
   },
   table: {
     empty: 'Keine Einträge',

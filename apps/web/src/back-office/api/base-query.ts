@@ -8,7 +8,7 @@ export type AdminRequest =
   | string
   | {
       url: string;
-      method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       body?: unknown;
       /** The sign-in sends no token (a stale one must not spoil it). */
       anonymous?: boolean;

@@ -209,13 +209,18 @@ export function RadioGroupInput({
   );
 }
 
-/** Several checkboxes for a list of numeric ids (e.g. `location_ids`), in a labelled fieldset. */
+/**
+ * Several checkboxes for a list of ids (e.g. `location_ids`) or codes (e.g. `scopes`), in a
+ * labelled fieldset; an option's `hint` shows under its label.
+ */
 export function CheckboxGroupInput({
   name,
   label,
   hint,
   options,
-}: Omit<NamedField, 'required'> & { options: readonly { value: number; label: string }[] }) {
+}: Omit<NamedField, 'required'> & {
+  options: readonly { value: number | string; label: string; hint?: ReactNode }[];
+}) {
   const { control } = useFormContext();
   const error = useFieldError(name);
   const id = useId();
@@ -224,7 +229,7 @@ export function CheckboxGroupInput({
       control={control}
       name={name}
       render={({ field }) => {
-        const selected: number[] = Array.isArray(field.value) ? (field.value as number[]) : [];
+        const selected: (number | string)[] = Array.isArray(field.value) ? (field.value as (number | string)[]) : [];
         return (
           <fieldset
             className={`choice-group field${error ? ' field-invalid' : ''}`}
@@ -248,7 +253,10 @@ export function CheckboxGroupInput({
                     )
                   }
                 />
-                <span>{option.label}</span>
+                <span>
+                  {option.label}
+                  {option.hint ? <span className="admin-cell-sub">{option.hint}</span> : null}
+                </span>
               </label>
             ))}
             <FieldNotes id={id} hint={hint} error={error} />

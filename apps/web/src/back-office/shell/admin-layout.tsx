@@ -127,28 +127,30 @@ export function AdminLayout() {
       <div className="admin-body">
         <nav id="admin-nav" className="admin-sidebar" data-open={menuOpen} aria-label={s.shell.navLabel}>
           <ul>
-            {navItems.map((item) => {
-              const count = item.count ? counts[item.count] : null;
-              return (
-                <li key={item.path}>
-                  <Link
-                    to={withLocation(item.path, locationId)}
-                    className="admin-nav-link"
-                    aria-current={isCurrent(pathname, item.path) ? 'page' : undefined}
-                  >
-                    <span>{item.label}</span>
-                    {/* A space for the accessible name ('Meldungen 3 neu'); the flex layout drops it. */}
-                    {count && count.n > 0 ? ' ' : null}
-                    {count && count.n > 0 ? (
-                      <span className="admin-nav-count">
-                        <span aria-hidden="true">{count.n}</span>
-                        <span className="visually-hidden">{count.text(count.n)}</span>
-                      </span>
-                    ) : null}
-                  </Link>
-                </li>
-              );
-            })}
+            {navItems
+              .filter((item) => !item.adminOnly || me.data?.role === 'admin')
+              .map((item) => {
+                const count = item.count ? counts[item.count] : null;
+                return (
+                  <li key={item.path}>
+                    <Link
+                      to={withLocation(item.path, locationId)}
+                      className="admin-nav-link"
+                      aria-current={isCurrent(pathname, item.path) ? 'page' : undefined}
+                    >
+                      <span>{item.label}</span>
+                      {/* A space for the accessible name ('Meldungen 3 neu'); the flex layout drops it. */}
+                      {count && count.n > 0 ? ' ' : null}
+                      {count && count.n > 0 ? (
+                        <span className="admin-nav-count">
+                          <span aria-hidden="true">{count.n}</span>
+                          <span className="visually-hidden">{count.text(count.n)}</span>
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
           </ul>
           <PushToggle />
         </nav>

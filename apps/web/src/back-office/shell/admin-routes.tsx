@@ -25,6 +25,7 @@ const AuditPage = lazy(adminScreens.audit);
 const TwoFactorPage = lazy(adminScreens.twoFactor);
 const AccountPage = lazy(adminScreens.account);
 const LegalPages = lazy(adminScreens.legal);
+const IntegrationsPages = lazy(adminScreens.integrations);
 
 /** The back office's routes, all below /admin. */
 export function AdminRoutes() {
@@ -52,6 +53,7 @@ export function AdminRoutes() {
             <Route path="/admin/pakete" element={<ParcelsPage />} />
             <Route path="/admin/audit/*" element={<AuditPage />} />
             <Route path="/admin/rechtliches/*" element={<LegalPages />} />
+            <Route path="/admin/schnittstellen/*" element={<IntegrationsPages />} />
             <Route path="/admin/zwei-faktor" element={<TwoFactorPage />} />
             <Route path="/admin/konto" element={<AccountPage />} />
             <Route path="*" element={<Navigate to="/admin/uebersicht" replace />} />

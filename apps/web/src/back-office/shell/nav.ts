@@ -6,6 +6,8 @@ export interface NavItem {
   label: string;
   /** The count beside the entry: items waiting for moderation, or new tickets. */
   count?: 'moderation' | 'tickets';
+  /** Shown to administrators only (their role 'admin'); a manager does not see the entry. */
+  adminOnly?: boolean;
 }
 
 /** The sidebar in its order (issue 9). Moderation shows the pending count beside it, Meldungen the new tickets (issue 21). */
@@ -29,5 +31,7 @@ export const navItems: NavItem[] = [
   { path: '/admin/audit', label: s.nav.audit },
   // Issue 25: Impressum, Datenschutz, Barrierefreiheit, install-wide.
   { path: '/admin/rechtliches', label: s.nav.legal },
+  // Issue 26: API keys, webhooks and their deliveries, for administrators.
+  { path: '/admin/schnittstellen', label: s.nav.integrations, adminOnly: true },
   { path: '/admin/zwei-faktor', label: s.nav.twoFactor },
 ];

@@ -18,5 +18,6 @@ export const adminScreens = {
   twoFactor: () => import('../two-factor/two-factor-page'),
   account: () => import('../account/account-page'),
   legal: () => import('../legal/legal-page'),
+  integrations: () => import('../integrations/integrations-page'),
   twoFactorRequired: () => import('../two-factor/required-setup-page'),
 };
