@@ -26,8 +26,13 @@ export const integrationsApi = adminApi
   .injectEndpoints({
     endpoints: (b) => ({
       apiKeys: b.query<ApiKey[], void>({
-        query: () => '/api/admin/integration/keys/',
+        // A handful in practice; the first hundred, newest first, on one screen.
+        query: () => '/api/admin/integration/keys/?page=1&page_size=100',
         transformResponse: (reply: ApiKey[] | Paginated<ApiKey>) => rows(reply),
+        providesTags: ['ApiKeys'],
+      }),
+      apiKey: b.query<ApiKey, number>({
+        query: (id) => `/api/admin/integration/keys/${id}/`,
         providesTags: ['ApiKeys'],
       }),
       createApiKey: b.mutation<ApiKeyCreated, ApiKeyCreate>({
@@ -80,6 +85,7 @@ export const integrationsApi = adminApi
 
 export const {
   useApiKeysQuery,
+  useApiKeyQuery,
   useCreateApiKeyMutation,
   useRevokeApiKeyMutation,
   useWebhooksQuery,

@@ -96,7 +96,7 @@ describe("'Schnittstellen': API keys", () => {
   it('explains keys when there is none, with the guide', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [] },
+      'GET /api/admin/integration/keys/?page=1&page_size=100': { body: page([]) },
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen' });
     expect(await screen.findByRole('heading', { name: 'Noch keine API-Schlüssel.' })).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe("'Schnittstellen': API keys", () => {
     vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-20T15:30:00Z'));
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': {
+      'GET /api/admin/integration/keys/?page=1&page_size=100': {
         body: page([
           apiKey({ last_used_at: '2026-11-20T12:30:00Z', expires_at: '2027-03-31T21:59:59Z' }),
           apiKey({
@@ -149,7 +149,7 @@ describe("'Schnittstellen': API keys", () => {
     let keys: ApiKey[] = [];
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': () => ({ body: keys }),
+      'GET /api/admin/integration/keys/?page=1&page_size=100': () => ({ body: page(keys) }),
       'POST /api/admin/integration/keys/': (call) => {
         const body = call.body as { name: string; scopes: ApiKey['scopes']; location_ids: number[] };
         const created = apiKey({ id: 12, name: body.name, scopes: body.scopes, location_ids: body.location_ids });
@@ -206,7 +206,7 @@ describe("'Schnittstellen': API keys", () => {
   it("shows the server's German field error in the create dialog", async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [] },
+      'GET /api/admin/integration/keys/?page=1&page_size=100': { body: page([]) },
       'POST /api/admin/integration/keys/': { status: 400, body: { name: ['Dieser Name ist bereits vergeben.'] } },
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen' });
@@ -225,7 +225,7 @@ describe("'Schnittstellen': API keys", () => {
     let keys = [apiKey()];
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': () => ({ body: keys }),
+      'GET /api/admin/integration/keys/?page=1&page_size=100': () => ({ body: page(keys) }),
       'POST /api/admin/integration/keys/7/revoke/': () => {
         keys = [apiKey({ state: 'revoked', revoked_at: '2026-11-20T12:00:00Z' })];
         return { body: keys[0] };
@@ -246,7 +246,7 @@ describe("'Schnittstellen': API keys", () => {
   it('has no serious axe violations on the list and in the create dialog', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/?page=1&page_size=100': { body: [apiKey()] },
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen' });
     await screen.findByRole('heading', { name: 'ERP Wodis' });
@@ -262,7 +262,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     let endpoints: WebhookEndpoint[] = [];
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/7/': { body: apiKey() },
       'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: endpoints }),
       'POST /api/admin/integration/keys/7/webhooks/': (call) => {
         const body = call.body as Pick<WebhookEndpoint, 'url' | 'events' | 'description'>;
@@ -300,7 +300,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
   it("refuses a private address with the server's German message under the URL", async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/7/': { body: apiKey() },
       'GET /api/admin/integration/keys/7/webhooks/': { body: [] },
       'POST /api/admin/integration/keys/7/webhooks/': {
         status: 400,
@@ -322,7 +322,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
   it('renews the secret after a confirmation and shows the new one once', async () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/7/': { body: apiKey() },
       'GET /api/admin/integration/keys/7/webhooks/': { body: [endpoint()] },
       'POST /api/admin/integration/webhooks/3/rotate-secret/': { body: { ...endpoint(), secret: 'whsec_NEU' } },
     });
@@ -342,7 +342,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     let current = endpoint();
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/7/': { body: apiKey() },
       'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: [current] }),
       'PATCH /api/admin/integration/webhooks/3/': (call) => {
         const { enabled } = call.body as { enabled: boolean };
@@ -369,7 +369,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     let endpoints = [endpoint()];
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/7/': { body: apiKey() },
       'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: endpoints }),
       'DELETE /api/admin/integration/webhooks/3/': () => {
         endpoints = [];
@@ -388,7 +388,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
   it('says so for a key that does not exist', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [apiKey()] },
+      'GET /api/admin/integration/keys/7/': { body: apiKey() },
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen/99' });
     expect(await screen.findByText('Diesen API-Schlüssel gibt es nicht.')).toBeInTheDocument();

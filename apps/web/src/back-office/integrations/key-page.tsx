@@ -23,7 +23,7 @@ import { formatDateTime } from '../lib/format';
 import { applyServerErrors, errorMessage } from '../lib/errors';
 import { useNow } from '../lib/use-now';
 import {
-  useApiKeysQuery,
+  useApiKeyQuery,
   useCreateWebhookMutation,
   useDeleteWebhookMutation,
   useRotateWebhookSecretMutation,
@@ -287,9 +287,8 @@ export function idParam(value: string | undefined): number | null {
 
 function KeyBody() {
   const keyId = idParam(useParams().keyId);
-  const { data, isLoading, error, isError, refetch } = useApiKeysQuery();
+  const { data: apiKey, isLoading, error, refetch } = useApiKeyQuery(keyId ?? 0, { skip: keyId === null });
   const now = useNow();
-  const apiKey = data?.find((k) => k.id === keyId);
   const back = (
     <Link className="button" to="/admin/schnittstellen">
       {t.keys.back}
@@ -299,11 +298,7 @@ function KeyBody() {
   if (!apiKey) {
     return (
       <AdminPage title={t.title} actions={back}>
-        {isError ? (
-          <RecordLoadError error={error} notFound={t.keys.notFound} onRetry={refetch} />
-        ) : (
-          <RecordLoadError error={null} notFound={t.keys.notFound} missing onRetry={refetch} />
-        )}
+        <RecordLoadError error={error} notFound={t.keys.notFound} missing={keyId === null} onRetry={refetch} />
       </AdminPage>
     );
   }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { mockFetch } from '@/test/fetch-mock';
-import { renderAdmin } from '../test-utils';
+import { page, renderAdmin } from '../test-utils';
 import { AdminRoutes } from './admin-routes';
 
 afterEach(() => {
@@ -32,7 +32,7 @@ describe("'Schnittstellen': who sees it", () => {
   it('shows the entry to an administrator', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/': { body: [] },
+      'GET /api/admin/integration/keys/?page=1&page_size=100': { body: page([]) },
     });
     renderAdmin(<AdminRoutes />, { path: '/admin/schnittstellen' });
     const nav = await screen.findByRole('navigation', { name: 'Verwaltung' });
