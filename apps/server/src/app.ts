@@ -43,6 +43,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
 import { parcelRoutes } from './modules/parcels/parcels.routes.js';
 import { parcelJob } from './modules/parcels/parcels.job.js';
+import { accessJob } from './modules/residents/residents.job.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { configureGermanZod } from './lib/zod-german.js';
 
@@ -193,7 +194,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsRoute, { metrics: app.metrics, token: config.metrics.token });
   await app.register(webPlugin, { dist: opts.webDist ?? WEB_DIST, appName: config.appName });
 
-  const jobs = [noticeJob(ctx, app.log), parcelJob(ctx, app.log), bookingJob(ctx, app.log)];
+  const jobs = [
+    noticeJob(ctx, app.log),
+    parcelJob(ctx, app.log),
+    bookingJob(ctx, app.log),
+    accessJob(ctx, app.log),
+  ];
   app.addHook('onReady', async () => {
     // With REDIS_URL, take requests only once the shared counters answer (or say why not).
     if (!(await ctx.counters.ready()))

@@ -135,6 +135,9 @@ export const ACCESS_STATE_LABELS: Record<AccessState, string> = {
   closed: 'Zugang beendet',
 };
 
+/** The error code of a resident's sign-in (403) outside the access window, with the day in `detail`. */
+export const ACCESS_NOT_OPEN_CODE = 'access_not_open';
+
 /** A resident as the back office lists and edits them. */
 export const adminResident = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 import {
+  ACCESS_NOT_OPEN_CODE,
   ACTIVATION_CODE_EXPIRED,
   ACTIVATION_CODE_UNKNOWN,
   ACTIVATION_CODE_USED,
@@ -24,6 +25,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { deviceLabel, resetMail } from './auth.presenter.js';
 import * as repo from './auth.repository.js';
 import { accountKey } from './sign-in-throttle.js';
+import { accessRefusal } from '../residents/residents.window.js';
 import { verifySecondFactor } from './two-factor.actions.js';
 
 /** Who is signing in: the login they typed, the password, their address and a trusted device, if any. */
@@ -91,6 +93,9 @@ export async function signInResident(ctx: AppContext, a: SignInAttempt): Promise
   await attempt.succeeded();
   // Staff use the back office: no token, so a staff session never reaches the resident app.
   if (isStaff(user.role)) throw new ApiError(403, { detail: STAFF_ACCOUNT_DETAIL, code: STAFF_ACCOUNT_CODE });
+  // Issue 26: outside the window of the move dates, named with its day, after the password only.
+  const refusal = accessRefusal(user, ctx.config.access);
+  if (refusal) throw new ApiError(403, { detail: refusal, code: ACCESS_NOT_OPEN_CODE });
   return openSession(ctx, user, a);
 }
 
@@ -141,6 +146,8 @@ export async function requestPasswordReset(
     ? await repo.findUserByLogin(db, r.apartmentNumber)
     : await repo.findUserByEmail(db, r.email ?? '');
   if (!user || !user.email || !user.is_active) return;
+  // Outside the window of the move dates (issue 26) no link: the invitation comes when access opens.
+  if (!isStaff(user.role) && accessRefusal(user, config.access)) return;
   await signIn.resetMail(user.login);
   const token = newToken();
   const link = `${config.publicUrl}/forgot-password/${token}`;

@@ -204,6 +204,14 @@ export interface UserInput {
   profilePicture?: string | null;
   emergencyServicesDeactivated?: boolean;
   language?: string;
+  /**
+   * Issue 26: false leaves the access to open for `settleAccess` (residents/residents.access.ts),
+   * which decides by the move dates; by default an account is open from its creation.
+   */
+  accessOpen?: boolean;
+  externalId?: string | null;
+  moveInOn?: string | null;
+  moveOutOn?: string | null;
 }
 
 /** Adds an account; its login is the apartment number, or the e-mail for a manager. Returns its id. */
@@ -224,6 +232,10 @@ export async function createUser(db: DB, v: UserInput): Promise<number> {
       language: v.language ?? 'de',
       is_active: 1,
       created_at: nowIso(),
+      access_opened_at: v.accessOpen === false ? null : nowIso(),
+      external_id: v.externalId ?? null,
+      move_in_on: v.moveInOn ?? null,
+      move_out_on: v.moveOutOn ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

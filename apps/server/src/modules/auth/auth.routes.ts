@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   STAFF_ACCOUNT_CODE,
+  ACCESS_NOT_OPEN_CODE,
   TWO_FACTOR_REQUIRED_CODE,
   activationRequest,
   activationResult,
@@ -29,7 +30,8 @@ import { maskEmail } from './auth.presenter.js';
 import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';
 
-const staffAccountError = z.object({ detail: z.string(), code: z.literal(STAFF_ACCOUNT_CODE) });
+/** A staff account on the residents' sign-in, or a resident outside the access window (issue 26). */
+const signInRefused = z.object({ detail: z.string(), code: z.enum([STAFF_ACCOUNT_CODE, ACCESS_NOT_OPEN_CODE]) });
 /** The staff sign-in's answer when the account has a second factor and no code came (ADR 025). */
 const twoFactorRequired = z.object({ detail: z.string(), code: z.literal(TWO_FACTOR_REQUIRED_CODE) });
 
@@ -97,7 +99,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Anmelden mit Wohnungsnummer und Passwort',
         body: loginRequest,
-        response: { 200: loginResponse, 403: staffAccountError },
+        response: { 200: loginResponse, 403: signInRefused },
       },
     },
     (request, reply) =>

@@ -1,70 +1,101 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import type { AccessState } from '@hausportal/contract';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/database.js';
+import { queueAccountMail } from './residents.mail.js';
+import * as repo from './residents.repository.js';
+import { accessState, berlinToday } from './residents.window.js';
 
-// Access by move-in and move-out (issue 26): the same rules for the ERP sync, the CSV import and
-// the back office. Days are Berlin calendar days ('YYYY-MM-DD'); a day begins at Berlin midnight,
-// so the boundary moves with the clocks (on 2026-03-29 and 2026-10-25 too).
+// Access by move-in and move-out (issue 26): what happens when a resident's access opens or
+// closes, for the ERP sync, the CSV import, the back office and the access job alike. The rules
+// themselves (which day, which state) are in residents.window.ts.
 
-/** The configured days (ACCESS_OPENS_DAYS_BEFORE_MOVE_IN, ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT). */
-export interface AccessWindow {
-  opensDaysBeforeMoveIn: number;
-  closesDaysAfterMoveOut: number;
+/** What settling access did, so the caller can kick the outbox after the commit. */
+export interface Settled {
+  opened: number[];
+  invited: number[];
+  closed: number[];
 }
-
-const DAY_MS = 86_400_000;
-
-/** The Berlin calendar day of an instant (default: now, the test clock included). */
-export const berlinToday = (ms: number = Date.now()): string => format(new TZDate(ms, 'Europe/Berlin'), 'yyyy-MM-dd');
-
-/** `day` plus `n` calendar days (negative: back). */
-export const addDays = (day: string, n: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-
-/** 'YYYY-MM-DD' as the German reads it: '17.11.2026'. */
-export const germanDay = (day: string): string => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-
-export interface Moves {
-  move_in_on: string | null;
-  move_out_on: string | null;
-}
-
-/** The first day with access (null: no move-in known, open from the start). */
-export const accessOpensOn = (m: Moves, w: AccessWindow): string | null =>
-  m.move_in_on ? addDays(m.move_in_on, -w.opensDaysBeforeMoveIn) : null;
 
 /**
- * The first day without access (null: no move-out known). With 30 days and a move-out on
- * 2026-10-31, the last day with access is 2026-11-30 and access ends at Berlin midnight before
- * 2026-12-01.
+ * Brings these residents' access in line with their dates, inside the write's transaction `trx`
+ * (the one function the ERP sync, the CSV import, the back office and the access job share):
+ * - open and not opened yet: marks it opened (compare-and-set, so exactly once across processes)
+ *   and, when `invite` holds, sends the invitation (only with an e-mail address, no password
+ *   yet and an active account);
+ * - open but closed before (the move-out moved later): lifts the closed mark;
+ * - closed and not closed yet: marks it closed and ends sessions, pushes, reset links and codes;
+ * - scheduled (the move-in moved later): ends any session; the sign-in is refused by the dates.
+ * Deactivated accounts are not opened (the job and a reactivation come back to them).
  */
-export const accessClosesOn = (m: Moves, w: AccessWindow): string | null =>
-  m.move_out_on ? addDays(m.move_out_on, w.closesDaysAfterMoveOut + 1) : null;
-
-/** Where access stands on `today`: scheduled (before the window), open, or closed (after it). */
-export function accessState(m: Moves, w: AccessWindow, today: string = berlinToday()): AccessState {
-  const closes = accessClosesOn(m, w);
-  if (closes && today >= closes) return 'closed';
-  const opens = accessOpensOn(m, w);
-  if (opens && today < opens) return 'scheduled';
-  return 'open';
-}
-
-/** The sign-in's refusal of an account outside its window, naming the day; null when open. */
-export function accessRefusal(m: Moves, w: AccessWindow, today: string = berlinToday()): string | null {
-  switch (accessState(m, w, today)) {
-    case 'scheduled':
-      return `Ihr Zugang wird am ${germanDay(accessOpensOn(m, w)!)} freigeschaltet.`;
-    case 'closed':
-      return `Ihr Zugang ist seit dem ${germanDay(accessClosesOn(m, w)!)} beendet, da Ihr Auszug eingetragen ist. Bei Fragen wenden Sie sich bitte an Ihre Hausverwaltung.`;
-    default:
-      return null;
+export async function settleAccess(
+  ctx: Pick<AppContext, 'config' | 'outbox'>,
+  trx: DB,
+  ids: number[],
+  opts: { invite: boolean },
+): Promise<Settled> {
+  const settled: Settled = { opened: [], invited: [], closed: [] };
+  if (ids.length === 0) return settled;
+  const window = ctx.config.access;
+  const today = berlinToday();
+  const subjects = await repo.accessSubjects(trx, ids);
+  const toOpen: repo.AccessSubject[] = [];
+  const toReopen: number[] = [];
+  const toClose: number[] = [];
+  const scheduled: number[] = [];
+  for (const s of subjects) {
+    const state = accessState(s, window, today);
+    if (state === 'open') {
+      if (!s.access_opened_at && s.is_active) toOpen.push(s);
+      if (s.access_closed_at) toReopen.push(s.id);
+    } else if (state === 'closed') {
+      if (!s.access_closed_at) toClose.push(s.id);
+    } else if (s.access_opened_at) {
+      scheduled.push(s.id);
+    }
   }
+  if (toReopen.length) await repo.reopenAccess(trx, toReopen);
+  if (scheduled.length) await repo.endAccess(trx, scheduled);
+  if (toClose.length) settled.closed = await repo.claimAccessClosed(trx, toClose);
+  if (toOpen.length) {
+    const claimed = new Set(
+      await repo.claimAccessOpened(
+        trx,
+        toOpen.map((s) => s.id),
+      ),
+    );
+    for (const s of toOpen) {
+      if (!claimed.has(s.id)) continue;
+      settled.opened.push(s.id);
+      await openAccess(ctx, trx, s, opts.invite);
+      if (opts.invite && s.email && s.no_password) settled.invited.push(s.id);
+    }
+  }
+  return settled;
 }
 
-/** The access fields of a resident as the back office and the integration API show them. */
-export const accessFields = (m: Moves, w: AccessWindow) => ({
-  access: accessState(m, w),
-  access_opens_on: accessOpensOn(m, w),
-  access_closes_on: accessClosesOn(m, w),
-});
+/**
+ * What happens once when a resident's access opens (its mark is already set in `trx`): the
+ * invitation to set a password, if asked and possible. The place for anything else that belongs
+ * to the opening (the `resident.activated` webhook).
+ */
+async function openAccess(
+  ctx: Pick<AppContext, 'config' | 'outbox'>,
+  trx: DB,
+  s: repo.AccessSubject,
+  invite: boolean,
+): Promise<void> {
+  if (invite && s.email && s.no_password)
+    await queueAccountMail(
+      ctx,
+      trx,
+      {
+        id: s.id,
+        email: s.email,
+        name: s.name,
+        apartmentNumber: s.apartment_number,
+        locationId: s.location_id!,
+        locationTitle: s.location_title || s.location_name,
+        language: s.language,
+      },
+      'invitation',
+    );
+}

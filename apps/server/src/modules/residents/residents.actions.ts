@@ -4,9 +4,11 @@ import {
   ACTIVATION_CODE_LENGTH,
   ACTIVATION_CODE_TTL_DAYS,
   APARTMENT_TAKEN,
+  MOVE_OUT_BEFORE_MOVE_IN,
   NO_EMAIL,
   apartmentPrefixRequired,
   inApartmentNamespace,
+  moveDatesInOrder,
   type ResidentImportResult,
   type adminResidentCreate,
   type adminResidentUpdate,
@@ -24,6 +26,7 @@ import { requireStaffLocation, staffLocations, type Caller } from '../auth/polic
 import { planImport, type ImportRequest } from './residents.import.js';
 import { queueAccountMail, recipientOf } from './residents.mail.js';
 import { auditedInput, auditedResident } from './residents.presenter.js';
+import { settleAccess } from './residents.access.js';
 import * as repo from './residents.repository.js';
 import { eraseUserBookings } from '../bookings/bookings.repository.js';
 import { eraseParcelData } from '../parcels/parcels.repository.js';
@@ -83,7 +86,16 @@ function inputOf(b: ResidentForm): repo.ResidentInput {
     email: b.email,
     isReceptionist: b.is_receptionist,
     emergencyServicesDeactivated: b.emergency_services_deactivated,
+    moveInOn: b.move_in_on,
+    moveOutOn: b.move_out_on,
   };
+}
+
+/** 400 on `move_out_on` unless the move-out (as it will be stored) lies on or after the move-in. */
+function requireMovesInOrder(b: ResidentForm, before?: { move_in_on: string | null; move_out_on: string | null }) {
+  const moveIn = b.move_in_on === undefined ? before?.move_in_on : b.move_in_on;
+  const moveOut = b.move_out_on === undefined ? before?.move_out_on : b.move_out_on;
+  if (!moveDatesInOrder(moveIn, moveOut)) throw fieldError('move_out_on', MOVE_OUT_BEFORE_MOVE_IN);
 }
 
 /** A manager adds a resident to one of their locations, optionally invited to set their password. */
@@ -92,13 +104,15 @@ export async function createResident(ctx: AppContext, caller: Caller, b: NewResi
   await requireStaffLocation(db, caller, b.location_id);
   await requireNamespace(db, b.location_id, b.apartment_number);
   await requireFreeApartment(db, b.apartment_number);
+  requireMovesInOrder(b);
   if (b.send_invitation && !b.email) throw fieldError('email', NO_EMAIL);
   const input = inputOf(b);
   const row = await claimingApartment(() =>
     inTransaction(db, async (trx) => {
       const id = await repo.createResident(trx, input);
+      // Issue 26: access opens now or by the access job; the invitation goes out when it opens.
+      await settleAccess(ctx, trx, [id], { invite: b.send_invitation });
       const created = (await repo.findResident(trx, [b.location_id], id))!;
-      if (b.send_invitation) await queueAccountMail(ctx, trx, recipientOf(created), 'invitation');
       await recordChange(trx, {
         actor: caller,
         action: 'resident_created',
@@ -125,9 +139,13 @@ export async function updateResident(
   if (before.erased_at) throw nonFieldError(ERASED);
   await requireNamespace(db, b.location_id, b.apartment_number);
   await requireFreeApartment(db, b.apartment_number, id);
-  return claimingApartment(() =>
+  requireMovesInOrder(b, before);
+  const settled = await claimingApartment(() =>
     inTransaction(db, async (trx) => {
       await repo.updateResident(trx, id, inputOf(b));
+      // Issue 26: new dates may open (a resident scheduled before gets the invitation then, as from
+      // the job), reopen or close access.
+      const access = await settleAccess(ctx, trx, [id], { invite: true });
       const after = (await repo.findResident(trx, [b.location_id], id))!;
       await recordChange(trx, {
         actor: caller,
@@ -137,9 +155,11 @@ export async function updateResident(
         before: auditedResident(before),
         after: auditedResident(after),
       });
-      return after;
+      return { after, invited: access.invited.length > 0 };
     }),
   );
+  if (settled.invited) ctx.outbox.kick();
+  return settled.after;
 }
 
 /** A manager locks a resident of their locations out, ending every session, or lets them back in (unless erased). */
@@ -154,6 +174,8 @@ export async function setResidentActive(
   if (active && before.erased_at) throw nonFieldError(ERASED);
   return inTransaction(db, async (trx) => {
     await repo.setActive(trx, id, active);
+    // Issue 26: an account reactivated inside its window whose access never opened opens now.
+    if (active) await settleAccess(ctx, trx, [id], { invite: false });
     await recordChange(trx, {
       actor: caller,
       action: active ? 'resident_activated' : 'resident_deactivated',
@@ -226,7 +248,7 @@ export async function importResidents(
   const [location] = await locationsByIds(db, [locationId]);
   const locationTitle = location!.title || location!.name;
   try {
-    const plan = await planImport(db, req, await apartmentPrefixOf(db, locationId));
+    const plan = await planImport(db, req, ctx.config.access, await apartmentPrefixOf(db, locationId));
     // Everything of one call in one transaction, nothing on a dry run. New residents get no
     // usable password (no hashing per row); invited ones the link to set it.
     if (req.dry_run || (plan.create.length === 0 && plan.update.length === 0 && plan.inviteExisting.length === 0))
@@ -256,12 +278,16 @@ export async function importResidents(
           after: auditedInput(u.input),
         });
       }
-      for (const [i, { input, invite }] of plan.create.entries()) {
-        if (!invite) continue;
-        const to = { id: ids[i]!, email: input.email, name: input.name, apartmentNumber: input.apartmentNumber };
-        await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation');
-      }
-      for (const to of plan.inviteExisting) {
+      // Issue 26: access opens by the move dates, the same rules as the back office and the ERP:
+      // new residents whose window is open are invited now (if the import invites), the others
+      // when it opens; changed dates may open, reopen or close an existing resident's access.
+      const settled = await settleAccess(ctx, trx, [...ids, ...plan.update.map((u) => u.id)], {
+        invite: req.send_invitations,
+      });
+      const invitedNow = new Set(settled.invited);
+      const existing = plan.inviteExisting.filter((to) => !invitedNow.has(to.id));
+      plan.result.invited = settled.invited.length + existing.length;
+      for (const to of existing) {
         await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation');
         await recordChange(trx, {
           actor: caller,

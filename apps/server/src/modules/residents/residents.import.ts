@@ -2,12 +2,15 @@ import {
   APARTMENT_TAKEN,
   apartmentPrefixRequired,
   apartmentTwiceIn,
+  MOVE_OUT_BEFORE_MOVE_IN,
   inApartmentNamespace,
+  moveDatesInOrder,
   residentImportRow,
   type ResidentImportResult,
 } from '@hausportal/contract';
 import type { z } from 'zod';
 import type { DB } from '../../db/database.js';
+import { accessState, type AccessWindow } from './residents.window.js';
 import { findByLogins, type LoginOwner, type ResidentInput } from './residents.repository.js';
 
 type Row = z.output<typeof residentImportRow>;
@@ -48,7 +51,9 @@ function changes(owner: LoginOwner, row: Row): boolean {
     (row.email !== undefined && owner.email !== row.email) ||
     (row.is_receptionist !== undefined && (owner.role === 'receptionist') !== row.is_receptionist) ||
     (row.emergency_services_deactivated !== undefined &&
-      Boolean(owner.emergency_services_deactivated) !== row.emergency_services_deactivated)
+      Boolean(owner.emergency_services_deactivated) !== row.emergency_services_deactivated) ||
+    (row.move_in_on !== undefined && owner.move_in_on !== row.move_in_on) ||
+    (row.move_out_on !== undefined && owner.move_out_on !== row.move_out_on)
   );
 }
 
@@ -61,8 +66,14 @@ function merged(owner: LoginOwner, row: Row, locationId: number): ResidentInput 
     email: row.email ?? owner.email,
     isReceptionist: row.is_receptionist ?? owner.role === 'receptionist',
     emergencyServicesDeactivated: row.emergency_services_deactivated ?? Boolean(owner.emergency_services_deactivated),
+    moveInOn: row.move_in_on === undefined ? owner.move_in_on : row.move_in_on,
+    moveOutOn: row.move_out_on === undefined ? owner.move_out_on : row.move_out_on,
   };
 }
+
+/** Whether access is open by these dates now (issue 26): only then does an invitation go out now. */
+const openNow = (v: ResidentInput, window: AccessWindow) =>
+  accessState({ move_in_on: v.moveInOn ?? null, move_out_on: v.moveOutOn ?? null }, window) === 'open';
 
 /** What one import call will write: the result it answers with, and the rows behind it. */
 export interface ImportPlan {
@@ -88,7 +99,12 @@ export interface ImportPlan {
  * new residents, and residents of the location who have never signed in, are active and have no
  * invitation link or activation code waiting, so a second import of the file sends nothing twice.
  */
-export async function planImport(db: DB, req: ImportRequest, prefix: string | null = null): Promise<ImportPlan> {
+export async function planImport(
+  db: DB,
+  req: ImportRequest,
+  window: AccessWindow,
+  prefix: string | null = null,
+): Promise<ImportPlan> {
   const locationId = req.location_id;
   const errors: ResidentImportResult['errors'] = [];
   const valid: { index: number; row: Row }[] = [];
@@ -144,6 +160,16 @@ export async function planImport(db: DB, req: ImportRequest, prefix: string | nu
       continue;
     }
     const owner = owners.get(login);
+    const moveIn = row.move_in_on === undefined ? owner?.move_in_on : row.move_in_on;
+    const moveOut = row.move_out_on === undefined ? owner?.move_out_on : row.move_out_on;
+    if (!moveDatesInOrder(moveIn, moveOut)) {
+      errors.push({
+        row: index,
+        ...(lineOf(req.rows[index]) === undefined ? {} : { line: lineOf(req.rows[index]) }),
+        errors: { move_out_on: [MOVE_OUT_BEFORE_MOVE_IN] },
+      });
+      continue;
+    }
     if (!owner) {
       toCreate.push({
         locationId,
@@ -152,6 +178,8 @@ export async function planImport(db: DB, req: ImportRequest, prefix: string | nu
         email: row.email ?? '',
         isReceptionist: row.is_receptionist ?? false,
         emergencyServicesDeactivated: row.emergency_services_deactivated ?? false,
+        moveInOn: row.move_in_on ?? null,
+        moveOutOn: row.move_out_on ?? null,
       });
     } else if (
       (owner.role !== 'resident' && owner.role !== 'receptionist') ||
@@ -164,7 +192,14 @@ export async function planImport(db: DB, req: ImportRequest, prefix: string | nu
       if (changes(owner, row))
         toUpdate.push({ id: owner.id, before: merged(owner, beforeRow(owner), locationId), input });
       else unchanged++;
-      if (req.send_invitations && input.email && owner.is_active && !owner.last_login_at && !owner.invitation_pending)
+      if (
+        req.send_invitations &&
+        input.email &&
+        owner.is_active &&
+        !owner.last_login_at &&
+        !owner.invitation_pending &&
+        openNow(input, window)
+      )
         inviteExisting.push({
           id: owner.id,
           email: input.email,
@@ -175,7 +210,11 @@ export async function planImport(db: DB, req: ImportRequest, prefix: string | nu
   }
   errors.sort((a, b) => a.row - b.row);
 
-  const create = toCreate.map((input) => ({ input, invite: req.send_invitations && input.email !== '' }));
+  // New residents are invited when their access opens (issue 26): now, or by the access job.
+  const create = toCreate.map((input) => ({
+    input,
+    invite: req.send_invitations && input.email !== '' && openNow(input, window),
+  }));
   const invited = create.filter((c) => c.invite).length + inviteExisting.length;
   return {
     result: { created: toCreate.length, updated: toUpdate.length, unchanged, invited, errors },
@@ -193,5 +232,7 @@ function beforeRow(owner: LoginOwner): Row {
     email: owner.email,
     is_receptionist: owner.role === 'receptionist',
     emergency_services_deactivated: Boolean(owner.emergency_services_deactivated),
+    move_in_on: owner.move_in_on,
+    move_out_on: owner.move_out_on,
   };
 }

@@ -196,11 +196,22 @@ export interface ResidentInput {
   email: string;
   isReceptionist: boolean;
   emergencyServicesDeactivated: boolean;
+  /** Issue 26: undefined keeps the stored value (null on creation). */
+  moveInOn?: string | null;
+  moveOutOn?: string | null;
+  externalId?: string | null;
 }
 
-/** Adds a resident without a usable password (set later through the invitation link); returns its id. */
+/**
+ * Adds a resident without a usable password (set later through the invitation link); returns its
+ * id. Access is left to open: the action settles it by the move dates (residents.access.ts).
+ */
 export function createResident(db: DB, v: ResidentInput): Promise<number> {
   return createUser(db, {
+    accessOpen: false,
+    externalId: v.externalId,
+    moveInOn: v.moveInOn,
+    moveOutOn: v.moveOutOn,
     role: v.isReceptionist ? 'receptionist' : 'resident',
     locationId: v.locationId,
     apartmentNumber: v.apartmentNumber,
@@ -223,6 +234,9 @@ export async function updateResident(db: DB, id: number, v: ResidentInput): Prom
       name: v.name,
       email: v.email.trim().toLowerCase(),
       emergency_services_deactivated: v.emergencyServicesDeactivated ? 1 : 0,
+      ...(v.moveInOn !== undefined ? { move_in_on: v.moveInOn } : {}),
+      ...(v.moveOutOn !== undefined ? { move_out_on: v.moveOutOn } : {}),
+      ...(v.externalId !== undefined ? { external_id: v.externalId } : {}),
     })
     .where('id', '=', id)
     .execute();
@@ -396,6 +410,8 @@ export async function findByLogins(db: DB, logins: string[]) {
       'apartment_number',
       'is_active',
       'last_login_at',
+      'move_in_on',
+      'move_out_on',
       // Whether an invitation link or activation code is still waiting: the import invites again
       // only those without one, so importing the same file twice sends nothing twice.
       (eb) =>
@@ -446,6 +462,11 @@ export async function createResidents(db: DB, rows: ResidentInput[]): Promise<nu
         language: 'de',
         is_active: 1,
         created_at: now,
+        // Left to open by the move dates (residents.access.ts), in the same transaction.
+        access_opened_at: null,
+        external_id: v.externalId ?? null,
+        move_in_on: v.moveInOn ?? null,
+        move_out_on: v.moveOutOn ?? null,
       })),
     )
     .returning(['id', 'login'])
@@ -475,4 +496,139 @@ export async function countAccountStatuses(db: DB, locationIds: number[]) {
   );
   for (const r of rows) counts.get(r.location_id!)![r.status] = Number(r.n);
   return counts;
+}
+
+// ---- access by move-in and move-out (issue 26) ----
+
+/** Splits ids into chunks a statement's parameters can hold on both dialects. */
+export function chunks<T>(items: T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What the access rules need of residents (erased and staff accounts are left out). */
+export async function accessSubjects(db: DB, ids: number[]) {
+  const rows = [];
+  for (const part of chunks([...new Set(ids)])) {
+    rows.push(
+      ...(await db
+        .selectFrom('users')
+        .innerJoin('locations', 'locations.id', 'users.location_id')
+        .select([
+          'users.id',
+          'users.email',
+          'users.name',
+          'users.apartment_number',
+          'users.location_id',
+          'locations.title as location_title',
+          'locations.name as location_name',
+          'users.language',
+          'users.is_active',
+          'users.external_id',
+          'users.move_in_on',
+          'users.move_out_on',
+          'users.access_opened_at',
+          'users.access_closed_at',
+          (eb) => eb('users.password_hash', '=', NO_PASSWORD).as('no_password'),
+        ])
+        .where('users.id', 'in', part)
+        .where('users.role', 'in', RESIDENT_ROLES)
+        .where('users.erased_at', 'is', null)
+        .execute()),
+    );
+  }
+  return rows;
+}
+export type AccessSubject = Awaited<ReturnType<typeof accessSubjects>>[number];
+
+/** Marks access opened where it was not yet (compare-and-set); returns the ids this call opened. */
+export async function claimAccessOpened(db: DB, ids: number[]): Promise<number[]> {
+  const out: number[] = [];
+  const now = nowIso();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .updateTable('users')
+      .set({ access_opened_at: now })
+      .where('id', 'in', part)
+      .where('access_opened_at', 'is', null)
+      .returning('id')
+      .execute();
+    out.push(...rows.map((r) => r.id));
+  }
+  return out;
+}
+
+/**
+ * Marks access closed where it was not yet and ends what lets the account in: sessions, push
+ * subscriptions (no pushes to a former resident's phone), reset links and unused activation
+ * codes. Returns the ids this call closed.
+ */
+export async function claimAccessClosed(db: DB, ids: number[]): Promise<number[]> {
+  const out: number[] = [];
+  const now = nowIso();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .updateTable('users')
+      .set({ access_closed_at: now })
+      .where('id', 'in', part)
+      .where('access_closed_at', 'is', null)
+      .returning('id')
+      .execute();
+    out.push(...rows.map((r) => r.id));
+  }
+  await endAccess(db, out);
+  return out;
+}
+
+/** Ends the sessions, push subscriptions, reset links and unused activation codes of these accounts. */
+export async function endAccess(db: DB, ids: number[]): Promise<void> {
+  for (const part of chunks(ids)) {
+    await db.deleteFrom('auth_tokens').where('user_id', 'in', part).execute();
+    await db.deleteFrom('push_subscriptions').where('user_id', 'in', part).execute();
+    await db.deleteFrom('password_reset_tokens').where('user_id', 'in', part).execute();
+    await db.deleteFrom('activation_codes').where('user_id', 'in', part).where('used_at', 'is', null).execute();
+  }
+}
+
+/** Lifts the closed mark of accounts whose move-out moved so that access is open again. */
+export async function reopenAccess(db: DB, ids: number[]): Promise<void> {
+  for (const part of chunks(ids))
+    await db
+      .updateTable('users')
+      .set({ access_closed_at: null })
+      .where('id', 'in', part)
+      .where('access_closed_at', 'is not', null)
+      .execute();
+}
+
+/**
+ * The job's question (indexes users_access_to_open and users_access_to_close): active residents
+ * whose access should be open by now (move-in on or before `openMoveInUpTo`, or none) but was not
+ * opened, and those whose move-out lies on or before `closeMoveOutUpTo` but were not closed.
+ */
+export async function dueForAccess(db: DB, openMoveInUpTo: string, closeMoveOutUpTo: string, limit: number) {
+  const toOpen = await db
+    .selectFrom('users')
+    .select('id')
+    .where('access_opened_at', 'is', null)
+    .where((eb) => eb.or([eb('move_in_on', 'is', null), eb('move_in_on', '<=', openMoveInUpTo)]))
+    .where('role', 'in', RESIDENT_ROLES)
+    .where('is_active', '=', 1)
+    .where('erased_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const toClose = await db
+    .selectFrom('users')
+    .select('id')
+    .where('access_closed_at', 'is', null)
+    .where('move_out_on', 'is not', null)
+    .where('move_out_on', '<=', closeMoveOutUpTo)
+    .where('role', 'in', RESIDENT_ROLES)
+    .where('erased_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return { toOpen: toOpen.map((r) => r.id), toClose: toClose.map((r) => r.id) };
 }

@@ -106,6 +106,12 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
         account_status: 'never',
         last_login_at: null,
         activation_expires_at: null,
+        external_id: null,
+        move_in_on: null,
+        move_out_on: null,
+        access: 'open',
+        access_opens_on: null,
+        access_closes_on: null,
       });
     });
 
