@@ -12,6 +12,8 @@ export const IMPORT_FIELDS = [
   'email',
   'is_receptionist',
   'emergency_services_deactivated',
+  'move_in_on',
+  'move_out_on',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -25,6 +27,9 @@ export interface CsvRow {
   email?: string;
   is_receptionist?: string;
   emergency_services_deactivated?: string;
+  /** Issue 26: 2026-11-01 or 01.11.2026; an empty cell clears the date. */
+  move_in_on?: string;
+  move_out_on?: string;
   /** The line of the file (the header is line 1). */
   line: number;
 }
@@ -61,6 +66,14 @@ const HEADER_NAMES: Record<string, ImportField> = {
   rezeption: 'is_receptionist',
   emergencyservicesdeactivated: 'emergency_services_deactivated',
   notrufdienstedeaktiviert: 'emergency_services_deactivated',
+  einzug: 'move_in_on',
+  einzugsdatum: 'move_in_on',
+  moveinon: 'move_in_on',
+  movein: 'move_in_on',
+  auszug: 'move_out_on',
+  auszugsdatum: 'move_out_on',
+  moveouton: 'move_out_on',
+  moveout: 'move_out_on',
 };
 
 /** The import field a column header names, or null for a column the import ignores. */

@@ -22,6 +22,12 @@ const anna: AdminResident = {
   last_login_at: null,
   activation_expires_at: null,
   created_at: '2026-01-05T10:00:00+00:00',
+  external_id: null,
+  move_in_on: null,
+  move_out_on: null,
+  access: 'open',
+  access_opens_on: null,
+  access_closes_on: null,
 };
 
 const URL = 'POST /api/admin/residents/7/erasure/';

@@ -23,6 +23,8 @@ const columnLabels: Record<ImportField, string> = {
   email: t.fields.email,
   is_receptionist: t.fields.is_receptionist,
   emergency_services_deactivated: t.fields.emergency_services_deactivated,
+  move_in_on: t.fields.move_in_on,
+  move_out_on: t.fields.move_out_on,
 };
 
 /**
@@ -153,6 +155,7 @@ export default function ResidentImportPage() {
     >
       <div className="stack admin-import">
         <p>{t.import.intro}</p>
+        <p>{t.import.moveColumns}</p>
         <p className="muted">{t.import.idempotent}</p>
 
         <div className="admin-filters">

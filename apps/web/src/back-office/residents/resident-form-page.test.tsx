@@ -32,6 +32,12 @@ const created = {
   account_status: 'never',
   last_login_at: null,
   activation_expires_at: null,
+  external_id: null,
+  move_in_on: null,
+  move_out_on: null,
+  access: 'open',
+  access_opens_on: null,
+  access_closes_on: null,
 };
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
@@ -86,6 +92,8 @@ describe('resident form', () => {
       location_id: 2,
       is_receptionist: true,
       emergency_services_deactivated: false,
+      move_in_on: null,
+      move_out_on: null,
       send_invitation: false,
     });
   });

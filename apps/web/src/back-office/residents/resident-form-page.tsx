@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { adminResidentCreate, type AdminResident } from '@hausportal/contract';
+import {
+  adminResidentCreate,
+  MOVE_OUT_BEFORE_MOVE_IN,
+  moveDatesInOrder,
+  moveDay,
+  type AdminResident,
+} from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
@@ -23,7 +29,7 @@ import {
   useUpdateResidentMutation,
 } from './api';
 import { ErasureDialog } from './erasure-dialog';
-import { ResidentStatus } from './residents-list';
+import { AccessLine, ResidentStatus } from './residents-list';
 import { usePrintLetters } from './use-print-letters';
 import { useApartmentPrefix } from './use-apartment-prefix';
 import { t } from './strings';
@@ -35,8 +41,19 @@ const locationField = z.coerce
   .int({ error: t.pickLocation })
   .min(1, { error: t.pickLocation });
 
-/** The form's schema: the contract's, with the location as the select gives it. */
-export const residentFormSchema = adminResidentCreate.extend({ location_id: locationField });
+// A date input gives '' when empty; the contract wants null.
+const moveField = z
+  .string()
+  .transform((v) => (v.trim() === '' ? null : v.trim()))
+  .pipe(moveDay);
+
+/** The form's schema: the contract's, with the location as the select and the dates as the inputs give them. */
+export const residentFormSchema = adminResidentCreate
+  .extend({ location_id: locationField, move_in_on: moveField, move_out_on: moveField })
+  .refine((v) => moveDatesInOrder(v.move_in_on, v.move_out_on), {
+    path: ['move_out_on'],
+    message: MOVE_OUT_BEFORE_MOVE_IN,
+  });
 type FormInput = z.input<typeof residentFormSchema>;
 type FormOutput = z.output<typeof residentFormSchema>;
 
@@ -48,8 +65,80 @@ function valuesOf(resident: AdminResident): FormInput {
     location_id: String(resident.location_id),
     is_receptionist: resident.is_receptionist,
     emergency_services_deactivated: resident.emergency_services_deactivated,
+    move_in_on: resident.move_in_on ?? '',
+    move_out_on: resident.move_out_on ?? '',
     send_invitation: false,
   };
+}
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
+/** A `YYYY-MM-DD` day as '18.10.2026'. */
+const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/**
+ * The installation's access days (ACCESS_OPENS_DAYS_BEFORE_MOVE_IN, ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT),
+ * read off a saved resident's dates and the access days the server computed from them; null
+ * where the resident has no such date (the hint then speaks of 'einige Tage').
+ */
+export function accessDays(resident?: AdminResident): { before: number | null; after: number | null } {
+  const before =
+    resident?.move_in_on && resident.access_opens_on
+      ? Math.round((dayMs(resident.move_in_on) - dayMs(resident.access_opens_on)) / DAY_MS)
+      : null;
+  const after =
+    resident?.move_out_on && resident.access_closes_on
+      ? Math.round((dayMs(resident.access_closes_on) - dayMs(resident.move_out_on)) / DAY_MS) - 1
+      : null;
+  return { before, after };
+}
+
+/**
+ * 'Einzug' and 'Auszug' (issue 26): optional days, with what they mean for access; with the
+ * installation's days known, the hints name the day access opens or ends for the dates typed.
+ */
+function MoveDates({ resident }: { resident?: AdminResident }) {
+  const { before, after } = accessDays(resident);
+  const [moveIn, moveOut] = useWatch({ name: ['move_in_on', 'move_out_on'] }) as [unknown, unknown];
+  const inHint = [
+    t.hints.moveInDays(before),
+    before !== null && isDay(moveIn) ? t.hints.opensOn(germanDay(addDays(moveIn, -before))) : t.hints.moveIn,
+  ].join(' ');
+  const outHint = [
+    t.hints.moveOutDays(after),
+    after !== null && isDay(moveOut) ? t.hints.closesOn(germanDay(addDays(moveOut, after + 1))) : t.hints.moveOut,
+  ].join(' ');
+  return (
+    <fieldset className="admin-fieldset admin-move-dates">
+      <legend className="admin-legend">{t.moveDates}</legend>
+      <TextInput name="move_in_on" type="date" label={t.fields.move_in_on} required={false} hint={inHint} />
+      <TextInput name="move_out_on" type="date" label={t.fields.move_out_on} required={false} hint={outHint} />
+    </fieldset>
+  );
+}
+
+/** The ERP's id of a resident from the sync: shown, never edited here. */
+function ExternalId({ value }: { value: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t.externalId}</label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        readOnly
+        aria-describedby={`${id}-hint`}
+
+        spellCheck={false}
+      />
+      <p className="field-hint" id={`${id}-hint`}>
+        {t.hints.externalId}
+      </p>
+    </div>
+  );
 }
 
 /** The create and edit form; creating may send the invitation at once. */
@@ -80,6 +169,8 @@ export function ResidentForm({
               : '',
           is_receptionist: false,
           emergency_services_deactivated: false,
+          move_in_on: '',
+          move_out_on: '',
           send_invitation: false,
         },
   });
@@ -123,6 +214,8 @@ export function ResidentForm({
           spellCheck={false}
         />
         <TextInput name="email" label={t.fields.email} type="email" required={false} hint={t.hints.email} />
+        <MoveDates resident={resident} />
+        {resident?.external_id ? <ExternalId value={resident.external_id} /> : null}
         <CheckboxInput name="is_receptionist" label={t.fields.is_receptionist} hint={t.hints.receptionist} />
         <CheckboxInput
           name="emergency_services_deactivated"
@@ -256,6 +349,10 @@ function AccountFacts({ resident }: { resident: AdminResident }) {
       <dt>{t.account}</dt>
       <dd>
         <ResidentStatus resident={resident} />
+      </dd>
+      <dt>{t.access}</dt>
+      <dd>
+        <AccessLine resident={resident} />
       </dd>
       <dt>{t.lastLogin}</dt>
       <dd>{resident.last_login_at ? formatDateTime(resident.last_login_at) : t.neverLoggedIn}</dd>

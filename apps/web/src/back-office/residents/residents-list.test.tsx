@@ -31,6 +31,12 @@ const base: AdminResident = {
   account_status: 'active',
   last_login_at: '2026-11-20T08:00:00Z',
   activation_expires_at: null,
+  external_id: null,
+  move_in_on: null,
+  move_out_on: null,
+  access: 'open',
+  access_opens_on: null,
+  access_closes_on: null,
 };
 const residents: AdminResident[] = [
   base,

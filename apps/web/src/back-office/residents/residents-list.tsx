@@ -29,6 +29,31 @@ export function ResidentStatus({ resident }: { resident: AdminResident }) {
   return <StatusBadge status={statusTone[status]} label={t.accountStatus[status]} />;
 }
 
+/** The day part of an ISO day ('2026-10-18') as the back office writes it ('18.10.2026'). */
+const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+
+/**
+ * Access by the move dates (issue 26), in words: 'Zugang ab Einzug ab 18.10.2026', 'Zugang offen
+ * bis 30.11.2026', 'Zugang beendet seit 01.12.2026'; plain 'Zugang offen' without dates.
+ */
+export function accessText(r: AdminResident): string {
+  const label = t.accessLabels[r.access];
+  if (r.access === 'scheduled' && r.access_opens_on) return `${label} ${t.accessFrom(day(r.access_opens_on))}`;
+  if (r.access === 'closed' && r.access_closes_on) return `${label} ${t.accessClosedOn(day(r.access_closes_on))}`;
+  if (r.access === 'open' && r.access_closes_on)
+    return `${label} ${t.accessUntil(day(addDay(r.access_closes_on, -1)))}`;
+  return label;
+}
+
+function addDay(iso: string, n: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The access line of a resident's page. */
+export function AccessLine({ resident }: { resident: AdminResident }) {
+  return <>{accessText(resident)}</>;
+}
+
 /** The line under the status: until when a letter's code works, when invited, when last signed in. */
 function statusDetail(r: AdminResident): string | null {
   if (r.erased_at) return null;
@@ -68,6 +93,10 @@ const columns = [
       <>
         <ResidentStatus resident={row.original} />
         {statusDetail(row.original) ? <span className="admin-cell-sub">{statusDetail(row.original)}</span> : null}
+        {/* Issue 26: before the move-in's window or after the move-out's, or a move-out ahead. */}
+        {!row.original.erased_at && (row.original.access !== 'open' || row.original.access_closes_on) ? (
+          <span className="admin-cell-sub">{accessText(row.original)}</span>
+        ) : null}
       </>
     ),
   }),

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS_LABELS, ERASED_NAME } from '@hausportal/contract';
+import { ACCESS_STATE_LABELS, ACCOUNT_STATUS_LABELS, ERASED_NAME } from '@hausportal/contract';
 
 // The German texts of the residents screens and the CSV import; they load with these screens.
 
@@ -54,6 +54,8 @@ export const t = {
     is_receptionist: 'Rezeption',
     emergency_services_deactivated: 'Notrufdienste deaktiviert',
     send_invitation: 'Einladung gleich senden',
+    move_in_on: 'Einzug',
+    move_out_on: 'Auszug',
     non_field_errors: 'Zeile',
   },
   hints: {
@@ -64,7 +66,31 @@ export const t = {
     receptionist: 'Darf Beiträge kommentieren und liken und sieht die Zähler.',
     emergency: 'Blendet Notruf-Knopf und Notrufnummern für diese Person aus.',
     invitation: 'Die Person erhält einen Link, mit dem sie ihr Passwort festlegt (7 Tage gültig).',
+    /** Issue 26: the access window; the days come from the installation's settings. */
+    moveIn: 'Leer lassen, wenn der Zugang sofort gelten soll.',
+    moveInDays: (days: number | null) =>
+      days === null
+        ? 'Der Zugang zur App öffnet einige Tage vor dem Einzug; dann geht auch die Einladung hinaus.'
+        : days === 0
+          ? 'Der Zugang zur App öffnet am Tag des Einzugs; dann geht auch die Einladung hinaus.'
+          : `Der Zugang zur App öffnet ${days === 1 ? '1 Tag' : `${days} Tage`} vor dem Einzug; dann geht auch die Einladung hinaus.`,
+    moveOut: 'Leer lassen, solange kein Auszug feststeht.',
+    moveOutDays: (days: number | null) =>
+      days === null
+        ? 'Der Zugang endet einige Tage nach dem Auszug; die Person wird dann auf allen Geräten abgemeldet.'
+        : `Der Zugang endet ${days === 1 ? '1 Tag' : `${days} Tage`} nach dem Auszug; die Person wird dann auf allen Geräten abgemeldet.`,
+    opensOn: (date: string) => `Zugang ab ${date}.`,
+    closesOn: (date: string) => `Kein Zugang mehr ab ${date}.`,
+    externalId: 'aus dem ERP (wird beim Abgleich gesetzt, hier nicht änderbar)',
   },
+  externalId: 'Externe ID',
+  moveDates: 'Einzug und Auszug',
+  accessLabels: ACCESS_STATE_LABELS,
+  access: 'Zugang',
+  accessFrom: (date: string) => `ab ${date}`,
+  accessUntil: (date: string) => `bis ${date}`,
+  accessClosedOn: (date: string) => `seit ${date}`,
+  moveOutOn: (date: string) => `Auszug ${date}`,
   pickLocation: 'Bitte wählen Sie einen Standort.',
   created: 'Die Bewohnerin / der Bewohner wurde angelegt.',
   saved: 'Die Änderungen wurden gespeichert.',
@@ -121,6 +147,8 @@ export const t = {
     back: 'Zurück zu den Bewohner:innen',
     intro:
       'Die Datei braucht eine Kopfzeile mit den Spalten Wohnung (apartment_number), Name (name) und E-Mail (email); optional Rezeption (is_receptionist) und Notrufdienste deaktiviert (emergency_services_deactivated) mit ja/nein. Trennzeichen ; oder , – UTF-8.',
+    moveColumns:
+      'Optional auch Einzug (einzug) und Auszug (auszug) als Datum, z. B. 01.11.2026 oder 2026-11-01: Der Zugang öffnet dann einige Tage vor dem Einzug und endet einige Tage nach dem Auszug. Eine leere Zelle löscht das Datum.',
     idempotent:
       'Bestehende Wohnungen dieses Standorts werden aktualisiert, neue angelegt. Ein zweiter Import derselben Datei ändert nichts.',
     location: 'Standort',
