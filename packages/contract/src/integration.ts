@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { bodyId, requiredTrimmedText, trimmedText } from './fields.js';
+import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery } from './schemas.js';
+import { adminDocument } from './admin-content.js';
+import { BOOKING_STATUSES } from './bookings.js';
+import { PARCEL_STATUSES, adminParcel } from './parcels.js';
+import { TICKET_STATUSES } from './tickets.js';
 
 // Integrations (issue 26, ADR 034): API keys for an ERP or a script, the resident sync and signed
 // webhooks. Keys authenticate as `Authorization: Bearer hp_…` on `/api/integration/…` only; the
@@ -173,3 +177,40 @@ export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 export const webhookDeliveryQuery = listQuery.extend({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'Erwartet pending, delivered oder failed.' }).optional(),
 });
+
+// ---- the integration API (besides the resident sync, integration-residents.ts) ----
+
+const isoInstant = z.iso.datetime({ offset: true, error: 'Bitte ein Datum mit Uhrzeit (ISO 8601).' });
+const isoDay = z.iso.date({ error: 'Bitte ein Datum wie 2026-03-28 angeben.' });
+
+/** `GET /api/integration/tickets/`: the key's locations, or one of them; `updated_since` for polling. */
+export const integrationTicketQuery = listQuery.extend({
+  location_id: textId.optional(),
+  status: z.enum(TICKET_STATUSES, { error: `Erlaubt: ${TICKET_STATUSES.join(', ')}.` }).optional(),
+  /** Only tickets with activity (a status, a message, a photo) at or after this instant; oldest activity first. */
+  updated_since: isoInstant.optional(),
+});
+
+/** `GET /api/integration/bookings/`: Berlin dates, both inclusive. */
+export const integrationBookingQuery = listQuery
+  .extend({
+    location_id: textId.optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    status: z.enum(BOOKING_STATUSES, { error: `Erlaubt: ${BOOKING_STATUSES.join(', ')}.` }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: '„to“ liegt vor „from“.', path: ['to'] });
+
+/** `GET /api/integration/parcels/`. */
+export const integrationParcelQuery = listQuery.extend({
+  location_id: textId.optional(),
+  status: z.enum(PARCEL_STATUSES, { error: 'Status „open“ oder „handed_over“.' }).optional(),
+});
+
+/** A parcel for an integration: no label photo. */
+export const integrationParcel = adminParcel.omit({ label_photo: true });
+export type IntegrationParcel = z.infer<typeof integrationParcel>;
+
+/** A document an integration uploaded: without a link to the file (links are bound to a person's session). */
+export const integrationDocument = adminDocument.omit({ document: true });
+export type IntegrationDocument = z.infer<typeof integrationDocument>;

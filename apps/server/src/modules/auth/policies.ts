@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
 import type { DB } from '../../db/database.js';
+import type { Actor } from '../../lib/audit.js';
+import { keyActor, type KeyCaller } from '../integration/api-keys.guard.js';
 import { SESSION_EXPIRED, isStaff } from '@hausportal/contract';
 import { TWO_FACTOR_SETUP_CODE, TWO_FACTOR_SETUP_DETAIL } from '@hausportal/contract';
 import { ApiError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -26,6 +28,21 @@ export type Resident = AuthUser & { locationId: number };
  * without the address (data minimisation), so those actions take a `Resident`.
  */
 export type Caller = AuthUser & { ip: string };
+
+/**
+ * Who runs a management action: a staff member, or an integration key acting for the management
+ * (issue 26), whose locations are the key's. Actions that an integration path reuses take this.
+ */
+export type Operator = Caller | KeyCaller;
+
+/** True for an integration key (see Operator). */
+export const isKeyCaller = (op: AuthUser | KeyCaller): op is KeyCaller => 'keyId' in op;
+
+/** The audit actor of an operator: the person, or the key (`id` null, `apiKeyId`). */
+export const actorOf = (op: Operator): Actor => (isKeyCaller(op) ? keyActor(op) : op);
+
+/** The user id an operator's rows record as their author (null for a key). */
+export const authorIdOf = (op: Operator): number | null => (isKeyCaller(op) ? null : op.id);
 
 function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -165,14 +182,15 @@ export function managerLocations(request: FastifyRequest): Promise<number[]> {
 }
 
 /** The locations of a staff member (see managerLocations), for actions that have no request. */
-export function staffLocations(db: DB, user: AuthUser): Promise<number[]> {
+export function staffLocations(db: DB, user: AuthUser | KeyCaller): Promise<number[]> {
+  if (isKeyCaller(user)) return Promise.resolve([...user.locationIds]);
   return user.role === 'admin' ? allLocationIds(db) : managedLocationIds(db, user.id);
 }
 
 /** The row if it exists and lies in one of the staff member's locations; else 404 (see findInScope). */
 export async function inStaffScope<T extends { location_id: number | null }>(
   db: DB,
-  user: AuthUser,
+  user: AuthUser | KeyCaller,
   row: T | undefined,
 ): Promise<T> {
   if (!row) throw notFound();
@@ -183,7 +201,7 @@ export async function inStaffScope<T extends { location_id: number | null }>(
 /** 404 unless `locationId` is one of the staff member's locations (see requireLocation). */
 export async function requireStaffLocation(
   db: DB,
-  user: AuthUser,
+  user: AuthUser | KeyCaller,
   locationId: number | null | undefined,
 ): Promise<void> {
   if (locationId == null || !(await staffLocations(db, user)).includes(locationId)) throw notFound();

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.js';
 import { changeEntity, type EntityKind } from '../../lib/audit.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
 import { documentAdded } from '../notifications/events.js';
-import { inStaffScope, requireStaffLocation, type Caller } from '../auth/policies.js';
+import { actorOf, inStaffScope, requireStaffLocation, type Caller, type Operator } from '../auth/policies.js';
 import { auditDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
 
@@ -27,7 +27,7 @@ export async function documentInScope(ctx: AppContext, caller: Caller, id: numbe
  * A manager uploads a PDF for a location or one apartment. The file is stored first and removed
  * again when the row cannot be written, so no file is left without its document.
  */
-export async function uploadDocument(ctx: AppContext, caller: Caller, values: AdminDocumentCreate, file: FormFile) {
+export async function uploadDocument(ctx: AppContext, caller: Operator, values: AdminDocumentCreate, file: FormFile) {
   const { db, storage } = ctx;
   await requireStaffLocation(db, caller, values.location_id);
   // The real type from the magic bytes: a renamed image or script is refused, whatever it claims.
@@ -38,7 +38,7 @@ export async function uploadDocument(ctx: AppContext, caller: Caller, values: Ad
     const created = await changeEntity(
       db,
       document,
-      { actor: caller, action: 'document_created', before: null },
+      { actor: actorOf(caller), action: 'document_created', before: null },
       async (trx) => {
         const id = await repo.createDocument(trx, {
           locationId: values.location_id,

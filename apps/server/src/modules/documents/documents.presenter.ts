@@ -1,4 +1,4 @@
-import type { AdminDocument, Document } from '@hausportal/contract';
+import type { AdminDocument, Document, IntegrationDocument } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { AdminDocumentRow, DocumentRow } from './documents.repository.js';
 
@@ -23,6 +23,12 @@ const adminDocumentFields = (d: AdminDocumentRow) => ({
   location_id: d.location_id,
   apartment_number: d.apartment_number,
   file_name: d.file_name,
+});
+
+/** A document an integration key uploaded (issue 26): no link, since links are bound to a person's session. */
+export const toIntegrationDocument = (d: AdminDocumentRow): IntegrationDocument => ({
+  ...adminDocumentFields(d),
+  created_at: d.created_at,
 });
 
 /** A document as the back office lists it, with its scope, the uploaded file's name and a bound link. */

@@ -11,7 +11,7 @@ import { inTransaction, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
-import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
+import { actorOf, authorIdOf, staffLocations, type Caller, type Operator, type Resident } from '../auth/policies.js';
 import { noticePublished } from '../notifications/events.js';
 import * as repo from './notices.repository.js';
 import type { NoticeRow } from './notices.repository.js';
@@ -68,7 +68,7 @@ const snapshot = (n: NoticeRow) => ({
 /** One audit entry per location the write touches, so each location's log shows it. */
 async function auditEach(
   trx: DB,
-  caller: Caller,
+  caller: Operator,
   action: string,
   id: number,
   before: NoticeRow | undefined,
@@ -77,7 +77,7 @@ async function auditEach(
   const locations = new Set([...(before?.locations ?? []), ...(after?.locations ?? [])].map((l) => l.id));
   for (const locationId of locations) {
     await recordChange(trx, {
-      actor: caller,
+      actor: actorOf(caller),
       action,
       entity: { type: 'notice', id, locationId },
       before: before && snapshot(before),
@@ -97,12 +97,12 @@ export async function noticeInReach(db: DB, mine: number[], id: number): Promise
  * A manager publishes a notice to locations of theirs, without moderation. Their residents hear
  * of it at once, or when its start ('Sichtbar ab') comes (the notice job, notices.job.ts).
  */
-export async function publishNotice(ctx: AppContext, caller: Caller, v: Input): Promise<NoticeRow> {
+export async function publishNotice(ctx: AppContext, caller: Operator, v: Input): Promise<NoticeRow> {
   const { db, notifier } = ctx;
   const mine = await staffLocations(db, caller);
   check(mine, v);
   const created = await inTransaction(db, async (trx) => {
-    const id = await repo.createNotice(trx, v, caller.id);
+    const id = await repo.createNotice(trx, v, authorIdOf(caller));
     const row = (await repo.findNotice(trx, id, mine))!;
     await auditEach(trx, caller, 'notice_created', id, undefined, row);
     await announceIfDue(trx, ctx, id);

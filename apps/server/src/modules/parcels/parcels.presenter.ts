@@ -1,4 +1,4 @@
-import type { Parcel, ParcelLabelPhoto, ReceptionParcel } from '@hausportal/contract';
+import type { IntegrationParcel, Parcel, ParcelLabelPhoto, ReceptionParcel } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { ParcelRow } from './parcels.repository.js';
 
@@ -13,21 +13,32 @@ const labelPhoto = (p: ParcelRow, signer: UrlSigner, sid: number): ParcelLabelPh
     ? { url: signer.boundUrl(p.label_key, sid)!, thumbnail: signer.boundUrl(p.label_thumbnail_key, sid)! }
     : null;
 
+/** A parcel's fields for staff, without the label photo. */
+const staffFields = (p: ParcelRow) => ({
+  id: p.id,
+  apartment_number: p.apartment_number,
+  carrier: p.carrier as Carrier,
+  pieces: p.pieces,
+  storage_place: p.storage_place,
+  note: p.note,
+  status: p.status,
+  logged_by: p.logged_by_name ?? null,
+  logged_at: p.logged_at,
+  handed_over_by: p.handed_over_by_name ?? null,
+  handed_over_at: p.handed_over_at,
+  handover_note: p.handover_note,
+});
+
+/** A parcel for an integration key (issue 26): as managers read it, but never the label photo. */
+export const toIntegrationParcel = (p: ParcelRow): IntegrationParcel => ({
+  ...staffFields(p),
+  location_id: p.location_id,
+});
+
 /** A parcel as the reception and managers read it (staff names, storage place, notes, the label photo). */
 export function toReceptionParcel(p: ParcelRow, signer: UrlSigner, sid: number): ReceptionParcel {
   return {
-    id: p.id,
-    apartment_number: p.apartment_number,
-    carrier: p.carrier as Carrier,
-    pieces: p.pieces,
-    storage_place: p.storage_place,
-    note: p.note,
-    status: p.status,
-    logged_by: p.logged_by_name ?? null,
-    logged_at: p.logged_at,
-    handed_over_by: p.handed_over_by_name ?? null,
-    handed_over_at: p.handed_over_at,
-    handover_note: p.handover_note,
+    ...staffFields(p),
     label_photo: labelPhoto(p, signer, sid),
   };
 }

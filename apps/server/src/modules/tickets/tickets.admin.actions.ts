@@ -6,7 +6,15 @@ import { fieldError, nonFieldError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { FormFile } from '../../lib/uploads.js';
-import { inStaffScope, requireStaffLocation, staffLocations, type Caller } from '../auth/policies.js';
+import {
+  actorOf,
+  authorIdOf,
+  inStaffScope,
+  requireStaffLocation,
+  staffLocations,
+  type Caller,
+  type Operator,
+} from '../auth/policies.js';
 import { findResident } from '../residents/residents.repository.js';
 import { findAdminProvider } from '../services/services.repository.js';
 import { ticketNews } from '../notifications/events.js';
@@ -16,12 +24,12 @@ import * as repo from './tickets.repository.js';
 import { addLaterPhoto, receiptContent, reportHash, reserveNumber } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
 
-/** A ticket of the staff member's locations, or 404. */
-export async function ticketInScope(ctx: AppContext, caller: Caller, id: number) {
+/** A ticket of the staff member's (or the integration key's) locations, or 404. */
+export async function ticketInScope(ctx: AppContext, caller: Operator, id: number) {
   return inStaffScope(ctx.db, caller, await repo.findTicket(ctx.db, id));
 }
 
-const management = (caller: Caller) => ({ author: 'management' as const, userId: caller.id });
+const management = (caller: Operator) => ({ author: 'management' as const, userId: authorIdOf(caller) });
 
 /**
  * A manager opens a ticket for a resident who phoned or came by: numbered and receipted like a
@@ -116,7 +124,7 @@ export async function openTicketForResident(
 /** Staff set a ticket's status, with a message the residents read (a reason for 'Abgelehnt'). */
 export async function setTicketStatus(
   ctx: AppContext,
-  caller: Caller,
+  caller: Operator,
   id: number,
   status: TicketStatus,
   message: string,
@@ -126,7 +134,7 @@ export async function setTicketStatus(
   await inTransaction(ctx.db, async (trx) => {
     await changeStatus(trx, ctx.notifier, ticket, status, management(caller), message);
     await recordChange(trx, {
-      actor: caller,
+      actor: actorOf(caller),
       action: 'ticket_status',
       entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
       before: { status: ticket.status },
@@ -140,13 +148,19 @@ export async function setTicketStatus(
  * Staff write to a ticket: a message to the reporter and followers (who hear of it), or an
  * internal note, which no resident ever sees or hears of.
  */
-export async function writeStaffMessage(ctx: AppContext, caller: Caller, id: number, text: string, internal: boolean) {
+export async function writeStaffMessage(
+  ctx: AppContext,
+  caller: Operator,
+  id: number,
+  text: string,
+  internal: boolean,
+) {
   const ticket = await ticketInScope(ctx, caller, id);
   await inTransaction(ctx.db, async (trx) => {
     await addEvent(trx, ticket, management(caller), { kind: internal ? 'note' : 'message', text, internal });
     if (!internal) await ticketNews(trx, ctx.notifier, ticket, { body: text });
     await recordChange(trx, {
-      actor: caller,
+      actor: actorOf(caller),
       action: internal ? 'ticket_note' : 'ticket_message',
       entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
     });

@@ -26,7 +26,7 @@ import { pageWindow } from '../../db/paging.js';
 import { isoFromMs } from '../../lib/time.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { callerOf, listScope, type Caller } from '../auth/policies.js';
+import { callerOf, isKeyCaller, listScope, type Caller, type Operator } from '../auth/policies.js';
 import {
   addStaffPhoto,
   assignCraftsman,
@@ -51,10 +51,10 @@ import * as repo from './tickets.repository.js';
 import { photoOf, photoUpload } from './tickets.routes.js';
 
 /** Before this moment the management's last answer makes an open ticket 'ohne Reaktion'. */
-const staleBefore = () => isoFromMs(Date.now() - TICKET_STALE_HOURS * 3_600_000);
+export const staleBefore = () => isoFromMs(Date.now() - TICKET_STALE_HOURS * 3_600_000);
 
-/** A ticket as the back office shows it: everything, internal notes included. */
-async function readAdminTicket(ctx: AppContext, caller: Caller, id: number) {
+/** A ticket as the back office (or an integration key, issue 26) reads it: everything, internal notes included. */
+export async function readAdminTicket(ctx: AppContext, caller: Operator, id: number) {
   const ticket = await ticketInScope(ctx, caller, id);
   const [line, photos, events, assignment] = await Promise.all([
     repo.findAdminTicketLine(ctx.db, ticket.id, staleBefore()),
@@ -62,7 +62,15 @@ async function readAdminTicket(ctx: AppContext, caller: Caller, id: number) {
     repo.listEvents(ctx.db, ticket.id, { internal: true }),
     repo.latestAssignment(ctx.db, ticket.id),
   ]);
-  return toAdminTicket(line!, ticket, photos, events, assignment, ctx.signer, caller.tokenId);
+  return toAdminTicket(
+    line!,
+    ticket,
+    photos,
+    events,
+    assignment,
+    ctx.signer,
+    isKeyCaller(caller) ? undefined : caller.tokenId,
+  );
 }
 
 /** The back office's 'Meldungen', inside /api/admin and its manager guard (issue 21, ADR 020). */

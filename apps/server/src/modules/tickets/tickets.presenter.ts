@@ -248,7 +248,10 @@ export const toAssignment = (a: AssignmentRow) => ({
   active: a.ended_at === null,
 });
 
-/** A ticket as the management reads it: everything, internal notes included. */
+/**
+ * A ticket as the management reads it: everything, internal notes included. Without `sid` (an
+ * integration key has no session) the photo links are signed and expiring but not session-bound.
+ */
 export function toAdminTicket(
   line: AdminListRow,
   t: TicketRow,
@@ -256,7 +259,7 @@ export function toAdminTicket(
   events: EventRow[],
   assignment: AssignmentRow | undefined,
   signer: UrlSigner,
-  sid: number,
+  sid: number | undefined,
 ): AdminTicket {
   return {
     ...toAdminListItem(line),

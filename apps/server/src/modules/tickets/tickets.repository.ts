@@ -308,7 +308,10 @@ export interface AdminTicketFilter {
   /** Open, and no public answer of the management since `staleBefore`. */
   staleBefore?: string;
   search?: string;
-  sort: 'oldest' | 'newest';
+  /** Only tickets with activity at or after this instant (the integration API's polling, issue 26). */
+  updatedSince?: string;
+  /** 'updated': by last activity, oldest first, so a poller's pages do not shift. */
+  sort: 'oldest' | 'newest' | 'updated';
 }
 
 // A ticket is stale when open and nobody of the management answered since `before` (or ever,
@@ -352,12 +355,10 @@ export function listAdminTickets(
       ]),
     );
   }
+  if (f.updatedSince) base = base.where('tickets.last_activity_at', '>=', f.updatedSince);
   const dir = f.sort === 'newest' ? 'desc' : 'asc';
-  return pageOf(
-    base,
-    (q) => adminColumns(q, staleBefore).orderBy('tickets.created_at', dir).orderBy('tickets.id', dir),
-    window,
-  );
+  const by = f.sort === 'updated' ? 'tickets.last_activity_at' : 'tickets.created_at';
+  return pageOf(base, (q) => adminColumns(q, staleBefore).orderBy(by, dir).orderBy('tickets.id', dir), window);
 }
 
 /** What a line of the back office's list shows of a ticket. */
