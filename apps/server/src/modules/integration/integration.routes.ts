@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { API_SCOPES } from '@hausportal/contract';
 import { moduleRoutes } from '../../lib/routes.js';
 import { keyCallerOf, requireApiKey } from './api-keys.guard.js';
-import { integrationResidentRoutes } from './integration.residents.routes.js';
 import { integrationContentRoutes } from './integration.content.routes.js';
 import { integrationTicketRoutes } from './integration.tickets.routes.js';
 
@@ -41,7 +40,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const routes of [integrationTicketRoutes, integrationContentRoutes, integrationResidentRoutes]) {
+  for (const routes of [integrationTicketRoutes, integrationContentRoutes]) {
     await app.register(routes);
   }
 }
