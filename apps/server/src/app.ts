@@ -36,6 +36,7 @@ import { messageRoutes } from './modules/messages/messages.routes.js';
 import { phoneRoutes } from './modules/phones/phones.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
+import { webhookRetentionJob } from './modules/webhooks/webhooks.job.js';
 import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes.js';
 import { requestRoutes } from './modules/requests/requests.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     parcelJob(ctx, app.log),
     bookingJob(ctx, app.log),
     accessJob(ctx, app.log),
+    webhookRetentionJob(ctx, app.log),
   ];
   app.addHook('onReady', async () => {
     // With REDIS_URL, take requests only once the shared counters answer (or say why not).
@@ -206,12 +208,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.log.warn('Redis antwortet nicht: Die Anmelde-Limits zählen vorerst nur in diesem Prozess.');
     await ctx.outbox.start();
     await ctx.push.start();
+    ctx.webhooks.start();
     ctx.digest.start();
     for (const job of jobs) job.start();
   });
   app.addHook('onClose', async () => {
     ctx.digest.close();
     for (const job of jobs) job.close();
+    await ctx.webhooks.close();
     await ctx.push.close();
     await ctx.outbox.close();
     await ctx.counters.close();

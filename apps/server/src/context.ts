@@ -14,6 +14,8 @@ import { TokenCache } from './modules/auth/token-cache.js';
 import { DigestJob } from './modules/notifications/digest.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { PushOutbox } from './outbox/push-outbox.js';
+import { WebhookOutbox } from './outbox/webhook-outbox.js';
+import { notifyEndpointDisabled, webhookSecretBox } from './modules/webhooks/webhooks.actions.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {
@@ -27,6 +29,8 @@ export interface AppContext {
   outbox: Outbox;
   /** Sends the push outbox (ADR 016). */
   push: PushOutbox;
+  /** Sends the webhook outbox (issue 26); actions that queued deliveries kick() it after the commit. */
+  webhooks: WebhookOutbox;
   /** Turns events into pushes and mails in the event's transaction; kick() after the commit. */
   notifier: Notifier;
   /** Sends the daily e-mail digest. */
@@ -60,6 +64,14 @@ export async function createContext(
   });
   const push = new PushOutbox(handle.db, log, config.push);
   const notifier = new Notifier(config, secret, outbox, push);
+  const webhooks = new WebhookOutbox(
+    handle.db,
+    log,
+    config.webhooks,
+    webhookSecretBox(secret),
+    notifyEndpointDisabled({ config, outbox }),
+    () => outbox.kick(),
+  );
   return {
     config,
     db: handle.db,
@@ -69,6 +81,7 @@ export async function createContext(
     secret,
     outbox,
     push,
+    webhooks,
     notifier,
     digest: new DigestJob(handle.db, config, outbox, notifier, log),
     counters,

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     const dataDir = path.resolve('./data');
     expect(loadConfig({})).toEqual({
       port: 3000,
+      access: { opensDaysBeforeMoveIn: 14, closesDaysAfterMoveOut: 30 },
       webConcurrency: os.availableParallelism(),
       host: '0.0.0.0',
       dataDir,
@@ -71,6 +72,15 @@ describe('loadConfig', () => {
         endpointAllowlist: [],
         subject: 'mailto:no-reply@localhost',
       },
+      webhooks: {
+        retryScheduleMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+        concurrency: 4,
+        pollMs: 5_000,
+        leaseMs: 60_000,
+        timeoutMs: 10_000,
+        responseCapBytes: 262_144,
+        endpointAllowlist: [],
+      },
     });
   });
 
@@ -116,6 +126,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
     expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY: muss mindestens 1 sein/);
     expect(() => loadConfig({ WEB_CONCURRENCY: 'viele' })).toThrow(/WEB_CONCURRENCY: muss eine Zahl sein/);
+  });
+
+  it('reads WEBHOOK_ENDPOINT_ALLOWLIST like the push allowlist: origins only', () => {
+    const c = loadConfig({ WEBHOOK_ENDPOINT_ALLOWLIST: 'http://127.0.0.1:4567/, https://erp.intern.example.org:8443' });
+    expect(c.webhooks.endpointAllowlist).toEqual(['http://127.0.0.1:4567', 'https://erp.intern.example.org:8443']);
+    expect(() => loadConfig({ WEBHOOK_ENDPOINT_ALLOWLIST: 'https://erp.example.org/hooks' })).toThrow(
+      /WEBHOOK_ENDPOINT_ALLOWLIST: „https:\/\/erp.example.org\/hooks“ ist kein Origin wie https:\/\/erp.example.org/,
+    );
   });
 
   it('reads the push settings: allowed push-service origins and the VAPID contact', () => {

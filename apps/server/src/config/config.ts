@@ -8,6 +8,25 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'muss true oder false sein' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list of origins (scheme, host, port), e.g. the push and webhook allowlists. */
+const originList = (example: string) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      const origins = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      for (const o of origins) {
+        if (!URL.canParse(o) || new URL(o).origin !== o.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `„${o}“ ist kein Origin wie ${example}` });
+          return z.NEVER;
+        }
+      }
+      return origins.map((o) => new URL(o).origin);
+    })
+    .default([]);
+
 const envSchema = z
   .object({
     PORT: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(0).max(65535).default(3000),
@@ -78,22 +97,9 @@ const envSchema = z
     // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
     COMPRESS_RESPONSES: bool.default(true),
     // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
-    PUSH_ENDPOINT_ALLOWLIST: z
-      .string()
-      .transform((v, ctx) => {
-        const origins = v
-          .split(',')
-          .map((e) => e.trim())
-          .filter(Boolean);
-        for (const o of origins) {
-          if (!URL.canParse(o) || new URL(o).origin !== o.replace(/\/+$/, '')) {
-            ctx.addIssue({ code: 'custom', message: `„${o}“ ist kein Origin wie https://push.example.org` });
-            return z.NEVER;
-          }
-        }
-        return origins.map((o) => new URL(o).origin);
-      })
-      .default([]),
+    PUSH_ENDPOINT_ALLOWLIST: originList('https://push.example.org'),
+    // Extra webhook origins beyond public https addresses (issue 26): an on-premises ERP, or a test's loopback receiver.
+    WEBHOOK_ENDPOINT_ALLOWLIST: originList('https://erp.example.org'),
     VAPID_SUBJECT: z
       .string()
       .refine((v) => /^(mailto:|https:\/\/)/.test(v), { error: 'muss mit mailto: oder https:// beginnen' })
@@ -309,6 +315,24 @@ export interface PushConfig extends OutboxTiming {
   subject: string;
 }
 
+/**
+ * The webhook outbox (issue 26): Standard Webhooks' retry schedule instead of a doubling back-off,
+ * an address guard like push's (https, no private addresses, checked when the address is resolved).
+ */
+export interface WebhookConfig {
+  /** Waits before the 2nd, 3rd, … attempt; after the last one fails the delivery is given up. */
+  retryScheduleMs: number[];
+  concurrency: number;
+  pollMs: number;
+  leaseMs: number;
+  /** How long one request to an endpoint may take. */
+  timeoutMs: number;
+  /** How much of a response body is read (the rest is dropped). */
+  responseCapBytes: number;
+  /** Origins allowed besides public https addresses (WEBHOOK_ENDPOINT_ALLOWLIST). */
+  endpointAllowlist: string[];
+}
+
 /** Where uploaded files live (MEDIA_STORE, S3_*; ADR 018). */
 export interface MediaConfig {
   store: 'local' | 's3' | 'database';
@@ -348,6 +372,7 @@ export type Config = {
   throttle: ThrottleConfig;
   mail: MailConfig;
   push: PushConfig;
+  webhooks: WebhookConfig;
 };
 
 export class ConfigError extends Error {}
@@ -433,6 +458,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: 10_000,
       endpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
       subject: e.VAPID_SUBJECT ?? `mailto:no-reply@${new URL(publicUrl).hostname}`,
+    },
+    webhooks: {
+      // Standard Webhooks' example: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h).
+      retryScheduleMs: [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000],
+      concurrency: 4,
+      pollMs: 5_000,
+      leaseMs: 60_000,
+      timeoutMs: 10_000,
+      responseCapBytes: 256 * 1024,
+      endpointAllowlist: e.WEBHOOK_ENDPOINT_ALLOWLIST,
     },
   };
 }

@@ -41,6 +41,7 @@ import * as m018 from './migrations/018-push-language.js';
 import * as m019 from './migrations/019-legal-pages.js';
 import * as m020 from './migrations/020-api-keys.js';
 import * as m021 from './migrations/021-resident-sync.js';
+import * as m022 from './migrations/022-webhooks.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '019-legal-pages': m019,
   '020-api-keys': m020,
   '021-resident-sync': m021,
+  '022-webhooks': m022,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -399,6 +399,44 @@ export interface ApiKeyLocationTable {
   location_id: number;
 }
 
+/** A webhook endpoint of an API key (migration 022); the secret is sealed (lib/secret-box.ts). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  api_key_id: number;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of event types (`WEBHOOK_EVENTS`). */
+  events: string;
+  /** The signing secret 'whsec_…', sealed with SecretBox (purpose 'webhook-secret'). */
+  secret: string;
+  enabled: Generated<Flag>;
+  disabled_reason: string | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  created_by: number | null;
+}
+
+/** One webhook message to one endpoint, sent from this outbox (migration 022). */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  location_id: number | null;
+  /** The `webhook-id` header ('msg_…'), the same on every attempt. */
+  message_id: string;
+  event: string;
+  /** The JSON body as queued: {type, timestamp, data}. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  response_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  last_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -701,4 +739,6 @@ export interface Database {
   legal_pages: LegalPageTable;
   api_keys: ApiKeyTable;
   api_key_locations: ApiKeyLocationTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }

@@ -2,10 +2,10 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
 import { isoFromMs, nowIso } from '../lib/time.js';
 
-/** The tables sent from with a lease and back-off: mail (ADR 009) and push (ADR 016). */
-export type OutboxTable = 'email_outbox' | 'push_outbox';
+/** The tables sent from with a lease and back-off: mail (ADR 009), push (ADR 016) and webhooks (issue 26). */
+export type OutboxTable = 'email_outbox' | 'push_outbox' | 'webhook_deliveries';
 
-/** The columns the claim reads and writes; both tables have them. */
+/** The columns the claim reads and writes; every outbox table has them. */
 export interface Claimable {
   id: number;
   attempts: number;

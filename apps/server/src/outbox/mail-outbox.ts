@@ -36,7 +36,8 @@ export type MailKind =
   | 'digest'
   | 'ticket_receipt'
   | 'ticket_assignment'
-  | 'accessibility_feedback';
+  | 'accessibility_feedback'
+  | 'webhook_disabled';
 
 export interface EnqueueOptions {
   /** The body holds a secret link (password reset): redacted once sent, never logged in production. */

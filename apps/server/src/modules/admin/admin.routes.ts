@@ -19,6 +19,8 @@ import { serviceAdminRoutes } from '../services/services.admin.routes.js';
 import { ticketAdminRoutes } from '../tickets/tickets.admin.routes.js';
 import { bookingAdminRoutes } from '../bookings/bookings.admin.routes.js';
 import { legalAdminRoutes } from '../legal/legal.admin.routes.js';
+import { webhookAdminRoutes } from '../webhooks/webhooks.admin.routes.js';
+import { apiKeyAdminRoutes } from '../integration/api-keys.admin.routes.js';
 
 /**
  * The back-office API, registered at /api/admin: one manager guard for every route in it.
@@ -46,6 +48,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     emailRoutes,
     auditRoutes,
     legalAdminRoutes,
+    apiKeyAdminRoutes,
+    webhookAdminRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { WebhookEvent } from '@hausportal/contract';
+import type { DB } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
+import { insertDeliveries, subscribedEndpoints } from './webhooks.repository.js';
+
+/** The `webhook-id` of a message: 'msg_' and 16 random bytes (base64url has no '.', as the spec asks). */
+export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
+
+/** The body every endpoint receives, per Standard Webhooks: type, the event's time, data. */
+export interface WebhookPayload<D = Record<string, unknown>> {
+  type: WebhookEvent;
+  timestamp: string;
+  data: D;
+}
+
+/**
+ * Queues `event` for every endpoint that should get it (switched on, subscribed, of a valid key
+ * covering `locationId`), inside the transaction of the change: the deliveries exist exactly when
+ * the change does. The action calls `ctx.webhooks.kick()` after the commit. Each endpoint gets its
+ * own message id, so its log and its receiver's de-duplication stand alone.
+ */
+export async function queueWebhooks(
+  trx: DB,
+  e: { locationId: number; event: WebhookEvent; data: Record<string, unknown> },
+): Promise<number> {
+  const now = nowIso();
+  const endpoints = await subscribedEndpoints(trx, e.locationId, e.event, now);
+  if (!endpoints.length) return 0;
+  const payload: WebhookPayload = { type: e.event, timestamp: now, data: e.data };
+  const body = JSON.stringify(payload);
+  await insertDeliveries(
+    trx,
+    endpoints.map((ep) => ({
+      endpoint_id: ep.id,
+      location_id: e.locationId,
+      message_id: newMessageId(),
+      event: e.event,
+      payload: body,
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      response_code: null,
+      last_error: null,
+      created_at: now,
+      last_attempt_at: null,
+      delivered_at: null,
+    })),
+  );
+  return endpoints.length;
+}
