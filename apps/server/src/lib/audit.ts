@@ -1,5 +1,5 @@
 import { inTransaction, type DB } from '../db/database.js';
-import { insertAuditEntry } from '../modules/audit/audit.repository.js';
+import { insertAuditEntries, insertAuditEntry } from '../modules/audit/audit.repository.js';
 import { nowIso } from './time.js';
 
 /**
@@ -33,7 +33,16 @@ const json = (v: unknown) => (v === undefined || v === null ? null : JSON.string
  * exactly when the change it records does.
  */
 export async function recordChange(trx: DB, change: Change): Promise<void> {
-  await insertAuditEntry(trx, {
+  await insertAuditEntry(trx, auditRow(change));
+}
+
+/** Appends many entries in a few statements (bulk writes: the resident sync of issue 26). */
+export async function recordChanges(trx: DB, changes: Change[]): Promise<void> {
+  await insertAuditEntries(trx, changes.map(auditRow));
+}
+
+function auditRow(change: Change) {
+  return {
     user_id: change.actor?.id ?? null,
     action: change.action,
     entity: change.entity.type,
@@ -45,7 +54,7 @@ export async function recordChange(trx: DB, change: Change): Promise<void> {
     ip: change.actor?.ip ?? null,
     api_key_id: change.actor?.apiKeyId ?? null,
     created_at: nowIso(),
-  });
+  };
 }
 
 /** What `changeEntity` needs to know of one kind of entity. */

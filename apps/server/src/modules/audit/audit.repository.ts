@@ -51,3 +51,12 @@ export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
 export async function insertAuditEntry(db: DB, row: Insertable<AuditLogTable>): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
+
+/** Appends many rows at once, 500 to a statement (a bulk write such as the resident sync, issue 26). */
+export async function insertAuditEntries(db: DB, rows: Insertable<AuditLogTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}

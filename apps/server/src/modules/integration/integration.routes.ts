@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_SCOPES } from '@hausportal/contract';
 import { moduleRoutes } from '../../lib/routes.js';
 import { keyCallerOf, requireApiKey } from './api-keys.guard.js';
+import { integrationResidentRoutes } from './integration.residents.routes.js';
 import { integrationContentRoutes } from './integration.content.routes.js';
 import { integrationTicketRoutes } from './integration.tickets.routes.js';
 
@@ -40,7 +41,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const routes of [integrationTicketRoutes, integrationContentRoutes]) {
+  for (const routes of [integrationTicketRoutes, integrationContentRoutes, integrationResidentRoutes]) {
     await app.register(routes);
   }
 }

@@ -632,3 +632,9 @@ export async function dueForAccess(db: DB, openMoveInUpTo: string, closeMoveOutU
     .execute();
   return { toOpen: toOpen.map((r) => r.id), toClose: toClose.map((r) => r.id) };
 }
+
+/** Deactivates many accounts at once (the sync's deactivate_missing): sessions and links end too. */
+export async function deactivateMany(db: DB, ids: number[]): Promise<void> {
+  for (const part of chunks(ids)) await db.updateTable('users').set({ is_active: 0 }).where('id', 'in', part).execute();
+  await endAccess(db, ids);
+}
