@@ -84,6 +84,10 @@ export const profileExport = z.object({
     created_at: z.string(),
     /** The last sign-in (issue 22). */
     last_login_at: z.string().nullable(),
+    /** Issue 26: the ERP's id and the move dates, where the management keeps them. */
+    external_id: z.string().nullable(),
+    move_in_on: z.string().nullable(),
+    move_out_on: z.string().nullable(),
   }),
   posts: z.array(
     z.object({

@@ -32,6 +32,9 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
       profile_picture: link(d.user.profile_picture),
       created_at: d.user.created_at,
       last_login_at: d.user.last_login_at,
+      external_id: d.user.external_id,
+      move_in_on: d.user.move_in_on,
+      move_out_on: d.user.move_out_on,
     },
     posts: d.posts.map(({ attachments, ...p }) => ({
       ...p,

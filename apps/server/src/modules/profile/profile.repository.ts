@@ -53,6 +53,9 @@ export async function collectUserData(db: DB, userId: number) {
           'users.profile_picture',
           'users.created_at',
           'users.last_login_at',
+          'users.external_id',
+          'users.move_in_on',
+          'users.move_out_on',
           'users.notification_settings',
           'locations.title as location',
         ])

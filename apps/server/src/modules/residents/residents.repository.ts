@@ -299,6 +299,11 @@ export async function eraseResident(db: DB, id: number, content: 'anonymize' | '
         password_hash: NO_PASSWORD,
         is_active: 0,
         erased_at: erasedAt,
+        // Issue 26: the ERP's id and the move dates are personal data (they name a person's
+        // tenancy) and go too; a later sync with the same id makes a new account, not this one.
+        external_id: null,
+        move_in_on: null,
+        move_out_on: null,
       })
       .where('id', '=', id)
       .execute();
