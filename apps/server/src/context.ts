@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { API_KEY_REQUESTS_PER_MINUTE, type Role } from '@hausportal/contract';
+import type { Role } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import type { DB, DatabaseHandle, Dialect } from './db/database.js';
 import { settingOrCreate } from './db/settings.js';
@@ -63,7 +63,6 @@ export async function createContext(
     production: config.production,
   });
   const push = new PushOutbox(handle.db, log, config.push);
-  const notifier = new Notifier(config, secret, outbox, push);
   const webhooks = new WebhookOutbox(
     handle.db,
     log,
@@ -72,6 +71,7 @@ export async function createContext(
     notifyEndpointDisabled({ config, outbox }),
     () => outbox.kick(),
   );
+  const notifier = new Notifier(config, secret, outbox, push, webhooks);
   return {
     config,
     db: handle.db,
@@ -88,7 +88,7 @@ export async function createContext(
     signIn: new SignInThrottle(counters, config.throttle),
     writes: new WriteThrottle(counters, config.throttle.writes),
     tokens: new TokenCache(),
-    apiKeyThrottle: counters.counter('api-key', { points: API_KEY_REQUESTS_PER_MINUTE, durationSec: 60 }),
+    apiKeyThrottle: counters.counter('api-key', config.throttle.apiKey),
   };
 }
 

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_KEY_REQUESTS_PER_MINUTE } from '@hausportal/contract';
 import type { S3Settings } from '../lib/storage/s3.js';
 
 const bool = z
@@ -96,6 +97,13 @@ const envSchema = z
       .optional(),
     // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
     COMPRESS_RESPONSES: bool.default(true),
+    // Requests a minute per integration key (issue 26), each key counted on its own.
+    API_KEY_RATE_LIMIT: z.coerce
+      .number({ error: 'muss eine Zahl sein' })
+      .int({ error: 'muss eine ganze Zahl sein' })
+      .min(1, { error: 'muss mindestens 1 sein' })
+      .max(1_000_000, { error: 'höchstens 1000000' })
+      .default(API_KEY_REQUESTS_PER_MINUTE),
     // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
     PUSH_ENDPOINT_ALLOWLIST: originList('https://push.example.org'),
     // Extra webhook origins beyond public https addresses (issue 26): an on-premises ERP, or a test's loopback receiver.
@@ -235,6 +243,8 @@ export interface ThrottleConfig {
   /** The accessibility statement's feedback form (issue 25), open without sign-in: per address, and for the whole install. */
   feedback: { perIp: Limit; total: Limit };
   writes: Record<WriteAction, Limit[]>;
+  /** Requests per integration key (issue 26; API_KEY_RATE_LIMIT a minute), counted per key, not per address. */
+  apiKey: Limit;
 }
 
 const minutes = (n: number) => n * 60;
@@ -283,6 +293,7 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
     parcel: [{ points: 600, durationSec: hours(1) }],
     booking: [{ points: 60, durationSec: hours(1) }],
   },
+  apiKey: { points: API_KEY_REQUESTS_PER_MINUTE, durationSec: 60 },
 };
 
 /** How an outbox sends and retries (mail ADR 009, push ADR 016). Tests shorten the timings through the config. */
@@ -437,7 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ANALYTICS_PROVIDER && e.ANALYTICS_URL && e.ANALYTICS_SITE_ID
         ? { provider: e.ANALYTICS_PROVIDER, url: e.ANALYTICS_URL.replace(/\/+$/, ''), siteId: e.ANALYTICS_SITE_ID }
         : null,
-    throttle: structuredClone(DEFAULT_THROTTLE),
+    throttle: { ...structuredClone(DEFAULT_THROTTLE), apiKey: { points: e.API_KEY_RATE_LIMIT, durationSec: 60 } },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

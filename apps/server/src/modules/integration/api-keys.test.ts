@@ -181,3 +181,51 @@ describe.each(await dialects())('API keys (%s)', (dialect) => {
     });
   });
 });
+
+describe('API key throttle', () => {
+  let t: TestApp;
+  let location: number;
+  beforeAll(async () => {
+    t = await startApp('sqlite', { API_KEY_RATE_LIMIT: '3' });
+    location = await newLocation(t);
+  });
+  afterAll(() => t.close());
+
+  it('counts per key with RateLimit headers, then answers 429 with Retry-After', async () => {
+    const key = await newApiKey(t, { locationIds: [location], scopes: ['tickets:read'] });
+    const other = await newApiKey(t, { locationIds: [location], scopes: ['tickets:read'] });
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call(t.app, 'GET', '/api/integration/tickets/', { auth: key.auth });
+      expect(res.status).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe('"default";q=3;w=60');
+      remaining.push(String(res.headers['ratelimit']).replace(/;t=\d+$/, ''));
+    }
+    expect(remaining).toEqual(['"default";r=2', '"default";r=1', '"default";r=0']);
+    const over = await call(t.app, 'GET', '/api/integration/tickets/', { auth: key.auth });
+    expect(over.status).toBe(429);
+    const wait = Number(over.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(over.headers['ratelimit']).toBe(`"default";r=0;t=${wait}`);
+    expect(over.body.detail).toMatch(
+      /^Zu viele Anfragen mit diesem API-Schlüssel\. Bitte versuchen Sie es in (\d+ Sekunden?|1 Minute) erneut\.$/,
+    );
+    // Another key (of the same ERP, from the same address) has its own budget.
+    expect((await call(t.app, 'GET', '/api/integration/tickets/', { auth: other.auth })).status).toBe(200);
+  });
+
+  it('describes every integration operation with the key scheme and an example', async () => {
+    const doc = (await call(t.app, 'GET', '/api/docs/openapi.json')).body;
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)
+      .filter(([path]) => path.startsWith('/api/integration/'))
+      .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op })));
+    expect(ops.length).toBeGreaterThanOrEqual(9);
+    for (const { key, op } of ops) {
+      expect(op.security, key).toEqual([{ apiKey: [] }]);
+      expect(op.responses, key).toHaveProperty('429');
+    }
+    expect(ops.filter(({ op }) => !JSON.stringify(op).includes('"example"')).map((o) => o.key)).toEqual([]);
+  });
+});
