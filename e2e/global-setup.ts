@@ -12,6 +12,7 @@ import {
   ENV_DATA_DIR,
   ENV_DIST_MTIME,
   ENV_MAIL_FILE,
+  ENV_WEBHOOK_PORT,
   NO_CHROMIUM_NOTICE,
   ROOT_DIR,
   WEB_INDEX,
@@ -105,6 +106,9 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   state.closeSmtp = smtp.close;
 
   const port = await freePort();
+  // Issue 26: integrations.spec.ts receives webhooks on this port; the server allows it as a plain
+  // http origin, like an on-premises ERP.
+  const webhookPort = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = path.join(tmpRoot, 'data');
   const logDir = path.join(ROOT_DIR, 'test-results');
@@ -126,6 +130,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      WEBHOOK_ENDPOINT_ALLOWLIST: `http://127.0.0.1:${webhookPort}`,
       APP_NAME,
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -139,5 +144,6 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   process.env[ENV_BASE_URL] = baseURL;
   process.env[ENV_MAIL_FILE] = mailFile;
   process.env[ENV_DATA_DIR] = dataDir;
+  process.env[ENV_WEBHOOK_PORT] = String(webhookPort);
   console.log(`[e2e] server on ${baseURL}, SMTP on 127.0.0.1:${smtp.port}, data in ${dataDir}`);
 }

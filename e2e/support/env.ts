@@ -32,6 +32,8 @@ export const ENV_MAIL_FILE = 'HP_E2E_MAIL_FILE';
 export const ENV_DIST_MTIME = 'HP_E2E_DIST_MTIME';
 /** The server's DATA_DIR, for journeys that need more rows than the demo has (25 phone numbers). */
 export const ENV_DATA_DIR = 'HP_E2E_DATA_DIR';
+/** The port of the webhook receiver a spec may open on 127.0.0.1; the server allows it (WEBHOOK_ENDPOINT_ALLOWLIST). */
+export const ENV_WEBHOOK_PORT = 'HP_E2E_WEBHOOK_PORT';
 
 export const WEB_INDEX = path.join(ROOT_DIR, 'apps', 'web', 'dist', 'index.html');
 
