@@ -1,7 +1,7 @@
 // The frame of the benches that load a few GET endpoints of one filled database (bookings,
 // parcels): per dialect a fresh database, filled and analysed, the real server in its own
 // process, a signed-in user, a warm-up per endpoint, then autocannon; one table row per dialect
-// and endpoint.
+// and endpoint. `onFilledServers` is the frame without the load (the resident sync uses it).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of load before each measurement, not counted (BENCH_WARMUP): the JIT, caches, the pool. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** BENCH_DIALECTS=sqlite leaves PostgreSQL out. */
-const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+export const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const CONNECTIONS = 10;
 
 export interface EndpointFigures {
@@ -29,13 +29,17 @@ export interface EndpointFigures {
   non2xx: number;
 }
 
-export interface EndpointBench {
+/** A fresh database per dialect and what goes into it before the server starts. */
+export interface FilledDatabase {
   /** Names the temporary folder and database. */
   name: string;
   /** Fills the empty, migrated database. */
   fill(db: DB): Promise<void>;
   /** Tables the fill gave explicit ids: their sequences move on (PostgreSQL). */
   sequences: (keyof Database)[];
+}
+
+export interface EndpointBench extends FilledDatabase {
   /** Who the requests are made as (POST /api/login/). */
   login: { apartment_number: string; password: string };
   /** Throws unless the server answers what the fill should give (a bench of an empty answer measures nothing). */
@@ -45,19 +49,35 @@ export interface EndpointBench {
 }
 
 /** Runs `bench` on each dialect of BENCH_DIALECTS (PostgreSQL only when reachable). */
-export async function benchEndpoints(bench: EndpointBench): Promise<EndpointFigures[]> {
-  const rows: EndpointFigures[] = [];
+export function benchEndpoints(bench: EndpointBench): Promise<EndpointFigures[]> {
+  return onFilledServers(bench, (url, dialect) => loadEndpoints(url, dialect, bench));
+}
+
+/**
+ * Per dialect of BENCH_DIALECTS (PostgreSQL only when reachable): a fresh database, migrated,
+ * filled by `bench` and analysed, the real server on it in its own process (production mode, no
+ * demo data), and `run` against its URL; the rows of all dialects.
+ */
+export async function onFilledServers<T>(
+  bench: FilledDatabase,
+  run: (url: string, dialect: 'sqlite' | 'postgres') => Promise<T[]>,
+): Promise<T[]> {
+  const rows: T[] = [];
   for (const dialect of DIALECTS) {
     if (dialect === 'postgres' && !(await pgReachable())) {
       console.log('PostgreSQL nicht erreichbar: übersprungen');
       continue;
     }
-    rows.push(...(await benchOn(dialect as 'sqlite' | 'postgres', bench)));
+    rows.push(...(await onFilledServer(dialect as 'sqlite' | 'postgres', bench, run)));
   }
   return rows;
 }
 
-async function benchOn(dialect: 'sqlite' | 'postgres', bench: EndpointBench): Promise<EndpointFigures[]> {
+async function onFilledServer<T>(
+  dialect: 'sqlite' | 'postgres',
+  bench: FilledDatabase,
+  run: (url: string, dialect: 'sqlite' | 'postgres') => Promise<T[]>,
+): Promise<T[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hp-bench-${bench.name}-`));
   const scratch = dialect === 'postgres' ? await scratchDatabase('hp_bench') : undefined;
   const handle = openDatabase({ databaseUrl: scratch?.url, dataDir });
@@ -73,34 +93,37 @@ async function benchOn(dialect: 'sqlite' | 'postgres', bench: EndpointBench): Pr
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
   });
-  const rows: EndpointFigures[] = [];
   try {
-    const login = await fetch(`${server.url}/api/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(bench.login),
-    });
-    if (!login.ok) throw new Error(`Anmeldung fehlgeschlagen: ${login.status} ${await login.text()}`);
-    const headers = { authorization: `Token ${((await login.json()) as { token: string }).token}` };
-    await bench.check?.(async (p) => (await fetch(server.url + p, { headers })).json());
-    for (const [endpoint, p] of bench.endpoints) {
-      const run = (duration: number) =>
-        autocannon({ url: server.url + p, headers, connections: CONNECTIONS, duration });
-      if (WARMUP > 0) await run(WARMUP);
-      const r = await run(DURATION);
-      rows.push({
-        dialect,
-        endpoint,
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        non2xx: r.non2xx,
-      });
-    }
+    return await run(server.url, dialect);
   } finally {
     await server.stop();
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function loadEndpoints(url: string, dialect: string, bench: EndpointBench): Promise<EndpointFigures[]> {
+  const login = await fetch(`${url}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(bench.login),
+  });
+  if (!login.ok) throw new Error(`Anmeldung fehlgeschlagen: ${login.status} ${await login.text()}`);
+  const headers = { authorization: `Token ${((await login.json()) as { token: string }).token}` };
+  await bench.check?.(async (p) => (await fetch(url + p, { headers })).json());
+  const rows: EndpointFigures[] = [];
+  for (const [endpoint, p] of bench.endpoints) {
+    const load = (duration: number) => autocannon({ url: url + p, headers, connections: CONNECTIONS, duration });
+    if (WARMUP > 0) await load(WARMUP);
+    const r = await load(DURATION);
+    rows.push({
+      dialect,
+      endpoint,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+    });
   }
   return rows;
 }
