@@ -29,6 +29,21 @@ const example = {
   move_out_on: null,
 };
 
+/** A resident as the integration reads one back (the example of the OpenAPI document). */
+const RESIDENT = {
+  id: 318,
+  external_id: 'ERP-4711',
+  ...example,
+  is_active: true,
+  access: 'open' as const,
+  access_opens_on: '2026-10-18',
+  access_closes_on: null,
+  account_status: 'active' as const,
+  invited_at: '2026-10-18T00:10:02.114Z',
+  last_login_at: '2026-11-02T17:45:40.005Z',
+  created_at: '2026-10-01T02:00:13.520Z',
+};
+
 /** The resident sync (issue 26), inside the /api/integration plugin. */
 export async function integrationResidentRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['integration: residents'], 'apiKey');
@@ -42,7 +57,11 @@ export async function integrationResidentRoutes(app: FastifyInstance): Promise<v
       schema: {
         summary: 'Bewohner:innen der Standorte des Schlüssels, nach Wohnungsnummer',
         querystring: integrationResidentQuery,
-        response: { 200: paginated(integrationResident) },
+        response: {
+          200: paginated(integrationResident).meta({
+            example: { count: 1, next: null, previous: null, results: [RESIDENT] },
+          }),
+        },
       },
     },
     async (request) => {
@@ -71,7 +90,7 @@ export async function integrationResidentRoutes(app: FastifyInstance): Promise<v
       schema: {
         summary: 'Eine Bewohnerin oder ein Bewohner nach externer ID',
         params: externalIdParams,
-        response: { 200: integrationResident },
+        response: { 200: integrationResident.meta({ example: RESIDENT }) },
       },
     },
     async (request) => {
@@ -91,7 +110,10 @@ export async function integrationResidentRoutes(app: FastifyInstance): Promise<v
           'Legt an (201, result "created") oder ändert (200, "updated"); derselbe Aufruf noch einmal ändert nichts (200, "unchanged") und schreibt keinen Protokolleintrag. Der Zugang öffnet sich nach ACCESS_OPENS_DAYS_BEFORE_MOVE_IN Tagen vor dem Einzug (dann geht die Einladung hinaus) und endet ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT Tage nach dem Auszug.',
         params: externalIdParams,
         body: integrationResidentPut.meta({ example }),
-        response: { 200: integrationResidentUpserted, 201: integrationResidentUpserted },
+        response: {
+          200: integrationResidentUpserted.meta({ example: { result: 'unchanged', resident: RESIDENT } }),
+          201: integrationResidentUpserted.meta({ example: { result: 'created', resident: RESIDENT } }),
+        },
       },
     },
     async (request, reply) => {
