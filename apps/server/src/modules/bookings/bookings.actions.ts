@@ -23,6 +23,7 @@ import { staffLocations, type Caller, type Resident } from '../auth/policies.js'
 import { bookingNews } from '../notifications/events.js';
 import { bookingsCalendar } from './bookings.calendar.js';
 import { cancellableUntil, resourceSnapshot } from './bookings.presenter.js';
+import { bookingEvent } from '../webhooks/webhooks.payloads.js';
 import * as repo from './bookings.repository.js';
 import type { BookingRow, ResourceRow } from './bookings.repository.js';
 import {
@@ -128,6 +129,7 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
         },
         p.keys,
       );
+      await bookingEvent(trx, 'booking.created', bookingId, r.location_id);
       await bookingNews(
         trx,
         notifier,
@@ -183,8 +185,13 @@ export async function cancelOwn(ctx: AppContext, me: Resident, id: number, now =
   const b = await ownBooking(ctx.db, me, id);
   if (b.status !== 'pending' && b.status !== 'approved') throw conflict(BOOKING_NOT_ACTIVE);
   if (now > cancellableUntil(b)) throw conflict(BOOKING_DEADLINE_PASSED(b.cancel_hours));
-  const done = await inTransaction(ctx.db, (trx) => repo.setStatus(trx, b.id, ['pending', 'approved'], 'cancelled'));
+  const done = await inTransaction(ctx.db, async (trx) => {
+    if (!(await repo.setStatus(trx, b.id, ['pending', 'approved'], 'cancelled'))) return false;
+    await bookingEvent(trx, 'booking.cancelled', b.id, b.location_id, { by: 'resident', message: '' });
+    return true;
+  });
   if (!done) throw conflict(BOOKING_NOT_ACTIVE);
+  ctx.webhooks.kick();
   return (await repo.findBooking(ctx.db, b.id))!;
 }
 
@@ -286,6 +293,7 @@ async function cancelByManager(
 ): Promise<boolean> {
   if (!(await repo.setStatus(trx, b.id, ['pending', 'approved'], 'cancelled', { reason: message, by: caller.id })))
     return false;
+  await bookingEvent(trx, 'booking.cancelled', b.id, b.location_id, { by: 'management', message });
   await recordChange(trx, {
     actor: caller,
     action: 'booking_cancelled',

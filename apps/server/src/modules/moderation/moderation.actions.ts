@@ -5,6 +5,7 @@ import { recordChange, type Actor } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { staffLocations, type Caller } from '../auth/policies.js';
 import { moderated } from '../notifications/events.js';
+import { postApproved } from '../webhooks/webhooks.payloads.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { findModerated, setStatus, type ModeratedRow } from './moderation.repository.js';
 
@@ -32,6 +33,8 @@ export async function recordDecision(
   });
   // The author, and for an approval the readers, hear of it (a repeated decision says nothing new).
   if (notifier && item.status !== d.status) await moderated(trx, notifier, kind, item.id, d.status, reason);
+  if (kind === 'message' && d.status === 'approved' && item.status !== 'approved')
+    await postApproved(trx, item.id, item.location_id);
 }
 
 /** A manager approves or rejects a post or comment of their locations; 404 when it is out of reach. */

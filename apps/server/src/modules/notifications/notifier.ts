@@ -56,12 +56,15 @@ export class Notifier {
     private readonly secret: string,
     private readonly outbox: Outbox,
     private readonly push: PushOutbox,
+    /** The webhook sender (issue 26): events that notify people often queue webhooks in the same transaction. */
+    private readonly webhooks?: { kick(): void },
   ) {}
 
-  /** Starts sending what the committed transaction queued. */
+  /** Starts sending what the committed transaction queued (mail, pushes, webhooks). */
   kick(): void {
     this.outbox.kick();
     this.push.kick();
+    this.webhooks?.kick();
   }
 
   /** Notifies the given users (inactive and erased ones are skipped) as their preferences say. */

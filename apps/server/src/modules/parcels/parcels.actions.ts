@@ -15,6 +15,7 @@ import { nowIso } from '../../lib/time.js';
 import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';
 import type { Resident } from '../auth/policies.js';
 import { parcelArrived, parcelReminder } from '../notifications/events.js';
+import { parcelEvents } from '../webhooks/webhooks.payloads.js';
 import * as repo from './parcels.repository.js';
 
 const DAY = 86_400_000;
@@ -140,6 +141,7 @@ export async function logParcel(
         entity: { type: 'parcel', id: parcelId, locationId: desk.locationId },
         details: { apartment, carrier: input.carrier, pieces: input.pieces, label_photo: label !== null },
       });
+      await parcelEvents(trx, 'parcel.logged', [parcelId], desk.locationId);
       const residents = await repo.apartmentResidents(trx, desk.locationId, apartment);
       await parcelArrived(
         trx,
@@ -182,7 +184,7 @@ export async function handOver(ctx: AppContext, desk: Desk, input: HandoverInput
     if (code === null) throw fieldError('apartment', NOTHING_OPEN);
     if (code !== input.code) throw fieldError('code', WRONG_CODE);
   }
-  return inTransaction(db, async (trx) => {
+  const handed = await inTransaction(db, async (trx) => {
     const open = await repo.openParcelsOf(trx, desk.locationId, apartment, input.ids);
     if (input.ids && open.length !== new Set(input.ids).size) throw notFound();
     if (!open.length) throw fieldError('apartment', NOTHING_OPEN);
@@ -197,8 +199,11 @@ export async function handOver(ctx: AppContext, desk: Desk, input: HandoverInput
       entity: { type: 'parcel', id: ids[0], locationId: desk.locationId },
       details: { apartment, ids, with_code: input.code !== undefined, note: input.note },
     });
+    await parcelEvents(trx, 'parcel.picked_up', ids, desk.locationId);
     return ids;
   });
+  ctx.webhooks.kick();
+  return handed;
 }
 
 /**

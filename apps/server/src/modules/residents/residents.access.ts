@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/database.js';
+import { residentActivated } from '../webhooks/webhooks.payloads.js';
 import { queueAccountMail } from './residents.mail.js';
 import * as repo from './residents.repository.js';
 import { accessState, berlinToday } from './residents.window.js';
@@ -83,6 +84,7 @@ async function openAccess(
   s: repo.AccessSubject,
   invite: boolean,
 ): Promise<void> {
+  await residentActivated(trx, s.id, s.location_id!);
   if (invite && s.email && s.no_password)
     await queueAccountMail(
       ctx,

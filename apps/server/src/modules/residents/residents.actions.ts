@@ -27,6 +27,7 @@ import { planImport, type ImportRequest } from './residents.import.js';
 import { queueAccountMail, recipientOf } from './residents.mail.js';
 import { auditedInput, auditedResident } from './residents.presenter.js';
 import { settleAccess } from './residents.access.js';
+import { residentActivated } from '../webhooks/webhooks.payloads.js';
 import * as repo from './residents.repository.js';
 import { eraseUserBookings } from '../bookings/bookings.repository.js';
 import { eraseParcelData } from '../parcels/parcels.repository.js';
@@ -123,6 +124,7 @@ export async function createResident(ctx: AppContext, caller: Caller, b: NewResi
     }),
   );
   if (b.send_invitation) ctx.outbox.kick();
+  ctx.webhooks.kick(); // resident.activated, when the access opened
   return row;
 }
 
@@ -159,6 +161,7 @@ export async function updateResident(
     }),
   );
   if (settled.invited) ctx.outbox.kick();
+  ctx.webhooks.kick(); // resident.activated, when the access opened
   return settled.after;
 }
 
@@ -172,10 +175,13 @@ export async function setResidentActive(
   const { db } = ctx;
   const before = await residentInReach(db, caller, id);
   if (active && before.erased_at) throw nonFieldError(ERASED);
-  return inTransaction(db, async (trx) => {
+  const after = await inTransaction(db, async (trx) => {
     await repo.setActive(trx, id, active);
-    // Issue 26: an account reactivated inside its window whose access never opened opens now.
-    if (active) await settleAccess(ctx, trx, [id], { invite: false });
+    // Issue 26: an account reactivated inside its window whose access never opened opens now
+    // (which raises resident.activated); one whose access was open already is usable again now.
+    const settled = active ? await settleAccess(ctx, trx, [id], { invite: false }) : null;
+    const usableAgain = !before.is_active && before.access_opened_at && !before.access_closed_at;
+    if (settled && !settled.opened.length && usableAgain) await residentActivated(trx, id, before.location_id!);
     await recordChange(trx, {
       actor: caller,
       action: active ? 'resident_activated' : 'resident_deactivated',
@@ -185,6 +191,8 @@ export async function setResidentActive(
     });
     return (await repo.findResident(trx, [before.location_id!], id))!;
   });
+  if (active) ctx.webhooks.kick();
+  return after;
 }
 
 /** A manager sends an active resident of their locations the invitation or a password-reset link by mail. */

@@ -3,6 +3,7 @@ import type { DB } from '../../db/database.js';
 import type { TicketEventTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { ticketNews } from '../notifications/events.js';
+import { ticketCreated, ticketMessageCreated, ticketStatusChanged } from '../webhooks/webhooks.payloads.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { endAssignments, insertEvent, updateTicket } from './tickets.repository.js';
 
@@ -46,6 +47,10 @@ export async function addEvent(
     ...(response ? { last_staff_activity_at: now } : {}),
     ...(response && !ticket.first_response_at ? { first_response_at: now } : {}),
   });
+  // Webhooks (issue 26): a new ticket, and a message of the thread the residents see (no internal note).
+  if (entry.kind === 'created') await ticketCreated(trx, ticket.id);
+  if (entry.kind === 'message' && !entry.internal)
+    await ticketMessageCreated(trx, ticket.id, { id, author: by.author, text: entry.text ?? '', createdAt: now });
   return id;
 }
 
@@ -68,6 +73,8 @@ export async function changeStatus(
   await updateTicket(trx, ticket.id, { status, ...(status === 'done' ? { done_at: now } : {}) });
   await addEvent(trx, ticket, by, { kind: 'status', status, text: message });
   if (status === 'done' || status === 'rejected') await endAssignments(trx, ticket.id, now);
+  const previous = (ticket as { status?: TicketStatus }).status ?? null;
+  await ticketStatusChanged(trx, ticket.id, { previous, message });
   await ticketNews(trx, notifier, ticket, {
     status,
     body: message,

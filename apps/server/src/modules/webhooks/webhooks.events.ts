@@ -22,12 +22,19 @@ export interface WebhookPayload<D = Record<string, unknown>> {
  */
 export async function queueWebhooks(
   trx: DB,
-  e: { locationId: number; event: WebhookEvent; data: Record<string, unknown> },
+  e: {
+    locationId: number;
+    event: WebhookEvent;
+    /** The payload's data, or a function that reads it: called only when some endpoint wants the event. */
+    data: Record<string, unknown> | (() => Promise<Record<string, unknown> | null>);
+  },
 ): Promise<number> {
   const now = nowIso();
   const endpoints = await subscribedEndpoints(trx, e.locationId, e.event, now);
   if (!endpoints.length) return 0;
-  const payload: WebhookPayload = { type: e.event, timestamp: now, data: e.data };
+  const data = typeof e.data === 'function' ? await e.data() : e.data;
+  if (!data) return 0;
+  const payload: WebhookPayload = { type: e.event, timestamp: now, data };
   const body = JSON.stringify(payload);
   await insertDeliveries(
     trx,

@@ -106,3 +106,111 @@ export async function administratorEmails(db: DB): Promise<string[]> {
     .execute();
   return rows.map((r) => r.email);
 }
+
+// ---- what the events' payloads are made of (read inside the event's transaction) ----
+
+/** A ticket with its category and reporter, as a webhook names it. */
+export function ticketForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_categories as c', 'c.id', 't.category_id')
+    .leftJoin('users as r', 'r.id', 't.reporter_id')
+    .select([
+      't.id',
+      't.number',
+      't.location_id',
+      't.status',
+      't.scope',
+      't.place',
+      't.description',
+      't.source',
+      't.created_at',
+      'c.id as category_id',
+      'c.name as category_name',
+      'r.id as reporter_id',
+      'r.external_id as reporter_external_id',
+      'r.apartment_number as reporter_apartment',
+      'r.name as reporter_name',
+      'r.email as reporter_email',
+      'r.erased_at as reporter_erased_at',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
+export type TicketForWebhook = NonNullable<Awaited<ReturnType<typeof ticketForWebhook>>>;
+
+export function postForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'location_id', 'text', 'created_at', 'moderated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function bookingForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('booking_resources as res', 'res.id', 'b.resource_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.location_id',
+      'b.status',
+      'b.apartment_number',
+      'b.starts_at',
+      'b.ends_at',
+      'b.check_in',
+      'b.check_out',
+      'b.created_at',
+      'res.id as resource_id',
+      'res.name as resource_name',
+      'res.mode as resource_mode',
+      'u.id as user_id',
+      'u.external_id as user_external_id',
+      'u.name as user_name',
+      'u.email as user_email',
+      'u.erased_at as user_erased_at',
+    ])
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+}
+export type BookingForWebhook = NonNullable<Awaited<ReturnType<typeof bookingForWebhook>>>;
+
+export function parcelsForWebhook(db: DB, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('parcels')
+    .select([
+      'id',
+      'location_id',
+      'apartment_number',
+      'carrier',
+      'pieces',
+      'storage_place',
+      'status',
+      'logged_at',
+      'handed_over_at',
+    ])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+export function residentForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'location_id',
+      'external_id',
+      'apartment_number',
+      'name',
+      'email',
+      'move_in_on',
+      'move_out_on',
+      'role',
+      'erased_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
