@@ -26,6 +26,8 @@ export interface ServerProcess {
   pidOf(requestId: string): number | undefined;
   /** SIGTERM to the primary, which passes it on; SIGKILL after 15 s. */
   stop(): Promise<void>;
+  /** Sends `signal` to the (primary) process, e.g. SIGKILL for a crash, and waits until it has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -80,6 +82,11 @@ export async function startServerProcess(env: Record<string, string>, workers = 
       return line ? Number(/"pid":(\d+)/.exec(line)?.[1]) : undefined;
     },
     stop,
+    kill: async (signal) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
   };
 }
 
