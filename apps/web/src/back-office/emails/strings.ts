@@ -14,6 +14,7 @@ export const t = {
     notification: 'Benachrichtigung',
     digest: 'Tageszusammenfassung',
     accessibility_feedback: 'Rückmeldung Barrierefreiheit',
+    webhook_disabled: 'Webhook ausgeschaltet',
     '': 'Sonstige',
   } as Record<string, string>,
   columns: {
