@@ -89,6 +89,83 @@ describe.each(await dialects())('the invitation when access opens, over SMTP (%s
     expect(login.status).toBe(200);
   });
 
+  /** The link of the newest mail to `address`, and how many arrived. */
+  async function newestLink(address: string): Promise<{ token: string; count: number }> {
+    const mails = mailsTo(address);
+    const text = (await parseMail(mails.at(-1)!.raw)).text;
+    return { token: /forgot-password\/([A-Za-z0-9_-]+)/.exec(text)![1]!, count: mails.length };
+  }
+  const setPassword = (token: string) =>
+    call(t.app, 'POST', '/api/password_reset/confirm/', {
+      payload: { token, password: 'Wieder-da-2027!', repeat_password: 'Wieder-da-2027!' },
+    });
+
+  it('invites again when a later move-out reopens the access of a resident who never set a password', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-10-01T10:00:00Z'), toFake: ['Date'] });
+    const b = {
+      location_id: loc,
+      apartment_number: 'L-0301',
+      name: 'Rita Rückkehr',
+      email: 'rita.rueckkehr@example.org',
+      move_in_on: '2026-09-01',
+      move_out_on: '2026-09-15',
+    };
+    expect((await put('ERP-SMTP-3', b)).body.resident.access).toBe('open');
+    await settleMail();
+    const first = await newestLink('rita.rueckkehr@example.org');
+    expect(first.count).toBe(1);
+
+    // 30 days after the move-out access closes, and with it the invitation's link.
+    vi.setSystemTime(Date.parse('2026-10-20T10:00:00Z'));
+    expect(await runAccessJob(t.app.ctx)).toMatchObject({ closed: 1 });
+    expect((await setPassword(first.token)).status).toBe(404);
+
+    // The ERP corrects the move-out: access reopens with a new invitation whose link works.
+    const reopened = await put('ERP-SMTP-3', { ...b, move_out_on: '2027-03-31' });
+    expect(reopened.body).toMatchObject({ result: 'updated', resident: { access: 'open' } });
+    await settleMail();
+    const second = await newestLink('rita.rueckkehr@example.org');
+    expect(second.count).toBe(2);
+    expect((await setPassword(second.token)).status).toBe(200);
+    const login = await call(t.app, 'POST', '/api/login/', {
+      payload: { apartment_number: 'L-0301', password: 'Wieder-da-2027!' },
+    });
+    expect(login.status).toBe(200);
+    // Nothing more: the same record again, the job again.
+    expect((await put('ERP-SMTP-3', { ...b, move_out_on: '2027-03-31' })).body.result).toBe('unchanged');
+    await runAccessJob(t.app.ctx);
+    await settleMail();
+    expect(mailsTo('rita.rueckkehr@example.org')).toHaveLength(2);
+  });
+
+  it('invites again when the window begins after the move-in moved later', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-10-01T10:00:00Z'), toFake: ['Date'] });
+    const b = {
+      location_id: loc,
+      apartment_number: 'L-0402',
+      name: 'Sven Später',
+      email: 'sven.spaeter@example.org',
+      move_in_on: '2026-10-05',
+    };
+    expect((await put('ERP-SMTP-4', b)).body.resident.access).toBe('open');
+    await settleMail();
+    const first = await newestLink('sven.spaeter@example.org');
+
+    // The move-in moves to December: access waits again and the first link no longer works.
+    const later = await put('ERP-SMTP-4', { ...b, move_in_on: '2026-12-01' });
+    expect(later.body.resident).toMatchObject({ access: 'scheduled', access_opens_on: '2026-11-17' });
+    expect((await setPassword(first.token)).status).toBe(404);
+
+    // Berlin midnight of 2026-11-17: the job opens access with a new invitation, once.
+    vi.setSystemTime(Date.parse('2026-11-16T23:00:00Z'));
+    expect(await runAccessJob(t.app.ctx)).toMatchObject({ opened: 1 });
+    expect(await runAccessJob(t.app.ctx)).toMatchObject({ opened: 0 });
+    await settleMail();
+    const second = await newestLink('sven.spaeter@example.org');
+    expect(second.count).toBe(2);
+    expect((await setPassword(second.token)).status).toBe(200);
+  });
+
   it('sends it once when two server processes open access at the same moment', async () => {
     const today = berlinToday();
     const created = await put('ERP-SMTP-2', {

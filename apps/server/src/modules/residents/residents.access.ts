@@ -22,9 +22,12 @@ export interface Settled {
  * - open and not opened yet: marks it opened (compare-and-set, so exactly once across processes)
  *   and, when `invite` holds, sends the invitation (only with an e-mail address, no password
  *   yet and an active account);
- * - open but closed before (the move-out moved later): lifts the closed mark;
+ * - open but closed before (the move-out moved later): lifts the closed mark (compare-and-set)
+ *   and, for an active account opened before, does what an opening does: closing ended its
+ *   invitation link, so a resident who never set a password gets a new invitation;
  * - closed and not closed yet: marks it closed and ends sessions, pushes, reset links and codes;
- * - scheduled (the move-in moved later): ends any session; the sign-in is refused by the dates.
+ * - scheduled (the move-in moved later): ends any session and the invitation link and takes the
+ *   opened mark back, so the day the window begins opens it again, with a new invitation.
  * Deactivated accounts are not opened (the job and a reactivation come back to them).
  */
 export async function settleAccess(
@@ -39,22 +42,35 @@ export async function settleAccess(
   const today = berlinToday();
   const subjects = await repo.accessSubjects(trx, ids);
   const toOpen: repo.AccessSubject[] = [];
-  const toReopen: number[] = [];
+  const toReopen: repo.AccessSubject[] = [];
   const toClose: number[] = [];
   const scheduled: number[] = [];
   for (const s of subjects) {
     const state = accessState(s, window, today);
     if (state === 'open') {
       if (!s.access_opened_at && s.is_active) toOpen.push(s);
-      if (s.access_closed_at) toReopen.push(s.id);
+      if (s.access_closed_at) toReopen.push(s);
     } else if (state === 'closed') {
       if (!s.access_closed_at) toClose.push(s.id);
     } else if (s.access_opened_at) {
       scheduled.push(s.id);
     }
   }
-  if (toReopen.length) await repo.reopenAccess(trx, toReopen);
-  if (scheduled.length) await repo.endAccess(trx, scheduled);
+  if (toReopen.length) {
+    const reopened = new Set(
+      await repo.reopenAccess(
+        trx,
+        toReopen.map((s) => s.id),
+      ),
+    );
+    // Opened before and active; one never opened opens below.
+    for (const s of toReopen)
+      if (reopened.has(s.id) && s.access_opened_at && s.is_active) {
+        settled.opened.push(s.id);
+        if (await openAccess(ctx, trx, s, opts.invite)) settled.invited.push(s.id);
+      }
+  }
+  if (scheduled.length) await repo.rescheduleAccess(trx, scheduled);
   if (toClose.length) settled.closed = await repo.claimAccessClosed(trx, toClose);
   if (toOpen.length) {
     const claimed = new Set(
@@ -66,38 +82,38 @@ export async function settleAccess(
     for (const s of toOpen) {
       if (!claimed.has(s.id)) continue;
       settled.opened.push(s.id);
-      await openAccess(ctx, trx, s, opts.invite);
-      if (opts.invite && s.email && s.no_password) settled.invited.push(s.id);
+      if (await openAccess(ctx, trx, s, opts.invite)) settled.invited.push(s.id);
     }
   }
   return settled;
 }
 
 /**
- * What happens once when a resident's access opens (its mark is already set in `trx`): the
- * invitation to set a password, if asked and possible. The place for anything else that belongs
- * to the opening (the `resident.activated` webhook).
+ * What happens once when a resident's access opens or reopens (its mark is already set in
+ * `trx`): the `resident.activated` webhook and the invitation to set a password, if asked and
+ * possible. Returns whether the invitation was queued.
  */
 async function openAccess(
   ctx: Pick<AppContext, 'config' | 'outbox'>,
   trx: DB,
   s: repo.AccessSubject,
   invite: boolean,
-): Promise<void> {
+): Promise<boolean> {
   await residentActivated(trx, s.id, s.location_id!);
-  if (invite && s.email && s.no_password)
-    await queueAccountMail(
-      ctx,
-      trx,
-      {
-        id: s.id,
-        email: s.email,
-        name: s.name,
-        apartmentNumber: s.apartment_number,
-        locationId: s.location_id!,
-        locationTitle: s.location_title || s.location_name,
-        language: s.language,
-      },
-      'invitation',
-    );
+  if (!(invite && s.email && s.no_password)) return false;
+  await queueAccountMail(
+    ctx,
+    trx,
+    {
+      id: s.id,
+      email: s.email,
+      name: s.name,
+      apartmentNumber: s.apartment_number,
+      locationId: s.location_id!,
+      locationTitle: s.location_title || s.location_name,
+      language: s.language,
+    },
+    'invitation',
+  );
+  return true;
 }

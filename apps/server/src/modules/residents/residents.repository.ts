@@ -596,15 +596,33 @@ export async function endAccess(db: DB, ids: number[]): Promise<void> {
   }
 }
 
-/** Lifts the closed mark of accounts whose move-out moved so that access is open again. */
-export async function reopenAccess(db: DB, ids: number[]): Promise<void> {
-  for (const part of chunks(ids))
-    await db
+/**
+ * Lifts the closed mark of accounts whose move-out moved so that access is open again
+ * (compare-and-set); returns the ids this call reopened.
+ */
+export async function reopenAccess(db: DB, ids: number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const part of chunks(ids)) {
+    const rows = await db
       .updateTable('users')
       .set({ access_closed_at: null })
       .where('id', 'in', part)
       .where('access_closed_at', 'is not', null)
+      .returning('id')
       .execute();
+    out.push(...rows.map((r) => r.id));
+  }
+  return out;
+}
+
+/**
+ * Accounts opened before whose move-in moved later: ends what lets them in (the invitation link
+ * too) and takes the opened mark back, so the access job opens them again when the day comes.
+ */
+export async function rescheduleAccess(db: DB, ids: number[]): Promise<void> {
+  for (const part of chunks(ids))
+    await db.updateTable('users').set({ access_opened_at: null }).where('id', 'in', part).execute();
+  await endAccess(db, ids);
 }
 
 /**
