@@ -42,6 +42,7 @@ import * as m019 from './migrations/019-legal-pages.js';
 import * as m020 from './migrations/020-api-keys.js';
 import * as m021 from './migrations/021-resident-sync.js';
 import * as m022 from './migrations/022-webhooks.js';
+import * as m023 from './migrations/023-ticket-event-api-key.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '020-api-keys': m020,
   '021-resident-sync': m021,
   '022-webhooks': m022,
+  '023-ticket-event-api-key': m023,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

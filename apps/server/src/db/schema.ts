@@ -577,6 +577,8 @@ export interface TicketEventTable {
   internal: Flag;
   author: 'resident' | 'management' | 'craftsman' | 'system';
   user_id: number | null;
+  /** The API key that wrote the entry (migration 023); `user_id` is then null. */
+  api_key_id: number | null;
   assignment_id: number | null;
   status: TicketStatusColumn | null;
   text: string;

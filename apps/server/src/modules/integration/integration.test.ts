@@ -165,6 +165,8 @@ describe.each(await dialects())('integration API with a key (%s)', (dialect) => 
         author: 'management',
         status: 'in_progress',
         text: 'Installateur ist informiert.',
+        // The timeline names the key, as the audit log does (migration 023).
+        author_name: `Schnittstelle „${KEY_NAME}“`,
       });
       const rejected = await call(t.app, 'POST', `/api/integration/tickets/${tickets.two}/status/`, {
         auth: key.auth,
@@ -181,6 +183,7 @@ describe.each(await dialects())('integration API with a key (%s)', (dialect) => 
       expect(message.body.events.at(-1)).toMatchObject({
         kind: 'message',
         text: 'Der Installateur kommt am Dienstag.',
+        author_name: `Schnittstelle „${KEY_NAME}“`,
       });
 
       const polled = await call(t.app, 'GET', `/api/integration/tickets/?updated_since=${encodeURIComponent(since)}`, {

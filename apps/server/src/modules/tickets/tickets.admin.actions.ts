@@ -9,6 +9,7 @@ import type { FormFile } from '../../lib/uploads.js';
 import {
   actorOf,
   authorIdOf,
+  isKeyCaller,
   inStaffScope,
   requireStaffLocation,
   staffLocations,
@@ -29,7 +30,11 @@ export async function ticketInScope(ctx: AppContext, caller: Operator, id: numbe
   return inStaffScope(ctx.db, caller, await repo.findTicket(ctx.db, id));
 }
 
-const management = (caller: Operator) => ({ author: 'management' as const, userId: authorIdOf(caller) });
+const management = (caller: Operator) => ({
+  author: 'management' as const,
+  userId: authorIdOf(caller),
+  apiKeyId: isKeyCaller(caller) ? caller.keyId : null,
+});
 
 /**
  * A manager opens a ticket for a resident who phoned or came by: numbered and receipted like a

@@ -224,6 +224,7 @@ export const toAdminListItem = (t: AdminListRow): AdminTicketListItem => ({
 function authorName(e: EventRow): string {
   if (e.author === 'craftsman') return e.provider_name ?? 'Handwerker';
   if (e.author === 'system') return '';
+  if (e.api_key_name !== null) return `Schnittstelle „${e.api_key_name}“`;
   return e.user_name ?? '';
 }
 

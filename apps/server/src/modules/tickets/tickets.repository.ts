@@ -287,8 +287,9 @@ export function listEvents(db: DB, ticketId: number, opts: { internal: boolean }
     .leftJoin('users', 'users.id', 'ticket_events.user_id')
     .leftJoin('ticket_assignments', 'ticket_assignments.id', 'ticket_events.assignment_id')
     .leftJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .leftJoin('api_keys', 'api_keys.id', 'ticket_events.api_key_id')
     .selectAll('ticket_events')
-    .select(['users.name as user_name', 'providers.name as provider_name'])
+    .select(['users.name as user_name', 'providers.name as provider_name', 'api_keys.name as api_key_name'])
     .where('ticket_events.ticket_id', '=', ticketId)
     .orderBy('ticket_events.id');
   if (!opts.internal) q = q.where('ticket_events.internal', '=', 0);
@@ -619,8 +620,9 @@ export function listCraftsmanEvents(db: DB, ticketId: number, assignmentId: numb
     .leftJoin('users', 'users.id', 'ticket_events.user_id')
     .leftJoin('ticket_assignments', 'ticket_assignments.id', 'ticket_events.assignment_id')
     .leftJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .leftJoin('api_keys', 'api_keys.id', 'ticket_events.api_key_id')
     .selectAll('ticket_events')
-    .select(['users.name as user_name', 'providers.name as provider_name'])
+    .select(['users.name as user_name', 'providers.name as provider_name', 'api_keys.name as api_key_name'])
     .where('ticket_events.ticket_id', '=', ticketId)
     .where((eb) =>
       eb.or([

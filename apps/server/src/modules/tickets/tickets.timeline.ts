@@ -15,6 +15,8 @@ import { endAssignments, insertEvent, updateTicket } from './tickets.repository.
 export interface EventAuthor {
   author: TicketEventTable['author'];
   userId?: number | null;
+  /** An integration key writing for the management (issue 26): the timeline names it. */
+  apiKeyId?: number | null;
   assignmentId?: number | null;
 }
 
@@ -36,6 +38,7 @@ export async function addEvent(
     internal: entry.internal ? 1 : 0,
     author: by.author,
     user_id: by.userId ?? null,
+    api_key_id: by.apiKeyId ?? null,
     assignment_id: by.assignmentId ?? null,
     status: entry.status ?? null,
     text: entry.text ?? '',
