@@ -33,7 +33,7 @@ function ResendButton({ delivery }: { delivery: WebhookDelivery }) {
   return (
     <button
       type="button"
-      className="button button-small"
+      className="button button-small integration-resend"
       disabled={isLoading}
       aria-busy={isLoading}
       onClick={() => void onClick()}
@@ -61,6 +61,7 @@ const columns = [
     cell: ({ row }) => (
       <>
         {t.eventNames[row.original.event]}
+        <span className="admin-cell-sub">{t.deliveries.createdAt(formatDateTime(row.original.created_at))}</span>
         <span className="admin-cell-sub">
           <span className="visually-hidden">{t.deliveries.messageId}: </span>
           <code className="integration-code integration-message-id">{row.original.message_id}</code>
@@ -73,7 +74,6 @@ const columns = [
     cell: ({ getValue }) => getValue() ?? t.deliveries.noCode,
   }),
   col.accessor('attempts', { header: t.deliveries.columns.attempts }),
-  col.accessor('created_at', { header: t.deliveries.columns.created, cell: ({ getValue }) => when(getValue()) }),
   col.accessor('last_attempt_at', {
     header: t.deliveries.columns.lastAttempt,
     cell: ({ getValue }) => when(getValue()),
@@ -88,10 +88,13 @@ const columns = [
     cell: ({ row }) => <ResendButton delivery={row.original} />,
   }),
 ];
-/** On a narrow table the times and counts fold under the event; status and 'Erneut senden' stay. */
+/**
+ * On a narrow table (a tablet, a phone) the event, the counts and the times fold under the status,
+ * so that 'Erneut senden' stays in view without scrolling sideways.
+ */
 const fold = {
-  into: 'event',
-  columns: ['response_code', 'attempts', 'created_at', 'last_attempt_at', 'next_attempt_at'],
+  into: 'status',
+  columns: ['event', 'response_code', 'attempts', 'last_attempt_at', 'next_attempt_at'],
 };
 
 function StatusFilter() {
@@ -163,8 +166,10 @@ function DeliveriesBody() {
   }
   return (
     <AdminPage title={t.deliveries.title} actions={back}>
-      <p className="integration-url">{t.deliveries.to(endpoint.url)}</p>
-      <p className="muted">{t.deliveries.keep}</p>
+      <div className="integration-log-facts">
+        <p className="integration-url">{t.deliveries.to(endpoint.url)}</p>
+        <p className="muted">{t.deliveries.keep}</p>
+      </div>
       <Log endpointId={endpoint.id} />
     </AdminPage>
   );

@@ -438,12 +438,12 @@ describe("'Schnittstellen': the delivery log", () => {
     const table = await screen.findByRole('table', { name: 'Zustellungen dieses Webhooks' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Zugestellt')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Schadensmeldung eingegangen')).toBeInTheDocument();
+    expect(within(rows[0]!).getAllByText('Schadensmeldung eingegangen').length).toBeGreaterThan(0);
     // The times show in their columns and, folded under the event, on a narrow table.
     expect(within(rows[0]!).getAllByText('12:00, 20.11.2026').length).toBeGreaterThan(0);
     expect(within(rows[1]!).getByText('Fehlgeschlagen')).toBeInTheDocument();
     expect(within(rows[1]!).getAllByText('503').length).toBeGreaterThan(0);
-    expect(within(rows[1]!).getByText('HTTP 503')).toBeInTheDocument();
+    expect(within(rows[1]!).getAllByText('HTTP 503').length).toBeGreaterThan(0);
     expect(within(rows[2]!).getByText('Ausstehend')).toBeInTheDocument();
     expect(within(rows[2]!).getAllByText('12:30, 20.11.2026').length).toBeGreaterThan(0);
     expect(within(rows[2]!).queryByRole('button', { name: 'Erneut senden' })).toBeNull();
@@ -457,7 +457,7 @@ describe("'Schnittstellen': the delivery log", () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
-    expect(await screen.findByText('msg_p2')).toBeInTheDocument();
+    expect((await screen.findAllByText('msg_p2')).length).toBeGreaterThan(0);
     expect(screen.getByText('Seite 2 von 2')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Status'), 'Fehlgeschlagen');

@@ -223,7 +223,7 @@ function KeysBody() {
       ) : null}
       {keys.length > 0 ? (
         <>
-          <p className="admin-table-count" role="status" aria-live="polite">
+          <p className="admin-table-count integration-count" role="status" aria-live="polite">
             {t.keys.count(keys.length)}
           </p>
           <ul className="integration-list" aria-label={t.keys.caption}>
