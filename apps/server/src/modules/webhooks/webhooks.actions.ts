@@ -175,6 +175,9 @@ export async function resendDelivery(ctx: AppContext, caller: Caller, id: number
   requireAdmin(caller);
   const row = await repo.findDelivery(ctx.db, id);
   if (!row) throw notFound();
+  const endpoint = await endpointOrNotFound(ctx, row.endpoint_id);
+  if (!endpoint.enabled)
+    throw new ApiError(409, { detail: 'Der Endpunkt ist ausgeschaltet. Bitte schalten Sie ihn zuerst wieder ein.' });
   if (!(await repo.requeueDelivery(ctx.db, id, nowIso())))
     throw new ApiError(409, { detail: 'Diese Zustellung steht schon zum Senden an.' });
   const queued = (await repo.findDelivery(ctx.db, id))!;

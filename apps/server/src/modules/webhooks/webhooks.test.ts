@@ -496,6 +496,11 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
         .body;
       expect(row.enabled).toBe(false);
       expect(row.disabled_reason).toMatch(/410/);
+      const resend = await call(t.app, 'POST', `/api/admin/integration/deliveries/${d!.id}/resend/`, { auth: admin });
+      expect(resend.status).toBe(409);
+      expect(resend.body).toEqual({
+        detail: 'Der Endpunkt ist ausgeschaltet. Bitte schalten Sie ihn zuerst wieder ein.',
+      });
     });
 
     it('keeps the log 30 days', async () => {
