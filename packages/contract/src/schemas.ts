@@ -157,6 +157,19 @@ export const profileExport = z.object({
     }),
   ),
   calendar_feed: z.object({ created_at: z.string() }).nullable(),
+  /**
+   * Webhooks (issue 26): events about the resident passed on to the management's connected
+   * systems (an ERP), with the receiving address, from the delivery log of the last 30 days.
+   */
+  webhook_deliveries: z.array(
+    z.object({
+      event: z.string(),
+      recipient: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+      delivered_at: z.string().nullable(),
+    }),
+  ),
   /** Defect reports (issue 21): the ones reported, followed, the messages written and photos added. */
   tickets: z.object({
     reported: z.array(

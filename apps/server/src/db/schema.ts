@@ -421,6 +421,8 @@ export interface WebhookDeliveryTable {
   id: Generated<number>;
   endpoint_id: number;
   location_id: number | null;
+  /** The resident the payload names (export, erasure); null when it names nobody. */
+  user_id: number | null;
   /** The `webhook-id` header ('msg_…'), the same on every attempt. */
   message_id: string;
   event: string;

@@ -12,7 +12,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  * - `webhook_deliveries`: one message to one endpoint, written in the transaction of the event
  *   and sent from there like the mail and push outboxes (lease in `locked_until`, claim.ts).
  *   `message_id` ('msg_…') is the `webhook-id` header, the same on every attempt and on a resend;
- *   `payload` is the JSON body as queued. Kept 30 days.
+ *   `payload` is the JSON body as queued; `user_id` the resident it names, if any (the data
+ *   export lists such deliveries, the erasure deletes them). Kept 30 days.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -38,6 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await id(db.schema.createTable('webhook_deliveries'))
     .addColumn('endpoint_id', 'integer', (c: any) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
     .addColumn('location_id', 'integer', (c: any) => c.references('locations.id').onDelete('set null'))
+    // The resident the payload names (DSGVO: their export lists it, their erasure deletes it).
+    .addColumn('user_id', 'integer', (c: any) => c.references('users.id').onDelete('cascade'))
     .addColumn('message_id', 'text', (c: any) => c.notNull())
     .addColumn('event', 'text', (c: any) => c.notNull())
     .addColumn('payload', 'text', (c: any) => c.notNull())
@@ -62,6 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('webhook_deliveries')
     .columns(['endpoint_id', 'id'])
     .execute();
+  await db.schema.createIndex('webhook_deliveries_user').on('webhook_deliveries').column('user_id').execute();
   await db.schema.createIndex('webhook_deliveries_created').on('webhook_deliveries').column('created_at').execute();
 }
 

@@ -58,6 +58,7 @@ export function toExport(d: Collected, signer: UrlSigner, appName: string, now =
       created_at: b.created_at,
     })),
     calendar_feed: d.calendarFeed ? { created_at: d.calendarFeed.created_at } : null,
+    webhook_deliveries: d.webhookDeliveries,
     tickets: {
       reported: d.tickets.tickets.map(({ id: _id, contact_consent, ...t }) => ({
         ...t,

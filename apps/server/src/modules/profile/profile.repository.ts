@@ -1,6 +1,7 @@
 import { jsonArrayFrom, type DB } from '../../db/database.js';
 import { allUserBookings, findFeed } from '../bookings/bookings.repository.js';
 import { parcelsOfResident } from '../parcels/parcels.repository.js';
+import { webhookDeliveriesAbout } from '../webhooks/webhooks.repository.js';
 import { ticketsOfUser } from '../tickets/tickets.repository.js';
 
 /** One user's profile row. */
@@ -167,6 +168,8 @@ export async function collectUserData(db: DB, userId: number) {
   const parcels = await parcelsOfResident(db, userId);
   // Bookings (issue 24): the resident's own, and when their calendar subscription was made.
   const [bookings, calendarFeed] = await Promise.all([allUserBookings(db, userId), findFeed(db, userId)]);
+  // Webhooks (issue 26): what was passed on about them to the management's connected systems.
+  const webhookDeliveries = await webhookDeliveriesAbout(db, userId);
   return {
     user,
     posts,
@@ -184,5 +187,6 @@ export async function collectUserData(db: DB, userId: number) {
     parcels,
     bookings,
     calendarFeed,
+    webhookDeliveries,
   };
 }

@@ -32,6 +32,7 @@ import * as repo from './residents.repository.js';
 import { eraseUserBookings } from '../bookings/bookings.repository.js';
 import { eraseParcelData } from '../parcels/parcels.repository.js';
 import { eraseTicketData } from '../tickets/tickets.repository.js';
+import { eraseWebhookData } from '../webhooks/webhooks.repository.js';
 import { apartmentPrefixOf } from '../location/location.repository.js';
 
 const ERASED = 'Die Daten dieser Person wurden gelöscht.';
@@ -226,6 +227,8 @@ export async function eraseResident(
     const parcelFiles = await eraseParcelData(trx, id);
     // Bookings (ADR 029): the resident's bookings go, which frees their slots; the feed token too.
     await eraseUserBookings(trx, id);
+    // Webhooks (issue 26): the log's copies of payloads naming them go, and what was not sent yet.
+    await eraseWebhookData(trx, id);
     const result = await repo.eraseResident(trx, id, content);
     result.fileKeys.push(...parcelFiles);
     // Tickets stay as the management's record of the defect, without the phone number, the

@@ -225,6 +225,41 @@ describe.each(kinds)('webhook events from the actions (%s)', (kind) => {
     expect(events.map((e) => e.type)).toEqual(['resident.activated']);
   });
 
+  it('lists what was passed on about a resident in their data export (Art. 15); their erasure deletes it (Art. 17)', async () => {
+    const carl = await newUser(t, { locationId: park, apartmentNumber: 'P-0303', name: 'Carl Clausen' });
+    const carlAuth = await signIn(t, carl);
+    const categories = await call(t.app, 'GET', '/api/tickets/categories/', { auth: carlAuth });
+    const reported = await call(t.app, 'POST', '/api/tickets/', {
+      auth: carlAuth,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { category_id: categories.body.results[0].id, scope: 'apartment', description: 'Fenster klemmt.' },
+    });
+    expect(reported.status).toBe(201);
+    await got();
+    const exported = await call(t.app, 'GET', '/api/profile/export/', { auth: carlAuth });
+    expect(exported.status).toBe(200);
+    expect(exported.body.webhook_deliveries).toEqual([
+      {
+        event: 'ticket.created',
+        recipient: rx.url,
+        status: 'delivered',
+        created_at: expect.any(String),
+        delivered_at: expect.any(String),
+      },
+    ]);
+    const erased = await call(t.app, 'POST', `/api/admin/residents/${carl.id}/erasure/`, {
+      auth: auth.manager,
+      payload: { content: 'anonymize' },
+    });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const left = await t.app.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select('payload')
+      .where('payload', 'like', '%Carl Clausen%')
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('sends nothing of location 1 to a key of location 2', async () => {
     const other = await newUser(t, { locationId: see, apartmentNumber: 'S-0101' });
     const post = await newPost(t, other, { status: 'pending' });

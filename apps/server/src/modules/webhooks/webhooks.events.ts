@@ -25,6 +25,8 @@ export async function queueWebhooks(
   e: {
     locationId: number;
     event: WebhookEvent;
+    /** The resident the data names, if any (the data export lists the delivery, the erasure deletes it). */
+    userId?: number | null;
     /** The payload's data, or a function that reads it: called only when some endpoint wants the event. */
     data: Record<string, unknown> | (() => Promise<Record<string, unknown> | null>);
   },
@@ -41,6 +43,7 @@ export async function queueWebhooks(
     endpoints.map((ep) => ({
       endpoint_id: ep.id,
       location_id: e.locationId,
+      user_id: e.userId ?? null,
       message_id: newMessageId(),
       event: e.event,
       payload: body,

@@ -56,7 +56,13 @@ async function ticketEvent(
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   const t = await repo.ticketForWebhook(trx, ticketId);
-  if (t) await queueWebhooks(trx, { locationId: t.location_id, event, data: { ...ticketData(t), ...extra } });
+  if (t)
+    await queueWebhooks(trx, {
+      locationId: t.location_id,
+      event,
+      userId: t.reporter_id,
+      data: { ...ticketData(t), ...extra },
+    });
 }
 
 /** `ticket.created` (a report in the app, at the desk, by the management or an integration). */
@@ -104,33 +110,32 @@ export async function bookingEvent(
   locationId: number,
   cancelled?: { by: 'resident' | 'management'; message: string },
 ): Promise<void> {
+  const b = await repo.bookingForWebhook(trx, bookingId);
+  if (!b) return;
   await queueWebhooks(trx, {
     locationId,
     event,
-    data: async () => {
-      const b = await repo.bookingForWebhook(trx, bookingId);
-      if (!b) return null;
-      return {
-        booking_id: b.id,
-        location_id: b.location_id,
-        status: b.status,
-        resource: { id: b.resource_id, name: b.resource_name, mode: b.resource_mode },
-        starts_at: b.starts_at,
-        ends_at: b.ends_at,
-        check_in: b.check_in,
-        check_out: b.check_out,
-        created_at: b.created_at,
+    userId: b.user_id,
+    data: {
+      booking_id: b.id,
+      location_id: b.location_id,
+      status: b.status,
+      resource: { id: b.resource_id, name: b.resource_name, mode: b.resource_mode },
+      starts_at: b.starts_at,
+      ends_at: b.ends_at,
+      check_in: b.check_in,
+      check_out: b.check_out,
+      created_at: b.created_at,
+      apartment_number: b.apartment_number,
+      resident: residentOf({
+        id: b.user_id,
+        external_id: b.user_external_id,
         apartment_number: b.apartment_number,
-        resident: residentOf({
-          id: b.user_id,
-          external_id: b.user_external_id,
-          apartment_number: b.apartment_number,
-          name: b.user_name,
-          email: b.user_email,
-          erased_at: b.user_erased_at,
-        }),
-        ...(cancelled ? { cancelled_by: cancelled.by, message: cancelled.message } : {}),
-      };
+        name: b.user_name,
+        email: b.user_email,
+        erased_at: b.user_erased_at,
+      }),
+      ...(cancelled ? { cancelled_by: cancelled.by, message: cancelled.message } : {}),
     },
   });
 }
@@ -169,6 +174,7 @@ export async function residentActivated(trx: DB, userId: number, locationId: num
   await queueWebhooks(trx, {
     locationId,
     event: 'resident.activated',
+    userId,
     data: async () => {
       const u = await repo.residentForWebhook(trx, userId);
       if (!u || u.erased_at || u.role !== 'resident') return null;

@@ -214,3 +214,21 @@ export function residentForWebhook(db: DB, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+// ---- DSGVO ----
+
+/** Art. 17: the deliveries that name the resident go, sent or not (a pending one is not sent then). */
+export async function eraseWebhookData(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
+}
+
+/** Art. 15: what was passed on about the resident, to which address and when (not the payload's copy). */
+export function webhookDeliveriesAbout(db: DB, userId: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select(['d.event', 'e.url as recipient', 'd.status', 'd.created_at', 'd.delivered_at'])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.id')
+    .execute();
+}
