@@ -75,7 +75,6 @@ function CreateWebhookForm({
         inputMode="url"
         label={t.webhooks.url}
         hint={t.webhooks.urlHint}
-        placeholder="https://"
         autoComplete="off"
         spellCheck={false}
         maxLength={2000}
