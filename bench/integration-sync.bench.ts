@@ -25,6 +25,10 @@ const record = (i: number): IntegrationSyncRecord => ({
   apartment_number: `W-${String(i + 1).padStart(5, '0')}`,
   name: `Person ${i + 1} Mustermann`,
   email: `person${i + 1}@example.org`,
+  // Every field, as an ERP export sends them (about 1.3 MB for 5,000).
+  is_receptionist: false,
+  emergency_services_deactivated: false,
+  is_active: true,
   // Most moved in long ago (access open: the invitation goes out); every tenth moves in next year.
   move_in_on: i % 10 === 0 ? `${new Date().getUTCFullYear() + 1}-03-01` : '2019-04-01',
   move_out_on: null,

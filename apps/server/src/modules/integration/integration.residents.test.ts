@@ -216,6 +216,27 @@ describe.each(await dialects())('resident sync (%s)', (dialect) => {
     expect(refused.status).toBe(400);
   }, 120_000);
 
+  it('takes 5,000 records with every field, more than 1 MB', async () => {
+    const loc = await newLocation(t);
+    const k = await newApiKey(t, { locationIds: [loc], scopes: ['residents:write'] });
+    const records = Array.from({ length: 5000 }, (_, i) => ({
+      external_id: `WODIS-${100000 + i}-01`,
+      location_id: loc,
+      apartment_number: `V${loc}-${i}`,
+      name: `Katharina Müller-Lüdenscheidt ${i}`,
+      email: `katharina.mueller-luedenscheidt.${loc}.${i}@example.org`,
+      is_receptionist: false,
+      emergency_services_deactivated: false,
+      is_active: true,
+      move_in_on: '2019-04-01',
+      move_out_on: null,
+    }));
+    expect(Buffer.byteLength(JSON.stringify({ records }))).toBeGreaterThan(1_048_576 * 1.4);
+    const res = await sync({ records }, k);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 5000, updated: 0, unchanged: 0, errors: [] });
+  }, 120_000);
+
   it('opens access before move-in (invitation once) and closes it after move-out (sessions end)', async () => {
     vi.useFakeTimers({ now: Date.parse('2026-10-01T10:00:00Z'), toFake: ['Date'] });
     const b = body({ email: 'einzug@example.org', move_in_on: '2026-11-08' });
