@@ -19,9 +19,11 @@ import { sql, type Kysely } from 'kysely';
  *   opening sends the invitation, closing ends the sessions. Both are compare-and-set markers
  *   (`where access_opened_at is null`), which a date alone could not be: the job must know whether
  *   it already invited, also after a restart or when two processes run it at once. A later
- *   move-out that lies in the future again clears `access_closed_at` (access reopens).
- *   Existing accounts count as opened (at their invitation or creation), so the update invites
- *   nobody anew.
+ *   move-out that lies in the future again clears `access_closed_at` (access reopens, and
+ *   counts as an opening: a resident without a password gets a new invitation, since closing
+ *   deleted the old link); a move-in moved later clears `access_opened_at`, so the job opens it
+ *   again on the new day. Existing accounts count as opened (at their invitation or creation), so
+ *   this migration invites nobody.
  * - Two partial indexes serve the job's two questions: whose access is still to open (by move-in)
  *   and whose is still to close (by move-out).
  */
