@@ -43,6 +43,12 @@ export const staffMe = z.object({
   email: z.string(),
   role: z.enum(['manager', 'admin']),
   locations: z.array(z.object({ id: z.number(), title: z.string(), name: z.string() })),
+  /**
+   * The installation's access days (issue 26; ACCESS_OPENS_DAYS_BEFORE_MOVE_IN and
+   * ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT): access opens this many days before the move-in and the
+   * last day with access is this many days after the move-out.
+   */
+  access_days: z.object({ opens_before_move_in: z.number(), closes_after_move_out: z.number() }),
 });
 export type StaffMe = z.infer<typeof staffMe>;
 

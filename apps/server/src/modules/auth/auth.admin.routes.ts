@@ -9,13 +9,13 @@ import { currentUser, managerLocations } from './policies.js';
 /** The signed-in staff member and their colleagues, inside the /api/admin plugin and its manager guard. */
 export async function staffSessionRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: session'], 'parent');
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
 
   r.get(
     '/me/',
     {
       schema: {
-        summary: 'Angemeldete Person der Hausverwaltung mit ihren Standorten',
+        summary: 'Angemeldete Person der Hausverwaltung mit ihren Standorten und den Zugangstagen um Ein- und Auszug',
         response: { 200: staffMe },
       },
     },
@@ -27,6 +27,10 @@ export async function staffSessionRoutes(app: FastifyInstance): Promise<void> {
         email: user.email,
         role: user.role === 'admin' ? ('admin' as const) : ('manager' as const),
         locations: await locationsByIds(db, await managerLocations(request)),
+        access_days: {
+          opens_before_move_in: config.access.opensDaysBeforeMoveIn,
+          closes_after_move_out: config.access.closesDaysAfterMoveOut,
+        },
       };
     },
   );

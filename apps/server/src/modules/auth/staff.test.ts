@@ -180,12 +180,29 @@ describe.each(kinds)('staff session (%s)', (kind) => {
         email: manager.email,
         role: 'manager',
         locations: [{ id: park, title: 'Residenz am Stadtpark', name: 'Stadtpark GmbH' }],
+        access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
       });
       const admin = await call(t.app, 'GET', '/api/admin/me/', {
         auth: await signIn(t, await newUser(t, { role: 'admin' })),
       });
       expect(admin.body.role).toBe('admin');
       expect(admin.body.locations.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([park, see]));
+    });
+
+    it("names the installation's configured access days around move-in and move-out", async () => {
+      const other = await startApp(kind, {
+        ACCESS_OPENS_DAYS_BEFORE_MOVE_IN: '3',
+        ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT: '0',
+      });
+      try {
+        const me = await call(other.app, 'GET', '/api/admin/me/', {
+          auth: await signIn(other, await newUser(other, { role: 'manager' })),
+        });
+        expect(me.status).toBe(200);
+        expect(me.body.access_days).toEqual({ opens_before_move_in: 3, closes_after_move_out: 0 });
+      } finally {
+        await other.close();
+      }
     });
 
     it('answers 403 to residents and receptionists and 401 without a token', async () => {

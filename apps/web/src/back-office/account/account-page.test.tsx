@@ -7,7 +7,14 @@ import AccountPage from './account-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = { id: 5, name: 'Petra Verwalterin', email: 'petra@example.org', role: 'manager', locations: [] };
+const me = {
+  id: 5,
+  name: 'Petra Verwalterin',
+  email: 'petra@example.org',
+  role: 'manager',
+  locations: [],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
+};
 const office = {
   id: 3,
   device: 'Edge auf Windows',

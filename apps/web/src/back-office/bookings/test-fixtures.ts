@@ -6,6 +6,7 @@ export const manager = {
   email: 'petra@example.org',
   role: 'manager',
   locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'stadtpark' }],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 export const guestFlat: BookingResource = {

@@ -23,6 +23,7 @@ const staff = (role: 'admin' | 'manager') => ({
     { id: 1, title: 'Haus Nord', name: 'nord' },
     { id: 2, title: 'Haus Süd', name: 'sued' },
   ],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 });
 
 function apiKey(over: Partial<ApiKey> = {}): ApiKey {

@@ -101,6 +101,7 @@ describe('location settings', () => {
     email: 'ada@example.org',
     role,
     locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'Stadtpark' }],
+    access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
   });
 
   it('lets an administrator set the prefix, recommending one while several locations have none', async () => {

@@ -18,6 +18,7 @@ const me = {
     { id: 1, title: 'Haus Nord', name: 'nord' },
     { id: 2, title: 'Haus Süd', name: 'sued' },
   ],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 function notice(id: number, title: string, extra: Partial<AdminNotice> = {}): AdminNotice {

@@ -11,6 +11,7 @@ const me = {
   email: 'petra@example.org',
   role: 'manager',
   locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'stadtpark' }],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 // Issue 23, ADR 028: the location's prefix; a number outside it is refused by its form alone.

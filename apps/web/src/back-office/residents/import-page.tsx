@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { LocationOptions } from '../components/location-choice';
 import { ProgressBar } from '../components/progress-bar';
@@ -136,6 +137,7 @@ function Totals({ totals, errorCount }: { totals: ImportTotals; errorCount: numb
  */
 export default function ResidentImportPage() {
   const job = useImportRun();
+  const { data: me } = useMeQuery();
   const prefix = useApartmentPrefix(job.locationId);
   const { file } = job;
   const id = useId();
@@ -155,7 +157,8 @@ export default function ResidentImportPage() {
     >
       <div className="stack admin-import">
         <p>{t.import.intro}</p>
-        <p>{t.import.moveColumns}</p>
+        {/* The installation's access days come with the session. */}
+        {me ? <p>{t.import.moveColumns(me.access_days)}</p> : null}
         <p className="muted">{t.import.idempotent}</p>
 
         <div className="admin-filters">

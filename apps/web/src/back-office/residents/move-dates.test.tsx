@@ -19,6 +19,7 @@ const me = {
   email: 'petra@example.org',
   role: 'manager',
   locations: [{ id: 2, title: 'Haus am See', name: 'see' }],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 function resident(over: Partial<AdminResident> = {}): AdminResident {
@@ -49,7 +50,7 @@ function resident(over: Partial<AdminResident> = {}): AdminResident {
 }
 
 describe('move-in and move-out on the resident form', () => {
-  it('creates a resident with both dates and says in general words what they do', async () => {
+  it("creates a resident with both dates, naming the installation's days from the session and the resulting access days as they are typed", async () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: me },
       'POST /api/admin/residents/': { status: 201, body: resident() },
@@ -59,22 +60,46 @@ describe('move-in and move-out on the resident form', () => {
     renderAdmin(<ResidentsPage />, { path: '/admin/residents/new', pattern: '/admin/residents/*' });
     const moveIn = await screen.findByLabelText(/^Einzug/);
     expect(moveIn).toHaveAccessibleDescription(
-      'Der Zugang zur App öffnet einige Tage vor dem Einzug; dann geht auch die Einladung hinaus. Leer lassen, wenn der Zugang sofort gelten soll.',
+      'Der Zugang zur App öffnet 14 Tage vor dem Einzug; dann geht auch die Einladung hinaus. Leer lassen, wenn der Zugang sofort gelten soll.',
     );
-    expect(screen.getByLabelText(/^Auszug/)).toHaveAccessibleDescription(/endet einige Tage nach dem Auszug/);
+    expect(screen.getByLabelText(/^Auszug/)).toHaveAccessibleDescription(
+      'Der Zugang endet 30 Tage nach dem Auszug; die Person wird dann auf allen Geräten abgemeldet. Leer lassen, solange kein Auszug feststeht.',
+    );
     expect(screen.getByRole('group', { name: 'Einzug und Auszug' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Externe ID')).toBeNull();
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Jörg Öztürk');
     await user.type(screen.getByRole('textbox', { name: /^Wohnungsnummer/ }), 'A-0303');
     await user.type(moveIn, '2026-12-01');
+    expect(moveIn).toHaveAccessibleDescription(
+      /vor dem Einzug; dann geht auch die Einladung hinaus\. Zugang ab 17\.11\.2026\.$/,
+    );
     await user.type(screen.getByLabelText(/^Auszug/), '2027-11-30');
+    expect(screen.getByLabelText(/^Auszug/)).toHaveAccessibleDescription(/Kein Zugang mehr ab 31\.12\.2027\.$/);
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       move_in_on: '2026-12-01',
       move_out_on: '2027-11-30',
     });
+  });
+
+  it("uses the installation's own days from the session, whatever they are", async () => {
+    mockFetch({
+      'GET /api/admin/me/': { body: { ...me, access_days: { opens_before_move_in: 1, closes_after_move_out: 0 } } },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<ResidentsPage />, { path: '/admin/residents/new', pattern: '/admin/residents/*' });
+    const moveIn = await screen.findByLabelText(/^Einzug/);
+    await user.type(moveIn, '2026-03-01');
+    expect(moveIn).toHaveAccessibleDescription(
+      'Der Zugang zur App öffnet 1 Tag vor dem Einzug; dann geht auch die Einladung hinaus. Zugang ab 28.02.2026.',
+    );
+    const moveOut = screen.getByLabelText(/^Auszug/);
+    await user.type(moveOut, '2026-12-31');
+    expect(moveOut).toHaveAccessibleDescription(
+      'Der Zugang endet mit dem Tag des Auszugs; die Person wird dann auf allen Geräten abgemeldet. Kein Zugang mehr ab 01.01.2027.',
+    );
   });
 
   it('refuses a move-out before the move-in in German before sending', async () => {
@@ -198,6 +223,10 @@ describe('move dates in the CSV import', () => {
   it('names the new optional columns on the import page', async () => {
     mockFetch({ 'GET /api/admin/me/': { body: me } });
     renderAdmin(<ResidentsPage />, { path: '/admin/residents/import', pattern: '/admin/residents/*' });
-    expect(await screen.findByText(/Optional auch Einzug \(einzug\) und Auszug \(auszug\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Optional auch Einzug (einzug) und Auszug (auszug) als Datum, z. B. 01.11.2026 oder 2026-11-01: Der Zugang öffnet dann 14 Tage vor dem Einzug und endet 30 Tage nach dem Auszug. Eine leere Zelle löscht das Datum.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ const me = {
     { id: 1, title: 'Residenz am Stadtpark', name: 'stadtpark' },
     { id: 2, title: 'Haus am See', name: 'see' },
   ],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 const created = {

@@ -10,6 +10,7 @@ import {
   moveDatesInOrder,
   moveDay,
   type AdminResident,
+  type StaffMe,
 } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
@@ -79,36 +80,21 @@ const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
- * The installation's access days (ACCESS_OPENS_DAYS_BEFORE_MOVE_IN, ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT),
- * read off a saved resident's dates and the access days the server computed from them; null
- * where the resident has no such date (the hint then speaks of 'einige Tage').
+ * 'Einzug' and 'Auszug' (issue 26): optional days, with what they mean for access. The hints name
+ * the installation's days (from the staff session, `access_days`) and, for a date typed, the day
+ * access opens or the first day without it, as the server computes them (residents.window.ts).
  */
-export function accessDays(resident?: AdminResident): { before: number | null; after: number | null } {
-  const before =
-    resident?.move_in_on && resident.access_opens_on
-      ? Math.round((dayMs(resident.move_in_on) - dayMs(resident.access_opens_on)) / DAY_MS)
-      : null;
-  const after =
-    resident?.move_out_on && resident.access_closes_on
-      ? Math.round((dayMs(resident.access_closes_on) - dayMs(resident.move_out_on)) / DAY_MS) - 1
-      : null;
-  return { before, after };
-}
-
-/**
- * 'Einzug' and 'Auszug' (issue 26): optional days, with what they mean for access; with the
- * installation's days known, the hints name the day access opens or ends for the dates typed.
- */
-function MoveDates({ resident }: { resident?: AdminResident }) {
-  const { before, after } = accessDays(resident);
+function MoveDates({ days }: { days: StaffMe['access_days'] }) {
+  const before = days.opens_before_move_in;
+  const after = days.closes_after_move_out;
   const [moveIn, moveOut] = useWatch({ name: ['move_in_on', 'move_out_on'] }) as [unknown, unknown];
   const inHint = [
     t.hints.moveInDays(before),
-    before !== null && isDay(moveIn) ? t.hints.opensOn(germanDay(addDays(moveIn, -before))) : t.hints.moveIn,
+    isDay(moveIn) ? t.hints.opensOn(germanDay(addDays(moveIn, -before))) : t.hints.moveIn,
   ].join(' ');
   const outHint = [
     t.hints.moveOutDays(after),
-    after !== null && isDay(moveOut) ? t.hints.closesOn(germanDay(addDays(moveOut, after + 1))) : t.hints.moveOut,
+    isDay(moveOut) ? t.hints.closesOn(germanDay(addDays(moveOut, after + 1))) : t.hints.moveOut,
   ].join(' ');
   return (
     <fieldset className="admin-fieldset admin-move-dates">
@@ -143,17 +129,18 @@ function ExternalId({ value }: { value: string }) {
 
 /** The create and edit form; creating may send the invitation at once. */
 export function ResidentForm({
+  me,
   resident,
   defaultLocationId,
 }: {
+  me: StaffMe;
   resident?: AdminResident;
   defaultLocationId?: number;
 }) {
   const navigate = useNavigate();
-  const { data: me } = useMeQuery();
   const [create] = useCreateResidentMutation();
   const [update] = useUpdateResidentMutation();
-  const locations = me?.locations ?? [];
+  const { locations } = me;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(residentFormSchema),
     defaultValues: resident
@@ -214,7 +201,7 @@ export function ResidentForm({
           spellCheck={false}
         />
         <TextInput name="email" label={t.fields.email} type="email" required={false} hint={t.hints.email} />
-        <MoveDates resident={resident} />
+        <MoveDates days={me.access_days} />
         {resident?.external_id ? <ExternalId value={resident.external_id} /> : null}
         <CheckboxInput name="is_receptionist" label={t.fields.is_receptionist} hint={t.hints.receptionist} />
         <CheckboxInput
@@ -370,7 +357,7 @@ function AccountFacts({ resident }: { resident: AdminResident }) {
   );
 }
 
-function EditResident({ id }: { id: number }) {
+function EditResident({ id, me }: { id: number; me: StaffMe }) {
   const { data: resident, isLoading, isError, error, refetch } = useResidentQuery(id);
   if (isLoading) return <Spinner label={s.loading} />;
   if (isError || !resident) return <RecordLoadError error={error} notFound={t.notFound} onRetry={refetch} />;
@@ -382,7 +369,7 @@ function EditResident({ id }: { id: number }) {
             {t.erasedNotice(formatDate(resident.erased_at))}
           </p>
         ) : null}
-        <ResidentForm key={resident.id} resident={resident} />
+        <ResidentForm key={resident.id} me={me} resident={resident} />
       </div>
       <aside className="stack">
         <section className="card admin-side-card">
@@ -399,7 +386,8 @@ export default function ResidentFormPage() {
   const { residentId } = useParams();
   const [locationId] = useLocationFilter();
   const id = residentId && /^\d{1,9}$/.test(residentId) ? Number(residentId) : null;
-  const { isLoading: meLoading } = useMeQuery();
+  // The form needs the session: the caller's locations and the installation's access days.
+  const { data: me, error: meError, refetch: refetchMe } = useMeQuery();
   return (
     <AdminPage
       title={residentId ? t.editTitle : t.create}
@@ -409,16 +397,18 @@ export default function ResidentFormPage() {
         </Link>
       }
     >
-      {residentId ? (
-        id ? (
-          <EditResident id={id} />
+      {residentId && !id ? (
+        <p role="alert">{t.notFound}</p>
+      ) : !me ? (
+        meError ? (
+          <RecordLoadError error={meError} notFound={t.notFound} onRetry={refetchMe} />
         ) : (
-          <p role="alert">{t.notFound}</p>
+          <Spinner label={s.loading} />
         )
-      ) : meLoading ? (
-        <Spinner label={s.loading} />
+      ) : id ? (
+        <EditResident id={id} me={me} />
       ) : (
-        <ResidentForm defaultLocationId={locationId} />
+        <ResidentForm me={me} defaultLocationId={locationId} />
       )}
     </AdminPage>
   );

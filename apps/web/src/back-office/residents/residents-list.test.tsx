@@ -13,6 +13,7 @@ const me = {
   email: 'petra@example.org',
   role: 'manager',
   locations: [{ id: 1, title: 'Residenz am Stadtpark', name: 'stadtpark' }],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 const base: AdminResident = {

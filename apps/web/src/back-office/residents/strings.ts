@@ -2,6 +2,9 @@ import { ACCESS_STATE_LABELS, ACCOUNT_STATUS_LABELS, ERASED_NAME } from '@hauspo
 
 // The German texts of the residents screens and the CSV import; they load with these screens.
 
+/** '1 Tag', '14 Tage'. */
+const dayCount = (days: number) => (days === 1 ? '1 Tag' : `${days} Tage`);
+
 export const t = {
   title: 'Bewohner:innen',
   create: 'Neue:r Bewohner:in',
@@ -68,17 +71,15 @@ export const t = {
     invitation: 'Die Person erhält einen Link, mit dem sie ihr Passwort festlegt (7 Tage gültig).',
     /** Issue 26: the access window; the days come from the installation's settings. */
     moveIn: 'Leer lassen, wenn der Zugang sofort gelten soll.',
-    moveInDays: (days: number | null) =>
-      days === null
-        ? 'Der Zugang zur App öffnet einige Tage vor dem Einzug; dann geht auch die Einladung hinaus.'
-        : days === 0
-          ? 'Der Zugang zur App öffnet am Tag des Einzugs; dann geht auch die Einladung hinaus.'
-          : `Der Zugang zur App öffnet ${days === 1 ? '1 Tag' : `${days} Tage`} vor dem Einzug; dann geht auch die Einladung hinaus.`,
+    moveInDays: (days: number) =>
+      days === 0
+        ? 'Der Zugang zur App öffnet am Tag des Einzugs; dann geht auch die Einladung hinaus.'
+        : `Der Zugang zur App öffnet ${dayCount(days)} vor dem Einzug; dann geht auch die Einladung hinaus.`,
     moveOut: 'Leer lassen, solange kein Auszug feststeht.',
-    moveOutDays: (days: number | null) =>
-      days === null
-        ? 'Der Zugang endet einige Tage nach dem Auszug; die Person wird dann auf allen Geräten abgemeldet.'
-        : `Der Zugang endet ${days === 1 ? '1 Tag' : `${days} Tage`} nach dem Auszug; die Person wird dann auf allen Geräten abgemeldet.`,
+    moveOutDays: (days: number) =>
+      days === 0
+        ? 'Der Zugang endet mit dem Tag des Auszugs; die Person wird dann auf allen Geräten abgemeldet.'
+        : `Der Zugang endet ${dayCount(days)} nach dem Auszug; die Person wird dann auf allen Geräten abgemeldet.`,
     opensOn: (date: string) => `Zugang ab ${date}.`,
     closesOn: (date: string) => `Kein Zugang mehr ab ${date}.`,
     externalId: 'aus dem ERP (wird beim Abgleich gesetzt, hier nicht änderbar)',
@@ -147,8 +148,8 @@ export const t = {
     back: 'Zurück zu den Bewohner:innen',
     intro:
       'Die Datei braucht eine Kopfzeile mit den Spalten Wohnung (apartment_number), Name (name) und E-Mail (email); optional Rezeption (is_receptionist) und Notrufdienste deaktiviert (emergency_services_deactivated) mit ja/nein. Trennzeichen ; oder , – UTF-8.',
-    moveColumns:
-      'Optional auch Einzug (einzug) und Auszug (auszug) als Datum, z. B. 01.11.2026 oder 2026-11-01: Der Zugang öffnet dann einige Tage vor dem Einzug und endet einige Tage nach dem Auszug. Eine leere Zelle löscht das Datum.',
+    moveColumns: (days: { opens_before_move_in: number; closes_after_move_out: number }) =>
+      `Optional auch Einzug (einzug) und Auszug (auszug) als Datum, z. B. 01.11.2026 oder 2026-11-01: Der Zugang öffnet dann ${days.opens_before_move_in === 0 ? 'am Tag des Einzugs' : `${dayCount(days.opens_before_move_in)} vor dem Einzug`} und endet ${days.closes_after_move_out === 0 ? 'mit dem Tag des Auszugs' : `${dayCount(days.closes_after_move_out)} nach dem Auszug`}. Eine leere Zelle löscht das Datum.`,
     idempotent:
       'Bestehende Wohnungen dieses Standorts werden aktualisiert, neue angelegt. Ein zweiter Import derselben Datei ändert nichts.',
     location: 'Standort',

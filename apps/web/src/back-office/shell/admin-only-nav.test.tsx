@@ -14,6 +14,7 @@ const staff = (role: 'admin' | 'manager') => ({
   email: 'a@example.org',
   role,
   locations: [{ id: 1, title: 'Haus Nord', name: 'nord' }],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 });
 
 // Issue 26: 'Schnittstellen' is an administrator's entry; the server refuses its calls to a manager too.

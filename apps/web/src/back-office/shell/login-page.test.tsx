@@ -14,6 +14,7 @@ const me = {
     { id: 1, title: 'Haus Nord', name: 'nord' },
     { id: 2, title: 'Haus Süd', name: 'sued' },
   ],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 const summary = { pending_messages: 2, pending_comments: 1, open_reports: 0, total: 3 };
 

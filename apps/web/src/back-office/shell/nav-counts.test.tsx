@@ -10,6 +10,7 @@ const me = {
   email: 'p@example.org',
   role: 'manager',
   locations: [{ id: 1, title: 'Haus Nord', name: 'nord' }],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
 describe('the sidebar counts', () => {

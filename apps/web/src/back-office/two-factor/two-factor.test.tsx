@@ -5,7 +5,14 @@ import { mockFetch } from '@/test/fetch-mock';
 import { renderAdmin } from '../test-utils';
 import TwoFactorPage from './two-factor-page';
 
-const me = { id: 5, name: 'Petra Verwalterin', email: 'petra@example.org', role: 'manager', locations: [] };
+const me = {
+  id: 5,
+  name: 'Petra Verwalterin',
+  email: 'petra@example.org',
+  role: 'manager',
+  locations: [],
+  access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
+};
 const off = { enabled: false, enabled_at: null, required: false, recovery_codes_left: 0 };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const setup = {
