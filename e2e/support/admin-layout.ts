@@ -266,6 +266,23 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { name: 'Rechtliche Seite ansehen', path: '/admin/rechtliches/barrierefreiheit' },
 ];
 
+/**
+ * The screens only an administrator opens (the manager of ADMIN_SCREENS is sent away from them),
+ * measured signed in as the demo administrator (DEMO_ADMIN).
+ */
+export const ADMINISTRATOR_SCREENS: AdminScreen[] = [
+  // Issue 26: API keys and webhooks.
+  { name: 'Schnittstellen', path: '/admin/schnittstellen' },
+  {
+    name: 'Neuer API-Schlüssel (Dialog)',
+    path: '/admin/schnittstellen',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Neuer API-Schlüssel' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Neuer API-Schlüssel' })).toBeVisible();
+    },
+  },
+];
+
 /** Opens a screen of `ADMIN_SCREENS`; false when an optional one does not exist yet. */
 export async function openScreen(page: Page, screen: AdminScreen): Promise<boolean> {
   const start = typeof screen.path === 'string' ? screen.path : screen.path.from;

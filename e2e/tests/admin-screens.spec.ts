@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { DEMO_ADMIN } from '../../apps/server/src/seed/demo-data';
 import { staffLogin } from '../support/admin';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { login } from '../support/auth';
@@ -58,6 +59,23 @@ test('every back-office screen at 1024 and 1440 px: screenshot and no serious or
   await capture(page, 'login');
   await staffLogin(page, MANAGER_LOGIN);
   for (const [name, url] of SCREENS) {
+    await page.goto(url);
+    await capture(page, name);
+  }
+});
+
+// The screens only an administrator opens, signed in as the demo administrator.
+const ADMINISTRATOR_SCREENS: [name: string, url: string][] = [
+  // Issue 26: API keys and webhooks.
+  ['integrations', '/admin/schnittstellen'],
+];
+
+test("the administrator's screens at 1024 and 1440 px: screenshot and no serious or critical axe violations", async ({
+  page,
+}) => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await staffLogin(page, DEMO_ADMIN);
+  for (const [name, url] of ADMINISTRATOR_SCREENS) {
     await page.goto(url);
     await capture(page, name);
   }
