@@ -74,6 +74,11 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** Deliveries are kept this long; an endpoint failing this long is switched off. */
 export const WEBHOOK_LOG_DAYS = 30;
 export const WEBHOOK_DISABLE_AFTER_DAYS = 3;
+/**
+ * After 'Geheimnis erneuern' the old secret keeps signing this long next to the new one (the
+ * `webhook-signature` header carries both, new first), so the receiver can be updated meanwhile.
+ */
+export const WEBHOOK_OLD_SECRET_HOURS = 24;
 
 const SCOPE_MESSAGE = `Unbekannte Berechtigung. Erlaubt: ${API_SCOPES.join(', ')}.`;
 const EVENT_MESSAGE = `Unbekanntes Ereignis. Erlaubt: ${WEBHOOK_EVENTS.join(', ')}.`;
@@ -148,6 +153,8 @@ export const webhookEndpoint = z.object({
   disabled_reason: z.string().nullable(),
   /** Since when every delivery failed (null: the last one succeeded). */
   failing_since: z.string().nullable(),
+  /** Until when the secret before the last rotation still signs too (null: none, or expired). */
+  previous_secret_expires_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;

@@ -409,6 +409,9 @@ export interface WebhookEndpointTable {
   events: string;
   /** The signing secret 'whsec_…', sealed with SecretBox (purpose 'webhook-secret'). */
   secret: string;
+  /** The secret before the last rotation, sealed alike; it signs too until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
   enabled: Generated<Flag>;
   disabled_reason: string | null;
   failing_since: Timestamp | null;

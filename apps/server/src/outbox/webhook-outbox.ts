@@ -34,8 +34,8 @@ const USER_AGENT = 'Hausportal-Webhooks/1';
 
 /**
  * Sends the webhook outbox (issue 26, ADR 034) with the lease of the mail and push outboxes
- * (claim.ts): each delivery is signed per Standard Webhooks with its endpoint's secret
- * (`webhook-id` stays the same on every attempt, `webhook-timestamp` is the attempt's), posted
+ * (claim.ts): each delivery is signed per Standard Webhooks with its endpoint's secret, for 24 hours
+ * after a rotation with the old one too (`webhook-id` stays the same on every attempt, `webhook-timestamp` is the attempt's), posted
  * with no redirect followed, a timeout and a cap on the response read, and only to public
  * addresses (checked on the resolved address) or allowlisted origins.
  * - 2xx: delivered; the endpoint's `failing_since` is cleared.
@@ -85,6 +85,7 @@ export class WebhookOutbox extends Drain<DeliveryRow> {
       .selectFrom('webhook_endpoints as e')
       .innerJoin('api_keys as k', 'k.id', 'e.api_key_id')
       .select(['e.id', 'e.url', 'e.secret', 'e.enabled', 'e.failing_since', 'k.name as key_name'])
+      .select(['e.previous_secret', 'e.previous_secret_expires_at'])
       .select(['k.revoked_at', 'k.expires_at'])
       .where('e.id', '=', row.endpoint_id)
       .executeTakeFirst();
@@ -97,7 +98,13 @@ export class WebhookOutbox extends Drain<DeliveryRow> {
     if (!secret)
       return this.finish(row, 'failed', null, 'Das Geheimnis ist nicht lesbar (SECRET_KEY geändert?); bitte erneuern.');
 
-    const attempt = await this.post(endpoint.url, row, secret);
+    // After a rotation the old secret signs too until it expires (new first); an unreadable one is left out.
+    const previous =
+      endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now
+        ? this.secrets.open(endpoint.previous_secret)
+        : null;
+
+    const attempt = await this.post(endpoint.url, row, previous ? [secret, previous] : [secret]);
     const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
     if (ok) {
       await inTransaction(this.db, async (trx) => {
@@ -218,8 +225,8 @@ export class WebhookOutbox extends Drain<DeliveryRow> {
       .execute();
   }
 
-  /** One signed POST; never throws. */
-  private post(raw: string, row: DeliveryRow, secret: string): Promise<Attempt> {
+  /** One signed POST (a signature per secret, space-separated as Standard Webhooks allows); never throws. */
+  private post(raw: string, row: DeliveryRow, secrets: string[]): Promise<Attempt> {
     // Names are judged by what they resolve to (publicLookup), literal addresses here.
     const problem = webhookUrlProblem(raw, this.cfg.endpointAllowlist, false);
     if (problem) return Promise.resolve({ status: null, error: problem, retryAfterMs: null });
@@ -227,7 +234,7 @@ export class WebhookOutbox extends Drain<DeliveryRow> {
     const trusted = allowlisted(url, this.cfg.endpointAllowlist);
     const body = Buffer.from(row.payload, 'utf8');
     const at = new Date();
-    const signature = new Webhook(secret).sign(row.message_id, at, body);
+    const signature = secrets.map((secret) => new Webhook(secret).sign(row.message_id, at, body)).join(' ');
     const headers = {
       'content-type': 'application/json',
       'content-length': String(body.length),

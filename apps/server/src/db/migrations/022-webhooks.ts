@@ -7,7 +7,10 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  * Signed webhooks (issue 26, ADR 034):
  * - `webhook_endpoints`: an HTTPS address an administrator registered for an API key, with the
  *   event types it wants (JSON array). `secret` is the signing secret ('whsec_…') sealed with
- *   lib/secret-box.ts: it must sign every delivery, so it is encrypted, not hashed. An endpoint
+ *   lib/secret-box.ts: it must sign every delivery, so it is encrypted, not hashed. A rotation
+ *   keeps the secret before it in `previous_secret` (sealed alike) until `previous_secret_expires_at`
+ *   (24 hours later); until then deliveries carry both signatures (zero-downtime rotation, as the
+ *   Standard Webhooks spec allows). An endpoint
  *   failing since `failing_since` for 3 days is switched off (`enabled` 0, `disabled_reason`).
  * - `webhook_deliveries`: one message to one endpoint, written in the transaction of the event
  *   and sent from there like the mail and push outboxes (lease in `locked_until`, claim.ts).
@@ -28,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c: any) => c.notNull().defaultTo(''))
     .addColumn('events', 'text', (c: any) => c.notNull())
     .addColumn('secret', 'text', (c: any) => c.notNull())
+    .addColumn('previous_secret', 'text')
+    .addColumn('previous_secret_expires_at', 'text')
     .addColumn('enabled', 'integer', (c: any) => c.notNull().defaultTo(1))
     .addColumn('disabled_reason', 'text')
     .addColumn('failing_since', 'text')

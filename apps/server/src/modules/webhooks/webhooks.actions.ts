@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   WEBHOOK_LOG_DAYS,
+  WEBHOOK_OLD_SECRET_HOURS,
   type WebhookDeliveryStatus,
   type WebhookEndpointCreate,
   type WebhookEndpointUpdate,
@@ -136,7 +137,9 @@ export async function deleteEndpoint(ctx: AppContext, caller: Caller, id: number
 
 /**
  * A new secret for the endpoint, returned this once; from now on every attempt (also of
- * deliveries queued before) is signed with it, and the old one no longer verifies.
+ * deliveries queued before) is signed with it. The old one keeps signing next to it for
+ * WEBHOOK_OLD_SECRET_HOURS (zero-downtime rotation: the receiver can switch meanwhile); a second
+ * rotation within that time replaces it with the one it rotates away, so at most two sign.
  */
 export async function rotateSecret(
   ctx: AppContext,
@@ -150,7 +153,12 @@ export async function rotateSecret(
     ctx.db,
     endpointKind,
     { actor: { id: caller.id, ip: caller.ip }, action: 'webhook_endpoint.rotate_secret', before },
-    (trx) => repo.updateEndpoint(trx, id, { secret: webhookSecretBox(ctx.secret).seal(secret) }),
+    (trx) =>
+      repo.updateEndpoint(trx, id, {
+        secret: webhookSecretBox(ctx.secret).seal(secret),
+        previous_secret: before.secret,
+        previous_secret_expires_at: isoFromMs(Date.now() + WEBHOOK_OLD_SECRET_HOURS * 3_600_000),
+      }),
   );
   return { row: row!, secret };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  WEBHOOK_OLD_SECRET_HOURS,
   idParam,
   paginated,
   webhookDelivery,
@@ -34,6 +35,7 @@ const endpointExample = {
   enabled: true,
   disabled_reason: null,
   failing_since: null,
+  previous_secret_expires_at: null,
   created_at: '2026-11-25T09:00:00.000Z',
 };
 const secretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -127,9 +129,17 @@ export async function webhookAdminRoutes(app: FastifyInstance): Promise<void> {
     '/integration/webhooks/:id/rotate-secret/',
     {
       schema: {
-        summary: 'Neues Geheimnis (steht nur in dieser Antwort; das alte gilt sofort nicht mehr)',
+        summary: `Neues Geheimnis (steht nur in dieser Antwort; das alte signiert noch ${WEBHOOK_OLD_SECRET_HOURS} Stunden mit)`,
         params: idParam,
-        response: { 200: webhookEndpointWithSecret.meta({ example: { ...endpointExample, secret: secretExample } }) },
+        response: {
+          200: webhookEndpointWithSecret.meta({
+            example: {
+              ...endpointExample,
+              previous_secret_expires_at: '2026-12-02T10:15:00.000Z',
+              secret: secretExample,
+            },
+          }),
+        },
       },
     },
     async (request) => {

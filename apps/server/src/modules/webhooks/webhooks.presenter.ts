@@ -1,5 +1,6 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@hausportal/contract';
 import { WEBHOOK_DISABLE_AFTER_DAYS } from '@hausportal/contract';
+import { nowIso } from '../../lib/time.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { DisabledEndpoint } from '../../outbox/webhook-outbox.js';
@@ -18,8 +19,17 @@ export function toEndpoint(row: EndpointRow): WebhookEndpoint {
     enabled: row.enabled === 1,
     disabled_reason: row.enabled === 1 ? null : row.disabled_reason,
     failing_since: row.failing_since,
+    previous_secret_expires_at: previousSecretValid(row, nowIso()) ? row.previous_secret_expires_at : null,
     created_at: row.created_at,
   };
+}
+
+/** Whether the secret before the last rotation still signs at `now`. */
+export function previousSecretValid(
+  row: Pick<EndpointRow, 'previous_secret' | 'previous_secret_expires_at'>,
+  now: string,
+): row is { previous_secret: string; previous_secret_expires_at: string } {
+  return !!row.previous_secret && !!row.previous_secret_expires_at && row.previous_secret_expires_at > now;
 }
 
 /** What the audit log keeps of an endpoint: never its secret. */

@@ -412,23 +412,72 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       expect(bad.body.status[0]).toBe('Erwartet pending, delivered oder failed.');
     });
 
-    it('rotates the secret: the old one no longer verifies, the new one does', async () => {
+    it('rotates the secret without downtime: the old one still verifies for 24 hours, then only the new one', async () => {
       const ep = await register(key1.id);
       const old = ep.secret;
+      const rotatedAt = Date.now();
       const res = await call(t.app, 'POST', `/api/admin/integration/webhooks/${ep.id}/rotate-secret/`, { auth: admin });
       expect(res.status).toBe(200);
       expect(res.body.secret).toMatch(/^whsec_/);
       expect(res.body.secret).not.toBe(old);
-      await emit(loc1);
-      await flush();
-      const got = rx.received[0]!;
-      const headers = {
+      const fresh = res.body.secret as string;
+      // WEBHOOK_OLD_SECRET_HOURS: the back office says until when the old one still signs.
+      const until = Date.parse(res.body.previous_secret_expires_at);
+      expect(until - rotatedAt).toBeGreaterThanOrEqual(DAY - 1_000);
+      expect(until - rotatedAt).toBeLessThanOrEqual(DAY + 60_000);
+      const [listed] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin }))
+        .body;
+      expect(listed.previous_secret_expires_at).toBe(res.body.previous_secret_expires_at);
+      const stored = await db()
+        .selectFrom('webhook_endpoints')
+        .select(['secret', 'previous_secret'])
+        .executeTakeFirstOrThrow();
+      expect(webhookSecretBox(t.app.ctx.secret).open(stored.previous_secret!)).toBe(old);
+      expect(stored.previous_secret).not.toContain(old.slice(6));
+
+      const headersOf = (got: (typeof rx.received)[number]) => ({
         'webhook-id': got.id,
         'webhook-timestamp': got.timestamp,
         'webhook-signature': got.signature,
-      };
-      expect(() => new Webhook(old).verify(got.body, headers)).toThrow();
-      expect(new Webhook(res.body.secret).verify(got.body, headers)).toMatchObject({ type: 'ticket.created' });
+      });
+      // Within the 24 hours: a receiver still configured with the old secret accepts (rx verifies with
+      // it, via the package's Webhook.verify), and so does one already switched to the new one.
+      await emit(loc1);
+      await flush();
+      let got = rx.received[0]!;
+      expect(got.verified).toMatchObject({ type: 'ticket.created' });
+      expect(new Webhook(old).verify(got.body, headersOf(got))).toMatchObject({ type: 'ticket.created' });
+      expect(new Webhook(fresh).verify(got.body, headersOf(got))).toMatchObject({ type: 'ticket.created' });
+      // Two signatures, the new one first.
+      const sigs = got.signature.split(' ');
+      expect(sigs).toHaveLength(2);
+      expect(sigs[0]).toBe(new Webhook(fresh).sign(got.id, new Date(Number(got.timestamp) * 1000), got.body));
+
+      // 23 hours on the old one still verifies.
+      vi.useFakeTimers({ now: rotatedAt + 23 * 3_600_000, toFake: ['Date'] });
+      await emit(loc1);
+      await flush();
+      got = rx.received[1]!;
+      expect(got.verified).toMatchObject({ type: 'ticket.created' });
+      // After 24 hours only the new secret signs: the old one no longer verifies.
+      vi.setSystemTime(until + 60_000);
+      await emit(loc1);
+      await flush();
+      got = rx.received[2]!;
+      expect(got.verified).toBeNull();
+      expect(() => new Webhook(old).verify(got.body, headersOf(got))).toThrow();
+      expect(new Webhook(fresh).verify(got.body, headersOf(got))).toMatchObject({ type: 'ticket.created' });
+      expect(got.signature.split(' ')).toHaveLength(1);
+      vi.useRealTimers();
+      expect(rx.received).toHaveLength(3);
+      // Once expired (stored time in the past) the back office no longer names it.
+      await db()
+        .updateTable('webhook_endpoints')
+        .set({ previous_secret_expires_at: isoFromMs(Date.now() - 1_000) })
+        .execute();
+      const [expired] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin }))
+        .body;
+      expect(expired.previous_secret_expires_at).toBeNull();
       const audit = await db()
         .selectFrom('audit_log')
         .select(['before', 'after'])
@@ -436,6 +485,32 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
         .execute();
       expect(audit).toHaveLength(1);
       expect(JSON.stringify(audit)).not.toContain('whsec_');
+    });
+
+    it('a second rotation within the 24 hours replaces the old secret: the first one no longer verifies', async () => {
+      const ep = await register(key1.id);
+      const rotate = async () => {
+        const res = await call(t.app, 'POST', `/api/admin/integration/webhooks/${ep.id}/rotate-secret/`, {
+          auth: admin,
+        });
+        expect(res.status).toBe(200);
+        return res.body as { secret: string; previous_secret_expires_at: string };
+      };
+      const first = await rotate();
+      const second = await rotate();
+      expect(Date.parse(second.previous_secret_expires_at)).toBeGreaterThanOrEqual(
+        Date.parse(first.previous_secret_expires_at),
+      );
+      await emit(loc1);
+      await flush();
+      const got = rx.received[0]!;
+      const headers = { 'webhook-id': got.id, 'webhook-timestamp': got.timestamp, 'webhook-signature': got.signature };
+      // rx still holds the secret from the registration: it is gone now.
+      expect(got.verified).toBeNull();
+      expect(() => new Webhook(ep.secret).verify(got.body, headers)).toThrow();
+      expect(new Webhook(first.secret).verify(got.body, headers)).toMatchObject({ type: 'ticket.created' });
+      expect(new Webhook(second.secret).verify(got.body, headers)).toMatchObject({ type: 'ticket.created' });
+      expect(got.signature.split(' ')).toHaveLength(2);
     });
 
     it('switches an endpoint off after 3 days of failures, with one mail to the administrators; on again clears it', async () => {

@@ -53,6 +53,7 @@ function endpoint(over: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
     enabled: true,
     disabled_reason: null,
     failing_since: null,
+    previous_secret_expires_at: null,
     created_at: '2026-11-20T10:00:00Z',
     ...over,
   };
@@ -320,23 +321,30 @@ describe("'Schnittstellen': a key's webhooks", () => {
     ).toBeInTheDocument();
   });
 
-  it('renews the secret after a confirmation and shows the new one once', async () => {
+  it('renews the secret after a confirmation, shows the new one once and until when the old one still works', async () => {
+    let current = endpoint();
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
       'GET /api/admin/integration/keys/7/': { body: apiKey() },
-      'GET /api/admin/integration/keys/7/webhooks/': { body: [endpoint()] },
-      'POST /api/admin/integration/webhooks/3/rotate-secret/': { body: { ...endpoint(), secret: 'whsec_NEU' } },
+      'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: [current] }),
+      'POST /api/admin/integration/webhooks/3/rotate-secret/': () => {
+        current = endpoint({ previous_secret_expires_at: '2026-11-21T09:30:00Z' });
+        return { body: { ...current, secret: 'whsec_NEU' } };
+      },
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen/7' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Geheimnis erneuern: Schadensmeldungen ins ERP' }));
     const confirm = await screen.findByRole('dialog', { name: 'Signatur-Geheimnis erneuern' });
-    expect(within(confirm).getByText(/Das alte gilt ab sofort nicht mehr/)).toBeInTheDocument();
+    expect(within(confirm).getByText(/das alte gilt noch 24 Stunden weiter/)).toBeInTheDocument();
+    expect(screen.queryByText(/Das alte Geheimnis gilt noch bis/)).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Geheimnis erneuern' }));
     const shown = await screen.findByRole('dialog', { name: 'Neues Signatur-Geheimnis' });
     expect(within(shown).getByLabelText('Signatur-Geheimnis')).toHaveValue('whsec_NEU');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // Berlin time (UTC+1 in November).
+    expect(await screen.findByText('Das alte Geheimnis gilt noch bis 10:30, 21.11.2026.')).toBeInTheDocument();
   });
 
   it('switches an endpoint off, and one switched off for failing shows why and switches on again', async () => {

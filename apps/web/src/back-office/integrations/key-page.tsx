@@ -157,6 +157,9 @@ function EndpointCard({
         <dt>{t.webhooks.created}</dt>
         <dd>{formatDateTime(endpoint.created_at)}</dd>
       </dl>
+      {endpoint.previous_secret_expires_at ? (
+        <p className="notice">{t.webhooks.previousSecretUntil(formatDateTime(endpoint.previous_secret_expires_at))}</p>
+      ) : null}
       <div className="button-row integration-actions">
         <Link className="button" to={`/admin/schnittstellen/${keyId}/webhooks/${endpoint.id}`}>
           {t.webhooks.deliveries}

@@ -4,6 +4,7 @@ import {
   WEBHOOK_DISABLE_AFTER_DAYS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_LOG_DAYS,
+  WEBHOOK_OLD_SECRET_HOURS,
   type ApiKey,
   type WebhookDeliveryStatus,
 } from '@hausportal/contract';
@@ -111,8 +112,8 @@ export const t = {
     deliveries: 'Zustellungen ansehen',
     rotate: 'Geheimnis erneuern',
     rotateTitle: 'Signatur-Geheimnis erneuern',
-    rotateText:
-      'Ein neues Geheimnis erstellen? Das alte gilt ab sofort nicht mehr: Nachrichten werden nur noch mit dem neuen signiert. Hinterlegen Sie es gleich im empfangenden System.',
+    rotateText: `Ein neues Geheimnis erstellen? Nachrichten werden ab sofort mit dem neuen signiert; das alte gilt noch ${WEBHOOK_OLD_SECRET_HOURS} Stunden weiter (beide Signaturen werden mitgesendet). Hinterlegen Sie das neue in dieser Zeit im empfangenden System.`,
+    previousSecretUntil: (date: string) => `Das alte Geheimnis gilt noch bis ${date}.`,
     rotated: 'Neues Signatur-Geheimnis',
     delete: 'Löschen',
     deleteTitle: 'Webhook löschen',
