@@ -55,6 +55,8 @@ export const STATIC_SEGMENTS: ReadonlySet<string> = new Set([
   'categories',
   'stats',
   'rechtliches',
+  'schnittstellen',
+  'webhooks',
 ]);
 
 /** The route pattern of a path: fixed words kept, every other segment `:id` (digits) or `:param`. */
