@@ -41,7 +41,12 @@ export function CommentList({
               </p>
               {comment.status === 'approved' && comment.user_name !== viewerName ? (
                 <div className="item-actions">
-                  <ReportButton kind="comments" id={comment.id} />
+                  <ReportButton
+                    kind="comments"
+                    id={comment.id}
+                    author={comment.user_name}
+                    createdAt={comment.created_at}
+                  />
                 </div>
               ) : null}
             </li>

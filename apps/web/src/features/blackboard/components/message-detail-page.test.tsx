@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '@hausportal/contract';
 import { makeStore } from '@/app/store';
 import { fetchMessages } from '../slice';
@@ -147,5 +147,83 @@ describe("'Gemeldet'", () => {
     expect(document.activeElement).toBe(post.querySelector('.tag-reported'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     vi.useRealTimers();
+  });
+});
+
+// Every 'Melden' says what it reports, so a list of buttons is not a list of identical 'Melden';
+// the visible word stays, and is part of the name (WCAG 2.5.3).
+describe("the names of the 'Melden' buttons", () => {
+  const byRolf = (id: number, at: string, text: string) => ({
+    id,
+    text,
+    created_at: at,
+    user_name: 'Rolf Rüpel',
+    user_image: null,
+    status: 'approved',
+    rejection_reason: null,
+  });
+  const comments = [
+    byRolf(31, '2026-05-01T11:00:00Z', 'Erster Kommentar'),
+    byRolf(32, '2026-05-01T12:30:00Z', 'Zweiter Kommentar'),
+    { ...byRolf(33, '2026-05-02T08:05:00Z', 'Dritter Kommentar'), user_name: 'Ina Ilse' },
+  ];
+  const routes = {
+    'GET /api/messages/5/': { body: message },
+    'GET /api/messages/5/comments/?page_size=100': {
+      body: { count: comments.length, next: null, previous: null, results: comments },
+    },
+    'GET /api/reports/?message_id=5&page_size=100': { body: { count: 0, next: null, previous: null, results: [] } },
+  };
+
+  it('names the post and each comment by author (and a comment by its time), all different', async () => {
+    setOnline(true);
+    mockFetch(routes);
+    renderDetail();
+    await screen.findByText('Dritter Kommentar');
+    const buttons = await screen.findAllByRole('button', { name: /melden/i });
+    const names = buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(names).toEqual([
+      'Beitrag von Günther Groß melden',
+      'Kommentar von Rolf Rüpel (13:00, 01.05.2026) melden',
+      'Kommentar von Rolf Rüpel (14:30, 01.05.2026) melden',
+      'Kommentar von Ina Ilse (10:05, 02.05.2026) melden',
+    ]);
+    expect(new Set(names).size).toBe(names.length);
+    // What the eye sees stays 'Melden'.
+    for (const button of buttons) expect(button).toHaveTextContent(/^Melden$/);
+    expect(screen.getByRole('button', { name: 'Kommentar von Ina Ilse (10:05, 02.05.2026) melden' })).toBe(buttons[3]);
+  });
+
+  it('names an item whose author is not shown by its time', async () => {
+    setOnline(true);
+    mockFetch({ ...routes, 'GET /api/messages/5/': { body: { ...message, user_name: '' } } });
+    renderDetail([{ ...message, user_name: '' }]);
+    expect(await screen.findByRole('button', { name: 'Beitrag vom 12:15, 01.05.2026 melden' })).toBeInTheDocument();
+  });
+
+  it('sending without a reason shows the message at the reasons and puts the focus there', async () => {
+    setOnline(true);
+    const calls = mockFetch(routes);
+    renderDetail();
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Beitrag von Günther Groß melden' }));
+    const dialog = screen.getByRole('dialog', { name: 'Inhalt melden' });
+    await user.click(within(dialog).getByRole('button', { name: 'Meldung senden' }));
+
+    const error = within(dialog).getByText('Bitte wählen Sie einen Grund.');
+    const first = within(dialog).getByRole('radio', { name: 'Rechtswidriger Inhalt' });
+    expect(document.activeElement).toBe(first);
+    expect(first).toHaveAccessibleDescription('Bitte wählen Sie einen Grund.');
+    for (const radio of within(dialog).getAllByRole('radio')) {
+      expect(radio).toHaveAttribute('aria-invalid', 'true');
+      expect(radio.getAttribute('aria-describedby')).toBe(error.id);
+    }
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    // Choosing a reason takes the message away.
+    await user.click(within(dialog).getByRole('radio', { name: /Spam/i }));
+    expect(within(dialog).queryByText('Bitte wählen Sie einen Grund.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Spam/i })).not.toHaveAttribute('aria-invalid');
   });
 });

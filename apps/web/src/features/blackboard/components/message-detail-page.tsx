@@ -159,7 +159,12 @@ export default function MessageDetailPage() {
               {interactive ? <ReceptionControls message={message} /> : null}
               {message.status === 'approved' && message.user_name !== viewerName ? (
                 <div className="item-actions">
-                  <ReportButton kind="messages" id={message.id} />
+                  <ReportButton
+                    kind="messages"
+                    id={message.id}
+                    author={message.user_name}
+                    createdAt={message.created_at}
+                  />
                 </div>
               ) : null}
             </article>

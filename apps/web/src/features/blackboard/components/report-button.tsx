@@ -1,8 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { formatDateTime } from '@/lib/format-date';
 import { notify } from '@/lib/notify';
 import { useSending } from '@/lib/use-sending';
 import { getMyReportsAbout, reportContent } from '../moderation-api';
@@ -48,11 +59,41 @@ export function useReportedItems(messageId: number, online: boolean): Reported {
 }
 
 /**
- * 'Melden' (DSA Art. 16): any resident reports a post or comment with a reason and an optional
- * text; the server's acknowledgement says what happens next.
+ * The button's accessible name: which item it reports, by the author's name as the page shows it
+ * (a comment also by its time, as one neighbour often writes several), or by the time alone when no
+ * name is shown. It starts or ends with the visible 'Melden', so speech input finds it (WCAG 2.5.3).
  */
-export function ReportButton({ kind, id }: { kind: Kind; id: number }) {
+function useReportLabel(kind: Kind, author: string, createdAt: string): string {
   const { t } = useTranslation();
+  const date = formatDateTime(createdAt);
+  const name = author.trim();
+  if (kind === 'messages')
+    return name ? t('backOffice.reportPostBy', { author: name }) : t('backOffice.reportPostAt', { date });
+  return name ? t('backOffice.reportCommentBy', { author: name, date }) : t('backOffice.reportCommentAt', { date });
+}
+
+/**
+ * 'Melden' (DSA Art. 16): any resident reports a post or comment with a reason and an optional
+ * text; the server's acknowledgement says what happens next. Sending without a reason shows the
+ * message at the reasons, and the focus goes to the first of them.
+ */
+export function ReportButton({
+  kind,
+  id,
+  author,
+  createdAt,
+}: {
+  kind: Kind;
+  id: number;
+  /** The author's name as the page shows it (user_name). */
+  author: string;
+  createdAt: string;
+}) {
+  const { t } = useTranslation();
+  const label = useReportLabel(kind, author, createdAt);
+  const reasonId = useId();
+  const firstReason = useRef<HTMLInputElement>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
   const reported = useContext(ReportedContext);
   const done = useRef<HTMLSpanElement>(null);
   const [justReported, setJustReported] = useState(false);
@@ -63,7 +104,11 @@ export function ReportButton({ kind, id }: { kind: Kind; id: number }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!reason) return;
+    if (!reason) {
+      setReasonMissing(true);
+      firstReason.current?.focus();
+      return;
+    }
     await send(async () => {
       const ack = await reportContent(kind, id, reason, text.trim());
       setOpen(false);
@@ -89,26 +134,50 @@ export function ReportButton({ kind, id }: { kind: Kind; id: number }) {
 
   return (
     <>
-      <button type="button" className="button button-small report-button" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button-small report-button"
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
         {t('backOffice.report')}
       </button>
-      <Modal open={open} title={t('backOffice.reportTitle')} onClose={() => setOpen(false)}>
+      <Modal
+        open={open}
+        title={t('backOffice.reportTitle')}
+        onClose={() => {
+          setOpen(false);
+          setReasonMissing(false);
+        }}
+      >
         <form className="form stack" onSubmit={onSubmit} noValidate>
           <FormError message={error} />
-          <fieldset className="choice-group">
+          <fieldset className={`choice-group${reasonMissing ? ' field-invalid' : ''}`}>
             <legend>{t('backOffice.reportReason')}</legend>
-            {REPORT_REASONS.map((value) => (
+            {REPORT_REASONS.map((value, index) => (
               <label key={value} className="choice">
                 <input
+                  ref={index === 0 ? firstReason : undefined}
                   type="radio"
                   name="reason"
                   value={value}
                   checked={reason === value}
-                  onChange={() => setReason(value)}
+                  aria-invalid={reasonMissing ? true : undefined}
+                  // On each reason, so the message is read with whichever one has the focus.
+                  aria-describedby={reasonMissing ? `${reasonId}-error` : undefined}
+                  onChange={() => {
+                    setReason(value);
+                    setReasonMissing(false);
+                  }}
                 />
                 {t(`backOffice.reason_${value}`)}
               </label>
             ))}
+            {reasonMissing ? (
+              <p className="field-error" id={`${reasonId}-error`}>
+                {t('backOffice.reportReasonRequired')}
+              </p>
+            ) : null}
           </fieldset>
           <TextArea
             label={t('backOffice.reportText')}
