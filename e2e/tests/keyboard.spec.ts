@@ -139,7 +139,7 @@ test.describe('resident app at 375 px', () => {
     await expectFocusOn(page, 'heading "Pinnwand"');
     await expect(page.getByRole('main').getByRole('article')).toContainText(text);
     await expectNoSeriousA11yViolations(page, 'a post');
-    expect(await tabs(page, 1)).toEqual(['button "Melden"']);
+    expect(await tabs(page, 1)).toEqual(['button "Beitrag von Clara Rezeption melden"']);
 
     // 'Melden' opens a modal dialog that holds the focus; Escape closes it and the focus returns.
     await page.keyboard.press('Enter');
@@ -166,9 +166,18 @@ test.describe('resident app at 375 px', () => {
       await expectFocusVisible(page);
     }
     expect(inside).toEqual([...DIALOG_ORDER, ...DIALOG_ORDER]);
+    // Sent without a reason: the message stands at the reasons and the focus goes to the first one.
+    await tabTo(page, /^button "Meldung senden"$/, { max: 6 });
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText('Bitte wählen Sie einen Grund.')).toBeVisible();
+    await expectFocusOn(page, 'radio "Rechtswidriger Inhalt"');
+    await expect(page.getByRole('radio', { name: 'Rechtswidriger Inhalt' })).toHaveAccessibleDescription(
+      'Bitte wählen Sie einen Grund.',
+    );
+    await expectNoSeriousA11yViolations(page, 'the report dialog without a reason');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expectFocusOn(page, 'button "Melden"');
+    await expectFocusOn(page, 'button "Beitrag von Clara Rezeption melden"');
   });
 
   test('sends a provider request: Dienstleistungen, the Hausmeister, the form, the confirmation', async ({ page }) => {
