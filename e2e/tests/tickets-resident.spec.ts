@@ -80,6 +80,15 @@ test('a report written offline waits on the phone and is sent exactly once when 
   const api = await Api.login(resident);
   const before = (await ticketsOf(api)).length;
 
+  // The worst moment: the connection drops before the app's background code (toasts, the sender
+  // of reports kept on the device) has arrived. It once took the whole app down, the report with it.
+  const extras = '**/assets/signed-in-extras-*.js';
+  let extrasRefused = 0;
+  await page.route(extras, (route) => {
+    extrasRefused += 1;
+    return route.abort('internetdisconnected');
+  });
+
   await login(page, resident);
   await page.goto('/tickets/new');
   await expect(page.getByLabel('Was ist betroffen?')).toBeEnabled();
@@ -98,6 +107,8 @@ test('a report written offline waits on the phone and is sent exactly once when 
   await expect(page.getByRole('heading', { name: 'Noch nicht gesendet' })).toBeVisible();
   expect((await ticketsOf(api)).length).toBe(before);
 
+  await expect.poll(() => extrasRefused).toBeGreaterThan(0);
+  await page.unroute(extras);
   await context.setOffline(false);
   await expect(page.getByText(/Ihre Meldung \d{4}-\d{6} wurde gesendet\./)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Noch nicht gesendet' })).toHaveCount(0);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppDispatch, useAppSelector, type AppState } from '@/lib/redux/hooks';
 import { useOnline } from '@/lib/use-online';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { whenIdle } from '@/lib/when-idle';
 import { setLanguage } from '@/i18n';
 import { prefetchScreens } from '../routes/screens';
@@ -13,10 +14,11 @@ import { Header } from './header';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
 // Only signed-in screens need these (idle timer, toasts, the ticket outbox's sender), so the login
-// route does not load them.
-const SignedInExtras = lazy(() => import('./signed-in-extras'));
+// route does not load them. Outside the screens' error boundary, a failed load (offline right after
+// sign-in) must not throw: loadWhenOnline waits for the connection and tries again.
+const SignedInExtras = lazy(() => loadWhenOnline(() => import('./signed-in-extras')));
 // The service worker and the 'Neue Version verfügbar' banner, for everyone once the screen is idle.
-const UpdateBanner = lazy(() => import('./update-banner'));
+const UpdateBanner = lazy(() => loadWhenOnline(() => import('./update-banner')));
 
 /** The frame of every screen: header, offline notice, the route's content and toasts. */
 export function AppLayout() {
