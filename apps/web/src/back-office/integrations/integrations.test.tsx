@@ -102,7 +102,10 @@ describe("'Schnittstellen': API keys", () => {
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen' });
     expect(await screen.findByRole('heading', { name: 'Noch keine API-Schlüssel.' })).toBeInTheDocument();
-    expect(screen.getByText('Anleitung: docs/integrations.md')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'API-Beschreibung (OpenAPI)' })).toHaveAttribute(
+      'href',
+      '/api/docs/openapi.json',
+    );
     expect(screen.getAllByRole('button', { name: 'Neuer API-Schlüssel' })).toHaveLength(2);
   });
 

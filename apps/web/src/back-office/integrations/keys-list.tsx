@@ -175,8 +175,19 @@ function KeyCard({ apiKey, now, onRevoke }: { apiKey: ApiKey; now: number; onRev
   );
 }
 
+/** Served by the API itself (plugins/openapi.ts), with the integration paths under the tag 'integration'. */
+const OPENAPI_URL = '/api/docs/openapi.json';
+
 function Guide() {
-  return <p className="muted integration-guide">{t.guide}</p>;
+  return (
+    <p className="muted integration-guide">
+      {t.guide.before}
+      <a href={OPENAPI_URL} target="_blank" rel="noreferrer">
+        {t.guide.link}
+      </a>
+      {t.guide.after}
+    </p>
+  );
 }
 
 function KeysBody() {

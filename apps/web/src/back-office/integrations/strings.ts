@@ -15,7 +15,13 @@ export const t = {
   adminOnlyText: 'API-Schlüssel und Webhooks verwalten nur Administrator:innen.',
   intro:
     'Mit einem API-Schlüssel arbeitet ein anderes Programm – etwa das ERP-System Ihres Wohnungsunternehmens oder ein Skript – ohne Anmeldung einer Person mit Hausportal: Es gleicht Bewohner:innen ab, liest Schadensmeldungen oder veröffentlicht Aushänge, nur an den gewählten Standorten und nur mit den gewählten Berechtigungen.',
-  guide: 'Anleitung: docs/integrations.md',
+  // The back office cannot open a file of the source tree; the document it serves it can.
+  guide: {
+    before: 'Für die Entwickler:innen des angebundenen Systems: ',
+    link: 'API-Beschreibung (OpenAPI)',
+    after:
+      ' mit einem Beispiel je Aufruf; Anleitung mit curl und Webhook-Prüfung in docs/integrations.md des Quellcodes.',
+  },
   scopeNames: API_SCOPE_LABELS,
   eventNames: WEBHOOK_EVENT_LABELS,
 
@@ -85,7 +91,7 @@ export const t = {
   webhooks: {
     heading: 'Webhooks',
     intro: (days: number = WEBHOOK_DISABLE_AFTER_DAYS) =>
-      `Bei jedem gewählten Ereignis sendet Hausportal eine signierte Nachricht (Standard Webhooks) an die Adresse des angebundenen Systems. Schlägt die Zustellung fehl, wird es bis zu 24 Stunden lang erneut versucht; eine Adresse, die ${days} Tage lang nicht erreichbar ist, wird ausgeschaltet und die Administrator:innen bekommen eine E-Mail.`,
+      `Bei jedem gewählten Ereignis sendet Hausportal eine signierte Nachricht (Standard Webhooks) an die Adresse des angebundenen Systems. Schlägt eine Zustellung fehl, wird sie gut einen Tag lang erneut versucht (8 Versuche in etwa 28 Stunden); eine Adresse, die ${days} Tage lang nicht erreichbar ist, wird ausgeschaltet und die Administrator:innen bekommen eine E-Mail.`,
     create: 'Webhook hinzufügen',
     createTitle: 'Webhook hinzufügen',
     empty: 'Für diesen Schlüssel sind noch keine Webhooks eingerichtet.',
