@@ -14,7 +14,7 @@ import {
  */
 let noticeShown = false;
 
-export const test = base.extend<{ chromiumGate: void }>({
+export const test = base.extend<{ chromiumGate: void; closeLeftoverContexts: void }>({
   chromiumGate: [
     // Playwright requires a destructuring pattern here, even when the fixture needs nothing.
     // eslint-disable-next-line no-empty-pattern
@@ -29,6 +29,21 @@ export const test = base.extend<{ chromiumGate: void }>({
         testInfo.annotations.push({ type: 'warning', description: DIST_REBUILT_NOTICE });
         console.warn(`!! [e2e] ${testInfo.title}: ${DIST_REBUILT_NOTICE}`);
       }
+    },
+    { auto: true },
+  ],
+  // A context a journey opens with browser.newContext() outlives the journey unless it closes it
+  // (Playwright closes only its own `context`), and its pages go on polling the server for the
+  // rest of the run: by the 99th journey 20 signed-in pages were open, every later journey and
+  // the server got slower, and a failure's page snapshot showed one of them instead of the
+  // journey's page. After each test, the contexts it opened are closed. (After the gate, so a
+  // missing Chromium still skips instead of failing to launch.)
+  closeLeftoverContexts: [
+    async ({ chromiumGate: _gate, browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const leftover = browser.contexts().filter((c) => !before.has(c));
+      await Promise.all(leftover.map((c) => c.close().catch(() => undefined)));
     },
     { auto: true },
   ],
