@@ -4,6 +4,8 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '@hausportal/contract';
 import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newApiKey, newLocation, newUser, signIn, type TestApiKey } from '../../../test/factories.js';
 import { NOT_FOUND, call, expectDrfError, expectPage } from '../../../test/helpers.js';
+import { parseMail } from '../../../test/mail.js';
+import { startSmtp } from '../../../test/smtp.js';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver.js';
 import { inTransaction } from '../../db/database.js';
 import { isoFromMs } from '../../lib/time.js';
@@ -19,6 +21,8 @@ const DAY = 24 * 3_600_000;
 describe.each(kinds)('webhooks (%s)', (kind) => {
   let t: TestApp;
   let rx: Receiver;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let adminEmail: string;
   let loc1: number;
   let loc2: number;
   let admin: string;
@@ -28,14 +32,18 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
 
   beforeAll(async () => {
     rx = await startReceiver();
-    t = await startApp(kind, { WEBHOOK_ENDPOINT_ALLOWLIST: rx.origin }, (c) => {
+    smtp = await startSmtp();
+    t = await startApp(kind, { WEBHOOK_ENDPOINT_ALLOWLIST: rx.origin, SMTP_URL: smtp.url }, (c) => {
       c.webhooks.timeoutMs = 400;
       c.webhooks.pollMs = 3_600_000;
     });
     loc1 = await newLocation(t);
     loc2 = await newLocation(t);
     [admin, manager] = await Promise.all([
-      newUser(t, { role: 'admin' }).then((u) => signIn(t, u)),
+      newUser(t, { role: 'admin' }).then((u) => {
+        adminEmail = u.email;
+        return signIn(t, u);
+      }),
       newUser(t, { role: 'manager', managerOf: [loc1, loc2] }).then((u) => signIn(t, u)),
     ]);
     key1 = await newApiKey(t, { locationIds: [loc1], scopes: ['tickets:read'], name: 'ERP Wodis' });
@@ -44,6 +52,7 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
   afterAll(async () => {
     await t.close();
     await rx.close();
+    await smtp.close();
   });
   beforeEach(async () => {
     // What an earlier test left on its way goes first, so each test sees only its own requests.
@@ -547,6 +556,14 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       expect(mails[0]!.subject).toBe('Webhook-Endpunkt ausgeschaltet: ERP Wodis');
       expect(mails[0]!.body_text).toContain(rx.url);
       expect(mails[0]!.body_text).toContain('Seit 3 Tagen schlägt jede Zustellung fehl.');
+      // It reaches the administrator over SMTP.
+      smtp.received.length = 0;
+      await t.app.ctx.outbox.flush();
+      const received = smtp.received.filter((m) => m.to.includes(adminEmail));
+      expect(received).toHaveLength(1);
+      const mail = await parseMail(received[0]!.raw);
+      expect(mail.subject).toBe('Webhook-Endpunkt ausgeschaltet: ERP Wodis');
+      expect(mail.text).toContain(rx.url);
       expect(await deliveries(ep.id, '?status=pending')).toHaveLength(0);
       // Each delivery still waiting when it went off is given up, saying why.
       const failed = await deliveries(ep.id, '?status=failed');
