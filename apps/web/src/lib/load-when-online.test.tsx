@@ -18,9 +18,7 @@ describe('loadWhenOnline', () => {
 
   it('keeps the app on screen when a lazy part fails offline, and shows the part once back online', async () => {
     setOnline(false);
-    let calls = 0;
     const load = vi.fn(async () => {
-      calls += 1;
       if (!navigator.onLine) throw chunkFailure();
       return { default: () => <p>Toasts bereit</p> };
     });
@@ -38,7 +36,7 @@ describe('loadWhenOnline', () => {
     );
 
     // The failed load throws nothing into the tree: the report and its text stay.
-    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(async () => {
       await Promise.resolve();
     });
@@ -47,11 +45,11 @@ describe('loadWhenOnline', () => {
 
     // Offline, it waits for the connection rather than trying on a timer.
     await new Promise((r) => setTimeout(r, 50));
-    expect(calls).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
 
     await act(async () => setOnline(true));
     expect(await screen.findByText('Toasts bereit')).toBeInTheDocument();
-    expect(calls).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
     expect(screen.getByLabelText('Beschreibung')).toHaveValue('Der Abfluss ist verstopft.');
   });
 
