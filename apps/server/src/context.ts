@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '@hausportal/contract';
 import type { Config } from './config/config.js';
 import type { DB, DatabaseHandle, Dialect } from './db/database.js';
 import { settingOrCreate } from './db/settings.js';
@@ -15,7 +14,9 @@ import { DigestJob } from './modules/notifications/digest.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { PushOutbox } from './outbox/push-outbox.js';
 import { WebhookOutbox } from './outbox/webhook-outbox.js';
-import { notifyEndpointDisabled, webhookSecretBox } from './modules/webhooks/webhooks.actions.js';
+import { EventBus } from './events/bus.js';
+import { notifyEndpointDisabled, queueWebhooks, webhookSecretBox } from './modules/webhooks/webhooks.queue.js';
+import { EVENT_SOURCES, type DomainEvent } from './registry.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {
@@ -29,10 +30,12 @@ export interface AppContext {
   outbox: Outbox;
   /** Sends the push outbox (ADR 016). */
   push: PushOutbox;
-  /** Sends the webhook outbox (issue 26); actions that queued deliveries kick() it after the commit. */
+  /** Sends the webhook outbox; `events.kick()` kicks it after the commit that queued deliveries. */
   webhooks: WebhookOutbox;
   /** Turns events into pushes and mails in the event's transaction; kick() after the commit. */
   notifier: Notifier;
+  /** Fans the modules' events out to the notifier and the webhook queue (`raise`); kick() after the commit. */
+  events: EventBus<DomainEvent>;
   /** Sends the daily e-mail digest. */
   digest: DigestJob;
   counters: CounterStore;
@@ -42,7 +45,7 @@ export interface AppContext {
   writes: WriteThrottle;
   /** Users by token hash, for routes that check the token in their own statement (ADR 018). */
   tokens: TokenCache;
-  /** Requests per integration key (issue 26), shared by the processes like the other counters. */
+  /** Requests per integration key, shared by the processes like the other counters. */
   apiKeyThrottle: Counter;
 }
 
@@ -83,6 +86,7 @@ export async function createContext(
     push,
     webhooks,
     notifier,
+    events: new EventBus<DomainEvent>(EVENT_SOURCES, notifier, queueWebhooks),
     digest: new DigestJob(handle.db, config, outbox, notifier, log),
     counters,
     signIn: new SignInThrottle(counters, config.throttle),
@@ -92,27 +96,8 @@ export async function createContext(
   };
 }
 
-/** The signed-in caller, as the auth hook puts it on the request. */
-export interface AuthUser {
-  id: number;
-  tokenId: number;
-  role: Role;
-  locationId: number | null;
-  apartmentNumber: string;
-  name: string;
-  email: string;
-  profilePicture: string | null;
-  emergencyServicesDeactivated: boolean;
-  language: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-  }
-  interface FastifyRequest {
-    user: AuthUser | null;
-    /** request.user came from the token cache; the route checks the token itself (ADR 018). */
-    tokenUnchecked: boolean;
   }
 }

@@ -15,7 +15,8 @@ import {
   isStaff,
   type Role,
 } from '@hausportal/contract';
-import type { AppContext, AuthUser } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from './auth-user.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../context.js';
+import type { AuthUser } from './auth-user.js';
 import type { DB } from '../../db/database.js';
 import type { Actor } from '../../lib/audit.js';
 import { keyActor, type KeyCaller } from '../integration/api-keys.guard.js';

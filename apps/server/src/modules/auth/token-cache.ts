@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../context.js';
+import type { AuthUser } from './auth-user.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 
 /**

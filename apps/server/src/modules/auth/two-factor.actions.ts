@@ -10,7 +10,8 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@hausportal/contract';
-import type { AppContext, AuthUser } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from './auth-user.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';

@@ -20,10 +20,9 @@ import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
-import { bookingNews } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import { bookingsCalendar } from './bookings.calendar.js';
 import { cancellableUntil, resourceSnapshot } from './bookings.presenter.js';
-import { bookingEvent } from '../webhooks/webhooks.payloads.js';
 import * as repo from './bookings.repository.js';
 import type { BookingRow, ResourceRow } from './bookings.repository.js';
 import {
@@ -98,7 +97,7 @@ function periodOf_(r: ResourceRow, v: CreateInput, now: number) {
  * slot exactly one commits, and the other gets a 409 naming the booking it ran into.
  */
 export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = Date.now()): Promise<BookingRow> {
-  const { db, notifier } = ctx;
+  const { db } = ctx;
   const r = await residentResource(db, me, v.resource_id);
   const p = periodOf_(r, v, now);
   const startsAt = iso(p.start);
@@ -129,16 +128,16 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
         },
         p.keys,
       );
-      await bookingEvent(trx, 'booking.created', bookingId, r.location_id);
-      await bookingNews(
-        trx,
-        notifier,
-        me.id,
-        { resource: r.name, mode: r.mode, startsAt, endsAt },
-        r.approval_required
+      await raise(trx, ctx, {
+        type: 'booking.created',
+        bookingId,
+        locationId: r.location_id,
+        userId: me.id,
+        period: { resource: r.name, mode: r.mode, startsAt, endsAt },
+        news: r.approval_required
           ? { event: 'requested' }
           : { event: 'booked', cancelBy: iso(p.start - r.cancel_hours * 3_600_000) },
-      );
+      });
       return bookingId;
     });
   } catch (err) {
@@ -146,7 +145,7 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
     const clash = await repo.clashingBooking(db, r.id, p.keys);
     throw conflict(BOOKING_TAKEN(describePeriod(r.mode, clash?.starts_at ?? startsAt, clash?.ends_at ?? endsAt)));
   }
-  notifier.kick();
+  ctx.events.kick();
   return (await repo.findBooking(db, id))!;
 }
 
@@ -165,7 +164,7 @@ async function withinQuota(trx: DB, r: ResourceRow, me: Resident, start: number)
   if (n >= r.quota_count) throw fieldError('non_field_errors', BOOKING_QUOTA(n, r.quota_period));
 }
 
-/** A booking as its news names it (notifications/events.ts writes the texts in the resident's language). */
+/** A booking as its news names it (bookings.events.ts writes the texts in the resident's language). */
 const bookedPeriod = (b: BookingRow) => ({
   resource: b.resource_name,
   mode: b.mode,
@@ -187,11 +186,19 @@ export async function cancelOwn(ctx: AppContext, me: Resident, id: number, now =
   if (now > cancellableUntil(b)) throw conflict(BOOKING_DEADLINE_PASSED(b.cancel_hours));
   const done = await inTransaction(ctx.db, async (trx) => {
     if (!(await repo.setStatus(trx, b.id, ['pending', 'approved'], 'cancelled'))) return false;
-    await bookingEvent(trx, 'booking.cancelled', b.id, b.location_id, { by: 'resident', message: '' });
+    await raise(trx, ctx, {
+      type: 'booking.cancelled',
+      bookingId: b.id,
+      locationId: b.location_id,
+      by: 'resident',
+      message: '',
+      userId: b.user_id,
+      period: bookedPeriod(b),
+    });
     return true;
   });
   if (!done) throw conflict(BOOKING_NOT_ACTIVE);
-  ctx.webhooks.kick();
+  ctx.events.kick();
   return (await repo.findBooking(ctx.db, b.id))!;
 }
 
@@ -293,15 +300,21 @@ async function cancelByManager(
 ): Promise<boolean> {
   if (!(await repo.setStatus(trx, b.id, ['pending', 'approved'], 'cancelled', { reason: message, by: caller.id })))
     return false;
-  await bookingEvent(trx, 'booking.cancelled', b.id, b.location_id, { by: 'management', message });
   await recordChange(trx, {
     actor: caller,
     action: 'booking_cancelled',
     entity: { type: 'booking', id: b.id, locationId: b.location_id },
     details: { message },
   });
-  if (b.user_id)
-    await bookingNews(trx, ctx.notifier, b.user_id, bookedPeriod(b), { event: 'cancelled', message: message || null });
+  await raise(trx, ctx, {
+    type: 'booking.cancelled',
+    bookingId: b.id,
+    locationId: b.location_id,
+    by: 'management',
+    message,
+    userId: b.user_id,
+    period: bookedPeriod(b),
+  });
   return true;
 }
 
@@ -337,7 +350,7 @@ export async function blockPeriod(
       await cancelByManager(trx, ctx, caller, b, v.reason ? `Grund: ${v.reason}` : '');
     }
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return r;
 }
 
@@ -379,17 +392,9 @@ export async function decideBooking(
       details: { reason },
     });
     if (b.user_id)
-      await bookingNews(
-        trx,
-        ctx.notifier,
-        b.user_id,
-        bookedPeriod(b),
-        decision === 'approved'
-          ? { event: 'approved', reason: reason || null }
-          : { event: 'refused', reason: reason ?? '' },
-      );
+      await raise(trx, ctx, { type: 'booking.decided', userId: b.user_id, period: bookedPeriod(b), decision, reason });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return managedBooking(ctx.db, caller, id);
 }
 
@@ -398,7 +403,7 @@ export async function cancelBooking(ctx: AppContext, caller: Caller, id: number,
   const b = await managedBooking(ctx.db, caller, id);
   const done = await inTransaction(ctx.db, (trx) => cancelByManager(trx, ctx, caller, b, message));
   if (!done) throw conflict(BOOKING_NOT_ACTIVE);
-  ctx.notifier.kick();
+  ctx.events.kick();
   return managedBooking(ctx.db, caller, id);
 }
 
@@ -436,11 +441,11 @@ export async function sendDueReminders(ctx: AppContext, now = Date.now()): Promi
     const did = await inTransaction(ctx.db, async (trx) => {
       if (!(await repo.claimReminder(trx, id))) return false;
       const b = (await repo.findBooking(trx, id))!;
-      if (b.user_id) await bookingNews(trx, ctx.notifier, b.user_id, bookedPeriod(b), { event: 'reminder' });
+      if (b.user_id) await raise(trx, ctx, { type: 'booking.reminder', userId: b.user_id, period: bookedPeriod(b) });
       return true;
     });
     if (did) sent++;
   }
-  if (sent) ctx.notifier.kick();
+  if (sent) ctx.events.kick();
   return sent;
 }

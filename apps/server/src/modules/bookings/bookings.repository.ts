@@ -460,3 +460,32 @@ export async function eraseUserBookings(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('bookings').where('user_id', '=', userId).execute();
   await db.deleteFrom('booking_feeds').where('user_id', '=', userId).execute();
 }
+
+export function bookingForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('booking_resources as res', 'res.id', 'b.resource_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.location_id',
+      'b.status',
+      'b.apartment_number',
+      'b.starts_at',
+      'b.ends_at',
+      'b.check_in',
+      'b.check_out',
+      'b.created_at',
+      'res.id as resource_id',
+      'res.name as resource_name',
+      'res.mode as resource_mode',
+      'u.id as user_id',
+      'u.external_id as user_external_id',
+      'u.name as user_name',
+      'u.email as user_email',
+      'u.erased_at as user_erased_at',
+    ])
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+}
+export type BookingForWebhook = NonNullable<Awaited<ReturnType<typeof bookingForWebhook>>>;

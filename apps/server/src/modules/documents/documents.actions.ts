@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/database.js';
 import { changeEntity, type EntityKind } from '../../lib/audit.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
-import { documentAdded } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import { actorOf, inStaffScope, requireStaffLocation, type Caller, type Operator } from '../auth/policies.js';
 import { auditDocument } from './documents.presenter.js';
 import * as repo from './documents.repository.js';
@@ -48,16 +48,11 @@ export async function uploadDocument(ctx: AppContext, caller: Operator, values: 
           fileKey,
           fileName: file.filename,
         });
-        await documentAdded(
-          trx,
-          ctx.notifier,
-          { title: values.title, apartmentNumber },
-          await repo.readersOfDocument(trx, id),
-        );
+        await raise(trx, ctx, { type: 'document.added', documentId: id, title: values.title, apartmentNumber });
         return id;
       },
     );
-    ctx.notifier.kick();
+    ctx.events.kick();
     return created!;
   } catch (err) {
     await storage.remove(fileKey);

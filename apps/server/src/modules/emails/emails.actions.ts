@@ -1,4 +1,5 @@
-import type { AppContext, AuthUser } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { nonFieldError, notFound } from '../../lib/errors.js';

@@ -7,7 +7,8 @@ import {
   type LegalPageName,
 } from '@hausportal/contract';
 import type { ThrottleConfig } from '../../config/config.js';
-import type { AppContext, AuthUser } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { ApiError } from '../../lib/errors.js';

@@ -5,7 +5,7 @@ import { recordChange } from '../../lib/audit.js';
 import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { checkUpload, detectUpload, thumbnail } from '../../lib/uploads.js';
 import { requireReceptionist, type Resident } from '../auth/policies.js';
-import { awaitingModeration } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import * as repo from './messages.repository.js';
 
 const notApproved = () => new ApiError(400, { detail: 'Dieser Beitrag ist noch nicht freigegeben.' });
@@ -31,10 +31,10 @@ export async function createPost(ctx: AppContext, resident: Resident, text: stri
       action: 'message_created',
       entity: { type: 'message', id: row.id },
     });
-    await awaitingModeration(trx, ctx.notifier, 'message', resident.locationId);
+    await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'message', locationId: resident.locationId });
     return row;
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return { id: created.id };
 }
 
@@ -53,9 +53,9 @@ export async function resubmitPost(ctx: AppContext, resident: Resident, id: numb
       before: { status: before.status, text: before.text, rejection_reason: before.rejection_reason },
       after: { status: 'pending' },
     });
-    await awaitingModeration(trx, ctx.notifier, 'message', resident.locationId);
+    await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'message', locationId: resident.locationId });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }
 
 /** A receptionist comments on an approved post: pending until approved; the managers hear of it. Returns the comment. */
@@ -72,10 +72,10 @@ export async function addComment(ctx: AppContext, resident: Resident, messageId:
       action: 'comment_created',
       entity: { type: 'comment', id: row.id },
     });
-    await awaitingModeration(trx, ctx.notifier, 'comment', resident.locationId);
+    await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'comment', locationId: resident.locationId });
     return row;
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return { ...created, text: trimmed };
 }
 

@@ -4,19 +4,17 @@ import { inTransaction, lockAuthorsFirst, type DB } from '../../db/database.js';
 import { recordChange, type Actor } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { staffLocations, type Caller } from '../auth/policies.js';
-import { moderated } from '../notifications/events.js';
-import { postApproved } from '../webhooks/webhooks.payloads.js';
-import type { Notifier } from '../notifications/notifier.js';
+import { raise } from '../../events/bus.js';
 import { findModerated, setStatus, type ModeratedRow } from './moderation.repository.js';
 
 /**
  * One decision inside the caller's transaction: the status (and the reason its author reads),
- * the recount, the audit entry and, when the status changes, the notifications (none without a
- * notifier: the demo seed approves its posts silently).
+ * the recount, the audit entry and, when the status changes, its events (none without `ctx`: the
+ * demo seed approves its posts silently).
  */
 export async function recordDecision(
   trx: DB,
-  notifier: Notifier | undefined,
+  ctx: Pick<AppContext, 'events'> | undefined,
   actor: Actor | null,
   kind: ModeratedKind,
   item: ModeratedRow,
@@ -32,9 +30,10 @@ export async function recordDecision(
     after: { status: d.status, rejection_reason: reason },
   });
   // The author, and for an approval the readers, hear of it (a repeated decision says nothing new).
-  if (notifier && item.status !== d.status) await moderated(trx, notifier, kind, item.id, d.status, reason);
-  if (kind === 'message' && d.status === 'approved' && item.status !== 'approved')
-    await postApproved(trx, item.id, item.location_id);
+  if (!ctx || item.status === d.status) return;
+  await raise(trx, ctx, { type: 'content.moderated', kind, id: item.id, status: d.status, reason });
+  if (kind === 'message' && d.status === 'approved')
+    await raise(trx, ctx, { type: 'post.approved', postId: item.id, locationId: item.location_id });
 }
 
 /** A manager approves or rejects a post or comment of their locations; 404 when it is out of reach. */
@@ -49,9 +48,9 @@ export async function decideItem(
   await inTransaction(ctx.db, async (trx) => {
     const item = await findModerated(trx, kind, id, locations);
     if (!item) throw notFound();
-    await recordDecision(trx, ctx.notifier, caller, kind, item, d);
+    await recordDecision(trx, ctx, caller, kind, item, d);
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }
 
 /** Approves several items at once: all of them, or (when one is out of reach) none, with 404. */
@@ -73,9 +72,8 @@ export async function approveItems(
       trx,
       found.map(([, item]) => item.user_id),
     );
-    for (const [kind, item] of found)
-      await recordDecision(trx, ctx.notifier, caller, kind, item, { status: 'approved' });
+    for (const [kind, item] of found) await recordDecision(trx, ctx, caller, kind, item, { status: 'approved' });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return items.length;
 }

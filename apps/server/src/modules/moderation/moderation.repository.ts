@@ -199,3 +199,40 @@ export async function setStatus(
     await refreshCommentCount(trx, item.message_id);
   }
 }
+
+/** A post with its author's name, as a notification quotes it. */
+export function postOf(db: DB, id: number) {
+  return db
+    .selectFrom('messages')
+    .innerJoin('users', 'users.id', 'messages.user_id')
+    .select(['messages.id', 'messages.text', 'messages.location_id', 'messages.user_id', 'users.name'])
+    .where('messages.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** A comment with its author's name and its post's author and location. */
+export function commentOf(db: DB, id: number) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .innerJoin('messages', 'messages.id', 'comments.message_id')
+    .select([
+      'comments.id',
+      'comments.text',
+      'comments.user_id',
+      'comments.message_id',
+      'users.name',
+      'messages.user_id as post_author_id',
+      'messages.location_id',
+    ])
+    .where('comments.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export function postForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'location_id', 'text', 'created_at', 'moderated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

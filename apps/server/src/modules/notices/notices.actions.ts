@@ -12,7 +12,7 @@ import { recordChange } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
 import { actorOf, authorIdOf, staffLocations, type Caller, type Operator, type Resident } from '../auth/policies.js';
-import { noticePublished } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import * as repo from './notices.repository.js';
 import type { NoticeRow } from './notices.repository.js';
 
@@ -40,7 +40,7 @@ function check(mine: number[], v: Input, before?: NoticeRow): void {
  */
 async function announceIfDue(trx: DB, ctx: AppContext, id: number): Promise<boolean> {
   if (!(await repo.claimAnnouncement(trx, id))) return false;
-  await noticePublished(trx, ctx.notifier, id);
+  await raise(trx, ctx, { type: 'notice.published', noticeId: id });
   return true;
 }
 
@@ -50,7 +50,7 @@ export async function announceDueNotices(ctx: AppContext): Promise<number> {
   for (const id of await repo.dueAnnouncements(ctx.db)) {
     if (await inTransaction(ctx.db, (trx) => announceIfDue(trx, ctx, id))) sent++;
   }
-  if (sent) ctx.notifier.kick();
+  if (sent) ctx.events.kick();
   return sent;
 }
 
@@ -98,7 +98,7 @@ export async function noticeInReach(db: DB, mine: number[], id: number): Promise
  * of it at once, or when its start ('Sichtbar ab') comes (the notice job, notices.job.ts).
  */
 export async function publishNotice(ctx: AppContext, caller: Operator, v: Input): Promise<NoticeRow> {
-  const { db, notifier } = ctx;
+  const { db } = ctx;
   const mine = await staffLocations(db, caller);
   check(mine, v);
   const created = await inTransaction(db, async (trx) => {
@@ -108,7 +108,7 @@ export async function publishNotice(ctx: AppContext, caller: Operator, v: Input)
     await announceIfDue(trx, ctx, id);
     return row;
   });
-  notifier.kick();
+  ctx.events.kick();
   return created;
 }
 
@@ -118,7 +118,7 @@ export async function publishNotice(ctx: AppContext, caller: Operator, v: Input)
  * already is not announced again.
  */
 export async function updateNotice(ctx: AppContext, caller: Caller, id: number, v: Input): Promise<NoticeRow> {
-  const { db, notifier } = ctx;
+  const { db } = ctx;
   const mine = await staffLocations(db, caller);
   const before = await noticeInReach(db, mine, id);
   check(mine, v, before);
@@ -129,7 +129,7 @@ export async function updateNotice(ctx: AppContext, caller: Caller, id: number, 
     await announceIfDue(trx, ctx, before.id);
     return row;
   });
-  notifier.kick();
+  ctx.events.kick();
   return updated;
 }
 

@@ -384,3 +384,18 @@ export async function noticesEndingByLocation(
     .execute();
   return countsByLocation(locations, rows);
 }
+
+/** A notice and the locations it is shown in. */
+export async function noticeOf(db: DB, noticeId: number) {
+  const notice = await db
+    .selectFrom('notices')
+    .select(['title', 'text', 'important'])
+    .where('id', '=', noticeId)
+    .executeTakeFirstOrThrow();
+  const locations = await db
+    .selectFrom('notice_locations')
+    .select('location_id')
+    .where('notice_id', '=', noticeId)
+    .execute();
+  return { ...notice, locationIds: locations.map((l) => l.location_id) };
+}

@@ -37,60 +37,6 @@ export async function locationTitle(db: DB, locationId: number): Promise<string>
   return row?.title ?? '';
 }
 
-/** A post with its author's name, as a notification quotes it. */
-export function postOf(db: DB, id: number) {
-  return db
-    .selectFrom('messages')
-    .innerJoin('users', 'users.id', 'messages.user_id')
-    .select(['messages.id', 'messages.text', 'messages.location_id', 'messages.user_id', 'users.name'])
-    .where('messages.id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
-/** A comment with its author's name and its post's author and location. */
-export function commentOf(db: DB, id: number) {
-  return db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .innerJoin('messages', 'messages.id', 'comments.message_id')
-    .select([
-      'comments.id',
-      'comments.text',
-      'comments.user_id',
-      'comments.message_id',
-      'users.name',
-      'messages.user_id as post_author_id',
-      'messages.location_id',
-    ])
-    .where('comments.id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
-/** A provider request's sender, status and note, with the provider's name. */
-export function requestOf(db: DB, requestId: number) {
-  return db
-    .selectFrom('provider_requests')
-    .innerJoin('providers', 'providers.id', 'provider_requests.provider_id')
-    .select(['provider_requests.user_id', 'provider_requests.status', 'provider_requests.note', 'providers.name'])
-    .where('provider_requests.id', '=', requestId)
-    .executeTakeFirstOrThrow();
-}
-
-/** A notice and the locations it is shown in. */
-export async function noticeOf(db: DB, noticeId: number) {
-  const notice = await db
-    .selectFrom('notices')
-    .select(['title', 'text', 'important'])
-    .where('id', '=', noticeId)
-    .executeTakeFirstOrThrow();
-  const locations = await db
-    .selectFrom('notice_locations')
-    .select('location_id')
-    .where('notice_id', '=', noticeId)
-    .execute();
-  return { ...notice, locationIds: locations.map((l) => l.location_id) };
-}
-
 /** The active, not erased users among `ids`, with what a notification needs of them. */
 export function recipientsOf(db: DB, ids: number[]) {
   return db
@@ -155,16 +101,4 @@ export async function storedSettings(db: DB, userId: number): Promise<string | n
 /** Stores a user's notification settings. */
 export async function storeSettings(db: DB, userId: number, json: string): Promise<void> {
   await db.updateTable('users').set({ notification_settings: json }).where('id', '=', userId).execute();
-}
-
-/** The residents a ticket's news reaches: its reporter and its followers. */
-export async function ticketAudience(db: DB, ticketId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('tickets')
-    .select('reporter_id as id')
-    .where('id', '=', ticketId)
-    .where('reporter_id', 'is not', null)
-    .union(db.selectFrom('ticket_followers').select('user_id as id').where('ticket_id', '=', ticketId))
-    .execute();
-  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }

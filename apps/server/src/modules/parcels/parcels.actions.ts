@@ -14,8 +14,7 @@ import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../
 import { nowIso } from '../../lib/time.js';
 import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';
 import type { Resident } from '../auth/policies.js';
-import { parcelArrived, parcelReminder } from '../notifications/events.js';
-import { parcelEvents } from '../webhooks/webhooks.payloads.js';
+import { raise } from '../../events/bus.js';
 import * as repo from './parcels.repository.js';
 
 const DAY = 86_400_000;
@@ -100,7 +99,7 @@ export async function logParcel(
   key: string | undefined,
   photo: FormFile | null = null,
 ): Promise<{ id: number; created: boolean }> {
-  const { db, notifier } = ctx;
+  const { db } = ctx;
   requireDesk(desk);
   if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw nonFieldError(KEY_MISSING);
   const apartment = await apartmentOf(db, desk, input.apartment);
@@ -141,17 +140,17 @@ export async function logParcel(
         entity: { type: 'parcel', id: parcelId, locationId: desk.locationId },
         details: { apartment, carrier: input.carrier, pieces: input.pieces, label_photo: label !== null },
       });
-      await parcelEvents(trx, 'parcel.logged', [parcelId], desk.locationId);
-      const residents = await repo.apartmentResidents(trx, desk.locationId, apartment);
-      await parcelArrived(
-        trx,
-        notifier,
-        residents.map((r) => r.id),
-        { carrier: input.carrier, pieces: input.pieces },
-      );
+      await raise(trx, ctx, {
+        type: 'parcel.logged',
+        locationId: desk.locationId,
+        parcelId,
+        apartmentNumber: apartment,
+        carrier: input.carrier,
+        pieces: input.pieces,
+      });
       return parcelId;
     });
-    notifier.kick();
+    ctx.events.kick();
     return { id, created: true };
   } catch (err) {
     if (label) await Promise.all(Object.values(label).map((k) => ctx.storage.remove(k).catch(() => undefined)));
@@ -199,10 +198,10 @@ export async function handOver(ctx: AppContext, desk: Desk, input: HandoverInput
       entity: { type: 'parcel', id: ids[0], locationId: desk.locationId },
       details: { apartment, ids, with_code: input.code !== undefined, note: input.note },
     });
-    await parcelEvents(trx, 'parcel.picked_up', ids, desk.locationId);
+    await raise(trx, ctx, { type: 'parcel.picked_up', locationId: desk.locationId, parcelIds: ids });
     return ids;
   });
-  ctx.webhooks.kick();
+  ctx.events.kick();
   return handed;
 }
 
@@ -225,17 +224,16 @@ export async function remindWaitingParcels(ctx: AppContext, now = Date.now()): P
       for (const p of parcels) if (await repo.claimReminder(trx, p.id, at)) claimed.push(p);
       if (!claimed.length) return;
       const first = claimed[0]!;
-      const residents = await repo.apartmentResidents(trx, first.location_id, first.apartment_number);
-      await parcelReminder(
-        trx,
-        ctx.notifier,
-        residents.map((r) => r.id),
-        claimed.reduce((n, p) => n + p.pieces, 0),
-      );
+      await raise(trx, ctx, {
+        type: 'parcel.reminder',
+        locationId: first.location_id,
+        apartmentNumber: first.apartment_number,
+        pieces: claimed.reduce((n, p) => n + p.pieces, 0),
+      });
       sent++;
     });
   }
-  if (sent) ctx.notifier.kick();
+  if (sent) ctx.events.kick();
   return sent;
 }
 

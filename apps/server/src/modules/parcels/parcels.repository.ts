@@ -331,3 +331,23 @@ export async function timesBetween(db: DB, locationIds: number[], from: string, 
   ]);
   return { logged: logged.map((r) => r.at), handed: handed.map((r) => r.at as string) };
 }
+
+export function parcelsForWebhook(db: DB, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('parcels')
+    .select([
+      'id',
+      'location_id',
+      'apartment_number',
+      'carrier',
+      'pieces',
+      'storage_place',
+      'status',
+      'logged_at',
+      'handed_over_at',
+    ])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}

@@ -6,7 +6,8 @@ import {
   type ProfileForm,
   type Session,
 } from '@hausportal/contract';
-import type { AppContext, AuthUser } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';

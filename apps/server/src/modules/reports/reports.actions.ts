@@ -5,7 +5,7 @@ import { recordChange } from '../../lib/audit.js';
 import { nonFieldError, notFound } from '../../lib/errors.js';
 import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
 import { findModerated, setStatus } from '../moderation/moderation.repository.js';
-import { awaitingModeration, reportsDecided } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import * as repo from './reports.repository.js';
 
 /**
@@ -38,10 +38,11 @@ export async function reportItem(
         after: { status: 'hidden' },
       });
     }
-    if (made.created) await awaitingModeration(trx, ctx.notifier, 'report', resident.locationId);
+    if (made.created)
+      await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'report', locationId: resident.locationId });
     return made;
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return report;
 }
 
@@ -83,7 +84,10 @@ export async function decideReports(
       after: { status },
     });
     const reporters = open.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id]));
-    await reportsDecided(trx, ctx.notifier, kind, id, decision, reason, reporters, item.status !== status);
+    await raise(trx, ctx, { type: 'reports.decided', decision, reason, reporterIds: reporters });
+    // The author learns of a removal, unless the item was already rejected: they learnt of it then.
+    if (decision === 'remove' && item.status !== status)
+      await raise(trx, ctx, { type: 'content.moderated', kind, id, status: 'rejected', reason, afterReport: true });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }

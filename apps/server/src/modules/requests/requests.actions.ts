@@ -5,13 +5,13 @@ import { recordChange } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { requireStaffLocation, type Caller } from '../auth/policies.js';
-import { requestChanged } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import { auditRequest } from './requests.presenter.js';
 import * as repo from './requests.repository.js';
 
 /** A manager sets the status and note of a request of their locations; the resident hears of a change. */
 export async function updateRequest(ctx: AppContext, caller: Caller, id: number, { status, note }: AdminRequestUpdate) {
-  const { db, notifier } = ctx;
+  const { db } = ctx;
   const before = await repo.findRequest(db, id);
   if (!before) throw notFound();
   await requireStaffLocation(db, caller, before.location_id);
@@ -25,9 +25,10 @@ export async function updateRequest(ctx: AppContext, caller: Caller, id: number,
       before: auditRequest(before),
       after: auditRequest(row),
     });
-    if (row.status !== before.status || row.note !== before.note) await requestChanged(trx, notifier, before.id);
+    if (row.status !== before.status || row.note !== before.note)
+      await raise(trx, ctx, { type: 'request.changed', requestId: before.id });
     return row;
   });
-  notifier.kick();
+  ctx.events.kick();
   return after;
 }

@@ -80,3 +80,13 @@ export async function updateRequest(
 export function listOwnRequests(db: DB, userId: number, window: PageWindow) {
   return newestFirst(requests(db).where('provider_requests.user_id', '=', userId), window);
 }
+
+/** A provider request's sender, status and note, with the provider's name. */
+export function requestOf(db: DB, requestId: number) {
+  return db
+    .selectFrom('provider_requests')
+    .innerJoin('providers', 'providers.id', 'provider_requests.provider_id')
+    .select(['provider_requests.user_id', 'provider_requests.status', 'provider_requests.note', 'providers.name'])
+    .where('provider_requests.id', '=', requestId)
+    .executeTakeFirstOrThrow();
+}

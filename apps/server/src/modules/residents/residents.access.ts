@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/database.js';
-import { residentActivated } from '../webhooks/webhooks.payloads.js';
+import { raise } from '../../events/bus.js';
 import { queueAccountMail } from './residents.mail.js';
 import * as repo from './residents.repository.js';
 import { accessState, berlinToday } from './residents.window.js';
@@ -31,7 +31,7 @@ export interface Settled {
  * Deactivated accounts are not opened (the job and a reactivation come back to them).
  */
 export async function settleAccess(
-  ctx: Pick<AppContext, 'config' | 'outbox'>,
+  ctx: Pick<AppContext, 'config' | 'outbox' | 'events'>,
   trx: DB,
   ids: number[],
   opts: { invite: boolean },
@@ -94,12 +94,12 @@ export async function settleAccess(
  * possible. Returns whether the invitation was queued.
  */
 async function openAccess(
-  ctx: Pick<AppContext, 'config' | 'outbox'>,
+  ctx: Pick<AppContext, 'config' | 'outbox' | 'events'>,
   trx: DB,
   s: repo.AccessSubject,
   invite: boolean,
 ): Promise<boolean> {
-  await residentActivated(trx, s.id, s.location_id!);
+  await raise(trx, ctx, { type: 'resident.activated', userId: s.id, locationId: s.location_id! });
   if (!(invite && s.email && s.no_password)) return false;
   await queueAccountMail(
     ctx,

@@ -14,7 +14,8 @@ import {
   type adminResidentUpdate,
 } from '@hausportal/contract';
 import type { z } from 'zod';
-import type { AppContext, AuthUser } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
 import { recordChange } from '../../lib/audit.js';
 import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
@@ -27,7 +28,7 @@ import { planImport, type ImportRequest } from './residents.import.js';
 import { queueAccountMail, recipientOf } from './residents.mail.js';
 import { auditedInput, auditedResident } from './residents.presenter.js';
 import { settleAccess } from './residents.access.js';
-import { residentActivated } from '../webhooks/webhooks.payloads.js';
+import { raise } from '../../events/bus.js';
 import * as repo from './residents.repository.js';
 import { eraseUserBookings } from '../bookings/bookings.repository.js';
 import { eraseParcelData } from '../parcels/parcels.repository.js';
@@ -182,7 +183,8 @@ export async function setResidentActive(
     // (which raises resident.activated); one whose access was open already is usable again now.
     const settled = active ? await settleAccess(ctx, trx, [id], { invite: false }) : null;
     const usableAgain = !before.is_active && before.access_opened_at && !before.access_closed_at;
-    if (settled && !settled.opened.length && usableAgain) await residentActivated(trx, id, before.location_id!);
+    if (settled && !settled.opened.length && usableAgain)
+      await raise(trx, ctx, { type: 'resident.activated', userId: id, locationId: before.location_id! });
     await recordChange(trx, {
       actor: caller,
       action: active ? 'resident_activated' : 'resident_deactivated',

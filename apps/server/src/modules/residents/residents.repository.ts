@@ -661,3 +661,22 @@ export async function deactivateMany(db: DB, ids: number[]): Promise<void> {
   for (const part of chunks(ids)) await db.updateTable('users').set({ is_active: 0 }).where('id', 'in', part).execute();
   await endAccess(db, ids);
 }
+
+export function residentForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'location_id',
+      'external_id',
+      'apartment_number',
+      'name',
+      'email',
+      'move_in_on',
+      'move_out_on',
+      'role',
+      'erased_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

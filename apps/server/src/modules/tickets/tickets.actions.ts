@@ -15,7 +15,7 @@ import { nowIso } from '../../lib/time.js';
 import { checkUpload, jpegPreview, thumbnail, type FormFile } from '../../lib/uploads.js';
 import { findUserByLogin } from '../auth/auth.repository.js';
 import type { Resident } from '../auth/policies.js';
-import { ticketAwaiting } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import { berlinYear, receiptMail, ticketNumber } from './tickets.presenter.js';
 import { renderReceipt, type ReceiptContent } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
@@ -93,7 +93,7 @@ export async function removeStored(ctx: AppContext, stored: { file_key: string; 
  */
 export async function addLaterPhoto(
   ctx: AppContext,
-  ticket: { id: number; first_response_at: string | null },
+  ticket: { id: number; number: string; first_response_at: string | null },
   by: EventAuthor & { author: 'resident' | 'management' | 'craftsman' },
   read: () => Promise<FormFile>,
   also?: (trx: DB) => Promise<void>,
@@ -116,7 +116,7 @@ export async function addLaterPhoto(
           created_at: now,
         })),
       );
-      await addEvent(trx, ticket, by, { kind: 'photo' });
+      await addEvent(trx, ctx, ticket, by, { kind: 'photo' });
       await also?.(trx);
     });
   } catch (err) {
@@ -138,7 +138,7 @@ export async function reportTicket(
   photos: FormFile[],
   idempotencyKey: string | undefined,
 ): Promise<{ id: number; created: boolean }> {
-  const { db, notifier, outbox, config } = ctx;
+  const { db, outbox, config } = ctx;
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw nonFieldError(KEY_MISSING);
   if (photos.length > MAX_REPORT_PHOTOS)
     throw fieldError('photos', `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`);
@@ -234,7 +234,7 @@ export async function reportTicket(
         })),
       );
       const ticket = { id: ticketId, number, first_response_at: null };
-      await addEvent(trx, ticket, { author: 'resident', userId: reporter.id }, { kind: 'created' });
+      await addEvent(trx, ctx, ticket, { author: 'resident', userId: reporter.id }, { kind: 'created' });
       await recordChange(trx, {
         actor: caller,
         action: 'ticket_created',
@@ -257,10 +257,14 @@ export async function reportTicket(
             trx,
           },
         );
-      await ticketAwaiting(trx, notifier, { ...ticket, locationId: caller.locationId }, 'Ein Schaden wurde gemeldet');
+      await raise(trx, ctx, {
+        type: 'ticket.awaiting',
+        ticket: { ...ticket, locationId: caller.locationId },
+        what: 'Ein Schaden wurde gemeldet',
+      });
       return ticketId;
     });
-    notifier.kick();
+    ctx.events.kick();
     return { id, created: true };
   } catch (err) {
     await removeStored(ctx, stored);
@@ -363,16 +367,21 @@ export async function writeTicketMessage(ctx: AppContext, resident: Resident, id
   const { ticket } = await ticketInReach(ctx.db, resident, id);
   await ctx.writes.take('ticketMessage', resident.id);
   const eventId = await inTransaction(ctx.db, async (trx) => {
-    const created = await addEvent(trx, ticket, { author: 'resident', userId: resident.id }, { kind: 'message', text });
-    await ticketAwaiting(
+    const created = await addEvent(
       trx,
-      ctx.notifier,
-      { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
-      'Eine Bewohnerin oder ein Bewohner hat geschrieben',
+      ctx,
+      ticket,
+      { author: 'resident', userId: resident.id },
+      { kind: 'message', text },
     );
+    await raise(trx, ctx, {
+      type: 'ticket.awaiting',
+      ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
+      what: 'Eine Bewohnerin oder ein Bewohner hat geschrieben',
+    });
     return created;
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return eventId;
 }
 
@@ -430,6 +439,7 @@ export async function rateTicket(ctx: AppContext, resident: Resident, id: number
     await repo.updateTicket(trx, ticket.id, { rating: stars, rating_text: text });
     await addEvent(
       trx,
+      ctx,
       ticket,
       { author: 'resident', userId: resident.id },
       { kind: 'rated', text: `${stars} von 5 Sternen${text ? `: ${text}` : ''}` },
@@ -449,8 +459,8 @@ export async function reopenTicket(ctx: AppContext, resident: Resident, id: numb
   const ticket = await closedRecently(ctx, resident, id);
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateTicket(trx, ticket.id, { reopen_count: ticket.reopen_count + 1, done_at: null });
-    await addEvent(trx, ticket, { author: 'resident', userId: resident.id }, { kind: 'reopened', text });
-    await changeStatus(trx, ctx.notifier, ticket, 'received', { author: 'resident', userId: resident.id });
+    await addEvent(trx, ctx, ticket, { author: 'resident', userId: resident.id }, { kind: 'reopened', text });
+    await changeStatus(trx, ctx, ticket, 'received', { author: 'resident', userId: resident.id });
     await recordChange(trx, {
       actor: resident,
       action: 'ticket_reopened',
@@ -458,12 +468,11 @@ export async function reopenTicket(ctx: AppContext, resident: Resident, id: numb
       before: { status: ticket.status },
       after: { status: 'received' },
     });
-    await ticketAwaiting(
-      trx,
-      ctx.notifier,
-      { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
-      'Eine Meldung wurde wieder geöffnet',
-    );
+    await raise(trx, ctx, {
+      type: 'ticket.awaiting',
+      ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
+      what: 'Eine Meldung wurde wieder geöffnet',
+    });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }

@@ -18,7 +18,6 @@ import {
 } from '../auth/policies.js';
 import { findResident } from '../residents/residents.repository.js';
 import { findAdminProvider } from '../services/services.repository.js';
-import { ticketNews } from '../notifications/events.js';
 import { assignmentMail, receiptMail } from './tickets.presenter.js';
 import { renderReceipt } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
@@ -101,7 +100,9 @@ export async function openTicketForResident(
       idempotency_key: null,
       created_at: createdAt,
     });
-    await addEvent(trx, { id: ticketId, first_response_at: null }, management(caller), { kind: 'created' });
+    await addEvent(trx, ctx, { id: ticketId, number, first_response_at: null }, management(caller), {
+      kind: 'created',
+    });
     await recordChange(trx, {
       actor: caller,
       action: 'ticket_created',
@@ -122,7 +123,7 @@ export async function openTicketForResident(
       );
     return ticketId;
   });
-  outbox.kick();
+  ctx.events.kick();
   return id;
 }
 
@@ -137,7 +138,7 @@ export async function setTicketStatus(
   const ticket = await ticketInScope(ctx, caller, id);
   if (ticket.merged_into_id !== null) throw nonFieldError('Diese Meldung wurde zusammengeführt.');
   await inTransaction(ctx.db, async (trx) => {
-    await changeStatus(trx, ctx.notifier, ticket, status, management(caller), message);
+    await changeStatus(trx, ctx, ticket, status, management(caller), message);
     await recordChange(trx, {
       actor: actorOf(caller),
       action: 'ticket_status',
@@ -146,7 +147,7 @@ export async function setTicketStatus(
       after: { status, message },
     });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }
 
 /**
@@ -162,15 +163,14 @@ export async function writeStaffMessage(
 ) {
   const ticket = await ticketInScope(ctx, caller, id);
   await inTransaction(ctx.db, async (trx) => {
-    await addEvent(trx, ticket, management(caller), { kind: internal ? 'note' : 'message', text, internal });
-    if (!internal) await ticketNews(trx, ctx.notifier, ticket, { body: text });
+    await addEvent(trx, ctx, ticket, management(caller), { kind: internal ? 'note' : 'message', text, internal });
     await recordChange(trx, {
       actor: actorOf(caller),
       action: internal ? 'ticket_note' : 'ticket_message',
       entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
     });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }
 
 /** Staff add a photo (taken on site, or sent by mail) to a ticket. */
@@ -218,12 +218,12 @@ export async function assignCraftsman(
       created_at: now,
     });
     await repo.updateTicket(trx, ticket.id, { assignee_provider_id: provider.id, appointment_at: null });
-    await addEvent(trx, ticket, management(caller), {
+    await addEvent(trx, ctx, ticket, management(caller), {
       kind: 'assigned',
       text: `Auftrag an ${provider.name}${message ? `: ${message}` : ''}`,
       internal: true,
     });
-    await changeStatus(trx, ctx.notifier, ticket, 'craftsman_assigned', { ...management(caller), assignmentId });
+    await changeStatus(trx, ctx, ticket, 'craftsman_assigned', { ...management(caller), assignmentId });
     await outbox.enqueue(
       assignmentMail(config, {
         to: provider.email,
@@ -244,7 +244,7 @@ export async function assignCraftsman(
       after: { provider_id: provider.id },
     });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }
 
 /** Staff revoke the craftsman's link: it stops working at once, and the ticket is 'In Bearbeitung' again. */
@@ -255,13 +255,13 @@ export async function revokeAssignment(ctx: AppContext, caller: Caller, id: numb
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, current.id, { state: 'revoked', ended_at: nowIso() });
     await repo.updateTicket(trx, ticket.id, { assignee_provider_id: null, appointment_at: null });
-    await addEvent(trx, ticket, management(caller), {
+    await addEvent(trx, ctx, ticket, management(caller), {
       kind: 'unassigned',
       text: `Auftrag an ${current.provider_name} zurückgezogen`,
       internal: true,
     });
     if (OPEN_TICKET_STATUSES.includes(ticket.status))
-      await changeStatus(trx, ctx.notifier, ticket, 'in_progress', management(caller));
+      await changeStatus(trx, ctx, ticket, 'in_progress', management(caller));
     await recordChange(trx, {
       actor: caller,
       action: 'ticket_assignment_revoked',
@@ -270,7 +270,7 @@ export async function revokeAssignment(ctx: AppContext, caller: Caller, id: numb
       after: { provider_id: null },
     });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
 }
 
 /**
@@ -289,12 +289,12 @@ export async function mergeTicket(ctx: AppContext, caller: Caller, id: number, i
   await inTransaction(ctx.db, async (trx) => {
     await repo.moveFollowers(trx, duplicate, into);
     await repo.updateTicket(trx, duplicate.id, { merged_into_id: into.id });
-    await addEvent(trx, into, management(caller), {
+    await addEvent(trx, ctx, into, management(caller), {
       kind: 'merged',
       text: `Meldung ${duplicate.number} zusammengeführt`,
     });
     const reason = `Dieselbe Meldung wird unter ${into.number} bearbeitet; Sie erhalten deren Neuigkeiten.`;
-    await changeStatus(trx, ctx.notifier, duplicate, 'rejected', management(caller), reason);
+    await changeStatus(trx, ctx, duplicate, 'rejected', management(caller), reason);
     await recordChange(trx, {
       actor: caller,
       action: 'ticket_merged',
@@ -302,7 +302,7 @@ export async function mergeTicket(ctx: AppContext, caller: Caller, id: number, i
       after: { merged_into: into.number },
     });
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return into.id;
 }
 

@@ -7,7 +7,7 @@ import { ApiError, fieldError, nonFieldError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { FormFile } from '../../lib/uploads.js';
-import { ticketAwaiting } from '../notifications/events.js';
+import { raise } from '../../events/bus.js';
 import { berlinTime, toCraftsmanJob } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 import { addLaterPhoto } from './tickets.actions.js';
@@ -75,7 +75,7 @@ export async function acceptJob(ctx: AppContext, token: string) {
   if (assignment.state === 'offered') {
     await inTransaction(ctx.db, async (trx) => {
       await repo.updateAssignment(trx, assignment.id, { state: 'accepted', responded_at: nowIso() });
-      await addEvent(trx, ticket, craftsman(assignment.id), { kind: 'craftsman', text: 'Auftrag angenommen' });
+      await addEvent(trx, ctx, ticket, craftsman(assignment.id), { kind: 'craftsman', text: 'Auftrag angenommen' });
       await recordChange(trx, auditStep('ticket_job_accepted', ticket, assignment));
     });
   }
@@ -90,21 +90,20 @@ export async function declineJob(ctx: AppContext, token: string, reason: string)
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, assignment.id, { state: 'declined', responded_at: nowIso(), ended_at: nowIso() });
     await repo.updateTicket(trx, ticket.id, { assignee_provider_id: null, appointment_at: null });
-    await addEvent(trx, ticket, craftsman(assignment.id), {
+    await addEvent(trx, ctx, ticket, craftsman(assignment.id), {
       kind: 'craftsman',
       text: `Auftrag abgelehnt${reason ? `: ${reason}` : ''}`,
       internal: true,
     });
-    await changeStatus(trx, ctx.notifier, ticket, 'in_progress', { author: 'system' });
-    await ticketAwaiting(
-      trx,
-      ctx.notifier,
-      { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
-      `${assignment.provider_name} hat den Auftrag abgelehnt`,
-    );
+    await changeStatus(trx, ctx, ticket, 'in_progress', { author: 'system' });
+    await raise(trx, ctx, {
+      type: 'ticket.awaiting',
+      ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
+      what: `${assignment.provider_name} hat den Auftrag abgelehnt`,
+    });
     await recordChange(trx, auditStep('ticket_job_declined', ticket, assignment, { reason }));
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return presentJob(ctx, assignment, ticket.id, 'declined');
 }
 
@@ -130,7 +129,7 @@ export async function setAppointment(ctx: AppContext, token: string, local: stri
     await repo.updateTicket(trx, ticket.id, { appointment_at: at });
     await changeStatus(
       trx,
-      ctx.notifier,
+      ctx,
       ticket,
       'appointment_set',
       craftsman(assignment.id),
@@ -139,7 +138,7 @@ export async function setAppointment(ctx: AppContext, token: string, local: stri
     );
     await recordChange(trx, auditStep('ticket_job_appointment', ticket, assignment, { appointment_at: at }));
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return readJob(ctx, token);
 }
 
@@ -147,7 +146,7 @@ export async function setAppointment(ctx: AppContext, token: string, local: stri
 export async function addJobNote(ctx: AppContext, token: string, text: string) {
   const { assignment, ticket } = await liveJob(ctx, token);
   await inTransaction(ctx.db, async (trx) => {
-    await addEvent(trx, ticket, craftsman(assignment.id), { kind: 'note', text, internal: true });
+    await addEvent(trx, ctx, ticket, craftsman(assignment.id), { kind: 'note', text, internal: true });
     await recordChange(trx, auditStep('ticket_job_note', ticket, assignment));
   });
   return readJob(ctx, token);
@@ -169,15 +168,14 @@ export async function finishJob(ctx: AppContext, token: string, text: string) {
     throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, assignment.id, { state: 'done' });
-    await changeStatus(trx, ctx.notifier, ticket, 'done', craftsman(assignment.id), text);
-    await ticketAwaiting(
-      trx,
-      ctx.notifier,
-      { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
-      `${assignment.provider_name} meldet den Auftrag als erledigt`,
-    );
+    await changeStatus(trx, ctx, ticket, 'done', craftsman(assignment.id), text);
+    await raise(trx, ctx, {
+      type: 'ticket.awaiting',
+      ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
+      what: `${assignment.provider_name} meldet den Auftrag als erledigt`,
+    });
     await recordChange(trx, auditStep('ticket_job_done', ticket, assignment, { text }));
   });
-  ctx.notifier.kick();
+  ctx.events.kick();
   return presentJob(ctx, assignment, ticket.id, 'done');
 }

@@ -734,3 +734,45 @@ export async function eraseTicketData(trx: DB, userId: number): Promise<string[]
       .execute();
   return photos.flatMap((p) => [p.file_key, p.thumbnail_key]);
 }
+
+/** A ticket with its category and reporter, as a webhook names it. */
+export function ticketForWebhook(db: DB, id: number) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_categories as c', 'c.id', 't.category_id')
+    .leftJoin('users as r', 'r.id', 't.reporter_id')
+    .select([
+      't.id',
+      't.number',
+      't.location_id',
+      't.status',
+      't.scope',
+      't.place',
+      't.description',
+      't.source',
+      't.created_at',
+      'c.id as category_id',
+      'c.name as category_name',
+      'r.id as reporter_id',
+      'r.external_id as reporter_external_id',
+      'r.apartment_number as reporter_apartment',
+      'r.name as reporter_name',
+      'r.email as reporter_email',
+      'r.erased_at as reporter_erased_at',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
+export type TicketForWebhook = NonNullable<Awaited<ReturnType<typeof ticketForWebhook>>>;
+
+/** The residents a ticket's news reaches: its reporter and its followers. */
+export async function ticketAudience(db: DB, ticketId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tickets')
+    .select('reporter_id as id')
+    .where('id', '=', ticketId)
+    .where('reporter_id', 'is not', null)
+    .union(db.selectFrom('ticket_followers').select('user_id as id').where('ticket_id', '=', ticketId))
+    .execute();
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+}

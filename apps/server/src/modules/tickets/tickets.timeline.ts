@@ -1,15 +1,17 @@
 import type { TicketStatus } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import type { TicketEventTable } from '../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { raise } from '../../events/bus.js';
 import { nowIso } from '../../lib/time.js';
-import { ticketNews } from '../notifications/events.js';
-import { ticketCreated, ticketMessageCreated, ticketStatusChanged } from '../webhooks/webhooks.payloads.js';
-import type { Notifier } from '../notifications/notifier.js';
 import { endAssignments, insertEvent, updateTicket } from './tickets.repository.js';
 
 // The steps every audience's actions share (resident, management, craftsman), each inside the
 // caller's transaction: an entry of the timeline with what it does to the ticket's clocks, and a
-// status change with its news for the residents.
+// status change with its news for the residents (tickets.events.ts).
+
+/** What the steps raise their events through. */
+type Events = Pick<AppContext, 'events'>;
 
 /** Who an entry comes from. */
 export interface EventAuthor {
@@ -27,7 +29,8 @@ export interface EventAuthor {
  */
 export async function addEvent(
   trx: DB,
-  ticket: { id: number; first_response_at: string | null },
+  ctx: Events,
+  ticket: { id: number; number: string; first_response_at: string | null },
   by: EventAuthor,
   entry: { kind: string; text?: string; status?: TicketStatus | null; internal?: boolean },
 ): Promise<number> {
@@ -50,10 +53,14 @@ export async function addEvent(
     ...(response ? { last_staff_activity_at: now } : {}),
     ...(response && !ticket.first_response_at ? { first_response_at: now } : {}),
   });
-  // Webhooks (issue 26): a new ticket, and a message of the thread the residents see (no internal note).
-  if (entry.kind === 'created') await ticketCreated(trx, ticket.id);
+  // A new ticket, and a message of the thread the residents see (never an internal note).
+  if (entry.kind === 'created') await raise(trx, ctx, { type: 'ticket.created', ticketId: ticket.id });
   if (entry.kind === 'message' && !entry.internal)
-    await ticketMessageCreated(trx, ticket.id, { id, author: by.author, text: entry.text ?? '', createdAt: now });
+    await raise(trx, ctx, {
+      type: 'ticket.message_created',
+      ticket: { id: ticket.id, number: ticket.number },
+      message: { id, author: by.author, text: entry.text ?? '', createdAt: now },
+    });
   return id;
 }
 
@@ -64,8 +71,8 @@ export async function addEvent(
  */
 export async function changeStatus(
   trx: DB,
-  notifier: Notifier,
-  ticket: { id: number; number: string; first_response_at: string | null },
+  ctx: Events,
+  ticket: { id: number; number: string; first_response_at: string | null; status?: TicketStatus },
   status: TicketStatus,
   by: EventAuthor,
   message = '',
@@ -74,13 +81,14 @@ export async function changeStatus(
 ): Promise<void> {
   const now = nowIso();
   await updateTicket(trx, ticket.id, { status, ...(status === 'done' ? { done_at: now } : {}) });
-  await addEvent(trx, ticket, by, { kind: 'status', status, text: message });
+  await addEvent(trx, ctx, ticket, by, { kind: 'status', status, text: message });
   if (status === 'done' || status === 'rejected') await endAssignments(trx, ticket.id, now);
-  const previous = (ticket as { status?: TicketStatus }).status ?? null;
-  await ticketStatusChanged(trx, ticket.id, { previous, message });
-  await ticketNews(trx, notifier, ticket, {
+  await raise(trx, ctx, {
+    type: 'ticket.status_changed',
+    ticket: { id: ticket.id, number: ticket.number },
+    previous: ticket.status ?? null,
     status,
-    body: message,
+    message,
     appointment,
     except: by.author === 'resident' ? (by.userId ?? undefined) : undefined,
   });

@@ -6,23 +6,18 @@ import {
   type WebhookEndpointCreate,
   type WebhookEndpointUpdate,
 } from '@hausportal/contract';
-import type { AppContext, AuthUser } from '../../context.js';
-import type { DB } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { PageWindow } from '../../db/paging.js';
 import { changeEntity, type EntityKind } from '../../lib/audit.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
-import { SecretBox } from '../../lib/secret-box.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
-import type { DisabledEndpoint } from '../../outbox/webhook-outbox.js';
 import { webhookUrlProblem } from '../../outbox/webhook-endpoint.js';
 import type { Caller } from '../auth/policies.js';
-import { WEBHOOKS_ADMIN_ONLY, auditView, endpointDisabledMail } from './webhooks.presenter.js';
+import { WEBHOOKS_ADMIN_ONLY, auditView } from './webhooks.presenter.js';
+import { webhookSecretBox } from './webhooks.queue.js';
 import * as repo from './webhooks.repository.js';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
-
-/** The purpose the endpoint secrets are sealed under (lib/secret-box.ts). */
-export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
-export const webhookSecretBox = (installSecret: string) => new SecretBox(installSecret, WEBHOOK_SECRET_PURPOSE);
 
 /** A new signing secret in the Standard Webhooks form: 'whsec_' and 32 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -196,23 +191,4 @@ export async function resendDelivery(ctx: AppContext, caller: Caller, id: number
 /** The daily clean-up: deliveries older than WEBHOOK_LOG_DAYS go. */
 export function purgeOldDeliveries(ctx: AppContext): Promise<number> {
   return repo.deleteDeliveriesBefore(ctx.db, isoFromMs(Date.now() - WEBHOOK_LOG_DAYS * 24 * 3_600_000));
-}
-
-/**
- * The mail to every administrator when the sender switched an endpoint off (in the sender's
- * transaction); the caller kicks the mail outbox after the commit.
- */
-export function notifyEndpointDisabled(
-  ctx: Pick<AppContext, 'config' | 'outbox'>,
-): (trx: DB, endpoint: DisabledEndpoint) => Promise<void> {
-  return async (trx, endpoint) => {
-    const { appName, publicUrl } = ctx.config;
-    for (const to of await repo.administratorEmails(trx)) {
-      await ctx.outbox.enqueue(endpointDisabledMail({ appName, publicUrl }, to, endpoint), {
-        kind: 'webhook_disabled',
-        locationId: null,
-        trx,
-      });
-    }
-  };
 }

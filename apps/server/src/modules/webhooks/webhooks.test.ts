@@ -10,8 +10,9 @@ import { startReceiver, type Receiver } from '../../../test/webhook-receiver.js'
 import { inTransaction } from '../../db/database.js';
 import { isoFromMs } from '../../lib/time.js';
 import { publicLookup } from '../../outbox/webhook-endpoint.js';
-import { purgeOldDeliveries, webhookSecretBox } from './webhooks.actions.js';
-import { queueWebhooks } from './webhooks.events.js';
+import { purgeOldDeliveries } from './webhooks.actions.js';
+import { webhookSecretBox } from './webhooks.queue.js';
+import { queueWebhooks } from './webhooks.queue.js';
 import { WEBHOOKS_ADMIN_ONLY } from './webhooks.presenter.js';
 import { insertEndpoint } from './webhooks.repository.js';
 

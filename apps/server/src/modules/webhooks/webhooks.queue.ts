@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { insertDeliveries, subscribedEndpoints } from './webhooks.repository.js';
+import type { Config } from '../../config/config.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import type { Outbox } from '../../outbox/mail-outbox.js';
+import type { DisabledEndpoint } from '../../outbox/webhook-outbox.js';
+import { endpointDisabledMail } from './webhooks.presenter.js';
+import { administratorEmails, insertDeliveries, subscribedEndpoints } from './webhooks.repository.js';
 
 /** The `webhook-id` of a message: 'msg_' and 16 random bytes (base64url has no '.', as the spec asks). */
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
@@ -59,4 +64,41 @@ export async function queueWebhooks(
     })),
   );
   return endpoints.length;
+}
+
+/** A resident as the payloads name them; null once erased (DSGVO Art. 17): the ERP keeps its own copy. */
+export function webhookResident(r: {
+  id: number | null;
+  external_id: string | null;
+  apartment_number: string | null;
+  name: string | null;
+  email: string | null;
+  erased_at: string | null;
+}) {
+  if (r.id === null || r.erased_at) return null;
+  return { id: r.id, external_id: r.external_id, apartment_number: r.apartment_number, name: r.name, email: r.email };
+}
+
+/** The purpose the endpoint secrets are sealed under (lib/secret-box.ts). */
+export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
+export const webhookSecretBox = (installSecret: string) => new SecretBox(installSecret, WEBHOOK_SECRET_PURPOSE);
+
+/**
+ * The mail to every administrator when the sender switched an endpoint off (in the sender's
+ * transaction); the caller kicks the mail outbox after the commit.
+ */
+export function notifyEndpointDisabled(ctx: {
+  config: Pick<Config, 'appName' | 'publicUrl'>;
+  outbox: Outbox;
+}): (trx: DB, endpoint: DisabledEndpoint) => Promise<void> {
+  return async (trx, endpoint) => {
+    const { appName, publicUrl } = ctx.config;
+    for (const to of await administratorEmails(trx)) {
+      await ctx.outbox.enqueue(endpointDisabledMail({ appName, publicUrl }, to, endpoint), {
+        kind: 'webhook_disabled',
+        locationId: null,
+        trx,
+      });
+    }
+  };
 }
