@@ -16,7 +16,8 @@ import { PushOutbox } from './outbox/push-outbox.js';
 import { WebhookOutbox } from './outbox/webhook-outbox.js';
 import { EventBus } from './events/bus.js';
 import { notifyEndpointDisabled, queueWebhooks, webhookSecretBox } from './modules/webhooks/webhooks.queue.js';
-import { EVENT_SOURCES, type DomainEvent } from './registry.js';
+import { PersonalData } from './personal-data/registry.js';
+import { EVENT_SOURCES, PERSONAL_DATA, type DomainEvent } from './registry.js';
 
 /** What every module needs, built once in app.ts and hung on the Fastify instance. */
 export interface AppContext {
@@ -36,6 +37,8 @@ export interface AppContext {
   notifier: Notifier;
   /** Fans the modules' events out to the notifier and the webhook queue (`raise`); kick() after the commit. */
   events: EventBus<DomainEvent>;
+  /** Every module's part of the data export (Art. 15) and the erasure (Art. 17). */
+  personalData: PersonalData;
   /** Sends the daily e-mail digest. */
   digest: DigestJob;
   counters: CounterStore;
@@ -87,6 +90,7 @@ export async function createContext(
     webhooks,
     notifier,
     events: new EventBus<DomainEvent>(EVENT_SOURCES, notifier, queueWebhooks),
+    personalData: new PersonalData(PERSONAL_DATA),
     digest: new DigestJob(handle.db, config, outbox, notifier, log),
     counters,
     signIn: new SignInThrottle(counters, config.throttle),

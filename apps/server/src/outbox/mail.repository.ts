@@ -102,3 +102,26 @@ export async function failedMailsByLocation(db: DB, locations: number[]): Promis
     .execute();
   return countsByLocation(locations, rows);
 }
+
+// ---- DSGVO ----
+
+/**
+ * Invitation and reset mails name the person and were only about this account, unless a household
+ * shares the address: then they may be another account's, and stay.
+ */
+export async function deleteAccountMails(trx: DB, userId: number): Promise<void> {
+  const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  if (!user?.email) return;
+  const shared = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', user.email)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (shared) return;
+  await trx
+    .deleteFrom('email_outbox')
+    .where('to_address', '=', user.email)
+    .where('kind', 'in', ['invitation', 'reset'])
+    .execute();
+}

@@ -60,3 +60,25 @@ export async function insertAuditEntries(db: DB, rows: Insertable<AuditLogTable>
       .values(rows.slice(i, i + 500))
       .execute();
 }
+
+// ---- DSGVO ----
+
+/** What a user did, as the audit log keeps it (no before/after copies), for the export. */
+export function activityOf(db: DB, userId: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'entity', 'entity_id', 'ip', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Earlier entries about an account lose their before/after copies of its data. */
+export async function forgetCopiesOf(trx: DB, userId: number): Promise<void> {
+  await trx
+    .updateTable('audit_log')
+    .set({ before: null, after: null })
+    .where('entity', '=', 'user')
+    .where('entity_id', '=', userId)
+    .execute();
+}

@@ -3,6 +3,9 @@ import { translatorOf } from '../../i18n/index.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 
+/** The label of a session whose device is not known (device list, data export). */
+export const UNKNOWN_DEVICE = 'Unbekanntes Gerät';
+
 /** `anna@example.org` becomes `a•••@example.org`: enough to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

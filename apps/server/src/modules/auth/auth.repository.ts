@@ -404,3 +404,21 @@ export async function deleteResetTokens(db: DB, userId: number): Promise<void> {
 export async function setEmail(db: DB, userId: number, email: string): Promise<void> {
   await db.updateTable('users').set({ email: email.trim().toLowerCase() }).where('id', '=', userId).execute();
 }
+
+// ---- DSGVO ----
+
+/** A user's sessions (signed-in devices), for the export; never the token hashes. */
+export function sessionsOf(db: DB, userId: number) {
+  return db
+    .selectFrom('auth_tokens')
+    .select(['device', 'created_at', 'last_used_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Every session, reset link and second factor of a user goes. */
+export async function deleteCredentials(trx: DB, userId: number): Promise<void> {
+  for (const table of ['auth_tokens', 'password_reset_tokens', 'staff_recovery_codes', 'staff_two_factor'] as const)
+    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+}

@@ -192,3 +192,21 @@ export async function updateDocument(
 export async function deleteDocument(db: DB, id: number): Promise<void> {
   await db.deleteFrom('documents').where('id', '=', id).execute();
 }
+
+// ---- DSGVO ----
+
+/** Which documents a user opened (what ends their 'Neu'), and when, for the export. */
+export function documentReadsOf(db: DB, userId: number) {
+  return db
+    .selectFrom('document_reads')
+    .innerJoin('documents', 'documents.id', 'document_reads.document_id')
+    .select(['document_reads.document_id', 'documents.title', 'document_reads.opened_at'])
+    .where('document_reads.user_id', '=', userId)
+    .orderBy('document_reads.opened_at')
+    .orderBy('document_reads.document_id')
+    .execute();
+}
+
+export async function deleteDocumentReadsOf(trx: DB, userId: number): Promise<void> {
+  await trx.deleteFrom('document_reads').where('user_id', '=', userId).execute();
+}

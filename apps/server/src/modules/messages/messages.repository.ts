@@ -479,3 +479,116 @@ export async function saveOpened(db: DB, userId: number, date: string): Promise<
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ date_blackboard_opened: date }))
     .execute();
 }
+
+// ---- DSGVO ----
+
+/** A user's posts (with their attachments), comments, likes and last blackboard visit, for the export. */
+export async function contentOf(db: DB, userId: number) {
+  const [posts, comments, likes, opened] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select((eb) => [
+        'messages.id',
+        'messages.text',
+        'messages.status',
+        'messages.rejection_reason',
+        'messages.created_at',
+        'messages.moderated_at',
+        'messages.like_count',
+        'messages.comment_count',
+        jsonArrayFrom(
+          db,
+          eb
+            .selectFrom('message_documents')
+            .select([
+              'message_documents.name',
+              'message_documents.kind',
+              'message_documents.content_type',
+              'message_documents.size',
+              'message_documents.file_key',
+            ])
+            .whereRef('message_documents.message_id', '=', 'messages.id')
+            .orderBy('message_documents.id'),
+        ).as('attachments'),
+      ])
+      .where('messages.user_id', '=', userId)
+      .orderBy('messages.id')
+      .execute(),
+    db
+      .selectFrom('comments')
+      .select(['id', 'message_id', 'text', 'status', 'rejection_reason', 'created_at', 'moderated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('likes')
+      .select(['message_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('blackboard_opened')
+      .select('date_blackboard_opened')
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return { posts, comments, likes, opened };
+}
+
+/** Forgets when a user last opened the blackboard. */
+export async function deleteBlackboardOpened(trx: DB, userId: number): Promise<void> {
+  await trx.deleteFrom('blackboard_opened').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Deletes a user's posts, comments and likes and recounts; returns the files to remove. The
+ * reports on what goes are deleted with it: they would name content that no longer exists.
+ */
+export async function deleteContentOf(trx: DB, userId: number): Promise<string[]> {
+  const own = await trx.selectFrom('messages').select(['id', 'location_id']).where('user_id', '=', userId).execute();
+  const ownIds = own.map((m) => m.id);
+  const files = await trx
+    .selectFrom('message_documents')
+    .select(['file_key', 'thumbnail_key'])
+    .where('message_id', 'in', ownIds.length ? ownIds : [-1])
+    .execute();
+  const commented = await trx
+    .selectFrom('comments')
+    .select('message_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .execute();
+  const liked = await trx.selectFrom('likes').select('message_id').where('user_id', '=', userId).execute();
+  const goneComments = await trx
+    .selectFrom('comments')
+    .select('id')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('message_id', 'in', ownIds.length ? ownIds : [-1])]))
+    .execute();
+  const commentIds = goneComments.map((c) => c.id);
+  await trx
+    .deleteFrom('reports')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('target_kind', '=', 'message'), eb('target_id', 'in', ownIds.length ? ownIds : [-1])]),
+        eb.and([eb('target_kind', '=', 'comment'), eb('target_id', 'in', commentIds.length ? commentIds : [-1])]),
+      ]),
+    )
+    .execute();
+  await trx.deleteFrom('comments').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('likes').where('user_id', '=', userId).execute();
+  // Comments, likes and attachments of the posts go with them (foreign keys cascade).
+  await trx.deleteFrom('messages').where('user_id', '=', userId).execute();
+
+  const gone = new Set(ownIds);
+  for (const { message_id } of commented) if (!gone.has(message_id)) await refreshCommentCount(trx, message_id);
+  for (const { message_id } of liked) {
+    if (gone.has(message_id)) continue;
+    await trx
+      .updateTable('messages')
+      .set({ like_count: sql<number>`(select count(*) from likes where likes.message_id = ${message_id})` })
+      .where('id', '=', message_id)
+      .execute();
+  }
+  for (const locationId of new Set(own.map((m) => m.location_id))) await refreshApprovedCount(trx, locationId);
+  return files.flatMap((f) => [f.file_key, ...(f.thumbnail_key ? [f.thumbnail_key] : [])]);
+}

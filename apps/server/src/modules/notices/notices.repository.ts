@@ -399,3 +399,21 @@ export async function noticeOf(db: DB, noticeId: number) {
     .execute();
   return { ...notice, locationIds: locations.map((l) => l.location_id) };
 }
+
+// ---- DSGVO ----
+
+/** Which notices a user opened or dismissed, and when, for the export. */
+export function noticeReadsOf(db: DB, userId: number) {
+  return db
+    .selectFrom('notice_reads')
+    .innerJoin('notices', 'notices.id', 'notice_reads.notice_id')
+    .select(['notice_reads.notice_id', 'notices.title', 'notice_reads.opened_at', 'notice_reads.dismissed_at'])
+    .where('notice_reads.user_id', '=', userId)
+    .orderBy('notice_reads.opened_at')
+    .orderBy('notice_reads.notice_id')
+    .execute();
+}
+
+export async function deleteNoticeReadsOf(trx: DB, userId: number): Promise<void> {
+  await trx.deleteFrom('notice_reads').where('user_id', '=', userId).execute();
+}

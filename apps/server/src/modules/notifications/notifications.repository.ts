@@ -102,3 +102,10 @@ export async function storedSettings(db: DB, userId: number): Promise<string | n
 export async function storeSettings(db: DB, userId: number, json: string): Promise<void> {
   await db.updateTable('users').set({ notification_settings: json }).where('id', '=', userId).execute();
 }
+
+// ---- DSGVO ----
+
+/** A user's items still waiting for their digest go. */
+export async function deleteDigestItemsOf(trx: DB, userId: number): Promise<void> {
+  await trx.deleteFrom('digest_items').where('user_id', '=', userId).execute();
+}

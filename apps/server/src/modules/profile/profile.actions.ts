@@ -22,9 +22,8 @@ import {
   setPasswordHash,
 } from '../auth/auth.repository.js';
 import type { Caller } from '../auth/policies.js';
-import { toExport } from './profile.export.js';
 import { toSession } from './profile.presenter.js';
-import { collectUserData, findProfile, updateProfile as writeProfile } from './profile.repository.js';
+import { findProfile, updateProfile as writeProfile } from './profile.repository.js';
 
 /**
  * The user changes their language and/or picture. The picture is checked, re-encoded and made a
@@ -85,7 +84,7 @@ export async function changePassword(
 /** Everything stored about the caller (DSGVO Art. 15/20), as they download it; the export is audited. */
 export async function exportData(ctx: AppContext, caller: Caller) {
   await ctx.writes.take('dataExport', caller.id);
-  const data = toExport(await collectUserData(ctx.db, caller.id), ctx.signer, ctx.config.appName);
+  const data = await ctx.personalData.export(ctx.db, caller.id, ctx.signer, ctx.config.appName);
   await recordChange(ctx.db, {
     actor: caller,
     action: 'data_exported',

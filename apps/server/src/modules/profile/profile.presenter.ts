@@ -15,9 +15,6 @@ export const toProfile = (row: ProfileRow, signer: UrlSigner): Profile => ({
   location_id: row.location_id,
 });
 
-/** The data export's label of a session whose device is not known. */
-export const UNKNOWN_DEVICE = 'Unbekanntes Gerät';
-
 /** A session row as the device list shows it; `current` marks the device that asks. */
 export const toSession = (
   row: { id: number; device: string | null; created_at: string; last_used_at: string; expires_at: string },

@@ -30,3 +30,21 @@ export async function deleteSubscription(db: DB, userId: number, id: number): Pr
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+// ---- DSGVO ----
+
+/** A user's push subscriptions, for the export. */
+export function subscriptionsOf(db: DB, userId: number) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'type', 'registration_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** A user's subscriptions go, with the pushes still waiting for them. */
+export async function deleteSubscriptionsOf(trx: DB, userId: number): Promise<void> {
+  await trx.deleteFrom('push_outbox').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}

@@ -90,3 +90,21 @@ export function requestOf(db: DB, requestId: number) {
     .where('provider_requests.id', '=', requestId)
     .executeTakeFirstOrThrow();
 }
+
+// ---- DSGVO ----
+
+/** A user's provider requests, for the export. */
+export function requestsOf(db: DB, userId: number) {
+  return db
+    .selectFrom('provider_requests')
+    .innerJoin('providers', 'providers.id', 'provider_requests.provider_id')
+    .select([
+      'provider_requests.id',
+      'providers.name as provider',
+      'provider_requests.text',
+      'provider_requests.created_at',
+    ])
+    .where('provider_requests.user_id', '=', userId)
+    .orderBy('provider_requests.id')
+    .execute();
+}

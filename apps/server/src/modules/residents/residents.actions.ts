@@ -30,10 +30,6 @@ import { auditedInput, auditedResident } from './residents.presenter.js';
 import { settleAccess } from './residents.access.js';
 import { raise } from '../../events/bus.js';
 import * as repo from './residents.repository.js';
-import { eraseUserBookings } from '../bookings/bookings.repository.js';
-import { eraseParcelData } from '../parcels/parcels.repository.js';
-import { eraseTicketData } from '../tickets/tickets.repository.js';
-import { eraseWebhookData } from '../webhooks/webhooks.repository.js';
 import { apartmentPrefixOf } from '../location/location.repository.js';
 
 const ERASED = 'Die Daten dieser Person wurden gelöscht.';
@@ -224,18 +220,9 @@ export async function eraseResident(
 ): Promise<string> {
   const { db } = ctx;
   const row = await residentInReach(db, caller, id);
-  const erased = await inTransaction(db, async (trx) => {
-    // Parcels (ADR 030): read the apartment before the erasure may blank it; the label photos go.
-    const parcelFiles = await eraseParcelData(trx, id);
-    // Bookings (ADR 029): the resident's bookings go, which frees their slots; the feed token too.
-    await eraseUserBookings(trx, id);
-    // Webhooks (issue 26): the log's copies of payloads naming them go, and what was not sent yet.
-    await eraseWebhookData(trx, id);
-    const result = await repo.eraseResident(trx, id, content);
-    result.fileKeys.push(...parcelFiles);
-    // Tickets stay as the management's record of the defect, without the phone number, the
-    // following and the photos from inside the flat.
-    result.fileKeys.push(...(await eraseTicketData(trx, id)));
+  const files = await inTransaction(db, async (trx) => {
+    // Every module's part, in the registry's order (src/registry.ts): the account is blanked last.
+    const stored = await ctx.personalData.erase(trx, id, { content });
     // What happened, not to whom: no name, e-mail or apartment number.
     await recordChange(trx, {
       actor: caller,
@@ -243,10 +230,10 @@ export async function eraseResident(
       entity: { type: 'user', id, locationId: row.location_id },
       details: { content },
     });
-    return result;
+    return stored;
   });
-  for (const key of erased.fileKeys) await ctx.storage.remove(key).catch(() => undefined);
-  return erased.erasedAt;
+  for (const key of files) await ctx.storage.remove(key).catch(() => undefined);
+  return (await repo.erasedAt(db, id))!;
 }
 
 /** A manager imports a batch of residents from a CSV file into one of their locations (ADR 014). */

@@ -5,7 +5,6 @@ import type { Database } from '../../db/schema.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
 import { NO_PASSWORD, createUser } from '../auth/auth.repository.js';
-import { refreshApprovedCount, refreshCommentCount } from '../messages/messages.repository.js';
 
 const RESIDENT_ROLES = ['resident', 'receptionist'] as const;
 
@@ -266,133 +265,44 @@ export async function markInvited(db: DB, id: number): Promise<string> {
   return now;
 }
 
-/** What an erasure leaves behind to clean up outside the transaction: stored files. */
-export interface Erased {
-  erasedAt: string;
-  fileKeys: string[];
-}
-
 /**
- * Erases a resident's personal data (DSGVO Art. 17): name, e-mail, login, apartment number and
- * picture go, with every session, push subscription, reset link, activation code, notice read and the mails that carried them;
- * the account stays deactivated, so their posts can keep an anonymous author. `delete` removes
- * their posts (with comments, likes and files), comments and likes too, and recounts. Earlier
- * audit entries about the account lose their before/after copies of the data.
+ * Blanks an account (DSGVO Art. 17): name, e-mail, login, apartment number and picture go, with its
+ * activation codes; the account stays deactivated, so their posts can keep an anonymous author.
+ * Returns the profile picture's file key, if any. The other modules' parts run before (registry).
  */
-export async function eraseResident(db: DB, id: number, content: 'anonymize' | 'delete'): Promise<Erased> {
-  return inTransaction(db, async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['email', 'location_id', 'profile_picture', 'erased_at'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const fileKeys: string[] = user.profile_picture ? [user.profile_picture] : [];
-    const erasedAt = user.erased_at ?? nowIso();
-    await trx
-      .updateTable('users')
-      .set({
-        name: ERASED_NAME,
-        email: '',
-        login: `erased-${id}`,
-        apartment_number: '',
-        profile_picture: null,
-        password_hash: NO_PASSWORD,
-        is_active: 0,
-        erased_at: erasedAt,
-        // Issue 26: the ERP's id and the move dates are personal data (they name a person's
-        // tenancy) and go too; a later sync with the same id makes a new account, not this one.
-        external_id: null,
-        move_in_on: null,
-        move_out_on: null,
-      })
-      .where('id', '=', id)
-      .execute();
-    for (const table of [
-      'auth_tokens',
-      'push_subscriptions',
-      'password_reset_tokens',
-      'blackboard_opened',
-      'activation_codes',
-      'notice_reads',
-      'document_reads',
-    ] as const)
-      await trx.deleteFrom(table).where('user_id', '=', id).execute();
-    const shared =
-      user.email &&
-      (await trx
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', user.email)
-        .where('id', '!=', id)
-        .executeTakeFirst());
-    if (user.email && !shared) {
-      // Invitation and reset mails name the person and were only about this account (unless a
-      // household shares the address: then they may be another account's).
-      await trx
-        .deleteFrom('email_outbox')
-        .where('to_address', '=', user.email)
-        .where('kind', 'in', ['invitation', 'reset'])
-        .execute();
-    }
-    await trx
-      .updateTable('audit_log')
-      .set({ before: null, after: null })
-      .where('entity', '=', 'user')
-      .where('entity_id', '=', id)
-      .execute();
-    if (content === 'delete') fileKeys.push(...(await deleteContent(trx, id)));
-    return { erasedAt, fileKeys };
-  });
+export async function eraseAccount(trx: DB, id: number): Promise<string[]> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['profile_picture', 'erased_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('users')
+    .set({
+      name: ERASED_NAME,
+      email: '',
+      login: `erased-${id}`,
+      apartment_number: '',
+      profile_picture: null,
+      password_hash: NO_PASSWORD,
+      is_active: 0,
+      erased_at: user.erased_at ?? nowIso(),
+      // The ERP's id and the move dates name a person's tenancy and go too; a later sync with the
+      // same id makes a new account, not this one.
+      external_id: null,
+      move_in_on: null,
+      move_out_on: null,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx.deleteFrom('activation_codes').where('user_id', '=', id).execute();
+  return user.profile_picture ? [user.profile_picture] : [];
 }
 
-/** Deletes a user's posts, comments and likes (and reports on them) and recounts; returns the files to remove. */
-async function deleteContent(trx: DB, userId: number): Promise<string[]> {
-  const own = await trx.selectFrom('messages').select(['id', 'location_id']).where('user_id', '=', userId).execute();
-  const ownIds = own.map((m) => m.id);
-  const files = await trx
-    .selectFrom('message_documents')
-    .select(['file_key', 'thumbnail_key'])
-    .where('message_id', 'in', ownIds.length ? ownIds : [-1])
-    .execute();
-  const commented = await trx
-    .selectFrom('comments')
-    .select('message_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .execute();
-  const liked = await trx.selectFrom('likes').select('message_id').where('user_id', '=', userId).execute();
-  const goneComments = await trx
-    .selectFrom('comments')
-    .select('id')
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('message_id', 'in', ownIds.length ? ownIds : [-1])]))
-    .execute();
-  const commentIds = goneComments.map((c) => c.id);
-  await trx
-    .deleteFrom('reports')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('target_kind', '=', 'message'), eb('target_id', 'in', ownIds.length ? ownIds : [-1])]),
-        eb.and([eb('target_kind', '=', 'comment'), eb('target_id', 'in', commentIds.length ? commentIds : [-1])]),
-      ]),
-    )
-    .execute();
-  await trx.deleteFrom('comments').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('likes').where('user_id', '=', userId).execute();
-  // Comments, likes and attachments of the posts go with them (foreign keys cascade).
-  await trx.deleteFrom('messages').where('user_id', '=', userId).execute();
-
-  const gone = new Set(ownIds);
-  for (const { message_id } of commented) if (!gone.has(message_id)) await refreshCommentCount(trx, message_id);
-  for (const { message_id } of liked) {
-    if (gone.has(message_id)) continue;
-    await trx
-      .updateTable('messages')
-      .set({ like_count: sql<number>`(select count(*) from likes where likes.message_id = ${message_id})` })
-      .where('id', '=', message_id)
-      .execute();
-  }
-  for (const locationId of new Set(own.map((m) => m.location_id))) await refreshApprovedCount(trx, locationId);
-  return files.flatMap((f) => [f.file_key, ...(f.thumbnail_key ? [f.thumbnail_key] : [])]);
+/** When an account was erased (null while it is not). */
+export async function erasedAt(db: DB, id: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('erased_at').where('id', '=', id).executeTakeFirst();
+  return row?.erased_at ?? null;
 }
 
 // ---- import ----
@@ -679,4 +589,42 @@ export function residentForWebhook(db: DB, id: number) {
     ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+// ---- DSGVO ----
+
+/** The account as the data export shows it (Art. 15), with its location's title. */
+export function exportedAccount(db: DB, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('locations', 'locations.id', 'users.location_id')
+    .select([
+      'users.id',
+      'users.login',
+      'users.apartment_number',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.language',
+      'users.emergency_services_deactivated',
+      'users.profile_picture',
+      'users.created_at',
+      'users.last_login_at',
+      'users.external_id',
+      'users.move_in_on',
+      'users.move_out_on',
+      'locations.title as location',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Activation letters: when each was printed, until when it worked, whether it was used. */
+export function activationLettersOf(db: DB, userId: number) {
+  return db
+    .selectFrom('activation_codes')
+    .select(['created_at', 'expires_at', 'used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
