@@ -150,7 +150,7 @@ const sqlOutsideRepositories = [
 ];
 const repositoryImports = [
   {
-    group: ['**/notifications/*', '**/lib/audit.js', '**/lib/errors.js', '**/*.actions.js'],
+    group: ['**/notifications/*', '**/audit/audit.js', '**/lib/errors.js', '**/*.actions.js'],
     message:
       'A repository holds SQL only: audit entries, notifications, HTTP errors and other use cases belong in <module>.actions.ts (ADR 019).',
   },

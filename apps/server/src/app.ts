@@ -19,7 +19,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { responseCheckPlugin, type ResponseMismatch } from './plugins/response-check.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
+import { adminRoutes } from './admin-routes.js';
 import { integrationRoutes } from './modules/integration/integration.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';

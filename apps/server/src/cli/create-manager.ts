@@ -13,7 +13,7 @@ import { isStaff } from '@hausportal/contract';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { hashPassword, passwordProblem } from '../lib/passwords.js';
-import { recordChange } from '../lib/audit.js';
+import { recordChange } from '../modules/audit/audit.js';
 import {
   allLocationIds,
   assignManagerLocations,

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { countMail, listMail, requeueFailed } from '../outbox/mail.repository.js';
-import { recordChange } from '../lib/audit.js';
+import { recordChange } from '../modules/audit/audit.js';
 
 const USAGE = 'Aufruf: npm run outbox [-- retry <id> … | -- retry --all]';
 

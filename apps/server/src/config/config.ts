@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { API_KEY_REQUESTS_PER_MINUTE } from '@hausportal/contract';
-import type { S3Settings } from '../lib/storage/s3.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'muss true oder false sein' })
@@ -342,6 +341,19 @@ export interface WebhookConfig {
   responseCapBytes: number;
   /** Origins allowed besides public https addresses (WEBHOOK_ENDPOINT_ALLOWLIST). */
   endpointAllowlist: string[];
+}
+
+/** Where and how to reach the bucket (S3_* in the environment, README). */
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (MinIO, Ceph, Garage) instead of in the host name (AWS). */
+  forcePathStyle: boolean;
+  /** Prepended to every key, so one bucket can serve several installs. */
+  prefix: string;
 }
 
 /** Where uploaded files live (MEDIA_STORE, S3_*; ADR 018). */

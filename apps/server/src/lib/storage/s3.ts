@@ -8,20 +8,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../../config/config.js';
 import { FileStorage, type StoredFile } from './base.js';
-
-/** Where and how to reach the bucket (S3_* in the environment, README). */
-export interface S3Settings {
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** bucket in the path (MinIO, Ceph, Garage) instead of in the host name (AWS). */
-  forcePathStyle: boolean;
-  /** Prepended to every key, so one bucket can serve several installs. */
-  prefix: string;
-}
 
 const notFound = (err: unknown) =>
   err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');

@@ -47,7 +47,7 @@ export function listAudit(db: DB, scope: number[] | null, f: AuditFilter, window
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
 
-/** Appends one row to the audit log (lib/audit.ts builds it from a change). */
+/** Appends one row to the audit log (audit.ts builds it from a change). */
 export async function insertAuditEntry(db: DB, row: Insertable<AuditLogTable>): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from './auth-user.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { hashPassword, requireGoodPassword, verifyPassword } from '../../lib/passwords.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
@@ -26,7 +26,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { deviceLabel, resetMail } from './auth.presenter.js';
 import * as repo from './auth.repository.js';
 import { accountKey } from './sign-in-throttle.js';
-import { accessRefusal } from '../residents/residents.window.js';
+import { accessRefusal } from './access-window.js';
 import { verifySecondFactor } from './two-factor.actions.js';
 
 /** Who is signing in: the login they typed, the password, their address and a trusted device, if any. */

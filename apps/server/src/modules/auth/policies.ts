@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser, KeyCaller } from './auth-user.js';
 import type { DB } from '../../db/database.js';
-import type { Actor } from '../../lib/audit.js';
-import { keyActor, type KeyCaller } from '../integration/api-keys.guard.js';
+import type { Actor } from '../audit/audit.js';
 import { SESSION_EXPIRED, isStaff } from '@hausportal/contract';
 import { TWO_FACTOR_SETUP_CODE, TWO_FACTOR_SETUP_DETAIL } from '@hausportal/contract';
 import { ApiError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -40,6 +39,11 @@ export const isKeyCaller = (op: AuthUser | KeyCaller): op is KeyCaller => 'keyId
 
 /** The audit actor of an operator: the person, or the key (`id` null, `apiKeyId`). */
 export const actorOf = (op: Operator): Actor => (isKeyCaller(op) ? keyActor(op) : op);
+
+/** The audit actor for a key: { id: null, apiKeyId, ip } */
+export function keyActor(caller: KeyCaller): Actor {
+  return { id: null, apiKeyId: caller.keyId, ip: caller.ip };
+}
 
 /** The user id an operator's rows record as their author (null for a key). */
 export const authorIdOf = (op: Operator): number | null => (isKeyCaller(op) ? null : op.id);
@@ -168,9 +172,17 @@ export function currentResident(request: FastifyRequest): Resident {
   return user as Resident;
 }
 
-/** product §1.2, ADR 006: only receptionists like and comment. */
-export function requireReceptionist(user: AuthUser): void {
+/**
+ * The reception's own powers: likes and comments (product §1.2, ADR 006), the parcel desk (ADR 030)
+ * and reports taken at the desk for a resident; everyone else gets 403.
+ */
+export function requireDesk(user: Pick<AuthUser, 'role'>): void {
   if (user.role !== 'receptionist') throw forbidden();
+}
+
+/** What only an administrator may do (keys, webhooks, legal pages, …); 403 with `detail` when given. */
+export function requireAdmin(user: Pick<AuthUser, 'role'>, detail?: string): void {
+  if (user.role !== 'admin') throw detail ? new ApiError(403, { detail }) : forbidden();
 }
 
 /**

@@ -13,13 +13,13 @@ import {
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from './auth-user.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
-import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
+import { recordChange } from '../audit/audit.js';
+import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { hashToken } from '../../lib/tokens.js';
 import { deleteUserTokens, findPasswordHash, usableHash } from './auth.repository.js';
-import type { Caller } from './policies.js';
+import { requireAdmin, type Caller } from './policies.js';
 import type { Attempt } from './sign-in-throttle.js';
 import { qrCodeDataUrl } from './two-factor.presenter.js';
 import * as repo from './two-factor.repository.js';
@@ -241,7 +241,7 @@ export async function disableTwoFactor(ctx: AppContext, caller: Caller, password
  * set it up again. 404 for anyone who is not staff.
  */
 export async function resetTwoFactor(ctx: AppContext, caller: Caller, userId: number): Promise<void> {
-  if (caller.role !== 'admin') throw forbidden();
+  requireAdmin(caller);
   const member = await repo.findStaffMember(ctx.db, userId);
   if (!member) throw notFound();
   await inTransaction(ctx.db, async (trx) => {
@@ -257,7 +257,7 @@ export async function resetTwoFactor(ctx: AppContext, caller: Caller, userId: nu
 
 /** An administrator requires (or no longer requires) a second factor for every staff account. */
 export async function setTwoFactorRequirement(ctx: AppContext, caller: Caller, required: boolean): Promise<void> {
-  if (caller.role !== 'admin') throw forbidden();
+  requireAdmin(caller);
   // Whoever requires it has it: an administrator cannot shut themselves out of the setting.
   if (required && !(await repo.findTwoFactor(ctx.db, caller.id))?.enabled_at) throw nonFieldError(OWN_SETUP_FIRST);
   await inTransaction(ctx.db, async (trx) => {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { callerOf, currentUser } from './policies.js';
+import { callerOf, currentUser, requireAdmin } from './policies.js';
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -27,7 +27,6 @@ import {
 } from './two-factor.actions.js';
 import { toStaffTwoFactor } from './two-factor.presenter.js';
 import { listStaffTwoFactor } from './two-factor.repository.js';
-import { forbidden } from '../../lib/errors.js';
 
 /**
  * Routes a staff member reaches while the install requires a second factor they have not set up
@@ -133,7 +132,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (currentUser(request).role !== 'admin') throw forbidden();
+      requireAdmin(currentUser(request));
       const page = await listStaffTwoFactor(ctx.db, pageWindow(request.query));
       return paginate('/api/admin/two-factor/staff/', request.query, page.count, page.rows.map(toStaffTwoFactor));
     },

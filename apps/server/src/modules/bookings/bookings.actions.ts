@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation, lockByName, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { staffLocations, type Caller, type Resident } from '../auth/policies.js';

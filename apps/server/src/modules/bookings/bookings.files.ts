@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { inTransaction, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { baseName, checkUpload, imageSize, thumbnail, type FormFile } from '../../lib/uploads.js';
 import type { Caller } from '../auth/policies.js';

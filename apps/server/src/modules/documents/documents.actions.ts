@@ -1,7 +1,7 @@
 import type { AdminDocumentCreate, AdminDocumentUpdate } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/database.js';
-import { changeEntity, type EntityKind } from '../../lib/audit.js';
+import { changeEntity, type EntityKind } from '../audit/audit.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
 import { raise } from '../../events/bus.js';
 import { actorOf, inStaffScope, requireStaffLocation, type Caller, type Operator } from '../auth/policies.js';

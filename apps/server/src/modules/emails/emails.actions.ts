@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { nonFieldError, notFound } from '../../lib/errors.js';
 import { findEmail, requeueFailed } from '../../outbox/mail.repository.js';
 import { staffLocations, type Caller } from '../auth/policies.js';

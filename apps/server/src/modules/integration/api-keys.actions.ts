@@ -1,18 +1,13 @@
 import type { ApiKeyCreate } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
-import { fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { recordChange } from '../audit/audit.js';
+import { fieldError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { API_KEY_SHOWN, hashToken, newApiKey } from '../../lib/tokens.js';
-import type { Caller } from '../auth/policies.js';
+import { requireAdmin, type Caller } from '../auth/policies.js';
 import { keyView } from './api-keys.presenter.js';
 import * as repo from './api-keys.repository.js';
-
-/** Keys reach into every location they name, so only administrators manage them (issue 26). */
-export function requireAdmin(caller: Caller): void {
-  if (caller.role !== 'admin') throw forbidden();
-}
 
 async function loadKey(ctx: AppContext, id: number) {
   const row = await repo.findKey(ctx.db, id);

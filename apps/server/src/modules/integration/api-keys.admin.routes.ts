@@ -3,8 +3,8 @@ import { apiKey, apiKeyCreate, apiKeyCreated, idParam, listQuery, paginated } fr
 import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { callerOf } from '../auth/policies.js';
-import { createApiKey, keyForAdmin, requireAdmin, revokeApiKey } from './api-keys.actions.js';
+import { callerOf, requireAdmin } from '../auth/policies.js';
+import { createApiKey, keyForAdmin, revokeApiKey } from './api-keys.actions.js';
 import { toApiKey } from './api-keys.presenter.js';
 import * as repo from './api-keys.repository.js';
 

@@ -1,31 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_SCOPES, type ApiScope } from '@hausportal/contract';
 import { ApiError } from '../../lib/errors.js';
-import type { Actor } from '../../lib/audit.js';
 import { isoFromMs } from '../../lib/time.js';
 import { Exhausted, tooMany } from '../../lib/throttle.js';
 import { hashToken, isApiKey } from '../../lib/tokens.js';
+import type { KeyCaller } from '../auth/auth-user.js';
 import { findKeyByHash, touchKey } from './api-keys.repository.js';
 
 // The guard of /api/integration (issue 26, ADR 034): `Authorization: Bearer hp_…`, the key's row
 // read on every request (a revocation holds on the next request on every process), the key's own
 // throttle with the IETF draft's RateLimit headers, then the route's scope.
-
-/** The caller behind an API key, as request.apiKey holds it. */
-export interface KeyCaller {
-  keyId: number;
-  keyName: string;
-  scopes: ApiScope[];
-  locationIds: number[];
-  ip: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The API key of an /api/integration request (api-keys.guard.ts); null elsewhere. */
-    apiKey: KeyCaller | null;
-  }
-}
 
 export const KEY_TEXTS = {
   missing: 'Anmeldedaten fehlen.',
@@ -135,9 +119,4 @@ export function requireScope(scope: ApiScope): (request: FastifyRequest, reply: 
 export function keyCallerOf(request: FastifyRequest): KeyCaller {
   if (!request.apiKey) throw new Error(`${request.method} ${request.url}: Route ohne API-Schlüssel-Prüfung`);
   return request.apiKey;
-}
-
-/** The audit actor for a key: { id: null, apiKeyId, ip } */
-export function keyActor(caller: KeyCaller): Actor {
-  return { id: null, apiKeyId: caller.keyId, ip: caller.ip };
 }

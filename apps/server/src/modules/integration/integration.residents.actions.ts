@@ -10,13 +10,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/database.js';
-import { recordChanges, type Change } from '../../lib/audit.js';
+import { recordChanges, type Change } from '../audit/audit.js';
 import { nonFieldError } from '../../lib/errors.js';
 import { apartmentPrefixOf } from '../location/location.repository.js';
 import { settleAccess } from '../residents/residents.access.js';
 import * as residents from '../residents/residents.repository.js';
 import { auditedInput } from '../residents/residents.presenter.js';
-import { keyActor, type KeyCaller } from './api-keys.guard.js';
+import type { KeyCaller } from '../auth/auth-user.js';
+import { keyActor } from '../auth/policies.js';
 import * as repo from './integration.residents.repository.js';
 
 // The resident sync from an ERP (issue 26): one plan for a PUT and a sync of up to 5,000 records.

@@ -1,5 +1,5 @@
 import type { IntegrationResident } from '@hausportal/contract';
-import { accessFields, type AccessWindow } from '../residents/residents.window.js';
+import { accessFields, type AccessWindow } from '../auth/access-window.js';
 import type { SyncedResident } from './integration.residents.repository.js';
 
 /** A resident as the integration API shows them (issue 26). */

@@ -4,7 +4,7 @@ import { PASSWORD, newApiKey, newLocation, newUser, signIn, type TestApiKey } fr
 import { call, expectDrfError } from '../../../test/helpers.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { runAccessJob } from '../residents/residents.job.js';
-import { accessState, berlinToday } from '../residents/residents.window.js';
+import { accessState, berlinToday } from '../auth/access-window.js';
 
 const WINDOW = { opensDaysBeforeMoveIn: 14, closesDaysAfterMoveOut: 30 };
 

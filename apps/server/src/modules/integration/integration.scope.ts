@@ -1,5 +1,5 @@
 import { notFound } from '../../lib/errors.js';
-import type { KeyCaller } from './api-keys.guard.js';
+import type { KeyCaller } from '../auth/auth-user.js';
 
 /**
  * The locations an integration list covers: the one asked for with ?location_id= (404 when the

@@ -12,7 +12,7 @@ import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { setTicketStatus, writeStaffMessage } from '../tickets/tickets.admin.actions.js';
-import { readAdminTicket, staleBefore } from '../tickets/tickets.admin.routes.js';
+import { readAdminTicket, staleBefore } from '../tickets/tickets.admin.actions.js';
 import { toAdminListItem } from '../tickets/tickets.presenter.js';
 import * as repo from '../tickets/tickets.repository.js';
 import { keyCallerOf, requireScope } from './api-keys.guard.js';

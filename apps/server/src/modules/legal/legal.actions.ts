@@ -10,11 +10,11 @@ import type { ThrottleConfig } from '../../config/config.js';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
-import type { Caller } from '../auth/policies.js';
+import { requireAdmin, type Caller } from '../auth/policies.js';
 import { locationTitle } from '../notifications/notifications.repository.js';
 import { auditView, feedbackMail, type LegalPageView } from './legal.presenter.js';
 import * as repo from './legal.repository.js';
@@ -59,11 +59,6 @@ export async function readLegalPage(ctx: AppContext, page: LegalPageName): Promi
   return { page, markdown, html: renderTemplate(markdown), template: true, updatedAt: null, updatedByName: null };
 }
 
-/** Only administrators write the pages (they are the install's, not a location's); managers get 403. */
-function requireAdmin(caller: AuthUser): void {
-  if (caller.role !== 'admin') throw new ApiError(403, { detail: LEGAL_ADMIN_ONLY });
-}
-
 /** An administrator saves a page's Markdown; it is rendered and sanitised once, here, and audited before and after. */
 export async function saveLegalPage(
   ctx: AppContext,
@@ -71,7 +66,7 @@ export async function saveLegalPage(
   page: LegalPageName,
   markdown: string,
 ): Promise<LegalPageView> {
-  requireAdmin(caller);
+  requireAdmin(caller, LEGAL_ADMIN_ONLY);
   const before = await readLegalPage(ctx, page);
   await inTransaction(ctx.db, async (trx) => {
     await repo.saveLegalPage(trx, {
@@ -95,7 +90,7 @@ export async function saveLegalPage(
 
 /** The HTML an administrator's draft would be shown as, rendered exactly as a save would. */
 export function previewLegalPage(caller: AuthUser, markdown: string): { html: string } {
-  requireAdmin(caller);
+  requireAdmin(caller, LEGAL_ADMIN_ONLY);
   return { html: renderMarkdown(markdown) };
 }
 

@@ -1,10 +1,10 @@
 import type { AdminLocationUpdate } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
-import { ApiError, fieldError, notFound } from '../../lib/errors.js';
+import { recordChange } from '../audit/audit.js';
+import { fieldError, notFound } from '../../lib/errors.js';
 import { checkUpload, reencodeImage, type FormFile } from '../../lib/uploads.js';
-import { requireStaffLocation, type Caller } from '../auth/policies.js';
+import { requireStaffLocation, type Caller, requireAdmin } from '../auth/policies.js';
 import { findService } from '../services/services.repository.js';
 import { auditLocation } from './location.presenter.js';
 import {
@@ -63,7 +63,7 @@ async function changeLocation(
  */
 async function checkPrefixChange(ctx: AppContext, caller: Caller, current: LocationRow, prefix: string | null) {
   if (prefix === current.apartment_prefix) return;
-  if (caller.role !== 'admin') throw new ApiError(403, { detail: PREFIX_ADMIN_ONLY });
+  requireAdmin(caller, PREFIX_ADMIN_ONLY);
   if (prefix === null) return;
   const lower = prefix.toLowerCase();
   for (const other of await otherApartmentPrefixes(ctx.db, current.id)) {

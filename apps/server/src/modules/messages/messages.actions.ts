@@ -1,10 +1,10 @@
 import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST, NOT_REJECTED } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { checkUpload, detectUpload, thumbnail } from '../../lib/uploads.js';
-import { requireReceptionist, type Resident } from '../auth/policies.js';
+import { requireDesk, type Resident } from '../auth/policies.js';
 import { raise } from '../../events/bus.js';
 import * as repo from './messages.repository.js';
 
@@ -60,7 +60,7 @@ export async function resubmitPost(ctx: AppContext, resident: Resident, id: numb
 
 /** A receptionist comments on an approved post: pending until approved; the managers hear of it. Returns the comment. */
 export async function addComment(ctx: AppContext, resident: Resident, messageId: number, text: string) {
-  requireReceptionist(resident);
+  requireDesk(resident);
   const message = await visibleMessage(ctx.db, resident, messageId);
   if (message.status !== 'approved') throw notApproved();
   await ctx.writes.take('comment', resident.id);
@@ -81,7 +81,7 @@ export async function addComment(ctx: AppContext, resident: Resident, messageId:
 
 /** A receptionist likes an approved post, or takes the like back; returns the new count. */
 export async function like(ctx: AppContext, resident: Resident, messageId: number, on: boolean): Promise<number> {
-  requireReceptionist(resident);
+  requireDesk(resident);
   const message = await visibleMessage(ctx.db, resident, messageId);
   if (message.status !== 'approved') throw notApproved();
   return repo.setLike(ctx.db, resident.id, message.id, on);

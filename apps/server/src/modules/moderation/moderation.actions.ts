@@ -1,7 +1,7 @@
 import type { ModeratedKind, ModerationDecision } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction, lockAuthorsFirst, type DB } from '../../db/database.js';
-import { recordChange, type Actor } from '../../lib/audit.js';
+import { recordChange, type Actor } from '../audit/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { staffLocations, type Caller } from '../auth/policies.js';
 import { raise } from '../../events/bus.js';

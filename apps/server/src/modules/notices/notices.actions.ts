@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inTransaction, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { detectUpload, type FormFile } from '../../lib/uploads.js';
 import { actorOf, authorIdOf, staffLocations, type Caller, type Operator, type Resident } from '../auth/policies.js';

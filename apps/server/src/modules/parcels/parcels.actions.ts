@@ -9,11 +9,11 @@ import {
 } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
-import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
+import { recordChange } from '../audit/audit.js';
+import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';
-import type { Resident } from '../auth/policies.js';
+import { requireDesk, type Resident } from '../auth/policies.js';
 import { raise } from '../../events/bus.js';
 import * as repo from './parcels.repository.js';
 
@@ -27,11 +27,6 @@ export const NOTHING_OPEN = 'Für diese Wohnung liegen keine offenen Pakete vor.
 
 /** The receptionist at the desk, with the address the audit log keeps. */
 export type Desk = Resident & { ip: string };
-
-/** Only the reception works the parcel desk (ADR 030); everyone else gets 403. */
-export function requireDesk(user: Resident): void {
-  if (user.role !== 'receptionist') throw forbidden();
-}
 
 /** An apartment number of the receptionist's location, or the field's German 400. */
 async function apartmentOf(db: DB, desk: Resident, given: string, field = 'apartment'): Promise<string> {

@@ -16,8 +16,8 @@ import { pageWindow } from '../../db/paging.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { parseFields, readForm } from '../../lib/uploads.js';
-import { currentResident, requireUser } from '../auth/policies.js';
-import { handOver, logParcel, requireDesk } from './parcels.actions.js';
+import { currentResident, requireUser, requireDesk } from '../auth/policies.js';
+import { handOver, logParcel } from './parcels.actions.js';
 import { toParcel, toReceptionParcel } from './parcels.presenter.js';
 import * as repo from './parcels.repository.js';
 

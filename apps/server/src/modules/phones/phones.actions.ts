@@ -1,7 +1,7 @@
 import type { AdminPhoneInput } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { changeEntity, recordChange, type EntityKind } from '../../lib/audit.js';
+import { changeEntity, recordChange, type EntityKind } from '../audit/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { inStaffScope, requireStaffLocation, type Caller } from '../auth/policies.js';
 import { toAdminPhone } from './phones.presenter.js';

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { hashPassword, requireGoodPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkUpload, thumbnail, type FormFile } from '../../lib/uploads.js';

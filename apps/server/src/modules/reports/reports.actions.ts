@@ -1,7 +1,7 @@
 import { REPORTS_TO_HIDE, type ModeratedKind, type ReportReason } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { nonFieldError, notFound } from '../../lib/errors.js';
 import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
 import { findModerated, setStatus } from '../moderation/moderation.repository.js';

@@ -1,7 +1,7 @@
 import type { AdminRequestUpdate } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { requireStaffLocation, type Caller } from '../auth/policies.js';

@@ -6,7 +6,7 @@ import { parseMail } from '../../../test/mail.js';
 import { startServerProcess } from '../../../test/server-process.js';
 import { startSmtp } from '../../../test/smtp.js';
 import { runAccessJob } from './residents.job.js';
-import { addDays, berlinToday } from './residents.window.js';
+import { addDays, berlinToday } from '../auth/access-window.js';
 
 // Issue 26: the invitation of a resident whose access opens by the move-in date goes out once,
 // over a real SMTP server on 127.0.0.1, however often and in how many processes the access job

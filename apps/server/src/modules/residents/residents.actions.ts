@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { locationsByIds, replaceActivationCodes } from '../auth/auth.repository.js';
 import { hashToken } from '../../lib/tokens.js';

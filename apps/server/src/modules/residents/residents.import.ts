@@ -10,7 +10,7 @@ import {
 } from '@hausportal/contract';
 import type { z } from 'zod';
 import type { DB } from '../../db/database.js';
-import { accessState, type AccessWindow } from './residents.window.js';
+import { accessState, type AccessWindow } from '../auth/access-window.js';
 import { findByLogins, type LoginOwner, type ResidentInput } from './residents.repository.js';
 
 type Row = z.output<typeof residentImportRow>;

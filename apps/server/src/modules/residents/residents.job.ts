@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { PeriodicJob } from '../../lib/periodic-job.js';
 import { settleAccess } from './residents.access.js';
-import { addDays, berlinToday } from './residents.window.js';
+import { addDays, berlinToday } from '../auth/access-window.js';
 import { dueForAccess } from './residents.repository.js';
 
 /**

@@ -3,7 +3,7 @@ import { translator } from '../../i18n/index.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 import type { ResidentInput, ResidentRow } from './residents.repository.js';
-import { accessFields, type AccessWindow } from './residents.window.js';
+import { accessFields, type AccessWindow } from '../auth/access-window.js';
 
 /** A resident row as the back office shows it; `window` gives the access by the move dates. */
 export function toAdminResident(row: ResidentRow, window: AccessWindow): AdminResident {

@@ -1,7 +1,7 @@
 import type { AdminProviderInput, AdminServiceInput } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { changeEntity, recordChange, type EntityKind } from '../../lib/audit.js';
+import { changeEntity, recordChange, type EntityKind } from '../audit/audit.js';
 import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { inStaffScope, requireStaffLocation, type Caller, type Resident } from '../auth/policies.js';

@@ -9,12 +9,12 @@ import {
 } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { checkUpload, jpegPreview, thumbnail, type FormFile } from '../../lib/uploads.js';
 import { findUserByLogin } from '../auth/auth.repository.js';
-import type { Resident } from '../auth/policies.js';
+import { requireDesk, type Resident } from '../auth/policies.js';
 import { raise } from '../../events/bus.js';
 import { berlinYear, receiptMail, ticketNumber } from './tickets.presenter.js';
 import { renderReceipt, type ReceiptContent } from './tickets.receipt.js';
@@ -152,7 +152,7 @@ export async function reportTicket(
     language: caller.language,
   };
   if (input.for_apartment) {
-    if (caller.role !== 'receptionist') throw forbidden();
+    requireDesk(caller);
     const resident = await findUserByLogin(db, input.for_apartment);
     if (!resident || resident.location_id !== caller.locationId || !resident.is_active || resident.erased_at)
       throw fieldError('for_apartment', 'Diese Wohnungsnummer gibt es an Ihrem Standort nicht.');

@@ -1,9 +1,9 @@
-import { OPEN_TICKET_STATUSES, type TicketScope, type TicketStatus } from '@hausportal/contract';
+import { OPEN_TICKET_STATUSES, TICKET_STALE_HOURS, type TicketScope, type TicketStatus } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { fieldError, nonFieldError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { isoFromMs, nowIso } from '../../lib/time.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { FormFile } from '../../lib/uploads.js';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../auth/policies.js';
 import { findResident } from '../residents/residents.repository.js';
 import { findAdminProvider } from '../services/services.repository.js';
-import { assignmentMail, receiptMail } from './tickets.presenter.js';
+import { assignmentMail, receiptMail, toAdminTicket } from './tickets.presenter.js';
 import { renderReceipt } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
 import { addLaterPhoto, receiptContent, reportHash, reserveNumber } from './tickets.actions.js';
@@ -357,4 +357,27 @@ export async function updateCategory(
       after: { name: b.name, emergency: b.emergency, archived: b.archived },
     });
   });
+}
+
+/** Before this moment the management's last answer makes an open ticket 'ohne Reaktion'. */
+export const staleBefore = () => isoFromMs(Date.now() - TICKET_STALE_HOURS * 3_600_000);
+
+/** A ticket as the back office (or an integration key) reads it: everything, internal notes included. */
+export async function readAdminTicket(ctx: AppContext, caller: Operator, id: number) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  const [line, photos, events, assignment] = await Promise.all([
+    repo.findAdminTicketLine(ctx.db, ticket.id, staleBefore()),
+    repo.listPhotos(ctx.db, ticket.id),
+    repo.listEvents(ctx.db, ticket.id, { internal: true }),
+    repo.latestAssignment(ctx.db, ticket.id),
+  ]);
+  return toAdminTicket(
+    line!,
+    ticket,
+    photos,
+    events,
+    assignment,
+    ctx.signer,
+    isKeyCaller(caller) ? undefined : caller.tokenId,
+  );
 }

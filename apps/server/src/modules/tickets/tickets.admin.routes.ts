@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  TICKET_STALE_HOURS,
   TICKET_STATUSES,
   adminTicket,
   adminTicketAssign,
@@ -21,12 +20,12 @@ import {
   idParam,
   paginated,
 } from '@hausportal/contract';
-import type { AppContext } from '../../context.js';
+
 import { pageWindow } from '../../db/paging.js';
-import { isoFromMs } from '../../lib/time.js';
+
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
-import { callerOf, isKeyCaller, listScope, type Caller, type Operator } from '../auth/policies.js';
+import { callerOf, listScope, type Caller } from '../auth/policies.js';
 import {
   addStaffPhoto,
   assignCraftsman,
@@ -35,43 +34,14 @@ import {
   openTicketForResident,
   revokeAssignment,
   setTicketStatus,
-  ticketInScope,
   updateCategory,
+  readAdminTicket,
+  staleBefore,
   writeStaffMessage,
 } from './tickets.admin.actions.js';
-import {
-  statsCsv,
-  statsPeriod,
-  toAdminCategory,
-  toAdminListItem,
-  toAdminTicket,
-  toStats,
-} from './tickets.presenter.js';
+import { statsCsv, statsPeriod, toAdminCategory, toAdminListItem, toStats } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 import { photoOf, photoUpload } from './tickets.routes.js';
-
-/** Before this moment the management's last answer makes an open ticket 'ohne Reaktion'. */
-export const staleBefore = () => isoFromMs(Date.now() - TICKET_STALE_HOURS * 3_600_000);
-
-/** A ticket as the back office (or an integration key, issue 26) reads it: everything, internal notes included. */
-export async function readAdminTicket(ctx: AppContext, caller: Operator, id: number) {
-  const ticket = await ticketInScope(ctx, caller, id);
-  const [line, photos, events, assignment] = await Promise.all([
-    repo.findAdminTicketLine(ctx.db, ticket.id, staleBefore()),
-    repo.listPhotos(ctx.db, ticket.id),
-    repo.listEvents(ctx.db, ticket.id, { internal: true }),
-    repo.latestAssignment(ctx.db, ticket.id),
-  ]);
-  return toAdminTicket(
-    line!,
-    ticket,
-    photos,
-    events,
-    assignment,
-    ctx.signer,
-    isKeyCaller(caller) ? undefined : caller.tokenId,
-  );
-}
 
 /** The back office's 'Meldungen', inside /api/admin and its manager guard (issue 21, ADR 020). */
 export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { CRAFTSMAN_LINK_INVALID, type CraftsmanJob } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 import { ApiError, fieldError, nonFieldError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken } from '../../lib/tokens.js';

@@ -9,11 +9,11 @@ import {
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { PageWindow } from '../../db/paging.js';
-import { changeEntity, type EntityKind } from '../../lib/audit.js';
+import { changeEntity, type EntityKind } from '../audit/audit.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
 import { webhookUrlProblem } from '../../outbox/webhook-endpoint.js';
-import type { Caller } from '../auth/policies.js';
+import { requireAdmin, type Caller } from '../auth/policies.js';
 import { WEBHOOKS_ADMIN_ONLY, auditView } from './webhooks.presenter.js';
 import { webhookSecretBox } from './webhooks.queue.js';
 import * as repo from './webhooks.repository.js';
@@ -28,11 +28,6 @@ const endpointKind: EntityKind<EndpointRow> = {
   view: auditView,
   locationOf: () => null,
 };
-
-/** Webhooks are the install's (a key may span locations): administrators only, managers get 403. */
-function requireAdmin(caller: AuthUser): void {
-  if (caller.role !== 'admin') throw new ApiError(403, { detail: WEBHOOKS_ADMIN_ONLY });
-}
 
 async function keyOrNotFound(ctx: AppContext, id: number) {
   const key = await repo.findKey(ctx.db, id);
@@ -52,7 +47,7 @@ function checkUrl(ctx: AppContext, url: string): void {
 }
 
 export async function listEndpoints(ctx: AppContext, caller: AuthUser, keyId: number): Promise<EndpointRow[]> {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   await keyOrNotFound(ctx, keyId);
   return repo.listEndpoints(ctx.db, keyId);
 }
@@ -64,7 +59,7 @@ export async function createEndpoint(
   keyId: number,
   input: WebhookEndpointCreate,
 ): Promise<{ row: EndpointRow; secret: string }> {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   const key = await keyOrNotFound(ctx, keyId);
   if (key.revoked_at)
     throw nonFieldError('Der API-Schlüssel ist widerrufen; für ihn lassen sich keine Webhooks mehr anlegen.');
@@ -101,7 +96,7 @@ export async function updateEndpoint(
   id: number,
   patch: WebhookEndpointUpdate,
 ): Promise<EndpointRow> {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   const before = await endpointOrNotFound(ctx, id);
   const set: Parameters<typeof repo.updateEndpoint>[2] = {};
   if (patch.events) set.events = JSON.stringify([...new Set(patch.events)]);
@@ -120,7 +115,7 @@ export async function updateEndpoint(
 }
 
 export async function deleteEndpoint(ctx: AppContext, caller: Caller, id: number): Promise<void> {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   const before = await endpointOrNotFound(ctx, id);
   await changeEntity(
     ctx.db,
@@ -141,7 +136,7 @@ export async function rotateSecret(
   caller: Caller,
   id: number,
 ): Promise<{ row: EndpointRow; secret: string }> {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   const before = await endpointOrNotFound(ctx, id);
   const secret = newSecret();
   const row = await changeEntity(
@@ -165,7 +160,7 @@ export async function listDeliveries(
   status: WebhookDeliveryStatus | undefined,
   window: PageWindow,
 ) {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   await endpointOrNotFound(ctx, endpointId);
   return repo.listDeliveries(ctx.db, endpointId, status, window);
 }
@@ -175,7 +170,7 @@ export async function listDeliveries(
  * already has it can tell. 409 while it is pending (it is on its way already).
  */
 export async function resendDelivery(ctx: AppContext, caller: Caller, id: number): Promise<DeliveryRow> {
-  requireAdmin(caller);
+  requireAdmin(caller, WEBHOOKS_ADMIN_ONLY);
   const row = await repo.findDelivery(ctx.db, id);
   if (!row) throw notFound();
   const endpoint = await endpointOrNotFound(ctx, row.endpoint_id);

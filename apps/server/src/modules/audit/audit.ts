@@ -1,6 +1,6 @@
-import { inTransaction, type DB } from '../db/database.js';
-import { insertAuditEntries, insertAuditEntry } from '../modules/audit/audit.repository.js';
-import { nowIso } from './time.js';
+import { inTransaction, type DB } from '../../db/database.js';
+import { insertAuditEntries, insertAuditEntry } from './audit.repository.js';
+import { nowIso } from '../../lib/time.js';
 
 /**
  * Who made a change: a signed-in user, with the address they called from where that is worth

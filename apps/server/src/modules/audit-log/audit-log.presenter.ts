@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@hausportal/contract';
-import type { AuditRow } from './audit.repository.js';
+import type { AuditRow } from '../audit/audit.repository.js';
 
 /** Stored JSON back to a value; text that is not JSON (older entries) stays text. */
 function parsed(text: string | null): unknown {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newLocation, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { FORBIDDEN, NOT_FOUND, call, expectDrfError, expectPage } from '../../../test/helpers.js';
-import { recordChange } from '../../lib/audit.js';
+import { recordChange } from '../audit/audit.js';
 
 const kinds = await dialects();
 

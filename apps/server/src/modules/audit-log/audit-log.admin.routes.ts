@@ -4,8 +4,8 @@ import { pageWindow } from '../../db/paging.js';
 import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { currentUser, managerLocations, requireLocation } from '../auth/policies.js';
-import { listAudit } from './audit.repository.js';
-import { toAuditEntry } from './audit.presenter.js';
+import { listAudit } from '../audit/audit.repository.js';
+import { toAuditEntry } from './audit-log.presenter.js';
 
 /** The audit log in the back office, inside the /api/admin plugin and its manager guard. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
