@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_FILE_BYTES, MAX_REPORT_PHOTOS } from '@hausportal/contract';
@@ -75,6 +75,8 @@ export interface BuildOptions {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's schemas (zod), so the tests that walk every route know its body and query. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -138,7 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
 
   await app.register(lifecyclePlugin);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_SCOPES } from '@hausportal/contract';
 import { dialects, multipart, startApp, type TestApp } from './harness.js';
 import {
   PASSWORD,
@@ -13,10 +14,40 @@ import {
   signIn,
 } from './factories.js';
 import { call, expectDrfError, pdfFile, rawJson, uploadAttachment, type Reply } from './helpers.js';
+import { newApiKey } from './factories.js';
+import { NOBODY, walkRoutes, type WalkedRoute } from './routes.js';
 
 const kinds = await dialects();
 
-type Who = 'anonymous' | 'resident' | 'receptionist' | 'manager';
+/** Routes the walk leaves out: they end the session it calls with, and every later call would be 401. */
+const ENDS_THE_SESSION = ['GET /api/logout/'];
+
+/**
+ * Routes that answer people who followed a link from a mail, with a page of their own rather than
+ * JSON, also when something is wrong (ADR 016's unsubscribe page).
+ */
+const PAGES = ['GET /api/notifications/unsubscribe/', 'POST /api/notifications/unsubscribe/'];
+
+/** What is wrong with an answer to hostile input, or null: never a 5xx, every error DRF-shaped JSON. */
+function problemOf(route: string, res: Reply, label = route): string | null {
+  if (res.status >= 500) return `${label}: ${res.status} ${res.raw.toString().slice(0, 200)}`;
+  if (res.status < 400 || PAGES.includes(route)) return null;
+  if (!/^application\/json/.test(String(res.headers['content-type'])))
+    return `${label}: ${res.headers['content-type']}`;
+  const body = res.body as Record<string, unknown> | null;
+  const drf =
+    body !== null &&
+    typeof body === 'object' &&
+    Object.values(body).every(
+      (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
+    );
+  return drf ? null : `${label}: ${res.raw.toString().slice(0, 200)}`;
+}
+
+/** The token of the caller a walked route wants. */
+const callerOf = (r: WalkedRoute): Who => (r.who === 'resident' ? 'receptionist' : r.who);
+
+type Who = 'anonymous' | 'resident' | 'receptionist' | 'manager' | 'admin' | 'key';
 type Endpoint = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; who: Who; body?: boolean };
 
 /** Texts that must come back exactly as sent. */
@@ -37,14 +68,24 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     resident: undefined,
     receptionist: undefined,
     manager: undefined,
+    admin: undefined,
+    key: undefined,
   };
   let endpoints: Endpoint[];
+  /**
+   * Every registered /api route, each called as whoever may (the receptionist for the resident
+   * side, an administrator for the back office, an all-scope key for the integration API), with
+   * path parameters that exist nowhere, so no handler changes anything. The suites below that say
+   * "every endpoint" walk these, so a new route is in them without being listed.
+   */
+  let routes: WalkedRoute[];
   /** The resident's apartment number, which is also her login. */
   let apartment: string;
   let festId: number;
 
   beforeAll(async () => {
-    t = await startApp(kind);
+    // The key's own throttle would answer 429 long before the walk is done.
+    t = await startApp(kind, { API_KEY_RATE_LIMIT: '1000000' });
     const park = await newLocation(t);
     const anna = await newUser(t, { locationId: park });
     const clara = await newUser(t, { locationId: park, role: 'receptionist' });
@@ -52,6 +93,9 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
     [auth.resident, auth.receptionist, auth.manager] = await Promise.all(
       [anna, clara, manager].map((u) => signIn(t, u)),
     );
+    auth.admin = await signIn(t, await newUser(t, { role: 'admin' }));
+    auth.key = (await newApiKey(t, { locationIds: [park], scopes: [...API_SCOPES] })).auth;
+    routes = walkRoutes(t.app).filter((r) => !ENDS_THE_SESSION.includes(r.key));
     apartment = anna.apartmentNumber;
     // An approved post of a neighbour with a pending comment, and Anna's own pending post.
     festId = await newPost(t, await newUser(t, { locationId: park }));
@@ -100,15 +144,6 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** No 5xx, and every error a DRF-shaped object. */
-  function expectClientAnswer(res: Reply, what: string) {
-    expect(res.status, `${what}: ${res.raw.toString().slice(0, 200)}`).toBeLessThan(500);
-    if (res.status >= 400) {
-      expect(res.headers['content-type'], what).toMatch(/^application\/json/);
-      expectDrfError(res.body);
-    }
-  }
-
   const send = (e: Endpoint, opts: Parameters<typeof call>[3] = {}) =>
     call(t.app, e.method, e.url, { auth: auth[e.who], ...opts });
 
@@ -128,12 +163,19 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       ['plain text', 'hello', 'text/plain'],
       ['JSON with a bogus charset', '{"unknown": "field"}', 'application/json; charset=klingon'],
     ];
-    it.each(bodies)('answers %s below 500 with a DRF error body', async (_name, payload, type) => {
-      for (const e of endpoints) {
-        const res = await send(e, { payload, headers: { 'content-type': type } });
-        expectClientAnswer(res, `${e.method} ${e.url}`);
-        if (e.body && e.method !== 'PUT') expect(res.status, `${e.method} ${e.url}`).toBeGreaterThanOrEqual(400);
+    it.each(bodies)('answers %s below 500 with a DRF error body, on every route', async (_name, payload, type) => {
+      expect(routes.length).toBeGreaterThan(200);
+      const problems: string[] = [];
+      for (const r of routes) {
+        const res = await call(t.app, r.method, r.path(), {
+          auth: auth[callerOf(r)],
+          payload,
+          headers: { 'content-type': type },
+        });
+        const problem = problemOf(r.key, res) ?? (r.jsonBody && res.status < 400 ? `${r.key}: ${res.status}` : null);
+        if (problem) problems.push(problem);
       }
+      expect(problems).toEqual([]);
       expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     });
 
@@ -162,10 +204,12 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       }
     });
 
-    it('answers 413 to a JSON body over 1 MB', async () => {
-      for (const e of endpoints.filter((x) => x.body)) {
-        const res = await send(e, { payload: { text: 'x'.repeat(1_100_000) } });
-        expect(res.status, e.url).toBe(413);
+    it('answers 413 to a JSON body over 1 MB, on every route that takes one', async () => {
+      const text = 'x'.repeat(1_100_000);
+      // The resident sync takes 4 MB: a full sync of 5,000 records is about 1.3 MB (product §4.9).
+      for (const r of routes.filter((x) => x.jsonBody && x.key !== 'POST /api/integration/residents/sync')) {
+        const res = await call(t.app, r.method, r.path(), { auth: auth[callerOf(r)], payload: { text } });
+        expect(res.status, r.key).toBe(413);
         expect(res.body).toEqual({ detail: 'Die Anfrage ist zu groß.' });
       }
     });
@@ -457,6 +501,37 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       }
     });
 
+    it('answers 2^31 and 2^53 in every id of every route, path and query, below 500 (a 400 in the path)', async () => {
+      // PostgreSQL's integer ends at 2,147,483,647; an id past it must never reach a query.
+      // external_id is the ERP's own text, not one of ours.
+      const idLike = (name: string) => name !== 'external_id' && /(^|_)id$|Id$|_ids$|^apartment$/.test(name);
+      const problems: string[] = [];
+      for (const huge of ['2147483648', '9007199254740991', '111111111111111111111111111111']) {
+        for (const r of routes) {
+          const idParams = r.params.filter(idLike);
+          if (idParams.length) {
+            const res = await call(
+              t.app,
+              r.method,
+              r.path((p) => (idLike(p) ? huge : NOBODY(p))),
+              {
+                auth: auth[callerOf(r)],
+                payload: r.jsonBody ? {} : undefined,
+              },
+            );
+            if (res.status !== 400 || !idParams.some((p) => p in (res.body ?? {})))
+              problems.push(`${r.key} ${huge}: ${res.status} ${res.raw.toString().slice(0, 120)}`);
+          }
+          for (const field of r.query.filter(idLike)) {
+            const res = await call(t.app, r.method, `${r.path()}?${field}=${huge}`, { auth: auth[callerOf(r)] });
+            const problem = problemOf(r.key, res, `${r.key}?${field}=${huge}`);
+            if (problem) problems.push(problem);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
     it('answers 404 for well-formed ids that do not exist', async () => {
       for (const url of [
         '/api/documents/2147483647/',
@@ -492,7 +567,7 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
       }
     });
 
-    it('answers odd query strings on every GET endpoint below 500 with a DRF body', async () => {
+    it('answers odd query strings on every GET route below 500 with a DRF body', async () => {
       const queries = [
         'page[$gt]=1',
         'service_id[]=1&service_id[]=2',
@@ -502,12 +577,15 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
         '%',
         'a=%E0%A4%A',
       ];
-      for (const e of endpoints.filter((x) => x.method === 'GET')) {
-        for (const q of queries) {
-          const url = `${e.url}${e.url.includes('?') ? '&' : '?'}${q}`;
-          expectClientAnswer(await send({ ...e, url }), url.slice(0, 120));
+      const problems: string[] = [];
+      for (const r of routes.filter((x) => x.method === 'GET')) {
+        for (const q of [...queries, ...r.query.map((field) => `${field}=%00%27%22`)]) {
+          const res = await call(t.app, 'GET', `${r.path()}?${q}`, { auth: auth[callerOf(r)] });
+          const problem = problemOf(r.key, res, `${r.key}?${q.slice(0, 40)}`);
+          if (problem) problems.push(problem);
         }
       }
+      expect(problems).toEqual([]);
     });
 
     it('answers a broken percent-encoding in the path with a DRF 400', async () => {
@@ -538,7 +616,7 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
   });
 
   describe('headers', () => {
-    it('answers 401 with a detail to odd Authorization headers on every authenticated endpoint', async () => {
+    it('answers 401 with a detail to odd Authorization headers on every authenticated route', async () => {
       const headers = [
         'Token ' + 'x'.repeat(5000),
         'Token \u00e4\u00f6\u00fc-not-ascii-token',
@@ -547,20 +625,20 @@ describe.each(kinds)('hostile input (%s)', (kind) => {
         'Token    ',
         'Digest abc',
       ];
-      for (const e of endpoints.filter((x) => x.who !== 'anonymous')) {
-        for (const header of headers) {
-          const res = await call(t.app, e.method, e.url, { headers: { authorization: header } });
-          expect(res.status, `${e.method} ${e.url} ${header.slice(0, 20)}`).toBe(401);
+      for (const r of routes.filter((x) => x.who !== 'anonymous')) {
+        for (const header of [...headers, 'Bearer hp_' + 'x'.repeat(40)]) {
+          const res = await call(t.app, r.method, r.path(), { headers: { authorization: header } });
+          expect(res.status, `${r.key} ${header.slice(0, 20)}`).toBe(401);
           expectDrfError(res.body);
         }
       }
     });
 
-    it('answers 401 to every authenticated endpoint without a token', async () => {
-      for (const e of endpoints.filter((x) => x.who !== 'anonymous')) {
-        const res = await call(t.app, e.method, e.url, { payload: e.body ? {} : undefined });
-        expect(res.status, `${e.method} ${e.url}`).toBe(401);
-        expect(res.body).toEqual({ detail: 'Anmeldedaten fehlen.' });
+    it('answers 401 to every authenticated route without a token', async () => {
+      for (const r of routes.filter((x) => x.who !== 'anonymous')) {
+        const res = await call(t.app, r.method, r.path(), { payload: r.jsonBody ? {} : undefined });
+        expect(res.status, r.key).toBe(401);
+        expect(res.body, r.key).toEqual({ detail: 'Anmeldedaten fehlen.' });
       }
     });
   });

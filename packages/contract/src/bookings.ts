@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredTrimmedText, trimmedText } from './fields.js';
+import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery } from './schemas.js';
 
 // Bookings ('Buchen', issue 24, ADR 029): managers set up shared resources per location (a guest
@@ -53,7 +53,7 @@ const count = (min: number, max: number) =>
 /** A manager's resource form. */
 export const bookingResourceInput = z
   .object({
-    location_id: z.number().int().positive(),
+    location_id: bodyId,
     name: requiredTrimmedText(120),
     description: trimmedText(5000).default(''),
     house_rules: trimmedText(10_000).default(''),
@@ -139,7 +139,7 @@ export type Availability = z.infer<typeof availability>;
 
 /** A booking: slots by start and end instant; days by check-in and check-out date. */
 export const bookingCreate = z.object({
-  resource_id: z.number().int().positive(),
+  resource_id: bodyId,
   starts_at: instant.optional(),
   ends_at: instant.optional(),
   check_in: day.optional(),
@@ -180,7 +180,7 @@ export const adminBookingsQuery = listQuery.extend({
   from: day.optional(),
   days: z.coerce.number().int().min(1).max(AVAILABILITY_MAX_DAYS).default(7),
   status: z.enum(BOOKING_STATUSES).optional(),
-  resource_id: z.coerce.number().int().positive().optional(),
+  resource_id: textId.optional(),
 });
 export const bookingDecision = z.object({ reason: trimmedText(1000).default('') });
 export const bookingRefusal = z.object({ reason: requiredTrimmedText(1000) });

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@hausportal/contract';
 import type { Insertable, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
@@ -57,9 +58,11 @@ export async function findApartment(db: DB, locationId: number, given: string): 
     .where('location_id', '=', locationId)
     .where('role', '=', 'resident')
     .where('erased_at', 'is', null);
-  q = /^\d+$/.test(given)
-    ? q.where((eb) => eb.or([eb('id', '=', Number(given)), eb('apartment_number', '=', given)]))
-    : q.where(sql<boolean>`lower(apartment_number) = ${given.toLowerCase()}`);
+  // An account id only where it can be one: past PostgreSQL's integer the number is no id.
+  q =
+    /^\d{1,10}$/.test(given) && Number(given) <= MAX_ID
+      ? q.where((eb) => eb.or([eb('id', '=', Number(given)), eb('apartment_number', '=', given)]))
+      : q.where(sql<boolean>`lower(apartment_number) = ${given.toLowerCase()}`);
   const row = await q.limit(1).executeTakeFirst();
   return row?.apartment_number ?? null;
 }
