@@ -10,17 +10,22 @@ import { formatDateTime } from '@/lib/format-date';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { truncate } from '@/lib/text';
 import { useOnline } from '@/lib/use-online';
+import { useRemote, type Remote } from '@/lib/use-remote';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 import { registerTicketStrings } from '@/i18n/tickets';
 import { getMyReports, getMyRequests, getTickets } from '../api';
+import { ticketCache } from '../cache';
 import { discardReport, isSending, sendReport, type PendingReport } from '../outbox';
-import { loadedAtName, useRemote } from '../use-remote';
 import { useOutbox } from '../use-outbox';
 import { StatusTag } from './status-tag';
 import './tickets.css';
 
 registerTicketStrings();
 registerBackOfficeStrings();
+
+const ticketsStored = ticketCache<TicketListItem[]>('list');
+const requestsStored = ticketCache<MyProviderRequest[]>('requests');
+const reportsStored = ticketCache<MyReport[]>('reports');
 
 /** A report still on the device: waiting for a connection, being sent, or refused with its reason. */
 function PendingCard({ report }: { report: PendingReport }) {
@@ -109,13 +114,14 @@ function TicketRow({ ticket }: { ticket: TicketListItem }) {
 function ListSection<T>({
   heading,
   remote,
-  cacheName,
+  loadedAt,
   empty,
   children,
 }: {
   heading: string;
-  remote: ReturnType<typeof useRemote<T[]>>;
-  cacheName: string;
+  remote: Remote<T[]>;
+  /** The stored copy's name, for 'Stand: …' offline. */
+  loadedAt: string;
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
@@ -123,7 +129,7 @@ function ListSection<T>({
   return (
     <section className="stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <LoadedAt name={loadedAtName(cacheName)} />
+      <LoadedAt name={loadedAt} />
       {remote.state === 'loading' && !remote.data ? <Spinner /> : null}
       {remote.state === 'failed' && !remote.data ? <NotLoaded onRetry={remote.reload} /> : null}
       {remote.data && remote.data.length === 0 ? empty : null}
@@ -142,9 +148,9 @@ export default function MyTicketsPage() {
   const online = useOnline();
   const userId = useAppSelector((s) => s.user.data?.id);
   const pending = useOutbox(userId);
-  const tickets = useRemote('list', getTickets);
-  const requests = useRemote<MyProviderRequest[]>('requests', getMyRequests);
-  const reports = useRemote<MyReport[]>('reports', getMyReports);
+  const tickets = useRemote(ticketsStored, getTickets);
+  const requests = useRemote(requestsStored, getMyRequests);
+  const reports = useRemote(reportsStored, getMyReports);
   const pendingHeading = useId();
   const reloadTickets = tickets.reload;
   const pendingCount = pending?.length ?? 0;
@@ -181,7 +187,7 @@ export default function MyTicketsPage() {
         <ListSection
           heading={t('tickets.ticketsHeading')}
           remote={tickets}
-          cacheName="list"
+          loadedAt={ticketsStored.key}
           empty={
             noTickets ? (
               <div className="card stack empty-state">
@@ -205,7 +211,7 @@ export default function MyTicketsPage() {
         <ListSection
           heading={t('tickets.requestsHeading')}
           remote={requests}
-          cacheName="requests"
+          loadedAt={requestsStored.key}
           empty={<p className="empty">{t('backOffice.myRequestsEmpty')}</p>}
         >
           {(items: MyProviderRequest[]) => (
@@ -231,7 +237,7 @@ export default function MyTicketsPage() {
 
         {/* Only residents who reported something see this; offline it stays quiet. */}
         {(reports.data?.length ?? 0) > 0 || (reports.state === 'failed' && online) ? (
-          <ListSection heading={t('tickets.reportsHeading')} remote={reports} cacheName="reports" empty={null}>
+          <ListSection heading={t('tickets.reportsHeading')} remote={reports} loadedAt={reportsStored.key} empty={null}>
             {(items: MyReport[]) => (
               <ol className="status-list">
                 {items.map((r) => (

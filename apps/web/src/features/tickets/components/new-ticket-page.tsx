@@ -11,11 +11,12 @@ import { useConfirmLeave } from '@/lib/use-confirm-leave';
 import { useOnline } from '@/lib/use-online';
 import { describeError } from '@/lib/form-errors';
 import { parseErrorBody } from '@/lib/api-client';
+import { useRemote } from '@/lib/use-remote';
 import { registerTicketStrings } from '@/i18n/tickets';
 import { createTicket, getCategories } from '../api';
+import { ticketCache } from '../cache';
 import { discardReport, keepReport, sendReport, toPendingPhoto, type PendingReport } from '../outbox';
 import { preparePhotos, type ChosenPhoto } from '../prepare-photos';
-import { useRemote } from '../use-remote';
 import {
   DESCRIPTION_MAX,
   emptyDraft,
@@ -75,7 +76,7 @@ export default function NewTicketPage() {
   const userId = useAppSelector((s) => s.user.data?.id);
   // The reception takes reports at the desk for residents who come by or phone.
   const atDesk = useAppSelector((s) => s.user.data?.is_receptionist) ?? false;
-  const categories = useRemote('categories', getCategories);
+  const categories = useRemote(ticketCache<TicketCategory[]>('categories'), getCategories);
   const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
