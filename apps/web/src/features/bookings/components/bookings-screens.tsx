@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Availability, Booking, BookingResource } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
+import { LoadedAt } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
 import { formatFileSize } from '@/lib/format-size';
+import { remoteCache, useRemote } from '@/lib/use-remote';
 import { registerBookingStrings } from '@/i18n/bookings';
 import {
   cancelBooking,
@@ -27,27 +29,11 @@ import './bookings.css';
 
 registerBookingStrings();
 
-/** Loads when `key` changes and on retry: the data, the error, and a reload. */
-function useLoad<T>(load: () => Promise<T>, key: string) {
-  const [round, setRound] = useState(0);
-  const current = `${key}#${round}`;
-  const [state, setState] = useState<{ key: string; data?: T; error?: boolean }>({ key: '' });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => live && setState((s) => ({ key: current, data: data ?? s.data })),
-      () => live && setState((s) => ({ key: current, data: s.data, error: true })),
-    );
-    return () => {
-      live = false;
-    };
-    // The key says when to load again; `load` is a new function on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  const loading = state.key !== current;
-  return { data: state.data, error: !loading && state.error, loading, reload };
-}
+// The location's resources and the resident's own bookings stay readable offline; what is free
+// and the calendar address are only ever shown fresh.
+const bookingCache = remoteCache('bookings');
+const resourcesStored = bookingCache<BookingResource[]>('resources');
+const mineStored = bookingCache<Booking[]>('mine');
 
 function Loading({ error, retry }: { error?: boolean; retry: () => void }) {
   const { t } = useTranslation();
@@ -68,7 +54,7 @@ function Loading({ error, retry }: { error?: boolean; retry: () => void }) {
 /** /buchen: the location's resources. */
 function ResourceList() {
   const { t } = useTranslation();
-  const { data, error, loading, reload } = useLoad(getResources, 'resources');
+  const { data, state, reload } = useRemote(resourcesStored, getResources);
   return (
     <Page title={t('bookings.title')} className="booking-page">
       <p>{t('bookings.intro')}</p>
@@ -77,8 +63,9 @@ function ResourceList() {
           <Icon name="clock" /> {t('bookings.mine')}
         </Link>
       </p>
-      {loading || error || !data ? (
-        <Loading error={error} retry={reload} />
+      <LoadedAt name={resourcesStored.key} />
+      {!data ? (
+        <Loading error={state !== 'loading'} retry={reload} />
       ) : data.length === 0 ? (
         <p className="card">{t('bookings.none')}</p>
       ) : (
@@ -121,11 +108,13 @@ type Picked = { start: string; end: string } | { checkIn: string; checkOut?: str
 function ResourcePage() {
   const { t } = useTranslation();
   const id = Number(useParams().resourceId);
-  const resource = useLoad(() => getResource(id), String(id));
+  const loadResource = useCallback(() => getResource(id), [id]);
+  const resource = useRemote(null, loadResource);
   const [from, setFrom] = useState(berlinDay());
   const [view, setView] = useState<'day' | 'week'>('week');
   const days = view === 'day' ? 1 : 7;
-  const avail = useLoad(() => getAvailability(id, from, days), `${id}/${from}/${days}`);
+  const loadDays = useCallback(() => getAvailability(id, from, days), [id, from, days]);
+  const avail = useRemote(null, loadDays);
   const [picked, setPicked] = useState<Picked>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -135,7 +124,7 @@ function ResourcePage() {
   if (!resource.data)
     return (
       <Page title={t('bookings.title')} className="booking-page">
-        <Loading error={resource.error} retry={resource.reload} />
+        <Loading error={resource.state !== 'loading'} retry={resource.reload} />
       </Page>
     );
   const r: BookingResource = resource.data;
@@ -259,7 +248,7 @@ function ResourcePage() {
             : t('bookings.chooseCheckIn')}
       </p>
       {!avail.data ? (
-        <Loading error={avail.error} retry={avail.reload} />
+        <Loading error={avail.state !== 'loading'} retry={avail.reload} />
       ) : (
         <div className="booking-days">
           {avail.data.days.map((day) => (
@@ -372,7 +361,7 @@ function BookingCard({ b, onChange }: { b: Booking; onChange: (text: string) => 
 
 function Subscription() {
   const { t } = useTranslation();
-  const feed = useLoad(getFeed, 'feed');
+  const feed = useRemote(null, getFeed);
   const [fresh, setFresh] = useState<CalendarFeed | null>(null);
   const [text, setText] = useState('');
   const urlId = useId();
@@ -400,7 +389,7 @@ function Subscription() {
       <h2 id={`${urlId}-h`}>{t('bookings.subscription')}</h2>
       <p>{t('bookings.subscriptionIntro')}</p>
       {!current ? (
-        <Loading error={feed.error} retry={feed.reload} />
+        <Loading error={feed.state !== 'loading'} retry={feed.reload} />
       ) : (
         <>
           {current.url ? (
@@ -437,7 +426,7 @@ function Subscription() {
 /** /buchen/meine: upcoming bookings, cancel, .ics, and the calendar subscription. */
 function MyBookings() {
   const { t } = useTranslation();
-  const { data, error, loading, reload } = useLoad(getMyBookings, 'mine');
+  const { data, state, reload } = useRemote(mineStored, getMyBookings);
   const [text, setText] = useState('');
   return (
     <Page title={t('bookings.mine')} className="booking-page">
@@ -445,8 +434,9 @@ function MyBookings() {
         <Link to="/buchen">{t('bookings.back')}</Link>
       </p>
       <p aria-live="polite">{text}</p>
-      {loading || error || !data ? (
-        <Loading error={error} retry={reload} />
+      <LoadedAt name={mineStored.key} />
+      {!data ? (
+        <Loading error={state !== 'loading'} retry={reload} />
       ) : data.length === 0 ? (
         <p className="card">{t('bookings.emptyMine')}</p>
       ) : (

@@ -10,6 +10,7 @@ import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { formatDateTime } from '@/lib/format-date';
 import { notify } from '@/lib/notify';
 import { resizeImage } from '@/lib/resize-image';
+import { useRemote, type Remote } from '@/lib/use-remote';
 import { CARRIERS, errorText, getOpenParcels, handOver, logParcel, searchApartments, type Carrier } from '../api';
 import './parcels.css';
 
@@ -400,28 +401,33 @@ function HandoverDialog({
   );
 }
 
+/** What the desk searches for: a 4-digit pickup code, else an apartment, else everything open. */
+function searchFor(text: string): { apartment?: string; code?: string } {
+  return /^\d{4}$/.test(text) ? { code: text } : text ? { apartment: text } : {};
+}
+
 /** The desk's open parcels, by apartment, with a search by apartment or pickup code. */
-function OpenList({ version, onChanged }: { version: number; onChanged: () => void }) {
+function OpenList({
+  open,
+  onSearch,
+  onChanged,
+}: {
+  open: Remote<ReceptionParcel[]>;
+  onSearch: (text: string) => void;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<ReceptionParcel[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [handing, setHanding] = useState<string | null>(null);
   const id = useId();
+  const rows = open.data;
+  const failed = open.lastFailed || open.state === 'failed';
 
-  const load = useCallback(() => {
-    const s = search.trim();
-    const query = /^\d{4}$/.test(s) ? { code: s } : s ? { apartment: s } : {};
-    setFailed(false);
-    getOpenParcels(query)
-      .then(setRows)
-      .catch(() => setFailed(true));
-  }, [search]);
-
+  // The list follows the typing once it pauses, not at every key.
   useEffect(() => {
-    const timer = setTimeout(load, 200);
+    const timer = setTimeout(() => onSearch(search.trim()), 200);
     return () => clearTimeout(timer);
-  }, [load, version]);
+  }, [search, onSearch]);
 
   const groups = new Map<string, ReceptionParcel[]>();
   for (const p of rows ?? []) groups.set(p.apartment_number, [...(groups.get(p.apartment_number) ?? []), p]);
@@ -433,11 +439,11 @@ function OpenList({ version, onChanged }: { version: number; onChanged: () => vo
         <label htmlFor={`${id}-search`}>{t('parcels.search')}</label>
         <input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {rows === null && !failed ? <Spinner label={t('parcels.loading')} /> : null}
+      {open.state === 'loading' ? <Spinner label={t('parcels.loading')} /> : null}
       {failed ? (
         <p role="alert">
           {t('parcels.failed')}{' '}
-          <button type="button" className="link-button" onClick={load}>
+          <button type="button" className="link-button" onClick={open.reload}>
             ↻
           </button>
         </p>
@@ -497,13 +503,14 @@ function OpenList({ version, onChanged }: { version: number; onChanged: () => vo
 /** /rezeption/pakete: the receptionist's parcel desk (a tablet at the desk, or a phone). */
 export default function ParcelDeskPage() {
   const { t } = useTranslation();
-  const [version, setVersion] = useState(0);
-  const bump = useCallback(() => setVersion((v) => v + 1), []);
+  const [search, setSearch] = useState('');
+  const load = useCallback(() => getOpenParcels(searchFor(search)), [search]);
+  const open = useRemote(null, load);
   return (
     <Page title={t('parcels.title')} className="parcel-desk">
       <div className="parcel-columns">
-        <LogForm onLogged={bump} />
-        <OpenList version={version} onChanged={bump} />
+        <LogForm onLogged={open.reload} />
+        <OpenList open={open} onSearch={setSearch} onChanged={open.reload} />
       </div>
     </Page>
   );
