@@ -15,8 +15,9 @@ import { registerBackOfficeStrings } from '@/i18n/back-office';
 import { registerTicketStrings } from '@/i18n/tickets';
 import { getMyReports, getMyRequests, getTickets } from '../api';
 import { ticketCache } from '../cache';
-import { discardReport, isSending, sendReport, type PendingReport } from '../outbox';
+import { discardReport, isSending, type PendingReport } from '../outbox';
 import { useOutbox } from '../use-outbox';
+import { useSendReport } from '../use-send-report';
 import { StatusTag } from './status-tag';
 import './tickets.css';
 
@@ -31,6 +32,7 @@ const reportsStored = ticketCache<MyReport[]>('reports');
 function PendingCard({ report }: { report: PendingReport }) {
   const { t } = useTranslation();
   const online = useOnline();
+  const { send } = useSendReport();
   const sending = isSending(report.key);
   const failed = report.state === 'failed';
 
@@ -73,7 +75,7 @@ function PendingCard({ report }: { report: PendingReport }) {
             <button
               type="button"
               className="button button-primary"
-              onClick={() => void sendReport(report)}
+              onClick={() => void send(report)}
               disabled={sending || !online}
             >
               {t('tickets.pendingRetry')}
@@ -139,7 +141,7 @@ function ListSection<T>({
 }
 
 /**
- * 'Meine Meldungen' (issue 21 item 5), also at /requests: the resident's reports still on the
+ * 'Meine Meldungen', also at /requests: the resident's reports still on the
  * device, their tickets and the building-wide ones they follow, their provider requests (as
  * 'Meine Anfragen' showed them, product §2.17), and what they reported on the blackboard.
  */
