@@ -81,7 +81,7 @@ test("the administrator's screens at 1024 and 1440 px: screenshot and no serious
   }
 });
 
-test('the residents’ new screens at 375 px: Meine Anfragen and a post with Melden', async ({ page }) => {
+test('the residents’ new screens at 375 px: Meine Anfragen and a post with Inhalt melden', async ({ page }) => {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await login(page, 'A-0101');

@@ -98,11 +98,11 @@ test('three residents report a comment; it disappears; the manager removes it an
   const anna = await residentPage(browser, 'A-0101');
   await anna.goto(`/messages/view/${post.id}`);
   const item = anna.getByRole('listitem').filter({ hasText: text });
-  await item.getByRole('button', { name: 'Melden' }).click();
+  await item.getByRole('button', { name: 'Inhalt melden' }).click();
   const dialog = anna.getByRole('dialog', { name: 'Inhalt melden' });
   await dialog.getByLabel('Beleidigung oder Belästigung').check();
   await dialog.getByLabel('Weitere Angaben (optional)').fill('Beleidigt die Nachbarn.');
-  await dialog.getByRole('button', { name: 'Meldung senden' }).click();
+  await dialog.getByRole('button', { name: 'Hinweis senden' }).click();
   await expect(anna.getByText(/Danke für Ihre Meldung/)).toBeVisible();
 
   for (const apartment of ['A-0410', 'A-0305']) {

@@ -78,7 +78,7 @@ test("what is new sits above the tiles: a 'Wichtig' notice until dismissed, new 
   await manager.dispose();
 });
 
-test("after 'Melden' a post shows 'Gemeldet', also after a reload", async ({ browser }) => {
+test("after 'Inhalt melden' a post shows 'Gemeldet', also after a reload", async ({ browser }) => {
   const page = await phone(browser);
   await login(page, 'A-0102');
   await page.goto('/blackboard');
@@ -95,13 +95,13 @@ test("after 'Melden' a post shows 'Gemeldet', also after a reload", async ({ bro
   await post.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/messages\/view\/\d+/);
   const detail = page.locator('.message-detail');
-  await detail.getByRole('button', { name: 'Melden' }).click();
+  await detail.getByRole('button', { name: 'Inhalt melden' }).click();
   await page.getByRole('radio', { name: 'Werbung oder Spam' }).check();
-  await page.getByRole('button', { name: 'Meldung senden' }).click();
+  await page.getByRole('button', { name: 'Hinweis senden' }).click();
   await expect(detail.getByText('Gemeldet', { exact: true })).toBeFocused();
   await page.reload();
   await expect(detail.getByText('Gemeldet', { exact: true })).toBeVisible();
-  await expect(detail.getByRole('button', { name: 'Melden' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Inhalt melden' })).toHaveCount(0);
 });
 
 test('after a failed login the focus is on the error message', async ({ browser }) => {

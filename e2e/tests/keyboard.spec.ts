@@ -139,9 +139,9 @@ test.describe('resident app at 375 px', () => {
     await expectFocusOn(page, 'heading "Pinnwand"');
     await expect(page.getByRole('main').getByRole('article')).toContainText(text);
     await expectNoSeriousA11yViolations(page, 'a post');
-    expect(await tabs(page, 1)).toEqual(['button "Beitrag von Clara Rezeption melden"']);
+    expect(await tabs(page, 1)).toEqual(['button "Inhalt melden: Beitrag von Clara Rezeption"']);
 
-    // 'Melden' opens a modal dialog that holds the focus; Escape closes it and the focus returns.
+    // 'Inhalt melden' opens a modal dialog that holds the focus; Escape closes it and the focus returns.
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Inhalt melden' });
     await expect(dialog).toBeVisible();
@@ -151,7 +151,7 @@ test.describe('resident app at 375 px', () => {
     const DIALOG_ORDER = [
       'radio "Rechtswidriger Inhalt"',
       'textbox "Weitere Angaben (optional)"',
-      'button "Meldung senden"',
+      'button "Hinweis senden"',
       'button "Schließen"',
     ];
     const inside: string[] = [];
@@ -167,7 +167,7 @@ test.describe('resident app at 375 px', () => {
     }
     expect(inside).toEqual([...DIALOG_ORDER, ...DIALOG_ORDER]);
     // Sent without a reason: the message stands at the reasons and the focus goes to the first one.
-    await tabTo(page, /^button "Meldung senden"$/, { max: 6 });
+    await tabTo(page, /^button "Hinweis senden"$/, { max: 6 });
     await page.keyboard.press('Enter');
     await expect(dialog.getByText('Bitte wählen Sie einen Grund.')).toBeVisible();
     await expectFocusOn(page, 'radio "Rechtswidriger Inhalt"');
@@ -177,7 +177,7 @@ test.describe('resident app at 375 px', () => {
     await expectNoSeriousA11yViolations(page, 'the report dialog without a reason');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expectFocusOn(page, 'button "Beitrag von Clara Rezeption melden"');
+    await expectFocusOn(page, 'button "Inhalt melden: Beitrag von Clara Rezeption"');
   });
 
   test('sends a provider request: Dienstleistungen, the Hausmeister, the form, the confirmation', async ({ page }) => {

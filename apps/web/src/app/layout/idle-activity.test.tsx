@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderIdleWatcher } from '@/test/idle-watcher';
 
 afterEach(() => vi.useRealTimers());
 
@@ -10,15 +10,7 @@ describe('idle watcher and activity', () => {
   it('starts the hour again with every activity', async () => {
     vi.useFakeTimers();
     const { default: IdleWatcher } = await import('./idle-watcher');
-    render(
-      <MemoryRouter initialEntries={['/phone-numbers']}>
-        <IdleWatcher />
-        <Routes>
-          <Route path="/" element={<p>Startseite</p>} />
-          <Route path="/phone-numbers" element={<p>Telefonnummern</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderIdleWatcher(IdleWatcher);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(59 * 60_000);
     });

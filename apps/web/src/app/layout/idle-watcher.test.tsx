@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, screen } from '@testing-library/react';
+import { renderIdleWatcher } from '@/test/idle-watcher';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,15 +12,7 @@ describe('idle watcher', () => {
     vi.useFakeTimers();
     // react-idle-timer binds setTimeout when it loads, so it must load after the fake timers.
     const { default: IdleWatcher } = await import('./idle-watcher');
-    render(
-      <MemoryRouter initialEntries={['/phone-numbers']}>
-        <IdleWatcher />
-        <Routes>
-          <Route path="/" element={<p>Startseite</p>} />
-          <Route path="/phone-numbers" element={<p>Telefonnummern</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderIdleWatcher(IdleWatcher);
     expect(screen.getByText('Telefonnummern')).toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3_599_000);
@@ -39,11 +31,7 @@ describe('idle watcher', () => {
     vi.doMock('react-idle-timer', () => ({ useIdleTimer }));
     vi.resetModules();
     const { default: IdleWatcher } = await import('./idle-watcher');
-    render(
-      <MemoryRouter>
-        <IdleWatcher />
-      </MemoryRouter>,
-    );
+    renderIdleWatcher(IdleWatcher);
     expect(useIdleTimer).toHaveBeenCalledWith(expect.objectContaining({ timeout: 3_600_000, debounce: 250 }));
   });
 });

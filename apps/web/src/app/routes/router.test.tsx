@@ -8,6 +8,7 @@ import { login } from '@/entities/session/slice';
 import { fetchProfile } from '@/entities/user/slice';
 import { setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
+import { anna as resident } from '@/test/residents';
 import { AppRoutes } from './router';
 
 // jsdom does not scroll; the layout moves each new screen to its top.
@@ -17,18 +18,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-const resident: Profile = {
-  id: 1,
-  name: 'Anna Beispiel',
-  email: 'anna@example.org',
-  profile_picture: null,
-  apartment_number: 'A-0101',
-  emergency_services_deactivated: false,
-  is_receptionist: false,
-  language: 'de',
-  location_id: 1,
-};
 
 /** Where the router has led, so a test can read the path a redirect ended on. */
 function CurrentPath() {

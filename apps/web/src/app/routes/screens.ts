@@ -19,9 +19,9 @@ export const screens = {
   changePassword: () => import('@/features/profile/components/change-password-page'),
   // /tickets, /tickets/new, /tickets/:ticketId, and /requests, where 'Meine Anfragen' lived.
   tickets: () => import('@/features/tickets/components/tickets-screens'),
-  // /buchen, /buchen/meine, /buchen/:resourceId (issue 24).
+  // /buchen, /buchen/meine, /buchen/:resourceId: three screens, one file each, in one chunk.
   bookings: () => import('@/features/bookings/components/bookings-screens'),
-  // Parcels (issue 24): the receptionist's desk and the resident's code.
+  // Parcels: the receptionist's desk and the resident's code.
   parcelDesk: () => import('@/features/parcels/components/desk-page'),
   myParcels: () => import('@/features/parcels/components/my-parcels-page'),
   // /impressum, /datenschutz, /barrierefreiheit (issue 25), with or without sign-in.

@@ -3,7 +3,7 @@ import { registerHomeTicketStrings } from '@/i18n/home-tickets';
 import { notify } from '@/lib/notify';
 import { getCategories } from './api';
 import { startOutboxSender } from './outbox';
-import { writeCache } from './use-remote';
+import { ticketCache } from './cache';
 
 // The toast's one string comes with the home screen's, not with every ticket screen's.
 registerHomeTicketStrings();
@@ -16,7 +16,7 @@ registerHomeTicketStrings();
 export function startTicketBackground(userId: number): () => void {
   if (navigator.onLine !== false) {
     getCategories().then(
-      (categories) => writeCache('categories', categories),
+      (categories) => ticketCache('categories').write(categories),
       () => undefined,
     );
   }

@@ -3,7 +3,7 @@ import { ApiError, parseErrorBody } from '@/lib/api-client';
 import { idbDelete, idbGet, idbGetAll, idbPut } from '@/lib/idb';
 import { createTicket, type ReportFields } from './api';
 
-// Reports wait here, on the device (IndexedDB), until the server has them (issue 21 item 6). Every
+// Reports wait here, on the device (IndexedDB), until the server has them. Every
 // report goes through the outbox, also when the phone is online: a reply lost on a weak
 // connection, a closed app or a reload in the middle of the upload leave the report here, and it
 // is sent again with the same idempotency key, so the server still creates exactly one ticket.
@@ -128,8 +128,8 @@ async function attempt(
 }
 
 /**
- * Sends one report with its own idempotency key. A report already on its way is not sent a
- * second time: the caller gets the outcome of the send that is running.
+ * Sends one report kept on the device with its own idempotency key. A report already on its way
+ * is not sent a second time: the caller gets the outcome of the send that is running.
  */
 export function sendReport(
   report: PendingReport,
@@ -152,14 +152,56 @@ export function isSending(key: string): boolean {
   return inFlight.has(key);
 }
 
+/** How a report handed to `submitReport` ended, for whoever handed it over. */
+export type SubmitResult =
+  | { kind: 'sent'; ticket: Ticket }
+  /** On the device; the sender tries again when it can. `offline` says whether the browser was. */
+  | { kind: 'kept'; offline: boolean }
+  /** Refused (4xx), with the server's answer. */
+  | { kind: 'refused'; body: unknown }
+  /** Sent already by another attempt (the form and the background sender met). */
+  | { kind: 'gone' };
+
+/**
+ * The one way a defect report leaves the device: the form's send, the report kept offline, the
+ * retry in 'Meine Meldungen' and the background sender all come here. A new report is kept on the
+ * device first, so nothing is lost whatever happens next, and waits there while offline; without
+ * IndexedDB (a private mode) it is sent directly, or not at all. A refused new report leaves the
+ * device again, because the form still holds it and the resident corrects it there; a refused
+ * kept report stays with its reason until the resident sends or discards it.
+ */
+export async function submitReport(
+  report: PendingReport,
+  { isNew = false, onProgress }: { isNew?: boolean; onProgress?: (loaded: number, total: number) => void } = {},
+): Promise<SubmitResult> {
+  if (isNew) {
+    try {
+      await keepReport(report);
+    } catch {
+      try {
+        const ticket = await createTicket(report.fields, report.photos.map(toFile), report.key, onProgress);
+        return { kind: 'sent', ticket };
+      } catch (failure) {
+        return { kind: 'refused', body: parseErrorBody(failure) };
+      }
+    }
+    if (!navigator.onLine) return { kind: 'kept', offline: true };
+  }
+  const outcome = await sendReport(report, onProgress);
+  if (outcome.kind === 'waiting') return { kind: 'kept', offline: !navigator.onLine };
+  if (outcome.kind !== 'failed') return outcome;
+  if (isNew) await discardReport(report.key).catch(() => undefined);
+  return { kind: 'refused', body: outcome.body };
+}
+
 async function flushOnce(userId: number): Promise<{ sent: Ticket[]; waiting: number }> {
   const sent: Ticket[] = [];
   let waiting = 0;
   for (const report of await pendingReports(userId)) {
     if (report.state !== 'pending') continue;
-    const outcome = await sendReport(report);
-    if (outcome.kind === 'sent') sent.push(outcome.ticket);
-    if (outcome.kind === 'waiting') waiting++;
+    const result = await submitReport(report);
+    if (result.kind === 'sent') sent.push(result.ticket);
+    if (result.kind === 'kept') waiting++;
   }
   return { sent, waiting };
 }

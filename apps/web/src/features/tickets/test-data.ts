@@ -1,13 +1,10 @@
 // Fixtures of the ticket tests: the contract's shapes with the demo location's values.
-import {
-  DEFAULT_TICKET_CATEGORIES,
-  type Location,
-  type Profile,
-  type Ticket,
-  type TicketCategory,
-} from '@hausportal/contract';
+import { DEFAULT_TICKET_CATEGORIES, type Profile, type Ticket, type TicketCategory } from '@hausportal/contract';
 import { fetchLocation } from '@/entities/location/slice';
 import { fetchProfile } from '@/entities/user/slice';
+import { anna, stadtpark } from '@/test/residents';
+
+export { anna, stadtpark };
 
 export const categories: TicketCategory[] = DEFAULT_TICKET_CATEGORIES.map((c, i) => ({
   id: i + 1,
@@ -16,36 +13,6 @@ export const categories: TicketCategory[] = DEFAULT_TICKET_CATEGORIES.map((c, i)
 }));
 
 export const category = (name: string) => categories.find((c) => c.name === name)!;
-
-export const anna: Profile = {
-  id: 1,
-  name: 'Anna Beispiel',
-  email: 'a@example.org',
-  profile_picture: null,
-  apartment_number: 'A-0101',
-  emergency_services_deactivated: false,
-  is_receptionist: false,
-  language: 'de',
-  location_id: 1,
-};
-
-export const stadtpark: Location = {
-  id: 1,
-  title: 'Residenz am Stadtpark',
-  name: 'Residenz',
-  logo: null,
-  direct_call: false,
-  direct_number: '+49 30 9876 5432',
-  default_service_id: 3,
-  default_service_name: 'Rezeption',
-  default_service_always: false,
-  text: '',
-  hours: '',
-  phone: '',
-  email: '',
-  free_text: '',
-  residents_can_post: false,
-};
 
 /** Signs Anna in at the Stadtpark in a test's store. */
 export function seedResident<S extends { dispatch: (action: never) => unknown }>(store: S, profile: Profile = anna): S {

@@ -4,10 +4,8 @@ import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { isNotLoaded, LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
-import { freshDocumentLink, markDocumentOpened } from '@/entities/documents/api';
+import { useOpenDocument } from '@/entities/documents/use-open-document';
 import { formatDate } from '@/lib/format-date';
-import { notify } from '@/lib/notify';
-import { openPrivateFile } from '@/lib/private-link';
 import { useOnline } from '@/lib/use-online';
 import { useAppDispatch, useAppSelector } from '@/lib/redux/hooks';
 import { fetchDocuments } from '../slice';
@@ -19,10 +17,7 @@ export default function ApartmentPage() {
   const online = useOnline();
   // Opened on this visit: 'Neu' goes at once; the server knows it from the next load on.
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
-  const open = (id: number) => {
-    setOpened((now) => new Set(now).add(id));
-    void markDocumentOpened(id);
-  };
+  const openDocument = useOpenDocument();
 
   useEffect(() => {
     if (online) void dispatch(fetchDocuments());
@@ -46,19 +41,14 @@ export default function ApartmentPage() {
               target="_blank"
               rel="noopener noreferrer"
               onClick={(event) => {
-                open(doc.id);
-                openPrivateFile(
-                  event,
-                  doc.document,
-                  () => freshDocumentLink(doc.id),
-                  () => notify('error', t('apartment.openFailed')),
-                );
+                setOpened((now) => new Set(now).add(doc.id));
+                openDocument(event, doc);
               }}
             >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="list-body">
                 <span className="list-title">{doc.title}</span>
-                {/* Documents stored before issue 22 have no date yet. */}
+                {/* Documents stored before dates were recorded have none. */}
                 {doc.created_at ? (
                   <span className="muted">{t('apartment.date', { date: formatDate(doc.created_at) })}</span>
                 ) : null}

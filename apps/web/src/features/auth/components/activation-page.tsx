@@ -10,7 +10,7 @@ import { useRequired } from '@/lib/use-required';
 import { useFocusFirstError } from '@/lib/use-focus-first-error';
 import { isBlank } from '@/lib/validation';
 import { activateAccount } from '../api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 registerActivationStrings();
 
@@ -34,8 +34,8 @@ export default function ActivationPage() {
   const navigate = useNavigate();
   const params = useParams();
   const [code, setCode] = useState(() => formatCode(params.code ?? ''));
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const newPassword = useNewPassword();
+  const { password, repeat } = newPassword;
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
@@ -120,10 +120,7 @@ export default function ActivationPage() {
         />
         <NewPasswordFields
           labels={{ password: t('activation.password'), repeat: t('activation.confirm') }}
-          password={password}
-          repeat={repeat}
-          onPassword={setPassword}
-          onRepeat={setRepeat}
+          {...newPassword.fields}
           errors={errors.fields}
           required={required}
         />

@@ -11,7 +11,7 @@ import { useRequired } from '@/lib/use-required';
 import { anyFilled, isBlank } from '@/lib/validation';
 import { confirmPasswordReset } from '../api';
 import { ApartmentNumberField } from './apartment-number-field';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 /** product §2.5: the four stages are requested, e-mail sent, token, done. */
 type Stage = 'request' | 'sent' | 'token' | 'done';
@@ -65,8 +65,8 @@ function RequestStage({ onSent }: { onSent: (email: string) => void }) {
 
 function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const newPassword = useNewPassword();
+  const { password, repeat } = newPassword;
   const { markSubmitted, required } = useRequired();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
@@ -102,10 +102,7 @@ function TokenStage({ token, onDone }: { token: string; onDone: () => void }) {
         ) : null}
         <NewPasswordFields
           labels={{ password: t('forgot.newPassword'), repeat: t('forgot.confirmPassword') }}
-          password={password}
-          repeat={repeat}
-          onPassword={setPassword}
-          onRepeat={setRepeat}
+          {...newPassword.fields}
           errors={errors.fields}
           required={required}
         />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PasswordField } from '@/components/ui/field';
 import type { FormErrors } from '@/lib/form-errors';
 
@@ -43,4 +44,11 @@ export function NewPasswordFields({
       />
     </>
   );
+}
+
+/** The two values NewPasswordFields shows, and `fields` to spread onto it. */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  return { password, repeat, fields: { password, repeat, onPassword: setPassword, onRepeat: setRepeat } };
 }

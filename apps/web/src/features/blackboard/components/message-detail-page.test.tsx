@@ -94,7 +94,7 @@ describe('post detail', () => {
   });
 });
 
-// Issue 22: after 'Melden', the post or comment shows 'Gemeldet' and cannot be reported again,
+// After 'Inhalt melden', the post or comment shows 'Gemeldet' and cannot be reported again,
 // also after a reload (the server lists the resident's reports about the post).
 describe("'Gemeldet'", () => {
   const comment = {
@@ -127,11 +127,11 @@ describe("'Gemeldet'", () => {
     const item = (await screen.findByText('Unfreundlicher Kommentar')).closest('li')!;
     await waitFor(() => expect(item).toHaveTextContent('Gemeldet'));
     expect(item.querySelector('button.report-button')).toBeNull();
-    // The post itself was not reported: its 'Melden' stays.
+    // The post itself was not reported: its 'Inhalt melden' stays.
     expect(document.querySelector('.message-detail button.report-button')).not.toBeNull();
   });
 
-  it("turns 'Melden' into 'Gemeldet' after a report and puts the focus on it", async () => {
+  it("turns 'Inhalt melden' into 'Gemeldet' after a report and puts the focus on it", async () => {
     setOnline(true);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = mockFetch(routes([]));
@@ -141,7 +141,7 @@ describe("'Gemeldet'", () => {
     const post = document.querySelector('.message-detail')!;
     await user.click(post.querySelector('button.report-button')!);
     await user.click(screen.getByRole('radio', { name: /Spam/i }));
-    await user.click(screen.getByRole('button', { name: 'Meldung senden' }));
+    await user.click(screen.getByRole('button', { name: 'Hinweis senden' }));
     await waitFor(() => expect(post.querySelector('.tag-reported')).toHaveTextContent('Gemeldet'));
     expect(post.querySelector('button.report-button')).toBeNull();
     expect(document.activeElement).toBe(post.querySelector('.tag-reported'));
@@ -150,9 +150,9 @@ describe("'Gemeldet'", () => {
   });
 });
 
-// Every 'Melden' says what it reports, so a list of buttons is not a list of identical 'Melden';
-// the visible word stays, and is part of the name (WCAG 2.5.3).
-describe("the names of the 'Melden' buttons", () => {
+// Every 'Inhalt melden' says what it reports, so a list of buttons is not a list of identical
+// 'Inhalt melden'; the visible words stay, and the name starts with them (WCAG 2.5.3).
+describe("the names of the 'Inhalt melden' buttons", () => {
   const byRolf = (id: number, at: string, text: string) => ({
     id,
     text,
@@ -183,22 +183,26 @@ describe("the names of the 'Melden' buttons", () => {
     const buttons = await screen.findAllByRole('button', { name: /melden/i });
     const names = buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent);
     expect(names).toEqual([
-      'Beitrag von Günther Groß melden',
-      'Kommentar von Rolf Rüpel (13:00, 01.05.2026) melden',
-      'Kommentar von Rolf Rüpel (14:30, 01.05.2026) melden',
-      'Kommentar von Ina Ilse (10:05, 02.05.2026) melden',
+      'Inhalt melden: Beitrag von Günther Groß',
+      'Inhalt melden: Kommentar von Rolf Rüpel (13:00, 01.05.2026)',
+      'Inhalt melden: Kommentar von Rolf Rüpel (14:30, 01.05.2026)',
+      'Inhalt melden: Kommentar von Ina Ilse (10:05, 02.05.2026)',
     ]);
     expect(new Set(names).size).toBe(names.length);
-    // What the eye sees stays 'Melden'.
-    for (const button of buttons) expect(button).toHaveTextContent(/^Melden$/);
-    expect(screen.getByRole('button', { name: 'Kommentar von Ina Ilse (10:05, 02.05.2026) melden' })).toBe(buttons[3]);
+    // What the eye sees is 'Inhalt melden'.
+    for (const button of buttons) expect(button).toHaveTextContent(/^Inhalt melden$/);
+    expect(screen.getByRole('button', { name: 'Inhalt melden: Kommentar von Ina Ilse (10:05, 02.05.2026)' })).toBe(
+      buttons[3],
+    );
   });
 
   it('names an item whose author is not shown by its time', async () => {
     setOnline(true);
     mockFetch({ ...routes, 'GET /api/messages/5/': { body: { ...message, user_name: '' } } });
     renderDetail([{ ...message, user_name: '' }]);
-    expect(await screen.findByRole('button', { name: 'Beitrag vom 12:15, 01.05.2026 melden' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Inhalt melden: Beitrag vom 12:15, 01.05.2026' }),
+    ).toBeInTheDocument();
   });
 
   it('sending without a reason shows the message at the reasons and puts the focus there', async () => {
@@ -207,9 +211,9 @@ describe("the names of the 'Melden' buttons", () => {
     renderDetail();
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Beitrag von Günther Groß melden' }));
+    await user.click(await screen.findByRole('button', { name: 'Inhalt melden: Beitrag von Günther Groß' }));
     const dialog = screen.getByRole('dialog', { name: 'Inhalt melden' });
-    await user.click(within(dialog).getByRole('button', { name: 'Meldung senden' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Hinweis senden' }));
 
     const error = within(dialog).getByText('Bitte wählen Sie einen Grund.');
     const first = within(dialog).getByRole('radio', { name: 'Rechtswidriger Inhalt' });

@@ -4,6 +4,7 @@ import type { Notice } from '@hausportal/contract';
 import { NoticeCard, type NoticeCardLabels } from '@/components/notice-card';
 import { isOnline } from '@/lib/api-client';
 import { useOnline } from '@/lib/use-online';
+import { remoteCache, useRemote } from '@/lib/use-remote';
 import { getNotices } from '../moderation-api';
 import { markNoticeOpened } from '../notices-api';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
@@ -11,15 +12,8 @@ import { registerBackOfficeStrings } from '@/i18n/back-office';
 registerBackOfficeStrings();
 
 // The last notices seen stay readable offline, like the posts.
-const STORED = 'hausportal.notices';
-
-function stored(): Notice[] {
-  try {
-    return JSON.parse(localStorage.getItem(STORED) ?? '[]') as Notice[];
-  } catch {
-    return [];
-  }
-}
+const stored = remoteCache('blackboard')<Notice[]>('notices');
+const loadNotices = () => getNotices().then((page) => page.results);
 
 /** A notice whose end has passed is gone, also from what was stored while offline (by this device's clock). */
 const current = (notices: Notice[], now: number) =>
@@ -81,33 +75,13 @@ function ResidentNotice({ notice: n, labels, online }: { notice: Notice; labels:
   );
 }
 
-/** Aushänge of the management, pinned above the posts from their start until they end (issue 9, 22). */
+/** Aushänge of the management, pinned above the posts from their start until they end. */
 export function Notices() {
   const { t } = useTranslation();
   const online = useOnline();
-  const [notices, setNotices] = useState<Notice[]>(stored);
+  const notices = useRemote(stored, loadNotices).data ?? [];
   // The moment the blackboard opened: a notice that ends while it is open stays until the next visit.
   const [now] = useState(() => Date.now());
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    getNotices().then(
-      (page) => {
-        if (!live) return;
-        setNotices(page.results);
-        try {
-          localStorage.setItem(STORED, JSON.stringify(page.results));
-        } catch {
-          // storage full or private mode: the notices then show while online only
-        }
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [online]);
 
   const labels: NoticeCardLabels = {
     notice: t('backOffice.notice'),

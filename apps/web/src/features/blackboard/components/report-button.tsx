@@ -23,7 +23,7 @@ registerBackOfficeStrings();
 
 type Kind = 'messages' | 'comments';
 
-/** What the resident reported on the post's page: those items show 'Gemeldet' (issue 22). */
+/** What the resident reported on the post's page: those items show 'Gemeldet'. */
 interface Reported {
   has: (kind: Kind, id: number) => boolean;
   add: (kind: Kind, id: number) => void;
@@ -34,7 +34,7 @@ export const ReportedContext = createContext<Reported | null>(null);
 /**
  * The items of one post (the post and its comments) the resident has reported, from the server,
  * so 'Gemeldet' is still there after a reload; a report sent from this page adds to it at once.
- * Without an answer (offline) every 'Melden' stays; reporting twice is harmless (the server
+ * Without an answer (offline) every 'Inhalt melden' stays; reporting twice is harmless (the server
  * answers 200 and keeps the first report).
  */
 export function useReportedItems(messageId: number, online: boolean): Reported {
@@ -61,7 +61,7 @@ export function useReportedItems(messageId: number, online: boolean): Reported {
 /**
  * The button's accessible name: which item it reports, by the author's name as the page shows it
  * (a comment also by its time, as one neighbour often writes several), or by the time alone when no
- * name is shown. It starts or ends with the visible 'Melden', so speech input finds it (WCAG 2.5.3).
+ * name is shown. It starts with the visible 'Inhalt melden', so speech input finds it (WCAG 2.5.3).
  */
 function useReportLabel(kind: Kind, author: string, createdAt: string): string {
   const { t } = useTranslation();
@@ -73,8 +73,9 @@ function useReportLabel(kind: Kind, author: string, createdAt: string): string {
 }
 
 /**
- * 'Melden' (DSA Art. 16): any resident reports a post or comment with a reason and an optional
- * text; the server's acknowledgement says what happens next. Sending without a reason shows the
+ * 'Inhalt melden' (DSA Art. 16): any resident reports a post or comment with a reason and an
+ * optional text, and sends it with 'Hinweis senden' ('Meldung' is a defect ticket's word); the
+ * server's acknowledgement says what happens next. Sending without a reason shows the
  * message at the reasons, and the focus goes to the first of them.
  */
 export function ReportButton({

@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Document, HomeSummary, Notice, TicketListItem } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
-import { freshDocumentLink, markDocumentOpened } from '@/entities/documents/api';
+import { useOpenDocument } from '@/entities/documents/use-open-document';
 import { formatDate } from '@/lib/format-date';
-import { notify } from '@/lib/notify';
-import { openPrivateFile } from '@/lib/private-link';
 import { useAppDispatch } from '@/lib/redux/hooks';
 import { registerHomeNewsStrings } from '@/i18n/home-news';
 import { dismissNotice } from '../slice';
@@ -97,6 +95,7 @@ function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
 
 function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
   const { t } = useTranslation();
+  const openDocument = useOpenDocument();
   return (
     <section className="card home-card" aria-labelledby="home-documents">
       <div className="home-card-head">
@@ -111,16 +110,8 @@ function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
               href={doc.document}
               target="_blank"
               rel="noopener noreferrer"
-              // Opening it is what ends 'Neu' (issue 22); a lost call only keeps it 'Neu'.
-              onClick={(event) => {
-                void markDocumentOpened(doc.id);
-                openPrivateFile(
-                  event,
-                  doc.document,
-                  () => freshDocumentLink(doc.id),
-                  () => notify('error', t('apartment.openFailed')),
-                );
-              }}
+              // Opening it is what ends 'Neu'; a lost call only keeps it 'Neu'.
+              onClick={(event) => openDocument(event, doc)}
             >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="home-item-body">

@@ -8,38 +8,10 @@ import { fetchServices } from '@/entities/services/slice';
 import { fetchProfile } from '@/entities/user/slice';
 import { setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
+import { anna as user, stadtpark as location } from '@/test/residents';
 import HomePage from './home-page';
 
 afterEach(() => vi.restoreAllMocks());
-
-const user: Profile = {
-  id: 1,
-  name: 'Anna Beispiel',
-  email: 'a@example.org',
-  profile_picture: null,
-  apartment_number: 'A-0101',
-  emergency_services_deactivated: false,
-  is_receptionist: false,
-  language: 'de',
-  location_id: 1,
-};
-const location: Location = {
-  id: 1,
-  title: 'Residenz am Stadtpark',
-  name: 'Residenz',
-  logo: null,
-  direct_call: false,
-  direct_number: '+49 30 9876 5432',
-  default_service_id: 3,
-  default_service_name: 'Rezeption',
-  default_service_always: false,
-  text: '',
-  hours: '',
-  phone: '',
-  email: '',
-  free_text: '',
-  residents_can_post: false,
-};
 
 function setup({
   profile = user,

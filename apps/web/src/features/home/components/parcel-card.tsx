@@ -5,7 +5,7 @@ import { useMyParcels } from '@/entities/parcels/api';
 
 /** The home card 'Pakete abholen', loaded when the home screen shows. */
 export default function ParcelCard() {
-  return <ParcelCardView data={useMyParcels()} />;
+  return <ParcelCardView data={useMyParcels().data} />;
 }
 
 /** The link to the desk on the receptionist's home screen. */

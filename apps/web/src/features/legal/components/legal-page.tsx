@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LegalPage as LegalPageData, LegalPageName } from '@hausportal/contract';
 import { LegalLinks } from '@/components/legal-links';
-import { NotLoaded } from '@/components/ui/not-loaded';
+import { LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLanguage } from '@/i18n';
 import { registerLegalStrings } from '@/i18n/legal';
 import { formatDate } from '@/lib/format-date';
-import { useOnline } from '@/lib/use-online';
+import { remoteCache, useRemote } from '@/lib/use-remote';
 import { fetchLegalPage } from '../api';
 import { FeedbackForm } from './feedback-form';
 import '@/components/legal-content.css';
@@ -17,8 +17,11 @@ import './legal.css';
 
 registerLegalStrings();
 
+/** The operator's text stays readable offline once it was read: it is the same for everyone. */
+const legalCache = remoteCache('legal');
+
 /**
- * Impressum, Datenschutz or Barrierefreiheit (issue 25), for anyone, signed in or not. The text is
+ * Impressum, Datenschutz or Barrierefreiheit, for anyone, signed in or not. The text is
  * the operator's, in German, rendered and sanitised by the server (lib/markdown.ts there); the
  * frame around it speaks the resident's language. The accessibility statement ends with its
  * feedback form.
@@ -26,29 +29,9 @@ registerLegalStrings();
 export default function LegalPage({ page }: { page: LegalPageName }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
-  const [loaded, setLoaded] = useState<LegalPageData | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const data = loaded?.page === page ? loaded : null;
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    fetchLegalPage(page).then(
-      (value) => {
-        if (!live) return;
-        setLoaded(value);
-        setFailed(false);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [page, online, attempt]);
+  const stored = legalCache<LegalPageData>(page);
+  const load = useCallback(() => fetchLegalPage(page), [page]);
+  const { data, state, reload } = useRemote(stored, load);
 
   // A link of the text to another page of the app ('/datenschutz') stays in the app instead of
   // loading it anew; links to other sites and mail addresses behave as links do.
@@ -67,6 +50,7 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
     <Page title={t(`legal.titles.${page}`)} className="page-narrow legal-page">
       {data ? (
         <>
+          <LoadedAt name={stored.key} />
           {data.template ? (
             <div className="notice legal-template" role="note">
               <p>
@@ -89,10 +73,10 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
           ) : null}
           {page === 'barrierefreiheit' ? <FeedbackForm /> : null}
         </>
-      ) : failed || !online ? (
-        <NotLoaded onRetry={() => setAttempt((n) => n + 1)} />
-      ) : (
+      ) : state === 'loading' ? (
         <Spinner label={t('legal.loading')} />
+      ) : (
+        <NotLoaded onRetry={reload} />
       )}
       <LegalLinks current={page} />
     </Page>

@@ -5,6 +5,7 @@ import { makeStore } from '@/app/store';
 import { fetchProfile } from '@/entities/user/slice';
 import { setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
+import { anna as resident } from '@/test/residents';
 import ProfilePage from './profile-page';
 
 afterEach(() => {
@@ -12,17 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const anna: Profile = {
-  id: 1,
-  name: 'Anna Beispiel',
-  email: 'anna.beispiel@example.org',
-  profile_picture: null,
-  apartment_number: 'A-0101',
-  emergency_services_deactivated: false,
-  is_receptionist: false,
-  language: 'de',
-  location_id: 1,
-};
+const anna: Profile = { ...resident, email: 'anna.beispiel@example.org' };
 
 const SUCCESS = 'Ihr Passwort wurde erfolgreich geändert.';
 

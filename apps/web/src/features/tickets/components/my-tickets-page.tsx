@@ -10,22 +10,29 @@ import { formatDateTime } from '@/lib/format-date';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { truncate } from '@/lib/text';
 import { useOnline } from '@/lib/use-online';
+import { useRemote, type Remote } from '@/lib/use-remote';
 import { registerBackOfficeStrings } from '@/i18n/back-office';
 import { registerTicketStrings } from '@/i18n/tickets';
 import { getMyReports, getMyRequests, getTickets } from '../api';
-import { discardReport, isSending, sendReport, type PendingReport } from '../outbox';
-import { loadedAtName, useRemote } from '../use-remote';
+import { ticketCache } from '../cache';
+import { discardReport, isSending, type PendingReport } from '../outbox';
 import { useOutbox } from '../use-outbox';
+import { useSendReport } from '../use-send-report';
 import { StatusTag } from './status-tag';
 import './tickets.css';
 
 registerTicketStrings();
 registerBackOfficeStrings();
 
+const ticketsStored = ticketCache<TicketListItem[]>('list');
+const requestsStored = ticketCache<MyProviderRequest[]>('requests');
+const reportsStored = ticketCache<MyReport[]>('reports');
+
 /** A report still on the device: waiting for a connection, being sent, or refused with its reason. */
 function PendingCard({ report }: { report: PendingReport }) {
   const { t } = useTranslation();
   const online = useOnline();
+  const { send } = useSendReport();
   const sending = isSending(report.key);
   const failed = report.state === 'failed';
 
@@ -68,7 +75,7 @@ function PendingCard({ report }: { report: PendingReport }) {
             <button
               type="button"
               className="button button-primary"
-              onClick={() => void sendReport(report)}
+              onClick={() => void send(report)}
               disabled={sending || !online}
             >
               {t('tickets.pendingRetry')}
@@ -109,13 +116,14 @@ function TicketRow({ ticket }: { ticket: TicketListItem }) {
 function ListSection<T>({
   heading,
   remote,
-  cacheName,
+  loadedAt,
   empty,
   children,
 }: {
   heading: string;
-  remote: ReturnType<typeof useRemote<T[]>>;
-  cacheName: string;
+  remote: Remote<T[]>;
+  /** The stored copy's name, for 'Stand: …' offline. */
+  loadedAt: string;
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
@@ -123,7 +131,7 @@ function ListSection<T>({
   return (
     <section className="stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <LoadedAt name={loadedAtName(cacheName)} />
+      <LoadedAt name={loadedAt} />
       {remote.state === 'loading' && !remote.data ? <Spinner /> : null}
       {remote.state === 'failed' && !remote.data ? <NotLoaded onRetry={remote.reload} /> : null}
       {remote.data && remote.data.length === 0 ? empty : null}
@@ -133,7 +141,7 @@ function ListSection<T>({
 }
 
 /**
- * 'Meine Meldungen' (issue 21 item 5), also at /requests: the resident's reports still on the
+ * 'Meine Meldungen', also at /requests: the resident's reports still on the
  * device, their tickets and the building-wide ones they follow, their provider requests (as
  * 'Meine Anfragen' showed them, product §2.17), and what they reported on the blackboard.
  */
@@ -142,9 +150,9 @@ export default function MyTicketsPage() {
   const online = useOnline();
   const userId = useAppSelector((s) => s.user.data?.id);
   const pending = useOutbox(userId);
-  const tickets = useRemote('list', getTickets);
-  const requests = useRemote<MyProviderRequest[]>('requests', getMyRequests);
-  const reports = useRemote<MyReport[]>('reports', getMyReports);
+  const tickets = useRemote(ticketsStored, getTickets);
+  const requests = useRemote(requestsStored, getMyRequests);
+  const reports = useRemote(reportsStored, getMyReports);
   const pendingHeading = useId();
   const reloadTickets = tickets.reload;
   const pendingCount = pending?.length ?? 0;
@@ -181,7 +189,7 @@ export default function MyTicketsPage() {
         <ListSection
           heading={t('tickets.ticketsHeading')}
           remote={tickets}
-          cacheName="list"
+          loadedAt={ticketsStored.key}
           empty={
             noTickets ? (
               <div className="card stack empty-state">
@@ -205,7 +213,7 @@ export default function MyTicketsPage() {
         <ListSection
           heading={t('tickets.requestsHeading')}
           remote={requests}
-          cacheName="requests"
+          loadedAt={requestsStored.key}
           empty={<p className="empty">{t('backOffice.myRequestsEmpty')}</p>}
         >
           {(items: MyProviderRequest[]) => (
@@ -231,7 +239,7 @@ export default function MyTicketsPage() {
 
         {/* Only residents who reported something see this; offline it stays quiet. */}
         {(reports.data?.length ?? 0) > 0 || (reports.state === 'failed' && online) ? (
-          <ListSection heading={t('tickets.reportsHeading')} remote={reports} cacheName="reports" empty={null}>
+          <ListSection heading={t('tickets.reportsHeading')} remote={reports} loadedAt={reportsStored.key} empty={null}>
             {(items: MyReport[]) => (
               <ol className="status-list">
                 {items.map((r) => (

@@ -1,25 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAX_REPORT_PHOTOS, TICKET_SCOPES, type TicketCategory } from '@hausportal/contract';
+import { MAX_REPORT_PHOTOS, type TicketCategory } from '@hausportal/contract';
 import { Field, FormError, SubmitButton, TextArea, TextField } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { randomId } from '@/lib/random-id';
-import { telHref } from '@/lib/text';
 import { useConfirmLeave } from '@/lib/use-confirm-leave';
-import { useOnline } from '@/lib/use-online';
 import { describeError } from '@/lib/form-errors';
-import { parseErrorBody } from '@/lib/api-client';
+import { useRemote } from '@/lib/use-remote';
 import { registerTicketStrings } from '@/i18n/tickets';
-import { createTicket, getCategories } from '../api';
-import { discardReport, keepReport, sendReport, toPendingPhoto, type PendingReport } from '../outbox';
+import { getCategories } from '../api';
+import { ticketCache } from '../cache';
+import { toPendingPhoto, type PendingReport } from '../outbox';
 import { preparePhotos, type ChosenPhoto } from '../prepare-photos';
-import { useRemote } from '../use-remote';
+import { useSendReport } from '../use-send-report';
 import {
   DESCRIPTION_MAX,
   emptyDraft,
-  PHONE_MAX,
   PLACE_MAX,
   REPORT_FIELDS,
   validateReport,
@@ -27,55 +25,35 @@ import {
   type ReportField,
 } from '../validate-report';
 import { AlreadyReported } from './already-reported';
+import { CategoryField } from './category-field';
+import { ContactFields } from './contact-fields';
+import { EmergencyHint } from './emergency-hint';
 import { PhotoPicker } from './photo-picker';
+import { ReportKept } from './report-kept';
+import { ScopeChoice } from './scope-choice';
 import './tickets.css';
 
 registerTicketStrings();
+
+const categoriesStored = ticketCache<TicketCategory[]>('categories');
 
 type Phase = 'form' | 'sending' | 'kept';
 type FieldName = ReportField;
 const FIELD_ORDER = REPORT_FIELDS;
 
-/** The emergency number under a category like 'Heizung' (issue 21 item 1), with a tel: link. */
-function EmergencyHint({ category }: { category: TicketCategory | undefined }) {
-  const { t } = useTranslation();
-  const location = useAppSelector((s) => s.location.data);
-  const deactivated = useAppSelector((s) => s.user.data?.emergency_services_deactivated);
-  // The region is always there, so a screen reader hears the hint when a category brings it.
-  return (
-    <div className="emergency-live" aria-live="polite">
-      {category?.emergency ? (
-        <div className="emergency-hint" data-testid="emergency-hint">
-          <p>
-            <strong>{t('tickets.emergencyHint')}</strong>
-          </p>
-          {/* product §5.8: residents whose emergency services are deactivated never get the number. */}
-          {location?.direct_number && !deactivated ? (
-            <a className="button button-danger button-block" href={telHref(location.direct_number)}>
-              <img src="/icons/emergency.svg" alt="" width={24} height={24} />
-              <span>{t('tickets.emergencyCall', { number: location.direct_number })}</span>
-            </a>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
 /**
- * 'Schaden melden' (issue 21): what is affected, where, a description, up to five photos shrunk
+ * 'Schaden melden': what is affected, where, a description, up to five photos shrunk
  * on the phone, the consent and a phone number for the craftsman. The report is kept on the
  * device first and sent with its own idempotency key: offline it waits and goes by itself later.
  */
 export default function NewTicketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
   const formId = useId();
   const userId = useAppSelector((s) => s.user.data?.id);
   // The reception takes reports at the desk for residents who come by or phone.
   const atDesk = useAppSelector((s) => s.user.data?.is_receptionist) ?? false;
-  const categories = useRemote('categories', getCategories);
+  const categories = useRemote(categoriesStored, getCategories);
   const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
@@ -86,7 +64,7 @@ export default function NewTicketPage() {
   const [general, setGeneral] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
   const [keptOffline, setKeptOffline] = useState(true);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { send, progress } = useSendReport();
   // One key per report, made once: a second tap, a retry or a replay from the outbox sends the
   // same key, and the server answers with the ticket it made the first time.
   const [idempotencyKey] = useState(randomId);
@@ -154,44 +132,15 @@ export default function NewTicketPage() {
       state: 'pending',
       error: '',
     };
-    let kept = true;
-    try {
-      await keepReport(report);
-    } catch {
-      // No IndexedDB on this device (a private mode): the report is sent directly, or not at all.
-      kept = false;
-    }
-    if (kept && !navigator.onLine) {
-      setKeptOffline(true);
-      setPhase('kept');
-      return;
-    }
-    const onProgress = (loaded: number, total: number) => setProgress(Math.round((loaded / (total || 1)) * 100));
-    if (!kept) {
-      try {
-        const ticket = await createTicket(
-          fields,
-          photos.map((p) => p.file),
-          idempotencyKey,
-          onProgress,
-        );
-        navigate(`/tickets/${ticket.id}`, { state: { created: ticket.number } });
-      } catch (failure) {
-        refused(parseErrorBody(failure));
-      }
-      return;
-    }
-    const outcome = await sendReport(report, onProgress);
-    if (outcome.kind === 'sent') {
-      navigate(`/tickets/${outcome.ticket.id}`, { state: { created: outcome.ticket.number } });
-    } else if (outcome.kind === 'failed') {
-      // The form still holds everything; the resident corrects it here instead of in the list.
-      await discardReport(idempotencyKey).catch(() => undefined);
-      refused(outcome.body);
-    } else if (outcome.kind === 'gone') {
+    const result = await send(report, { isNew: true });
+    if (result.kind === 'sent') {
+      navigate(`/tickets/${result.ticket.id}`, { state: { created: result.ticket.number } });
+    } else if (result.kind === 'refused') {
+      refused(result.body);
+    } else if (result.kind === 'gone') {
       navigate('/tickets');
     } else {
-      setKeptOffline(!navigator.onLine);
+      setKeptOffline(result.offline);
       setPhase('kept');
     }
   }
@@ -199,7 +148,6 @@ export default function NewTicketPage() {
   /** A refusal (4xx): its messages go under their fields, the rest above the form. */
   function refused(body: unknown) {
     const described = describeError(body, t);
-    setProgress(null);
     setPhase('form');
     const fieldErrors: Partial<Record<FieldName, string>> = {};
     for (const [key, message] of Object.entries(described.fields)) {
@@ -210,23 +158,7 @@ export default function NewTicketPage() {
     showErrors(fieldErrors);
   }
 
-  if (phase === 'kept') {
-    return (
-      <Page title={t('tickets.titleNew')} className="page-narrow">
-        <div className="card stack" role="status">
-          <p className="success-text">{t('tickets.savedOffline')}</p>
-          <p className="pending-note">
-            <span className="tag tag-pending">
-              {keptOffline ? t('tickets.pendingOffline') : t('tickets.pendingServer')}
-            </span>
-          </p>
-          <Link to="/tickets" className="button button-primary button-block">
-            {t('tickets.toList')}
-          </Link>
-        </div>
-      </Page>
-    );
-  }
+  if (phase === 'kept') return <ReportKept offline={keptOffline} />;
 
   const sending = phase === 'sending';
   const errorCount = Object.values(errors).filter(Boolean).length;
@@ -259,62 +191,23 @@ export default function NewTicketPage() {
             )}
           />
         ) : null}
-        <Field
-          label={t('tickets.category')}
+        <CategoryField
           id={id('category_id')}
+          categories={categories}
+          value={draft.categoryId}
           error={errors.category_id}
-          hint={categories.state === 'failed' && !categories.data ? t('tickets.categoriesFailed') : undefined}
-          control={(wiring) => (
-            <select
-              {...wiring}
-              name="category_id"
-              value={draft.categoryId}
-              onChange={(e) => set('categoryId', e.target.value)}
-              disabled={sending || !categories.data}
-              required
-            >
-              <option value="">{categories.data ? t('tickets.categoryChoose') : t('app.loading')}</option>
-              {categories.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
+          disabled={sending}
+          onChange={(value) => set('categoryId', value)}
         />
-        {categories.state === 'failed' && !categories.data && online ? (
-          <button type="button" className="button" onClick={categories.reload}>
-            {t('app.retry')}
-          </button>
-        ) : null}
         <EmergencyHint category={category} />
 
-        <fieldset
-          className={`choice-group${errors.scope ? ' field-invalid' : ''}`}
-          aria-describedby={errors.scope ? `${id('scope')}-error` : undefined}
-        >
-          <legend>{t('tickets.where')}</legend>
-          {TICKET_SCOPES.map((scope, index) => (
-            <label className="choice" key={scope}>
-              <input
-                type="radio"
-                name="scope"
-                value={scope}
-                id={index === 0 ? id('scope') : undefined}
-                checked={draft.scope === scope}
-                onChange={() => set('scope', scope)}
-                disabled={sending}
-                aria-invalid={errors.scope ? true : undefined}
-              />
-              <span>{t(`tickets.scopes.${scope}`)}</span>
-            </label>
-          ))}
-          {errors.scope ? (
-            <p className="field-error" id={`${id('scope')}-error`}>
-              {errors.scope}
-            </p>
-          ) : null}
-        </fieldset>
+        <ScopeChoice
+          id={id('scope')}
+          value={draft.scope}
+          error={errors.scope}
+          disabled={sending}
+          onChange={(scope) => set('scope', scope)}
+        />
 
         {draft.scope === 'building' ? (
           <TextField
@@ -365,28 +258,14 @@ export default function NewTicketPage() {
           hint={t('tickets.photosHint', { max: MAX_REPORT_PHOTOS })}
         />
 
-        <label className="choice consent">
-          <input
-            type="checkbox"
-            name="contact_consent"
-            checked={draft.consent}
-            onChange={(e) => set('consent', e.target.checked)}
-            disabled={sending}
-          />
-          <span>{t('tickets.consent')}</span>
-        </label>
-        <TextField
-          label={t('tickets.phone')}
-          id={id('contact_phone')}
-          name="contact_phone"
-          type="tel"
-          autoComplete="tel"
-          hint={t('tickets.phoneHint')}
-          value={draft.phone}
-          onChange={(e) => set('phone', e.target.value)}
+        <ContactFields
+          phoneId={id('contact_phone')}
+          consent={draft.consent}
+          phone={draft.phone}
           error={errors.contact_phone}
-          disabled={sending || !draft.consent}
-          maxLength={PHONE_MAX}
+          disabled={sending}
+          onConsent={(consent) => set('consent', consent)}
+          onPhone={(phone) => set('phone', phone)}
         />
 
         {progress !== null && sending ? (

@@ -12,9 +12,10 @@ import { formatDateTime } from '@/lib/format-date';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useOnline } from '@/lib/use-online';
+import { useRemote } from '@/lib/use-remote';
 import { registerTicketStrings } from '@/i18n/tickets';
 import { getReceipt, getTicket, leaveTicket } from '../api';
-import { loadedAtName, useRemote } from '../use-remote';
+import { ticketCache } from '../cache';
 import { RateAndReopen } from './rate-and-reopen';
 import { StatusTag } from './status-tag';
 import { StatusTimeline } from './status-timeline';
@@ -130,7 +131,8 @@ function TicketView({ id }: { id: number }) {
   }, [state, pathname, navigate]);
   const descriptionId = `ticket-${id}-description`;
   const load = useCallback(() => getTicket(id), [id]);
-  const remote = useRemote<Ticket>(`ticket:${id}`, load);
+  const cache = ticketCache<Ticket>(`ticket:${id}`);
+  const remote = useRemote(cache, load);
   const [changed, setChanged] = useState<string | null>(null);
   const ticket = remote.data;
 
@@ -166,7 +168,7 @@ function TicketView({ id }: { id: number }) {
   return (
     <Page title={title} className="page-narrow ticket-page">
       <div className="stack-lg">
-        <LoadedAt name={loadedAtName(`ticket:${id}`)} />
+        <LoadedAt name={cache.key} />
         {arrival.created === ticket.number ? (
           <div className="card notice-success stack" role="status">
             <p className="success-text">

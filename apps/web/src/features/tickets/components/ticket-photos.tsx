@@ -1,16 +1,13 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TICKET_PHOTOS, type TicketPhoto } from '@hausportal/contract';
 import { FormErrorList } from '@/components/ui/field';
-import { Icon } from '@/components/ui/icon';
+import { PhotoThumbs } from '@/components/ui/photo-thumbs';
 import { parseErrorBody } from '@/lib/api-client';
 import { describeError } from '@/lib/form-errors';
-import { bodyIsWide } from '@/lib/use-wide';
 import { addTicketPhoto } from '../api';
 import { preparePhotos } from '../prepare-photos';
 import { PhotoPicker } from './photo-picker';
-
-const Gallery = lazy(() => import('@/components/ui/gallery'));
 
 /**
  * A ticket's photos as thumbnails that open large, as on the blackboard (product §2.9: the
@@ -30,19 +27,10 @@ export function TicketPhotos({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [index, setIndex] = useState(-1);
-  const [broken, setBroken] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [added, setAdded] = useState(false);
-  const opener = useRef<HTMLButtonElement | null>(null);
   const full = photos.length >= MAX_TICKET_PHOTOS;
-
-  function open(i: number, button: HTMLButtonElement) {
-    opener.current = button;
-    if (bodyIsWide()) setIndex(i);
-    else window.open(photos[i]!.url, '_blank', 'noopener,noreferrer');
-  }
 
   async function onPick(files: File[]) {
     setBusy(true);
@@ -70,31 +58,17 @@ export function TicketPhotos({
       <h2 id={headingId}>{t('tickets.photosHeading')}</h2>
       {photos.length > 0 ? (
         <div className="attachments attachments-large ticket-photos" role="group" aria-labelledby={headingId}>
-          {photos.map((photo, i) => (
-            <button
-              key={photo.id}
-              type="button"
-              className="attachment-thumb"
-              onClick={(event) => open(i, event.currentTarget)}
-              aria-label={t('tickets.openPhoto', { n: i + 1 })}
-            >
-              {broken.includes(photo.id) ? (
-                <span className="thumb-placeholder">
-                  <Icon name="camera" />
-                  <span>{t('app.photoUnavailable')}</span>
-                </span>
-              ) : (
-                <img
-                  src={photo.thumbnail || photo.url}
-                  alt=""
-                  loading="lazy"
-                  width={280}
-                  height={210}
-                  onError={() => setBroken((ids) => (ids.includes(photo.id) ? ids : [...ids, photo.id]))}
-                />
-              )}
-            </button>
-          ))}
+          <PhotoThumbs
+            photos={photos.map((photo, i) => ({
+              id: photo.id,
+              src: photo.thumbnail || photo.url,
+              full: photo.url,
+              label: t('tickets.openPhoto', { n: i + 1 }),
+              alt: t('tickets.photoAlt', { n: i + 1 }),
+            }))}
+            width={280}
+            height={210}
+          />
         </div>
       ) : null}
       {canAdd ? (
@@ -120,18 +94,6 @@ export function TicketPhotos({
             </p>
           </>
         )
-      ) : null}
-      {index >= 0 ? (
-        <Suspense fallback={null}>
-          <Gallery
-            slides={photos.map((photo, i) => ({ src: photo.url, alt: t('tickets.photoAlt', { n: i + 1 }) }))}
-            index={index}
-            onClose={() => {
-              setIndex(-1);
-              opener.current?.focus();
-            }}
-          />
-        </Suspense>
       ) : null}
     </section>
   );

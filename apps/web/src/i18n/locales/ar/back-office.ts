@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { backOfficeDe } from '../../back-office';
 
 export const backOffice: Localized<typeof backOfficeDe> = {
-  report: 'إبلاغ',
+  report: 'الإبلاغ عن محتوى',
   reported: 'تم الإبلاغ',
   reportTitle: 'الإبلاغ عن محتوى',
   reportReason: 'السبب',
@@ -12,12 +12,12 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reason_persoenlich: 'بيانات شخصية',
   reason_sonstiges: 'سبب آخر',
   reportText: 'تفاصيل إضافية (اختياري)',
-  reportSend: 'إرسال البلاغ',
-  reportSending: 'جارٍ إرسال البلاغ …',
-  reportPostBy: 'الإبلاغ عن منشور {{author}}',
-  reportCommentBy: 'الإبلاغ عن تعليق {{author}} ({{date}})',
-  reportPostAt: 'الإبلاغ عن منشور بتاريخ {{date}}',
-  reportCommentAt: 'الإبلاغ عن تعليق بتاريخ {{date}}',
+  reportSend: 'إرسال التنبيه',
+  reportSending: 'جارٍ إرسال التنبيه …',
+  reportPostBy: 'الإبلاغ عن محتوى: منشور {{author}}',
+  reportCommentBy: 'الإبلاغ عن محتوى: تعليق {{author}} ({{date}})',
+  reportPostAt: 'الإبلاغ عن محتوى: منشور بتاريخ {{date}}',
+  reportCommentAt: 'الإبلاغ عن محتوى: تعليق بتاريخ {{date}}',
   reportReasonRequired: 'يرجى اختيار سبب.',
   editAgain: 'التعديل وإعادة الإرسال',
   editTitle: 'تعديل المنشور',

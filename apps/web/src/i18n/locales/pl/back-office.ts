@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { backOfficeDe } from '../../back-office';
 
 export const backOffice: Localized<typeof backOfficeDe> = {
-  report: 'Zgłoś',
+  report: 'Zgłoś treść',
   reported: 'Zgłoszono',
   reportTitle: 'Zgłoś treść',
   reportReason: 'Powód',
@@ -12,12 +12,12 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reason_persoenlich: 'Dane osobowe',
   reason_sonstiges: 'Inny powód',
   reportText: 'Dodatkowe informacje (opcjonalnie)',
-  reportSend: 'Wyślij zgłoszenie',
-  reportSending: 'Wysyłanie zgłoszenia …',
-  reportPostBy: 'Zgłoś wpis użytkownika {{author}}',
-  reportCommentBy: 'Zgłoś komentarz użytkownika {{author}} ({{date}})',
-  reportPostAt: 'Zgłoś wpis z {{date}}',
-  reportCommentAt: 'Zgłoś komentarz z {{date}}',
+  reportSend: 'Wyślij zawiadomienie',
+  reportSending: 'Wysyłanie zawiadomienia …',
+  reportPostBy: 'Zgłoś treść: wpis użytkownika {{author}}',
+  reportCommentBy: 'Zgłoś treść: komentarz użytkownika {{author}} ({{date}})',
+  reportPostAt: 'Zgłoś treść: wpis z {{date}}',
+  reportCommentAt: 'Zgłoś treść: komentarz z {{date}}',
   reportReasonRequired: 'Proszę wybrać powód.',
   editAgain: 'Popraw i wyślij ponownie',
   editTitle: 'Edycja wpisu',

@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { backOfficeDe } from '../../back-office';
 
 export const backOffice: Localized<typeof backOfficeDe> = {
-  report: 'Пожаловаться',
+  report: 'Пожаловаться на содержание',
   reported: 'Жалоба отправлена',
   reportTitle: 'Жалоба на содержание',
   reportReason: 'Причина',
@@ -14,10 +14,10 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportText: 'Подробности (необязательно)',
   reportSend: 'Отправить жалобу',
   reportSending: 'Жалоба отправляется…',
-  reportPostBy: 'Пожаловаться на запись (автор: {{author}})',
-  reportCommentBy: 'Пожаловаться на комментарий (автор: {{author}}, {{date}})',
-  reportPostAt: 'Пожаловаться на запись от {{date}}',
-  reportCommentAt: 'Пожаловаться на комментарий от {{date}}',
+  reportPostBy: 'Пожаловаться на содержание: запись (автор: {{author}})',
+  reportCommentBy: 'Пожаловаться на содержание: комментарий (автор: {{author}}, {{date}})',
+  reportPostAt: 'Пожаловаться на содержание: запись от {{date}}',
+  reportCommentAt: 'Пожаловаться на содержание: комментарий от {{date}}',
   reportReasonRequired: 'Пожалуйста, выберите причину.',
   editAgain: 'Исправить и отправить снова',
   editTitle: 'Редактирование записи',

@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { backOfficeDe } from '../../back-office';
 
 export const backOffice: Localized<typeof backOfficeDe> = {
-  report: 'Şikayet et',
+  report: 'İçeriği şikayet et',
   reported: 'Şikayet edildi',
   reportTitle: 'İçeriği şikayet et',
   reportReason: 'Neden',
@@ -14,10 +14,10 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportText: 'Ek bilgiler (isteğe bağlı)',
   reportSend: 'Şikayeti gönder',
   reportSending: 'Şikayet gönderiliyor …',
-  reportPostBy: '{{author}} tarafından paylaşılan gönderiyi şikayet et',
-  reportCommentBy: '{{author}} tarafından yazılan yorumu ({{date}}) şikayet et',
-  reportPostAt: '{{date}} tarihli gönderiyi şikayet et',
-  reportCommentAt: '{{date}} tarihli yorumu şikayet et',
+  reportPostBy: 'İçeriği şikayet et: {{author}} tarafından paylaşılan gönderi',
+  reportCommentBy: 'İçeriği şikayet et: {{author}} tarafından yazılan yorum ({{date}})',
+  reportPostAt: 'İçeriği şikayet et: {{date}} tarihli gönderi',
+  reportCommentAt: 'İçeriği şikayet et: {{date}} tarihli yorum',
   reportReasonRequired: 'Lütfen bir neden seçin.',
   editAgain: 'Düzenle ve yeniden gönder',
   editTitle: 'Gönderiyi düzenle',

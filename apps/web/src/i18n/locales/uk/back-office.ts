@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { backOfficeDe } from '../../back-office';
 
 export const backOffice: Localized<typeof backOfficeDe> = {
-  report: 'Поскаржитися',
+  report: 'Поскаржитися на вміст',
   reported: 'Скаргу надіслано',
   reportTitle: 'Поскаржитися на вміст',
   reportReason: 'Причина',
@@ -14,10 +14,10 @@ export const backOffice: Localized<typeof backOfficeDe> = {
   reportText: 'Додаткові відомості (необов’язково)',
   reportSend: 'Надіслати скаргу',
   reportSending: 'Скарга надсилається …',
-  reportPostBy: 'Поскаржитися на допис (автор: {{author}})',
-  reportCommentBy: 'Поскаржитися на коментар (автор: {{author}}, {{date}})',
-  reportPostAt: 'Поскаржитися на допис від {{date}}',
-  reportCommentAt: 'Поскаржитися на коментар від {{date}}',
+  reportPostBy: 'Поскаржитися на вміст: допис (автор: {{author}})',
+  reportCommentBy: 'Поскаржитися на вміст: коментар (автор: {{author}}, {{date}})',
+  reportPostAt: 'Поскаржитися на вміст: допис від {{date}}',
+  reportCommentAt: 'Поскаржитися на вміст: коментар від {{date}}',
   reportReasonRequired: 'Будь ласка, виберіть причину.',
   editAgain: 'Редагувати й надіслати знову',
   editTitle: 'Редагувати допис',

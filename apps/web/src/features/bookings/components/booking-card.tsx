@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '@hausportal/contract';
+import { Icon } from '@/components/ui/icon';
+import { formatDateTime } from '@/lib/format-date';
+import { cancelBooking, downloadIcs, errorText } from '../api';
+import { describe } from '../berlin';
+
+/** One of 'Meine Buchungen': when, its state, the calendar file and the cancellation while allowed. */
+export function BookingCard({ b, onChange }: { b: Booking; onChange: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    if (!window.confirm(t('bookings.cancelConfirm'))) return;
+    setBusy(true);
+    try {
+      await cancelBooking(b.id);
+      onChange(t('bookings.cancelled'));
+    } catch (err) {
+      onChange(errorText(err, t('bookings.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const active = b.status === 'pending' || b.status === 'approved';
+  return (
+    <li className="card stack" data-testid="my-booking">
+      <div className="notice-head">
+        <span className={`tag tag-${b.status}`}>{b.status_label}</span>
+        <h3>{b.resource_name}</h3>
+      </div>
+      <p>{describe(b)}</p>
+      {b.decision_reason ? <p className="muted">{t('bookings.reason', { reason: b.decision_reason })}</p> : null}
+      {active ? (
+        <p className="muted">
+          {b.can_cancel
+            ? t('bookings.cancelUntil', { date: formatDateTime(b.cancellable_until) })
+            : t('bookings.cancelClosed')}
+        </p>
+      ) : null}
+      {active ? (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void downloadIcs(b.id).catch(() => onChange(t('bookings.calendarFailed')))}
+          >
+            <Icon name="download" /> {t('bookings.addToCalendar')}
+          </button>
+          {b.can_cancel ? (
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => void cancel()}>
+              {t('bookings.cancel')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
