@@ -3,20 +3,11 @@
 // the language chunks import from here: a value from the main entry brings its module's zod
 // schemas along (zod alone is 25 kB gzip). The main entry re-exports all of it, so there is one
 // source. Nothing reachable from this file may import zod or a schema module (labels.test.ts).
-import { labelsDe } from './de.js';
-
 export * from './constants.js';
-export { labelsDe } from './de.js';
+export { labelsDe, NOTIFICATION_KIND_LABELS, TICKET_SCOPE_LABELS, TICKET_STATUS_LABELS } from './de.js';
 export { labelsEn } from './en.js';
 export { labelsTr } from './tr.js';
 export { labelsPl } from './pl.js';
 export { labelsUk } from './uk.js';
 export { labelsRu } from './ru.js';
 export { labelsAr } from './ar.js';
-
-/** What residents, managers and craftsmen read for each status (German). */
-export const TICKET_STATUS_LABELS = labelsDe.ticketStatuses;
-/** Where the defect is, as the resident says it (German). */
-export const TICKET_SCOPE_LABELS = labelsDe.ticketScopes;
-/** What each kind is called in the profile, in e-mails and on the unsubscribe page (German). */
-export const NOTIFICATION_KIND_LABELS = labelsDe.notificationKinds;
