@@ -289,13 +289,6 @@ export const t = {
     archivedDone: (name: string) => `„${name}“ ist archiviert und steht beim Melden nicht mehr zur Wahl.`,
     restoredDone: (name: string) => `„${name}“ steht wieder zur Wahl.`,
     archiveHint: 'Archivierte Kategorien stehen beim Melden nicht mehr zur Wahl; bestehende Meldungen behalten sie.',
-    up: 'Nach oben',
-    down: 'Nach unten',
-    moveUp: (name: string) => `„${name}“ nach oben`,
-    moveDown: (name: string) => `„${name}“ nach unten`,
-    moved: (name: string, position: number, total: number) =>
-      `„${name}“ steht jetzt an Position ${position} von ${total}.`,
-    orderFailed: 'Die Reihenfolge konnte nicht gespeichert werden.',
     saved: 'Die Kategorie wurde gespeichert.',
     empty: 'Noch keine Kategorien.',
     noLocation: 'Ihnen ist kein Standort zugeordnet.',
