@@ -18,7 +18,7 @@ import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { IconSelect } from '../components/icon-select';
 import { ForWorkingLocation } from '../components/location-choice';
-import { moved, OrderButtons, useMoveFocus } from '../components/order-buttons';
+import { moved, OrderButtons, OrderedTable, useMoveFocus } from '../components/ordered-table';
 import {
   useCreatePhoneMutation,
   useDeletePhoneMutation,
@@ -119,71 +119,62 @@ function PhoneTable({ locationId }: { locationId: number }) {
 
   return (
     <div className="admin-table-block">
-      <div className="admin-table-toolbar">
-        <p className="admin-table-count">{s.table.count(phones.length)}</p>
-        <button type="button" className="button button-primary" onClick={() => setEditing({})}>
-          {t.create}
-        </button>
-      </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {phones.length === 0 ? (
-        <p className="empty">{t.empty}</p>
-      ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table" ref={table} aria-busy={isFetching || orderState.isLoading || undefined}>
-            <caption className="visually-hidden">{t.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.position}</th>
-                <th scope="col">{t.columns.name}</th>
-                <th scope="col">{t.columns.number}</th>
-                <th scope="col" className="admin-col-folds">
-                  {t.columns.flags}
-                </th>
-                <th scope="col">{t.columns.order}</th>
-                <th scope="col">{t.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {phones.map((phone, index) => (
-                <tr key={phone.id}>
-                  <td>{index + 1}</td>
-                  <th scope="row" className="admin-row-head">
-                    <IconTitle icon={phone.icon || '/icons/phone.svg'} title={phone.name} />
-                    {/* On a tablet the flags fold under the name (admin.css, issue 22). */}
-                    <span className="admin-fold">
-                      <PhoneFlags phone={phone} />
-                    </span>
-                  </th>
-                  <td className="col-number">{phone.number}</td>
-                  <td className="admin-col-folds">
-                    <PhoneFlags phone={phone} />
-                  </td>
-                  <td>
-                    <OrderButtons
-                      id={phone.id}
-                      name={phone.name}
-                      index={index}
-                      count={phones.length}
-                      busy={orderState.isLoading}
-                      words
-                      onMove={(i, step) => void move(i, step)}
-                    />
-                  </td>
-                  <td>
-                    <span className="admin-cell-actions">
-                      <RowButton label={t.edit} name={phone.name} onClick={() => setEditing({ phone })} />
-                      <RowButton label={t.delete} name={phone.name} danger onClick={() => ask(phone)} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OrderedTable
+        tableRef={table}
+        busy={isFetching || orderState.isLoading}
+        caption={t.caption}
+        count={phones.length}
+        create={t.create}
+        onCreate={() => setEditing({})}
+        announcement={announcement}
+        empty={t.empty}
+        head={
+          <>
+            <th scope="col">{t.columns.position}</th>
+            <th scope="col">{t.columns.name}</th>
+            <th scope="col">{t.columns.number}</th>
+            <th scope="col" className="admin-col-folds">
+              {t.columns.flags}
+            </th>
+            <th scope="col">{t.columns.order}</th>
+            <th scope="col">{t.columns.actions}</th>
+          </>
+        }
+      >
+        {phones.map((phone, index) => (
+          <tr key={phone.id}>
+            <td>{index + 1}</td>
+            <th scope="row" className="admin-row-head">
+              <IconTitle icon={phone.icon || '/icons/phone.svg'} title={phone.name} />
+              {/* On a tablet the flags fold under the name (admin.css). */}
+              <span className="admin-fold">
+                <PhoneFlags phone={phone} />
+              </span>
+            </th>
+            <td className="col-number">{phone.number}</td>
+            <td className="admin-col-folds">
+              <PhoneFlags phone={phone} />
+            </td>
+            <td>
+              <OrderButtons
+                id={phone.id}
+                name={phone.name}
+                index={index}
+                count={phones.length}
+                busy={orderState.isLoading}
+                words
+                onMove={(i, step) => void move(i, step)}
+              />
+            </td>
+            <td>
+              <span className="admin-cell-actions">
+                <RowButton label={t.edit} name={phone.name} onClick={() => setEditing({ phone })} />
+                <RowButton label={t.delete} name={phone.name} danger onClick={() => ask(phone)} />
+              </span>
+            </td>
+          </tr>
+        ))}
+      </OrderedTable>
       <Modal open={editing !== null} title={editing?.phone ? t.editTitle : t.create} onClose={() => setEditing(null)}>
         {editing ? <PhoneForm phone={editing.phone} locationId={locationId} onDone={() => setEditing(null)} /> : null}
       </Modal>

@@ -7,7 +7,7 @@ import { adminTicketCategoryInput } from '@hausportal/contract';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { ForWorkingLocation } from '../components/location-choice';
-import { moved, OrderButtons, useMoveFocus } from '../components/order-buttons';
+import { moved, OrderButtons, OrderedTable, useMoveFocus } from '../components/ordered-table';
 import { AdminForm, CheckboxInput, FormButtons, TextInput } from '../components/form-fields';
 import { ListLoadError } from '../components/load-error';
 import { RowButton } from '../components/row-actions';
@@ -135,72 +135,60 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
   return (
     <div className="admin-table-block">
       <p className="muted">{t.categories.intro(locationTitle)}</p>
-      <div className="admin-table-toolbar">
-        <p className="admin-table-count">{s.table.count(categories.length)}</p>
-        <button type="button" className="button button-primary" onClick={() => setEditing({})}>
-          {t.categories.create}
-        </button>
-      </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {categories.length === 0 ? (
-        <p className="empty">{t.categories.empty}</p>
-      ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table ticket-categories" ref={table} aria-busy={isFetching || busy || undefined}>
-            <caption className="visually-hidden">{t.categories.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.categories.columns.position}</th>
-                <th scope="col">{t.categories.columns.name}</th>
-                <th scope="col">{t.categories.columns.tickets}</th>
-                <th scope="col">{t.categories.columns.order}</th>
-                <th scope="col">{t.categories.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((category, index) => (
-                <tr key={category.id} className={category.archived ? 'ticket-row-archived' : undefined}>
-                  <td>{index + 1}</td>
-                  <th scope="row" className="admin-row-head">
-                    {category.name}
-                    <span className="admin-tags">
-                      {category.emergency ? <StatusBadge status="important" label={t.categories.emergency} /> : null}
-                      {category.archived ? <StatusBadge status="expired" label={t.categories.archived} /> : null}
-                    </span>
-                  </th>
-                  <td>{category.ticket_count}</td>
-                  <td>
-                    <OrderButtons
-                      id={category.id}
-                      name={category.name}
-                      index={index}
-                      count={categories.length}
-                      busy={busy}
-                      onMove={(i, step) => void move(i, step)}
-                    />
-                  </td>
-                  <td>
-                    <span className="admin-cell-actions">
-                      <RowButton
-                        label={t.categories.edit}
-                        name={category.name}
-                        onClick={() => setEditing({ category })}
-                      />
-                      <RowButton
-                        label={category.archived ? t.categories.restore : t.categories.archive}
-                        name={category.name}
-                        onClick={() => void setArchived(category, !category.archived)}
-                      />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OrderedTable
+        tableRef={table}
+        className="admin-table ticket-categories"
+        busy={isFetching || busy}
+        caption={t.categories.caption}
+        count={categories.length}
+        create={t.categories.create}
+        onCreate={() => setEditing({})}
+        announcement={announcement}
+        empty={t.categories.empty}
+        head={
+          <>
+            <th scope="col">{t.categories.columns.position}</th>
+            <th scope="col">{t.categories.columns.name}</th>
+            <th scope="col">{t.categories.columns.tickets}</th>
+            <th scope="col">{t.categories.columns.order}</th>
+            <th scope="col">{t.categories.columns.actions}</th>
+          </>
+        }
+      >
+        {categories.map((category, index) => (
+          <tr key={category.id} className={category.archived ? 'ticket-row-archived' : undefined}>
+            <td>{index + 1}</td>
+            <th scope="row" className="admin-row-head">
+              {category.name}
+              <span className="admin-tags">
+                {category.emergency ? <StatusBadge status="important" label={t.categories.emergency} /> : null}
+                {category.archived ? <StatusBadge status="expired" label={t.categories.archived} /> : null}
+              </span>
+            </th>
+            <td>{category.ticket_count}</td>
+            <td>
+              <OrderButtons
+                id={category.id}
+                name={category.name}
+                index={index}
+                count={categories.length}
+                busy={busy}
+                onMove={(i, step) => void move(i, step)}
+              />
+            </td>
+            <td>
+              <span className="admin-cell-actions">
+                <RowButton label={t.categories.edit} name={category.name} onClick={() => setEditing({ category })} />
+                <RowButton
+                  label={category.archived ? t.categories.restore : t.categories.archive}
+                  name={category.name}
+                  onClick={() => void setArchived(category, !category.archived)}
+                />
+              </span>
+            </td>
+          </tr>
+        ))}
+      </OrderedTable>
       <p className="field-hint">{t.categories.archiveHint}</p>
       <Modal
         open={editing !== null}

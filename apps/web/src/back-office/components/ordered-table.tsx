@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { s } from '../strings';
 
 /** The ids after moving the entry at `index` one place up (-1) or down (+1); unchanged at the ends. */
@@ -73,5 +73,63 @@ export function OrderButtons({
       {button(-1)}
       {button(1)}
     </span>
+  );
+}
+
+/**
+ * A list whose order residents see, as a table: its count and the button that adds an entry
+ * above it, each move announced, and `empty` instead of a table without rows. `head` are the
+ * header cells, `children` the rows.
+ */
+export function OrderedTable({
+  tableRef,
+  className = 'admin-table',
+  busy,
+  caption,
+  count,
+  create,
+  onCreate,
+  announcement,
+  empty,
+  head,
+  children,
+}: {
+  tableRef: Ref<HTMLTableElement>;
+  className?: string;
+  busy: boolean;
+  caption: string;
+  count: number;
+  create: string;
+  onCreate: () => void;
+  announcement: string;
+  empty: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="admin-table-toolbar">
+        <p className="admin-table-count">{s.table.count(count)}</p>
+        <button type="button" className="button button-primary" onClick={onCreate}>
+          {create}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {count === 0 ? (
+        <p className="empty">{empty}</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <table className={className} ref={tableRef} aria-busy={busy || undefined}>
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>{head}</tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }
