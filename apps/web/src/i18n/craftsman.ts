@@ -1,10 +1,11 @@
 // The strings of the craftsman's page ('/auftrag/{token}', ADR 020): a page of its own, without an
 // account, that a craftsman opens from the mail on a phone. It stays German and it does not load
-// i18next: a plain catalogue and `fill()` keep its bundle small. The statuses and the invalid-link
-// text come from the contract's labels entry, which has no zod (a value of the main entry would
-// bring the ticket schemas and zod along).
+// i18next: a plain catalogue and `fill()` keep its bundle small. The statuses, the timeline's
+// kinds and the invalid-link text come from the contract's labels entry, which has no zod (a value
+// of the main entry would bring the ticket schemas and zod along).
 import {
   CRAFTSMAN_LINK_INVALID,
+  TICKET_EVENT_KIND_LABELS,
   TICKET_STATUS_LABELS,
   type TicketAuthor,
   type TicketEventKind,
@@ -113,19 +114,12 @@ export const craftsmanDe = {
     resident: 'Bewohner:in',
     system: 'System',
   } satisfies Record<TicketAuthor, string>,
+  // The back office's words, but for the steps as the craftsman sees them.
   kinds: {
+    ...TICKET_EVENT_KIND_LABELS,
     created: 'Gemeldet',
     status: 'Status: {{status}}',
-    message: 'Nachricht',
-    note: 'Notiz',
-    photo: 'Foto hinzugefügt',
     assigned: 'Auftrag erteilt',
-    unassigned: 'Auftrag zurückgezogen',
-    craftsman: 'Handwerker',
-    appointment: 'Termin',
-    merged: 'Zusammengeführt',
-    rated: 'Bewertet',
-    reopened: 'Wieder geöffnet',
   } satisfies Record<TicketEventKind, string>,
   closeMessage: 'Meldung schließen',
 } as const;

@@ -1,4 +1,4 @@
-import type { Labels } from './constants.js';
+import type { Labels, TicketEventKind } from './constants.js';
 
 /** What residents, managers and craftsmen read for each status. */
 export const TICKET_STATUS_LABELS: Labels['ticketStatuses'] = {
@@ -30,6 +30,25 @@ export const NOTIFICATION_KIND_LABELS: Labels['notificationKinds'] = {
   bookings: 'Meine Buchungen',
   queue: 'Neues in der Moderation',
   ticket_queue: 'Neue Schadensmeldungen',
+};
+
+/**
+ * What staff read for each kind of entry in a ticket's timeline: the back office's words (German
+ * only, like the back office; the craftsman's page words three of them its own way).
+ */
+export const TICKET_EVENT_KIND_LABELS: Readonly<Record<TicketEventKind, string>> = {
+  created: 'Meldung eingegangen',
+  status: 'Status geändert',
+  message: 'Nachricht',
+  note: 'Notiz',
+  photo: 'Foto hinzugefügt',
+  assigned: 'Handwerker beauftragt',
+  unassigned: 'Auftrag zurückgezogen',
+  craftsman: 'Handwerker',
+  appointment: 'Termin',
+  merged: 'Zusammengeführt',
+  rated: 'Bewertet',
+  reopened: 'Wieder geöffnet',
 };
 
 /** German: the resident app's and the server's, and the back office's and the craftsman's page's too. */

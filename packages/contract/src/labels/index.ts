@@ -4,7 +4,13 @@
 // schemas along (zod alone is 25 kB gzip). The main entry re-exports all of it, so there is one
 // source. Nothing reachable from this file may import zod or a schema module (labels.test.ts).
 export * from './constants.js';
-export { labelsDe, NOTIFICATION_KIND_LABELS, TICKET_SCOPE_LABELS, TICKET_STATUS_LABELS } from './de.js';
+export {
+  labelsDe,
+  NOTIFICATION_KIND_LABELS,
+  TICKET_EVENT_KIND_LABELS,
+  TICKET_SCOPE_LABELS,
+  TICKET_STATUS_LABELS,
+} from './de.js';
 export { labelsEn } from './en.js';
 export { labelsTr } from './tr.js';
 export { labelsPl } from './pl.js';

@@ -1,5 +1,6 @@
 import {
   TICKET_EMERGENCY_HINT,
+  TICKET_EVENT_KIND_LABELS,
   TICKET_STALE_HOURS,
   TICKET_STATUS_LABELS,
   type TicketStatus,
@@ -125,20 +126,7 @@ export const t = {
     heading: 'Verlauf',
     empty: 'Noch keine Einträge.',
     internal: 'Interne Notiz – nur für die Verwaltung sichtbar',
-    kinds: {
-      created: 'Meldung eingegangen',
-      status: 'Status geändert',
-      message: 'Nachricht',
-      note: 'Notiz',
-      photo: 'Foto hinzugefügt',
-      assigned: 'Handwerker beauftragt',
-      unassigned: 'Auftrag zurückgezogen',
-      craftsman: 'Handwerker',
-      appointment: 'Termin',
-      merged: 'Zusammengeführt',
-      rated: 'Bewertet',
-      reopened: 'Wieder geöffnet',
-    } as Record<string, string>,
+    kinds: TICKET_EVENT_KIND_LABELS as Record<string, string>,
     statusTo: (label: string) => `Status: ${label}`,
     authors: {
       you: 'Meldende:r',
