@@ -93,8 +93,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds only staff receive. */
 export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = ['queue', 'ticket_queue'];
-/** The kinds residents see. */
-export const RESIDENT_NOTIFICATION_KINDS = NOTIFICATION_KINDS.filter((k) => !STAFF_NOTIFICATION_KINDS.includes(k));
+/** The kinds residents see (the call marked pure: a bundle without them drops it and the lists). */
+export const RESIDENT_NOTIFICATION_KINDS = /* @__PURE__ */ NOTIFICATION_KINDS.filter(
+  (k) => !STAFF_NOTIFICATION_KINDS.includes(k),
+);
 
 // ---- parcels ----
 
