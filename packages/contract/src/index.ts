@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './labels/index.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './forms.js';

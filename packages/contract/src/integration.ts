@@ -3,8 +3,8 @@ import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery } from './schemas.js';
 import { adminDocument } from './admin-content.js';
 import { BOOKING_STATUSES } from './bookings.js';
-import { PARCEL_STATUSES, adminParcel } from './parcels.js';
-import { TICKET_STATUSES } from './tickets.js';
+import { PARCEL_STATUSES, TICKET_STATUSES } from './labels/index.js';
+import { adminParcel } from './parcels.js';
 
 // Integrations (issue 26, ADR 034): API keys for an ERP or a script, the resident sync and signed
 // webhooks. Keys authenticate as `Authorization: Bearer hp_…` on `/api/integration/…` only; the

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { requiredTrimmedText, textId, trimmedText } from './fields.js';
+import { PARCEL_CARRIERS, PARCEL_STATUSES } from './labels/index.js';
 import { listQuery } from './schemas.js';
 
 // Parcels at the reception (issue 24, ADR 030): the receptionist logs a parcel for an apartment of
 // their location, the apartment's residents hear of it and pick it up with a 4-digit code.
 
-export const PARCEL_CARRIERS = ['DHL', 'Hermes', 'DPD', 'GLS', 'UPS', 'Amazon', 'Post', 'Sonstige'] as const;
-export type ParcelCarrier = (typeof PARCEL_CARRIERS)[number];
-export const PARCEL_STATUSES = ['open', 'handed_over'] as const;
-export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
 export const MAX_PARCEL_PIECES = 50;
 /** Days after which the residents are reminded once, and after which a parcel counts as long-waiting. */
 export const PARCEL_REMINDER_DAYS = 3;

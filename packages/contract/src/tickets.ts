@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { bodyId, formBoolean, phoneOrEmpty, queryBoolean, requiredTrimmedText, textId, trimmedText } from './fields.js';
+import {
+  TICKET_ASSIGNMENT_STATES,
+  TICKET_AUTHORS,
+  TICKET_EVENT_KINDS,
+  TICKET_SCOPES,
+  TICKET_STATUSES,
+} from './labels/index.js';
 import { listQuery } from './schemas.js';
 
 // Defect tickets ('Schaden melden', issue 21, ADR 020): a resident reports a defect with photos,
@@ -9,65 +16,11 @@ import { listQuery } from './schemas.js';
 
 // ---- constants ----
 
-/** The way of a ticket; 'done' and 'rejected' end it (a resident may reopen it for 14 days). */
-export const TICKET_STATUSES = [
-  'received',
-  'in_progress',
-  'craftsman_assigned',
-  'appointment_set',
-  'done',
-  'rejected',
-] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/** What residents, managers and craftsmen read for each status. */
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  received: 'Eingegangen',
-  in_progress: 'In Bearbeitung',
-  craftsman_assigned: 'Handwerker beauftragt',
-  appointment_set: 'Termin vereinbart',
-  done: 'Erledigt',
-  rejected: 'Abgelehnt',
-};
-
-/** Statuses of a ticket that is still being worked on. */
-export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = [
-  'received',
-  'in_progress',
-  'craftsman_assigned',
-  'appointment_set',
-];
-
-/** Where the defect is: in the resident's own flat, or in the building (common areas). */
-export const TICKET_SCOPES = ['apartment', 'building'] as const;
-export type TicketScope = (typeof TICKET_SCOPES)[number];
-export const TICKET_SCOPE_LABELS: Record<TicketScope, string> = {
-  apartment: 'In meiner Wohnung',
-  building: 'Im Haus / Gemeinschaftsfläche',
-};
-
-/**
- * The categories every location starts with; managers may rename them and add their own. Those
- * marked `emergency` show the location's emergency number in the form.
- */
-export const DEFAULT_TICKET_CATEGORIES = [
-  { name: 'Heizung', emergency: true },
-  { name: 'Wasser & Sanitär', emergency: true },
-  { name: 'Elektrik', emergency: true },
-  { name: 'Aufzug', emergency: false },
-  { name: 'Fenster & Türen', emergency: false },
-  { name: 'Schlüssel & Schließanlage', emergency: false },
-  { name: 'Treppenhaus & Gemeinschaftsflächen', emergency: false },
-  { name: 'Außenanlagen', emergency: false },
-  { name: 'Schädlinge', emergency: false },
-  { name: 'Sonstiges', emergency: false },
-] as const;
+// The statuses, places, authors and kinds of a ticket are plain constants in labels/ (no zod).
 
 /** Photos sent with a report; more can be added to the ticket later, up to MAX_TICKET_PHOTOS in all. */
 export const MAX_REPORT_PHOTOS = 5;
 export const MAX_TICKET_PHOTOS = 20;
-/** The phone shrinks each photo to this long edge before sending (and strips its location data). */
-export const TICKET_PHOTO_MAX_EDGE = 2560;
 /** How long after 'Erledigt' a resident may rate the repair or reopen the ticket. */
 export const TICKET_REOPEN_DAYS = 14;
 /** A ticket no manager has answered for this long counts as 'ohne Reaktion'. */
@@ -102,26 +55,6 @@ export const ticketPhoto = z.object({
   original: z.boolean(),
 });
 export type TicketPhoto = z.infer<typeof ticketPhoto>;
-
-/** Who wrote an entry of the timeline, as residents see it: never another resident's name. */
-export const TICKET_AUTHORS = ['you', 'resident', 'management', 'craftsman', 'system'] as const;
-export type TicketAuthor = (typeof TICKET_AUTHORS)[number];
-
-export const TICKET_EVENT_KINDS = [
-  'created',
-  'status',
-  'message',
-  'note',
-  'photo',
-  'assigned',
-  'unassigned',
-  'craftsman',
-  'appointment',
-  'merged',
-  'rated',
-  'reopened',
-] as const;
-export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
 /** One entry of a ticket's timeline: a status change, a message, a photo, a craftsman's step. */
 export const ticketEvent = z.object({
@@ -300,8 +233,6 @@ export const adminTicketEvent = ticketEvent.extend({
 });
 export type AdminTicketEvent = z.infer<typeof adminTicketEvent>;
 
-export const TICKET_ASSIGNMENT_STATES = ['offered', 'accepted', 'declined', 'done', 'revoked'] as const;
-
 /** The craftsman's link of a ticket and where the job stands. */
 export const ticketAssignment = z.object({
   id: z.number(),
@@ -440,6 +371,3 @@ export const craftsmanAppointment = z.object({
 });
 export const craftsmanNote = z.object({ text: requiredTrimmedText(5000) });
 export const craftsmanDone = z.object({ text: trimmedText(5000).default('') });
-
-export const CRAFTSMAN_LINK_INVALID =
-  'Dieser Auftragslink gilt nicht mehr. Bitte wenden Sie sich an die Hausverwaltung.';

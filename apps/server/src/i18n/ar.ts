@@ -1,3 +1,4 @@
+import { labelsAr } from '@hausportal/contract/labels';
 import type { Catalogue } from './de.js';
 
 /**
@@ -12,20 +13,7 @@ export const ar: Catalogue = {
     buttonFallback: 'إذا لم يعمل الزر:',
     unsubscribeKind: 'إيقاف رسائل البريد الإلكتروني بشأن «{{kind}}»',
   },
-  kinds: {
-    posts: 'منشورات جديدة على لوحة الإعلانات',
-    comments: 'تعليقات على منشوراتي',
-    moderation: 'مراجعة منشوراتي وتعليقاتي',
-    reports: 'القرارات بشأن بلاغاتي عن المحتوى',
-    requests: 'متابعة طلباتي',
-    notices: 'إعلانات إدارة المبنى',
-    documents: 'مستندات جديدة لشقتي',
-    tickets: 'بلاغاتي عن الأعطال',
-    parcels: 'طرود في مكتب الاستقبال',
-    bookings: 'حجوزاتي',
-    queue: 'محتوى جديد بانتظار المراجعة',
-    ticket_queue: 'بلاغات أعطال جديدة',
-  },
+  kinds: labelsAr.notificationKinds,
   digest: {
     subject_zero: 'ملخصكم اليومي: لا جديد',
     subject_one: 'ملخصكم اليومي: خبر جديد واحد',
@@ -114,15 +102,8 @@ export const ar: Catalogue = {
     appointment: 'الموعد: {{time}} ({{provider}})',
     managementMessage: 'رسالة من إدارة المبنى',
     view: 'عرض البلاغ',
-    statuses: {
-      received: 'تم الاستلام',
-      in_progress: 'قيد المعالجة',
-      craftsman_assigned: 'تم تكليف فني',
-      appointment_set: 'تم تحديد موعد',
-      done: 'تم الإنجاز',
-      rejected: 'مرفوض',
-    },
-    scopes: { apartment: 'في شقتي', building: 'في المبنى / المرافق المشتركة' },
+    statuses: labelsAr.ticketStatuses,
+    scopes: labelsAr.ticketScopes,
   },
   parcels: {
     pieces_zero: 'لا قطع',

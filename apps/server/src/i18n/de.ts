@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LABELS, TICKET_SCOPE_LABELS, TICKET_STATUS_LABELS } from '@hausportal/contract';
+import { labelsDe } from '@hausportal/contract/labels';
 
 // What the server writes to residents, in German (issue 25): mails, pushes, the ticket receipt and
 // the activation letter. Every other language is typed against this one. Texts to staff and to
@@ -13,8 +13,8 @@ export const de = {
     buttonFallback: 'Falls der Knopf nicht funktioniert:',
     unsubscribeKind: 'Keine E-Mails mehr zu „{{kind}}“ erhalten',
   },
-  // The kinds as the profile's settings name them (the contract is the web's German too).
-  kinds: NOTIFICATION_KIND_LABELS,
+  // The kinds as the profile's settings name them (the contract's labels, the web's too).
+  kinds: labelsDe.notificationKinds,
   digest: {
     subject_one: 'Ihre Tageszusammenfassung: {{count}} Neuigkeit',
     subject_other: 'Ihre Tageszusammenfassung: {{count}} Neuigkeiten',
@@ -95,8 +95,8 @@ export const de = {
     appointment: 'Termin: {{time}} Uhr ({{provider}})',
     managementMessage: 'Nachricht der Hausverwaltung',
     view: 'Meldung ansehen',
-    statuses: TICKET_STATUS_LABELS,
-    scopes: TICKET_SCOPE_LABELS,
+    statuses: labelsDe.ticketStatuses,
+    scopes: labelsDe.ticketScopes,
   },
   parcels: {
     pieces_one: '{{count}} Stück',

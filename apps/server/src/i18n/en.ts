@@ -1,3 +1,4 @@
+import { labelsEn } from '@hausportal/contract/labels';
 import type { Catalogue } from './de.js';
 
 /** English (British spelling and the app's terms: blackboard, notice, damage report). */
@@ -8,20 +9,7 @@ export const en: Catalogue = {
     buttonFallback: 'If the button does not work:',
     unsubscribeKind: 'Stop e-mails about “{{kind}}”',
   },
-  kinds: {
-    posts: 'New posts on the blackboard',
-    comments: 'Comments on my posts',
-    moderation: 'Review of my posts and comments',
-    reports: 'Decisions on my reports',
-    requests: 'Progress of my requests',
-    notices: 'Notices from the management',
-    documents: 'New documents for my apartment',
-    tickets: 'My damage reports',
-    parcels: 'Parcels at the reception',
-    bookings: 'My bookings',
-    queue: 'New in moderation',
-    ticket_queue: 'New damage reports',
-  },
+  kinds: labelsEn.notificationKinds,
   digest: {
     subject_one: 'Your daily summary: {{count}} new item',
     subject_other: 'Your daily summary: {{count}} new items',
@@ -102,15 +90,8 @@ export const en: Catalogue = {
     appointment: 'Appointment: {{time}} ({{provider}})',
     managementMessage: 'Message from the management',
     view: 'View report',
-    statuses: {
-      received: 'Received',
-      in_progress: 'In progress',
-      craftsman_assigned: 'Craftsman assigned',
-      appointment_set: 'Appointment set',
-      done: 'Done',
-      rejected: 'Rejected',
-    },
-    scopes: { apartment: 'In my apartment', building: 'In the building / common area' },
+    statuses: labelsEn.ticketStatuses,
+    scopes: labelsEn.ticketScopes,
   },
   parcels: {
     pieces_one: '{{count}} item',

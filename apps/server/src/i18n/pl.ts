@@ -1,3 +1,4 @@
+import { labelsPl } from '@hausportal/contract/labels';
 import type { Catalogue } from './de.js';
 
 /**
@@ -11,20 +12,7 @@ export const pl: Catalogue = {
     buttonFallback: 'Jeśli przycisk nie działa:',
     unsubscribeKind: 'Nie wysyłaj więcej e-maili w sprawie „{{kind}}”',
   },
-  kinds: {
-    posts: 'Nowe wpisy na tablicy ogłoszeń',
-    comments: 'Komentarze do moich wpisów',
-    moderation: 'Sprawdzanie moich wpisów i komentarzy',
-    reports: 'Decyzje w sprawie zgłoszonych przeze mnie treści',
-    requests: 'Realizacja moich zapytań',
-    notices: 'Ogłoszenia administracji budynku',
-    documents: 'Nowe dokumenty dotyczące mojego mieszkania',
-    tickets: 'Moje zgłoszenia usterek',
-    parcels: 'Paczki w recepcji',
-    bookings: 'Moje rezerwacje',
-    queue: 'Nowe treści do moderacji',
-    ticket_queue: 'Nowe zgłoszenia usterek',
-  },
+  kinds: labelsPl.notificationKinds,
   digest: {
     subject_one: 'Podsumowanie dnia: {{count}} nowość',
     subject_few: 'Podsumowanie dnia: {{count}} nowości',
@@ -109,15 +97,8 @@ export const pl: Catalogue = {
     appointment: 'Termin: {{time}} ({{provider}})',
     managementMessage: 'Wiadomość od administracji budynku',
     view: 'Zobacz zgłoszenie',
-    statuses: {
-      received: 'Przyjęte',
-      in_progress: 'W realizacji',
-      craftsman_assigned: 'Zlecone fachowcowi',
-      appointment_set: 'Termin uzgodniony',
-      done: 'Zakończone',
-      rejected: 'Odrzucone',
-    },
-    scopes: { apartment: 'W moim mieszkaniu', building: 'W budynku / w częściach wspólnych' },
+    statuses: labelsPl.ticketStatuses,
+    scopes: labelsPl.ticketScopes,
   },
   parcels: {
     pieces_one: '{{count}} sztuka',

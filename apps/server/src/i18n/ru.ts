@@ -1,3 +1,4 @@
+import { labelsRu } from '@hausportal/contract/labels';
 import type { Catalogue } from './de.js';
 
 /**
@@ -11,20 +12,7 @@ export const ru: Catalogue = {
     buttonFallback: 'Если кнопка не работает:',
     unsubscribeKind: 'Больше не получать письма о «{{kind}}»',
   },
-  kinds: {
-    posts: 'Новые записи на доске объявлений',
-    comments: 'Комментарии к моим записям',
-    moderation: 'Проверка моих записей и комментариев',
-    reports: 'Решения по моим жалобам',
-    requests: 'Обработка моих запросов',
-    notices: 'Объявления управляющей компании',
-    documents: 'Новые документы по моей квартире',
-    tickets: 'Мои заявки о неисправностях',
-    parcels: 'Посылки у консьержа',
-    bookings: 'Мои бронирования',
-    queue: 'Новые материалы для проверки',
-    ticket_queue: 'Новые заявки о неисправностях',
-  },
+  kinds: labelsRu.notificationKinds,
   digest: {
     subject_one: 'Ваша ежедневная сводка: {{count}} новость',
     subject_few: 'Ваша ежедневная сводка: {{count}} новости',
@@ -109,15 +97,8 @@ export const ru: Catalogue = {
     appointment: 'Визит: {{time}} ({{provider}})',
     managementMessage: 'Сообщение управляющей компании',
     view: 'Посмотреть заявку',
-    statuses: {
-      received: 'Получена',
-      in_progress: 'В работе',
-      craftsman_assigned: 'Мастер назначен',
-      appointment_set: 'Визит согласован',
-      done: 'Выполнена',
-      rejected: 'Отклонена',
-    },
-    scopes: { apartment: 'В моей квартире', building: 'В доме / в местах общего пользования' },
+    statuses: labelsRu.ticketStatuses,
+    scopes: labelsRu.ticketScopes,
   },
   parcels: {
     pieces_one: '{{count}} штука',

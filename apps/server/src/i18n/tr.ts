@@ -1,3 +1,4 @@
+import { labelsTr } from '@hausportal/contract/labels';
 import type { Catalogue } from './de.js';
 
 /** Turkish (polite "siz"; the app's terms: duyuru panosu, gönderi, arıza bildirimi, teslim alma kodu). */
@@ -8,20 +9,7 @@ export const tr: Catalogue = {
     buttonFallback: 'Düğme çalışmazsa:',
     unsubscribeKind: '“{{kind}}” hakkında artık e-posta almayın',
   },
-  kinds: {
-    posts: 'Duyuru panosundaki yeni gönderiler',
-    comments: 'Gönderilerime yapılan yorumlar',
-    moderation: 'Gönderilerimin ve yorumlarımın incelenmesi',
-    reports: 'Şikayetlerimle ilgili kararlar',
-    requests: 'Taleplerimin durumu',
-    notices: 'Bina yönetiminden duyurular',
-    documents: 'Dairem için yeni belgeler',
-    tickets: 'Arıza bildirimlerim',
-    parcels: 'Resepsiyondaki paketler',
-    bookings: 'Rezervasyonlarım',
-    queue: 'Onay bekleyen yeni içerikler',
-    ticket_queue: 'Yeni arıza bildirimleri',
-  },
+  kinds: labelsTr.notificationKinds,
   digest: {
     subject_one: 'Günlük özetiniz: {{count}} yenilik',
     subject_other: 'Günlük özetiniz: {{count}} yenilik',
@@ -102,15 +90,8 @@ export const tr: Catalogue = {
     appointment: 'Randevu: {{time}} ({{provider}})',
     managementMessage: 'Bina yönetiminden mesaj',
     view: 'Bildirimi görüntüle',
-    statuses: {
-      received: 'Alındı',
-      in_progress: 'İşlemde',
-      craftsman_assigned: 'Usta görevlendirildi',
-      appointment_set: 'Randevu belirlendi',
-      done: 'Tamamlandı',
-      rejected: 'Reddedildi',
-    },
-    scopes: { apartment: 'Dairemde', building: 'Binada / ortak alanda' },
+    statuses: labelsTr.ticketStatuses,
+    scopes: labelsTr.ticketScopes,
   },
   parcels: {
     pieces_one: '{{count}} adet',

@@ -1,3 +1,4 @@
+import { labelsUk } from '@hausportal/contract/labels';
 import type { Catalogue } from './de.js';
 
 /**
@@ -11,20 +12,7 @@ export const uk: Catalogue = {
     buttonFallback: 'Якщо кнопка не працює:',
     unsubscribeKind: 'Більше не отримувати листи про «{{kind}}»',
   },
-  kinds: {
-    posts: 'Нові дописи на дошці оголошень',
-    comments: 'Коментарі до моїх дописів',
-    moderation: 'Перевірка моїх дописів і коментарів',
-    reports: 'Рішення щодо моїх скарг',
-    requests: 'Опрацювання моїх запитів',
-    notices: 'Оголошення керуючої компанії',
-    documents: 'Нові документи для моєї квартири',
-    tickets: 'Мої заявки про пошкодження',
-    parcels: 'Посилки на рецепції',
-    bookings: 'Мої бронювання',
-    queue: 'Нове на модерації',
-    ticket_queue: 'Нові заявки про пошкодження',
-  },
+  kinds: labelsUk.notificationKinds,
   digest: {
     subject_one: 'Ваш щоденний підсумок: {{count}} новина',
     subject_few: 'Ваш щоденний підсумок: {{count}} новини',
@@ -109,15 +97,8 @@ export const uk: Catalogue = {
     appointment: 'Час візиту: {{time}} ({{provider}})',
     managementMessage: 'Повідомлення керуючої компанії',
     view: 'Переглянути заявку',
-    statuses: {
-      received: 'Отримано',
-      in_progress: 'У роботі',
-      craftsman_assigned: 'Майстра призначено',
-      appointment_set: 'Час візиту узгоджено',
-      done: 'Виконано',
-      rejected: 'Відхилено',
-    },
-    scopes: { apartment: 'У моїй квартирі', building: 'У будинку / у місцях загального користування' },
+    statuses: labelsUk.ticketStatuses,
+    scopes: labelsUk.ticketScopes,
   },
   parcels: {
     pieces_one: '{{count}} штука',

@@ -82,6 +82,16 @@ export const s = {
     selectAll: 'Alle auf dieser Seite auswählen',
     actions: 'Aktionen',
   },
+  /** The order of a list residents see (phones, ticket categories). */
+  order: {
+    up: 'Nach oben',
+    down: 'Nach unten',
+    moveUp: (name: string) => `„${name}“ nach oben`,
+    moveDown: (name: string) => `„${name}“ nach unten`,
+    moved: (name: string, position: number, total: number) =>
+      `„${name}“ steht jetzt an Position ${position} von ${total}.`,
+    failed: 'Die Reihenfolge konnte nicht gespeichert werden.',
+  },
   /** The apartment picker (components/apartment-picker.tsx, issue 22). */
   apartments: {
     listLabel: 'Wohnungen',

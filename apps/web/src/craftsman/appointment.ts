@@ -1,18 +1,10 @@
-import { config } from '@/config';
+import { minuteFormat } from '@/lib/minute-format';
 import { craftsmanDe as s, fill } from '@/i18n/craftsman';
 
 // An appointment is a date and time on the building site, so always Europe/Berlin, whatever zone
 // the craftsman's phone is set to. The API takes it as `YYYY-MM-DDTHH:mm` in Berlin time.
 
-const parts = new Intl.DateTimeFormat('de-DE', {
-  timeZone: config.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const parts = minuteFormat('de-DE');
 
 // Written out, not from Intl: engines disagree on 'Di' and 'Di.'.
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];

@@ -5,7 +5,6 @@ import {
   CRAFTSMAN_LINK_INVALID,
   TICKET_PHOTO_MAX_EDGE,
   TICKET_SCOPE_LABELS,
-  TICKET_STATUS_LABELS,
   type CraftsmanJob,
 } from '@hausportal/contract';
 import { craftsmanDe } from '@/i18n/craftsman';
@@ -13,7 +12,6 @@ import { resizeImage } from '@/lib/resize-image';
 import { mockFetch, setOnline } from '@/test/fetch-mock';
 import { tokenFromPath } from './api';
 import { CraftsmanPage } from './craftsman-page';
-import { PHOTO_MAX_EDGE } from './photo-step';
 import { job, JOB_URL, TOKEN } from './test-fixtures';
 
 // Canvas and createImageBitmap do not exist in jsdom; the shrinking itself is tested in lib.
@@ -67,13 +65,10 @@ afterEach(() => {
   vi.mocked(resizeImage).mockClear();
 });
 
-describe("the contract's texts and limits, copied to keep zod out of the page", () => {
-  it('are the same as in the contract', () => {
-    expect(craftsmanDe.invalid).toBe(CRAFTSMAN_LINK_INVALID);
-    expect(craftsmanDe.statuses).toEqual(TICKET_STATUS_LABELS);
-    // The places speak as the resident there ('In meiner Wohnung'); here they may not.
+describe("the page's own words for the contract's places", () => {
+  it('name every place the contract knows', () => {
+    // The contract's labels speak as the resident ('In meiner Wohnung'); here they may not.
     expect(Object.keys(craftsmanDe.scopes)).toEqual(Object.keys(TICKET_SCOPE_LABELS));
-    expect(PHOTO_MAX_EDGE).toBe(TICKET_PHOTO_MAX_EDGE);
   });
 });
 

@@ -1,15 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { craftsmanDe as s } from '@/i18n/craftsman';
 import { craftsmanApi } from './api';
 import { messageOf } from './use-job';
-import { ConfirmPanel, ErrorText, StepButton, TextArea, type StepProps } from './ui';
+import { ConfirmPanel, ErrorText, QuestionForm, StepButton, TextArea, useQuestion, type StepProps } from './ui';
 
 /** 'Auftrag als erledigt melden', after a question in place: it ends what the link can do. */
 export function DoneStep({ busy, send, notify }: StepProps) {
-  const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<{ message: string; text?: string } | null>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { asking, opener, ask, cancel } = useQuestion(() => setError(null));
   const id = useId();
 
   const done = async () => {
@@ -20,44 +19,24 @@ export function DoneStep({ busy, send, notify }: StepProps) {
     } else notify(s.doneSent);
   };
 
-  const cancel = () => {
-    setConfirming(false);
-    setError(null);
-    requestAnimationFrame(() => opener.current?.focus());
-  };
-
   return (
     <section className="cm-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{s.doneTitle}</h2>
-      {!confirming ? (
-        <StepButton
-          ref={opener}
-          step="done"
-          busy={busy}
-          label={s.done}
-          busyLabel={s.doneSending}
-          onClick={() => {
-            setError(null);
-            setConfirming(true);
-          }}
-        />
+      {!asking ? (
+        <StepButton ref={opener} step="done" busy={busy} label={s.done} busyLabel={s.doneSending} onClick={ask} />
       ) : (
         <ConfirmPanel title={s.doneConfirmTitle} onCancel={cancel}>
           <p>{s.doneConfirmText}</p>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void done();
-            }}
+          <QuestionForm
+            busy={busy}
+            submit={
+              <StepButton step="done" busy={busy} type="submit" label={s.doneConfirm} busyLabel={s.doneSending} />
+            }
+            onSubmit={() => void done()}
+            onCancel={cancel}
           >
             <TextArea label={s.doneText} value={text} onChange={setText} error={error?.text} disabled={busy !== null} />
-            <div className="cm-button-row">
-              <StepButton step="done" busy={busy} type="submit" label={s.doneConfirm} busyLabel={s.doneSending} />
-              <button type="button" className="cm-button cm-button-secondary" disabled={busy !== null} onClick={cancel}>
-                {s.cancel}
-              </button>
-            </div>
-          </form>
+          </QuestionForm>
         </ConfirmPanel>
       )}
       <ErrorText>{error?.message}</ErrorText>

@@ -1,15 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { craftsmanDe as s } from '@/i18n/craftsman';
 import { craftsmanApi } from './api';
 import { messageOf } from './use-job';
-import { ConfirmPanel, ErrorText, StepButton, TextArea, type StepProps } from './ui';
+import { ConfirmPanel, ErrorText, QuestionForm, StepButton, TextArea, useQuestion, type StepProps } from './ui';
 
 /** 'offered': take the job, or decline it after a question in place, with an optional reason. */
 export function OfferStep({ busy, send, notify }: StepProps) {
-  const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ message: string; reason?: string } | null>(null);
-  const declineButton = useRef<HTMLButtonElement>(null);
+  const { asking, opener, ask, cancel } = useQuestion(() => setError(null));
 
   const accept = async () => {
     setError(null);
@@ -29,16 +28,9 @@ export function OfferStep({ busy, send, notify }: StepProps) {
     } else notify(s.declined);
   };
 
-  const cancel = () => {
-    setDeclining(false);
-    setError(null);
-    // Back to where the question was asked from.
-    requestAnimationFrame(() => declineButton.current?.focus());
-  };
-
   return (
     <div className="cm-actions">
-      {!declining ? (
+      {!asking ? (
         <div className="cm-button-row">
           <StepButton
             step="accept"
@@ -48,25 +40,31 @@ export function OfferStep({ busy, send, notify }: StepProps) {
             onClick={() => void accept()}
           />
           <StepButton
-            ref={declineButton}
+            ref={opener}
             step="decline"
             busy={busy}
             label={s.decline}
             busyLabel={s.declining}
             variant="secondary"
-            onClick={() => {
-              setError(null);
-              setDeclining(true);
-            }}
+            onClick={ask}
           />
         </div>
       ) : (
         <ConfirmPanel title={s.declineTitle} onCancel={cancel}>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void decline();
-            }}
+          <QuestionForm
+            busy={busy}
+            submit={
+              <StepButton
+                step="decline"
+                busy={busy}
+                label={s.declineConfirm}
+                busyLabel={s.declining}
+                variant="danger"
+                type="submit"
+              />
+            }
+            onSubmit={() => void decline()}
+            onCancel={cancel}
           >
             <TextArea
               label={s.declineReason}
@@ -76,20 +74,7 @@ export function OfferStep({ busy, send, notify }: StepProps) {
               error={error?.reason}
               disabled={busy !== null}
             />
-            <div className="cm-button-row">
-              <StepButton
-                step="decline"
-                busy={busy}
-                label={s.declineConfirm}
-                busyLabel={s.declining}
-                variant="danger"
-                type="submit"
-              />
-              <button type="button" className="cm-button cm-button-secondary" disabled={busy !== null} onClick={cancel}>
-                {s.cancel}
-              </button>
-            </div>
-          </form>
+          </QuestionForm>
         </ConfirmPanel>
       )}
       <ErrorText>{error?.message}</ErrorText>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { TICKET_PHOTO_MAX_EDGE } from '@hausportal/contract/labels';
 import { craftsmanDe as s, fill } from '@/i18n/craftsman';
 import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { resizeImage } from '@/lib/resize-image';
@@ -6,12 +7,9 @@ import { craftsmanApi } from './api';
 import { messageOf } from './use-job';
 import { ErrorText, StepButton, type StepProps } from './ui';
 
-/** The contract's TICKET_PHOTO_MAX_EDGE, copied (see i18n/craftsman.ts); the tests compare them. */
-export const PHOTO_MAX_EDGE = 2560;
-
 /**
  * 'Foto hinzufügen', under the job's photos: the camera or the gallery, several at once. Each photo is shrunk on the
- * phone (long edge ≤ PHOTO_MAX_EDGE, JPEG, without its location data) and then sent on
+ * phone (long edge ≤ TICKET_PHOTO_MAX_EDGE, JPEG, without its location data) and then sent on
  * its own, one after the other: on a weak line a 12 MP original would take minutes, the shrunk
  * one a fraction. A type the server refuses (HEIC, GIF) is refused here first.
  */
@@ -34,7 +32,7 @@ export function PhotoStep({ busy, send, notify }: StepProps) {
         }
         let photo: File;
         try {
-          photo = await resizeImage(file, PHOTO_MAX_EDGE);
+          photo = await resizeImage(file, TICKET_PHOTO_MAX_EDGE);
         } catch {
           problems.push(fill(s.photoUnreadable, { filename: file.name }));
           continue;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { CraftsmanJob } from '@hausportal/contract';
+import { craftsmanDe as s } from '@/i18n/craftsman';
 import type { CallError } from './api';
 import type { Step } from './use-job';
 
@@ -91,6 +92,60 @@ export function ConfirmPanel({
       </h3>
       {children}
     </div>
+  );
+}
+
+/**
+ * A question asked in place (ConfirmPanel) from a button: whether it is asked, the ref for that
+ * button, `ask`, and `cancel`, which closes it and gives the button the focus back. `reset`
+ * clears what the last try left behind (its error) on both.
+ */
+export function useQuestion(reset: () => void) {
+  const [asking, setAsking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const ask = () => {
+    reset();
+    setAsking(true);
+  };
+  const cancel = () => {
+    setAsking(false);
+    reset();
+    // Back to where the question was asked from.
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  return { asking, opener, ask, cancel };
+}
+
+/** The form of a question in place: its fields, then the step's button and 'Abbrechen'. */
+export function QuestionForm({
+  busy,
+  submit,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  busy: Step | null;
+  /** The step's StepButton, of type submit. */
+  submit: ReactNode;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <div className="cm-button-row">
+        {submit}
+        <button type="button" className="cm-button cm-button-secondary" disabled={busy !== null} onClick={onCancel}>
+          {s.cancel}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -1,10 +1,16 @@
-// The strings of the craftsman's page ('/auftrag/{token}', issue 21, ADR 020): a page of its own,
-// without an account, that a craftsman opens from the mail on a phone. It stays German (the issue
-// says so) and it does not load i18next: a plain catalogue and `fill()` keep its bundle small.
-// The statuses and the invalid-link text are the contract's, copied: a value imported from
-// the contract's tickets.ts brings every zod schema of that module along (40 kB gzip, half the
-// page). craftsman-page.test.tsx checks that the copies equal the contract.
-import type { TicketAuthor, TicketEventKind, TicketScope, TicketStatus } from '@hausportal/contract';
+// The strings of the craftsman's page ('/auftrag/{token}', ADR 020): a page of its own, without an
+// account, that a craftsman opens from the mail on a phone. It stays German and it does not load
+// i18next: a plain catalogue and `fill()` keep its bundle small. The statuses, the timeline's
+// kinds and the invalid-link text come from the contract's labels entry, which has no zod (a value
+// of the main entry would bring the ticket schemas and zod along).
+import {
+  CRAFTSMAN_LINK_INVALID,
+  TICKET_EVENT_KIND_LABELS,
+  TICKET_STATUS_LABELS,
+  type TicketAuthor,
+  type TicketEventKind,
+  type TicketScope,
+} from '@hausportal/contract/labels';
 
 export const craftsmanDe = {
   pageTitle: 'Auftrag',
@@ -16,18 +22,9 @@ export const craftsmanDe = {
   offline: 'Keine Verbindung zum Server. Bitte prüfen Sie den Empfang und versuchen Sie es erneut.',
   generic: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
   invalidTitle: 'Auftrag nicht verfügbar',
-  /** The contract's CRAFTSMAN_LINK_INVALID. */
-  invalid: 'Dieser Auftragslink gilt nicht mehr. Bitte wenden Sie sich an die Hausverwaltung.',
+  invalid: CRAFTSMAN_LINK_INVALID,
 
-  /** The contract's TICKET_STATUS_LABELS. */
-  statuses: {
-    received: 'Eingegangen',
-    in_progress: 'In Bearbeitung',
-    craftsman_assigned: 'Handwerker beauftragt',
-    appointment_set: 'Termin vereinbart',
-    done: 'Erledigt',
-    rejected: 'Abgelehnt',
-  } satisfies Record<TicketStatus, string>,
+  statuses: TICKET_STATUS_LABELS,
   /** Not the contract's TICKET_SCOPE_LABELS: those speak as the resident ('In meiner Wohnung'). */
   scopes: {
     apartment: 'In der Wohnung',
@@ -117,19 +114,12 @@ export const craftsmanDe = {
     resident: 'Bewohner:in',
     system: 'System',
   } satisfies Record<TicketAuthor, string>,
+  // The back office's words, but for the steps as the craftsman sees them.
   kinds: {
+    ...TICKET_EVENT_KIND_LABELS,
     created: 'Gemeldet',
     status: 'Status: {{status}}',
-    message: 'Nachricht',
-    note: 'Notiz',
-    photo: 'Foto hinzugefügt',
     assigned: 'Auftrag erteilt',
-    unassigned: 'Auftrag zurückgezogen',
-    craftsman: 'Handwerker',
-    appointment: 'Termin',
-    merged: 'Zusammengeführt',
-    rated: 'Bewertet',
-    reopened: 'Wieder geöffnet',
   } satisfies Record<TicketEventKind, string>,
   closeMessage: 'Meldung schließen',
 } as const;

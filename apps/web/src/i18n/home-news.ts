@@ -1,8 +1,7 @@
-// The home screen's news (issue 22): 'Wichtig' notices until dismissed, and the cards of open
-// reports and new documents. They load with the home chunk, not with /login. The ticket statuses
-// are the contract's TICKET_STATUS_LABELS, copied: importing them would bring the contract's
-// ticket schemas (zod) into the home chunk. home-news.test.ts checks that the copies agree.
-import type { TicketStatus } from '@hausportal/contract';
+// The home screen's news: 'Wichtig' notices until dismissed, and the cards of open reports and
+// new documents. They load with the home chunk, not with /login. The ticket statuses come from the
+// contract's labels entry, which brings no zod into the home chunk.
+import { labelsEn, TICKET_STATUS_LABELS } from '@hausportal/contract/labels';
 import { lazyStrings } from './index';
 
 export const homeNewsDe = {
@@ -28,14 +27,7 @@ export const homeNewsDe = {
     loading: 'Neuigkeiten werden geladen\u00a0…',
     failed: 'Die Neuigkeiten konnten nicht geladen werden.',
     retry: 'Erneut versuchen',
-    statuses: {
-      received: 'Eingegangen',
-      in_progress: 'In Bearbeitung',
-      craftsman_assigned: 'Handwerker beauftragt',
-      appointment_set: 'Termin vereinbart',
-      done: 'Erledigt',
-      rejected: 'Abgelehnt',
-    } satisfies Record<TicketStatus, string>,
+    statuses: TICKET_STATUS_LABELS,
   },
 };
 
@@ -62,14 +54,7 @@ export const homeNewsEn: typeof homeNewsDe = {
     loading: 'Loading news\u00a0…',
     failed: 'The news could not be loaded.',
     retry: 'Try again',
-    statuses: {
-      received: 'Received',
-      in_progress: 'In progress',
-      craftsman_assigned: 'Craftsman assigned',
-      appointment_set: 'Appointment set',
-      done: 'Done',
-      rejected: 'Rejected',
-    },
+    statuses: labelsEn.ticketStatuses,
   },
 };
 

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { INTL_LOCALES, LANGUAGES, RTL_LANGUAGES, type Language } from '@hausportal/contract';
 import { config } from '@/config';
 import { isolate } from '@/lib/bidi';
-import { de } from './de';
+import { de, type Localized, type Translation } from './de';
 import type { backOfficeDe } from './back-office';
 import type { postsDe } from './posts';
 import type { notificationsDe } from './notifications';
@@ -55,17 +55,36 @@ void i18next.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** The files of a language under locales/<language>/, each typed against its German catalogue. */
+interface LocaleFiles {
+  core: Translation;
+  posts: Localized<typeof postsDe>;
+  notifications: Localized<typeof notificationsDe>;
+  tickets: Localized<typeof ticketsDe>;
+  homeTickets: Localized<typeof homeTicketsDe>;
+  activation: Localized<typeof activationDe>;
+  homeNews: Localized<typeof homeNewsDe>;
+  sessions: Localized<typeof sessionsDe>;
+  bookings: Localized<typeof bookingsDe>;
+  parcels: Localized<typeof parcelsDe>;
+  legal: Localized<typeof legalLinksDe & typeof legalDe>;
+  backOffice: Localized<typeof backOfficeDe>;
+}
+
+/** A language's files as i18next adds them (no two share a key): the back office's under its own. */
+const partsOf = ({ backOffice, ...files }: LocaleFiles): readonly object[] => [...Object.values(files), { backOffice }];
+
 /**
  * The whole catalogue of each language but German, one chunk per language. English keeps its
  * screen-sized parts (lazyStrings); the others are one file set per language under locales/.
  */
 const catalogues: Record<Exclude<Language, 'de'>, () => Promise<readonly object[]>> = {
   en: async () => [(await import('./en')).en],
-  tr: async () => (await import('./locales/tr')).default,
-  pl: async () => (await import('./locales/pl')).default,
-  uk: async () => (await import('./locales/uk')).default,
-  ru: async () => (await import('./locales/ru')).default,
-  ar: async () => (await import('./locales/ar')).default,
+  tr: async () => partsOf(await import('./locales/tr')),
+  pl: async () => partsOf(await import('./locales/pl')),
+  uk: async () => partsOf(await import('./locales/uk')),
+  ru: async () => partsOf(await import('./locales/ru')),
+  ar: async () => partsOf(await import('./locales/ar')),
 };
 
 /** A language's catalogue, in parts (for the completeness tests). */

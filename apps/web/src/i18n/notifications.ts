@@ -1,6 +1,6 @@
 // The strings of the profile's notification settings and the install hint (issue 10). They load
 // with the profile, not with /login (ADR 015).
-import { NOTIFICATION_KIND_LABELS } from '@hausportal/contract';
+import { labelsEn, NOTIFICATION_KIND_LABELS } from '@hausportal/contract/labels';
 import { lazyStrings } from './index';
 
 export const notificationsDe = {
@@ -25,7 +25,7 @@ export const notificationsDe = {
     email: 'E-Mail',
     pushFor: 'Auf dem Gerät: {{kind}}',
     emailFor: 'E-Mail: {{kind}}',
-    // The server names the kinds the same way in its mails (contract).
+    // The server names the kinds the same way in its mails (the contract's labels).
     kinds: NOTIFICATION_KIND_LABELS,
     postsHint: 'Mehrere neue Beiträge kommen gebündelt, höchstens einmal pro Stunde.',
     quietHours: 'Nachtruhe von 22 bis 6 Uhr',
@@ -67,20 +67,8 @@ export const notificationsEn: typeof notificationsDe = {
     email: 'E-mail',
     pushFor: 'Push: {{kind}}',
     emailFor: 'E-mail: {{kind}}',
-    kinds: {
-      posts: 'New posts on the blackboard',
-      comments: 'Comments on my posts',
-      moderation: 'Review of my posts and comments',
-      reports: 'Decisions on my reports',
-      requests: 'Progress of my requests',
-      notices: 'Notices from the management',
-      documents: 'New documents for my apartment',
-      tickets: 'My damage reports',
-      parcels: 'Parcels at the reception',
-      bookings: 'My bookings',
-      queue: 'New items to moderate',
-      ticket_queue: 'New damage reports',
-    },
+    // The staff queue in words of its own; the server's mails say 'New in moderation'.
+    kinds: { ...labelsEn.notificationKinds, queue: 'New items to moderate' },
     postsHint: 'Several new posts come bundled, at most once an hour.',
     quietHours: 'Quiet hours from 10 pm to 6 am',
     quietHoursHint: 'Push messages then wait until the morning. Important notices come at once.',

@@ -1,13 +1,8 @@
 // The strings of defect tickets (issue 21): 'Schaden melden', a ticket's page and 'Meine Meldungen'.
 // They load with those screens, not with /login (ADR 015). The texts the server and the back office
 // share (statuses, places, the consent and the emergency hint) come from the contract in German.
-import {
-  TICKET_CONSENT_LABEL,
-  TICKET_EMERGENCY_HINT,
-  TICKET_RECEIVED,
-  TICKET_SCOPE_LABELS,
-  TICKET_STATUS_LABELS,
-} from '@hausportal/contract';
+import { TICKET_CONSENT_LABEL, TICKET_EMERGENCY_HINT, TICKET_RECEIVED } from '@hausportal/contract';
+import { labelsEn, TICKET_SCOPE_LABELS, TICKET_STATUS_LABELS } from '@hausportal/contract/labels';
 import { lazyStrings } from './index';
 
 export const ticketsDe = {
@@ -183,15 +178,8 @@ export const ticketsEn: typeof ticketsDe = {
     titleList: 'My reports',
     titleTicket: 'Report',
     reportDamage: 'Report damage',
-    statuses: {
-      received: 'Received',
-      in_progress: 'In progress',
-      craftsman_assigned: 'Craftsman assigned',
-      appointment_set: 'Appointment set',
-      done: 'Done',
-      rejected: 'Rejected',
-    },
-    scopes: { apartment: 'In my apartment', building: 'In the building / common area' },
+    statuses: labelsEn.ticketStatuses,
+    scopes: labelsEn.ticketScopes,
     intro: 'Describe what is broken. The management receives your report at once.',
     category: 'What is affected?',
     categoryChoose: 'Please choose …',

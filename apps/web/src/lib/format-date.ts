@@ -1,16 +1,9 @@
 import type { Language } from '@hausportal/contract';
 import { config } from '@/config';
 import { currentLanguage, intlLocale } from '@/i18n';
+import { minuteFormat } from './minute-format';
 
-const german = new Intl.DateTimeFormat('de-DE', {
-  timeZone: config.timeZone,
-  hour: '2-digit',
-  minute: '2-digit',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hourCycle: 'h23',
-});
+const german = minuteFormat('de-DE');
 
 const others = new Map<Language, { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
 function formatsOf(language: Language) {

@@ -10,6 +10,7 @@ import { useAuditQuery, useStaffQuery } from './api';
 import { actionLabel, AuditDetail, entityLabel } from './audit-detail';
 import { t } from './strings';
 import '../components/screens.css';
+import { FilterSelect } from '../components/filter-select';
 
 const ENTITIES = Object.keys(t.entities);
 
@@ -41,29 +42,6 @@ function PersonFilter() {
         {staff.map((person) => (
           <option key={person.id} value={person.id}>
             {person.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function EntityFilter() {
-  const [entity, setEntity] = useFilterParam('entity', ENTITIES);
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t.entityFilter}</label>
-      <select
-        id={id}
-        className="admin-select"
-        value={entity ?? ''}
-        onChange={(event) => setEntity(event.target.value || undefined)}
-      >
-        <option value="">{t.allEntities}</option>
-        {ENTITIES.map((value) => (
-          <option key={value} value={value}>
-            {t.entities[value]}
           </option>
         ))}
       </select>
@@ -119,7 +97,13 @@ export default function AuditPage() {
       <p className="muted">{t.intro}</p>
       <div className="admin-filters" role="search">
         <PersonFilter />
-        <EntityFilter />
+        <FilterSelect
+          param="entity"
+          values={ENTITIES}
+          labels={t.entities}
+          label={t.entityFilter}
+          allLabel={t.allEntities}
+        />
       </div>
       {/* At 1024 px the entity and the location fold under the action (issue 22: no sideways scroll). */}
       <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={AUDIT_FOLD} />

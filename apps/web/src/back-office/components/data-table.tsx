@@ -17,9 +17,8 @@ import type { Paginated } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { usePageParam } from '../lib/list-params';
-import { errorMessage } from '../lib/errors';
 import { s } from '../strings';
-import { ListLoadError } from './load-error';
+import { ListLoadError, RefreshError } from './load-error';
 
 /** The Table features every back-office list registers (server paging, row checkboxes). */
 export const adminTableFeatures = tableFeatures({ rowPaginationFeature, rowSelectionFeature });
@@ -205,14 +204,7 @@ export function DataTable<T extends RowData>({
         </p>
         {toolbar}
       </div>
-      {isError ? (
-        <div className="form-error" role="alert">
-          {errorMessage(error)}{' '}
-          <button type="button" className="button button-small" onClick={() => void refetch()}>
-            {s.table.retry}
-          </button>
-        </div>
-      ) : null}
+      {isError ? <RefreshError error={error} onRetry={refetch} /> : null}
       {rows.length === 0 ? (
         <p className="empty">{emptyText}</p>
       ) : (

@@ -173,6 +173,46 @@ export function CheckboxInput({ name, label, hint }: Omit<NamedField, 'required'
   );
 }
 
+/** A fieldset of choices: its legend, the choices, and the group's hint and error under them. */
+function ChoiceGroup({
+  id,
+  label,
+  hint,
+  error,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  /** Classes after the group's own, each with its leading space. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      className={`choice-group field${className}${error ? ' field-invalid' : ''}`}
+      aria-describedby={describedBy(id, hint, error)}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="admin-legend">{label}</legend>
+      {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
+/** A choice's label, with its hint under it. */
+function ChoiceText({ label, hint }: { label: string; hint?: ReactNode }) {
+  return (
+    <span>
+      {label}
+      {hint ? <span className="admin-cell-sub">{hint}</span> : null}
+    </span>
+  );
+}
+
 /** One choice of a few (radio buttons) in a labelled fieldset, registered with the surrounding `AdminForm`. */
 export function RadioGroupInput({
   name,
@@ -189,23 +229,14 @@ export function RadioGroupInput({
   const error = useFieldError(name);
   const id = useId();
   return (
-    <fieldset
-      className={`choice-group field${inline ? ' admin-choice-row' : ''}${error ? ' field-invalid' : ''}`}
-      aria-describedby={describedBy(id, hint, error)}
-      aria-invalid={error ? true : undefined}
-    >
-      <legend className="admin-legend">{label}</legend>
+    <ChoiceGroup id={id} label={label} hint={hint} error={error} className={inline ? ' admin-choice-row' : ''}>
       {options.map((option) => (
         <label key={option.value} className="choice admin-checkbox">
           <input type="radio" value={option.value} {...register(name)} />
-          <span>
-            {option.label}
-            {option.hint ? <span className="admin-cell-sub">{option.hint}</span> : null}
-          </span>
+          <ChoiceText label={option.label} hint={option.hint} />
         </label>
       ))}
-      <FieldNotes id={id} hint={hint} error={error} />
-    </fieldset>
+    </ChoiceGroup>
   );
 }
 
@@ -231,12 +262,7 @@ export function CheckboxGroupInput({
       render={({ field }) => {
         const selected: (number | string)[] = Array.isArray(field.value) ? (field.value as (number | string)[]) : [];
         return (
-          <fieldset
-            className={`choice-group field${error ? ' field-invalid' : ''}`}
-            aria-describedby={describedBy(id, hint, error)}
-            aria-invalid={error ? true : undefined}
-          >
-            <legend className="admin-legend">{label}</legend>
+          <ChoiceGroup id={id} label={label} hint={hint} error={error}>
             {options.map((option, index) => (
               <label key={option.value} className="choice admin-checkbox">
                 <input
@@ -253,14 +279,10 @@ export function CheckboxGroupInput({
                     )
                   }
                 />
-                <span>
-                  {option.label}
-                  {option.hint ? <span className="admin-cell-sub">{option.hint}</span> : null}
-                </span>
+                <ChoiceText label={option.label} hint={option.hint} />
               </label>
             ))}
-            <FieldNotes id={id} hint={hint} error={error} />
-          </fieldset>
+          </ChoiceGroup>
         );
       }}
     />

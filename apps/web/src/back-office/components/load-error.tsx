@@ -44,3 +44,15 @@ export function RecordLoadError({
     </div>
   );
 }
+
+/** What is shown is from before: refreshing it failed. Why, and 'Erneut versuchen' beside it. */
+export function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+  return (
+    <div className="form-error" role="alert">
+      {errorMessage(error)}{' '}
+      <button type="button" className="button button-small" onClick={() => void onRetry()}>
+        {s.table.retry}
+      </button>
+    </div>
+  );
+}

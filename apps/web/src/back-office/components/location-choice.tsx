@@ -1,6 +1,9 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
+import { errorMessage } from '../lib/errors';
 import { useLocationFilter } from '../lib/list-params';
+import { s } from '../strings';
 
 /**
  * The one location a screen works on (phones, a location's settings): the shell's filter when
@@ -13,6 +16,8 @@ export function useWorkingLocation() {
   const location = locations.find((l) => l.id === filter) ?? locations[0];
   return { me, location, locations, setLocationId: setFilter, isLoading, isError, error, refetch };
 }
+
+type WorkingLocation = NonNullable<ReturnType<typeof useWorkingLocation>['location']>;
 
 /** One option per location, its id as the value. */
 export function LocationOptions({ locations }: { locations: readonly { id: number; title: string }[] }) {
@@ -43,5 +48,33 @@ export function LocationChoice({ label = 'Standort' }: { label?: string }) {
         <LocationOptions locations={locations} />
       </select>
     </div>
+  );
+}
+
+/**
+ * The body of a screen that works on one location at a time: the choice of location, then the
+ * screen's part for it, or why there is none yet.
+ */
+export function ForWorkingLocation({
+  none,
+  children,
+}: {
+  /** What a caller without a location reads. */
+  none: string;
+  children: (location: WorkingLocation) => ReactNode;
+}) {
+  const { location, isLoading, isError, error } = useWorkingLocation();
+  return (
+    <>
+      <LocationChoice />
+      {isLoading ? <Spinner label={s.loading} /> : null}
+      {isError ? (
+        <p className="form-error" role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      {!isLoading && !isError && !location ? <p className="empty">{none}</p> : null}
+      {location ? children(location) : null}
+    </>
   );
 }

@@ -1,10 +1,10 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MAIL_STATUSES, type AdminEmail } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
 import { EmailAddress } from '../components/email-address';
+import { FilterSelect } from '../components/filter-select';
 import { errorMessage } from '../lib/errors';
 import { excerpt, formatDateTime } from '../lib/format';
 import { useFilterParam, useListArgs, useLocationFilter, withLocation } from '../lib/list-params';
@@ -78,29 +78,6 @@ const columns = [
 /** On a tablet kind, attempts and error show under the subject (issue 22). */
 const fold = { into: 'subject', columns: ['kind', 'attempts', 'last_error'] };
 
-function StatusFilter() {
-  const [status, setStatus] = useFilterParam('status', MAIL_STATUSES);
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t.filter}</label>
-      <select
-        id={id}
-        className="admin-select"
-        value={status ?? ''}
-        onChange={(event) => setStatus((event.target.value || undefined) as (typeof MAIL_STATUSES)[number] | undefined)}
-      >
-        <option value="">{t.all}</option>
-        {MAIL_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {t.status[value]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** E-Mails: the outbox, newest first, with a status filter and 'Erneut senden' for failed ones. */
 export function EmailsList() {
   const args = useListArgs();
@@ -109,7 +86,7 @@ export function EmailsList() {
   return (
     <AdminPage title={t.title}>
       <div className="admin-filters" role="search">
-        <StatusFilter />
+        <FilterSelect param="status" values={MAIL_STATUSES} labels={t.status} label={t.filter} allLabel={t.all} />
       </div>
       <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={fold} />
     </AdminPage>

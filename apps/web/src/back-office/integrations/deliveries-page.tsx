@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery, type WebhookDeliveryStatus } from '@hausportal/contract';
@@ -15,6 +14,7 @@ import { idParam } from './key-page';
 import { AdminOnly } from './parts';
 import { t } from './strings';
 import '../components/screens.css';
+import { FilterSelect } from '../components/filter-select';
 import './integrations.css';
 
 const tones: Record<WebhookDeliveryStatus, string> = { delivered: 'done', pending: 'pending', failed: 'rejected' };
@@ -97,29 +97,6 @@ const fold = {
   columns: ['event', 'response_code', 'attempts', 'last_attempt_at', 'next_attempt_at'],
 };
 
-function StatusFilter() {
-  const [status, setStatus] = useFilterParam('status', WEBHOOK_DELIVERY_STATUSES);
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t.deliveries.filter}</label>
-      <select
-        id={id}
-        className="admin-select"
-        value={status ?? ''}
-        onChange={(e) => setStatus((e.target.value || undefined) as WebhookDeliveryStatus | undefined)}
-      >
-        <option value="">{t.deliveries.all}</option>
-        {WEBHOOK_DELIVERY_STATUSES.map((v) => (
-          <option key={v} value={v}>
-            {t.deliveries.statuses[v]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function Log({ endpointId }: { endpointId: number }) {
   const [page] = usePageParam();
   const [status] = useFilterParam('status', WEBHOOK_DELIVERY_STATUSES);
@@ -127,7 +104,13 @@ function Log({ endpointId }: { endpointId: number }) {
   return (
     <>
       <div className="admin-filters" role="search">
-        <StatusFilter />
+        <FilterSelect
+          param="status"
+          values={WEBHOOK_DELIVERY_STATUSES}
+          labels={t.deliveries.statuses}
+          label={t.deliveries.filter}
+          allLabel={t.deliveries.all}
+        />
       </div>
       <DataTable
         caption={t.deliveries.caption}

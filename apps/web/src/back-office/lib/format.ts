@@ -1,4 +1,5 @@
 import { config } from '@/config';
+import { minuteFormat } from '@/lib/minute-format';
 import { s } from '../strings';
 
 // The resident app's formats (product §5.10), so that both apps show a time alike.
@@ -73,15 +74,7 @@ export function fromDateInput(day: string): string | null {
   return new Date(wall - berlinOffsetMs(wall - 3_600_000)).toISOString();
 }
 
-const isoMinute = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: config.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const isoMinute = minuteFormat('sv-SE');
 
 /** The Berlin wall time of an ISO time as `YYYY-MM-DDTHH:mm`, for an `<input type="datetime-local">`. */
 export function toDateTimeInput(iso: string | null): string {

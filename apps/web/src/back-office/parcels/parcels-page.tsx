@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable } from '../components/data-table';
+import { FilterSelect } from '../components/filter-select';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useFilterParam, useListArgs } from '../lib/list-params';
 import { useAdminParcelsQuery, useParcelDailyQuery, type AdminParcel } from './api';
@@ -8,7 +9,6 @@ import { t } from './strings';
 import '../components/screens.css';
 
 const VIEWS = ['open', 'handed_over', 'waiting'] as const;
-type View = (typeof VIEWS)[number];
 
 /** A Berlin calendar date (YYYY-MM-DD) `days` before today. */
 const berlinDay = (days: number) =>
@@ -62,29 +62,6 @@ const columns = [
 ];
 const fold = { into: 'apartment_number', columns: ['handover_note'] };
 
-function ViewFilter() {
-  const [view, setView] = useFilterParam('view', VIEWS);
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t.filter}</label>
-      <select
-        id={id}
-        className="admin-select"
-        value={view ?? ''}
-        onChange={(e) => setView((e.target.value || undefined) as View | undefined)}
-      >
-        <option value="">{t.views.all}</option>
-        {VIEWS.map((v) => (
-          <option key={v} value={v}>
-            {t.views[v]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** Parcels per Berlin day over the last 14 days. */
 function Daily({ locationId }: { locationId?: number }) {
   const { data, isError } = useParcelDailyQuery({ from: berlinDay(13), to: berlinDay(0), location_id: locationId });
@@ -127,7 +104,7 @@ export default function ParcelsPage() {
   return (
     <AdminPage title={t.title}>
       <div className="admin-filters" role="search">
-        <ViewFilter />
+        <FilterSelect param="view" values={VIEWS} labels={t.views} label={t.filter} allLabel={t.views.all} />
       </div>
       <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={fold} />
       <Daily locationId={args.location_id} />

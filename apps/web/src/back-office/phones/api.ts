@@ -58,12 +58,3 @@ export const {
   useDeletePhoneMutation,
   useOrderPhonesMutation,
 } = phonesApi;
-
-/** The ids after moving the entry at `index` one place up (-1) or down (+1); unchanged at the ends. */
-export function moved(ids: readonly number[], index: number, step: -1 | 1): number[] {
-  const target = index + step;
-  if (index < 0 || index >= ids.length || target < 0 || target >= ids.length) return [...ids];
-  const next = [...ids];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}

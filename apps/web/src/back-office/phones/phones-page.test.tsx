@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
 import { page, renderAdmin } from '../test-utils';
-import { moved } from './api';
+import { moved } from '../components/ordered-table';
 import PhonesPage from './phones-page';
 
 const me = {

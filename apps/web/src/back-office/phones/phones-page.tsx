@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -17,9 +17,9 @@ import { applyServerErrors, errorMessage, schemaFields } from '../lib/errors';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { IconSelect } from '../components/icon-select';
-import { LocationChoice, useWorkingLocation } from '../components/location-choice';
+import { ForWorkingLocation } from '../components/location-choice';
+import { moved, OrderButtons, OrderedTable, useMoveFocus } from '../components/ordered-table';
 import {
-  moved,
   useCreatePhoneMutation,
   useDeletePhoneMutation,
   useOrderPhonesMutation,
@@ -95,17 +95,8 @@ function PhoneTable({ locationId }: { locationId: number }) {
     done: t.deleted,
   });
   const [announcement, setAnnouncement] = useState('');
-  // After a move the same control of the moved entry gets the focus back (the row changed place).
-  const [focus, setFocus] = useState<{ id: number; step: -1 | 1 } | null>(null);
-  const table = useRef<HTMLTableElement>(null);
-
   const phones = useMemo(() => data?.results ?? [], [data]);
-  useEffect(() => {
-    if (!focus || !table.current) return;
-    const wanted = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${focus.step}"]`);
-    const other = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${-focus.step}"]`);
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
-  }, [focus, phones]);
+  const { table, moving } = useMoveFocus(phones);
 
   const move = async (index: number, step: -1 | 1) => {
     const ids = moved(
@@ -114,12 +105,12 @@ function PhoneTable({ locationId }: { locationId: number }) {
       step,
     );
     const phone = phones[index]!;
-    setFocus({ id: phone.id, step });
+    moving(phone.id, step);
     try {
       await order({ location_id: locationId, ids }).unwrap();
-      setAnnouncement(t.moved(phone.name, index + step + 1, phones.length));
+      setAnnouncement(s.order.moved(phone.name, index + step + 1, phones.length));
     } catch (e) {
-      toast.error(`${t.orderFailed} ${errorMessage(e)}`);
+      toast.error(`${s.order.failed} ${errorMessage(e)}`);
     }
   };
 
@@ -128,84 +119,62 @@ function PhoneTable({ locationId }: { locationId: number }) {
 
   return (
     <div className="admin-table-block">
-      <div className="admin-table-toolbar">
-        <p className="admin-table-count">{s.table.count(phones.length)}</p>
-        <button type="button" className="button button-primary" onClick={() => setEditing({})}>
-          {t.create}
-        </button>
-      </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {phones.length === 0 ? (
-        <p className="empty">{t.empty}</p>
-      ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table" ref={table} aria-busy={isFetching || orderState.isLoading || undefined}>
-            <caption className="visually-hidden">{t.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.position}</th>
-                <th scope="col">{t.columns.name}</th>
-                <th scope="col">{t.columns.number}</th>
-                <th scope="col" className="admin-col-folds">
-                  {t.columns.flags}
-                </th>
-                <th scope="col">{t.columns.order}</th>
-                <th scope="col">{t.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {phones.map((phone, index) => (
-                <tr key={phone.id}>
-                  <td>{index + 1}</td>
-                  <th scope="row" className="admin-row-head">
-                    <IconTitle icon={phone.icon || '/icons/phone.svg'} title={phone.name} />
-                    {/* On a tablet the flags fold under the name (admin.css, issue 22). */}
-                    <span className="admin-fold">
-                      <PhoneFlags phone={phone} />
-                    </span>
-                  </th>
-                  <td className="col-number">{phone.number}</td>
-                  <td className="admin-col-folds">
-                    <PhoneFlags phone={phone} />
-                  </td>
-                  <td>
-                    <span className="admin-order-cell">
-                      <button
-                        type="button"
-                        className="button button-small"
-                        data-move={`${phone.id}:-1`}
-                        aria-label={t.moveUp(phone.name)}
-                        disabled={index === 0 || orderState.isLoading}
-                        onClick={() => void move(index, -1)}
-                      >
-                        <span aria-hidden="true">↑</span> <span className="admin-order-word">{t.up}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small"
-                        data-move={`${phone.id}:1`}
-                        aria-label={t.moveDown(phone.name)}
-                        disabled={index === phones.length - 1 || orderState.isLoading}
-                        onClick={() => void move(index, 1)}
-                      >
-                        <span aria-hidden="true">↓</span> <span className="admin-order-word">{t.down}</span>
-                      </button>
-                    </span>
-                  </td>
-                  <td>
-                    <span className="admin-cell-actions">
-                      <RowButton label={t.edit} name={phone.name} onClick={() => setEditing({ phone })} />
-                      <RowButton label={t.delete} name={phone.name} danger onClick={() => ask(phone)} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OrderedTable
+        tableRef={table}
+        busy={isFetching || orderState.isLoading}
+        caption={t.caption}
+        count={phones.length}
+        create={t.create}
+        onCreate={() => setEditing({})}
+        announcement={announcement}
+        empty={t.empty}
+        head={
+          <>
+            <th scope="col">{t.columns.position}</th>
+            <th scope="col">{t.columns.name}</th>
+            <th scope="col">{t.columns.number}</th>
+            <th scope="col" className="admin-col-folds">
+              {t.columns.flags}
+            </th>
+            <th scope="col">{t.columns.order}</th>
+            <th scope="col">{t.columns.actions}</th>
+          </>
+        }
+      >
+        {phones.map((phone, index) => (
+          <tr key={phone.id}>
+            <td>{index + 1}</td>
+            <th scope="row" className="admin-row-head">
+              <IconTitle icon={phone.icon || '/icons/phone.svg'} title={phone.name} />
+              {/* On a tablet the flags fold under the name (admin.css). */}
+              <span className="admin-fold">
+                <PhoneFlags phone={phone} />
+              </span>
+            </th>
+            <td className="col-number">{phone.number}</td>
+            <td className="admin-col-folds">
+              <PhoneFlags phone={phone} />
+            </td>
+            <td>
+              <OrderButtons
+                id={phone.id}
+                name={phone.name}
+                index={index}
+                count={phones.length}
+                busy={orderState.isLoading}
+                words
+                onMove={(i, step) => void move(i, step)}
+              />
+            </td>
+            <td>
+              <span className="admin-cell-actions">
+                <RowButton label={t.edit} name={phone.name} onClick={() => setEditing({ phone })} />
+                <RowButton label={t.delete} name={phone.name} danger onClick={() => ask(phone)} />
+              </span>
+            </td>
+          </tr>
+        ))}
+      </OrderedTable>
       <Modal open={editing !== null} title={editing?.phone ? t.editTitle : t.create} onClose={() => setEditing(null)}>
         {editing ? <PhoneForm phone={editing.phone} locationId={locationId} onDone={() => setEditing(null)} /> : null}
       </Modal>
@@ -216,23 +185,16 @@ function PhoneTable({ locationId }: { locationId: number }) {
 
 /** Telefonnummern of one location: flags, create/edit, delete, and the order residents see. */
 export default function PhonesPage() {
-  const { location, isLoading, isError, error } = useWorkingLocation();
   return (
     <AdminPage title={t.title}>
-      <LocationChoice />
-      {isLoading ? <Spinner label={s.loading} /> : null}
-      {isError ? (
-        <p className="form-error" role="alert">
-          {errorMessage(error)}
-        </p>
-      ) : null}
-      {!isLoading && !isError && !location ? <p className="empty">{t.noLocation}</p> : null}
-      {location ? (
-        <>
-          <p className="muted">{t.intro(location.title)}</p>
-          <PhoneTable key={location.id} locationId={location.id} />
-        </>
-      ) : null}
+      <ForWorkingLocation none={t.noLocation}>
+        {(location) => (
+          <>
+            <p className="muted">{t.intro(location.title)}</p>
+            <PhoneTable key={location.id} locationId={location.id} />
+          </>
+        )}
+      </ForWorkingLocation>
     </AdminPage>
   );
 }

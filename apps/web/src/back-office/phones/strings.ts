@@ -17,12 +17,6 @@ export const t = {
   },
   highlighted: 'Hervorgehoben',
   hidden: 'Ausgeblendet',
-  up: 'Nach oben',
-  down: 'Nach unten',
-  moveUp: (name: string) => `„${name}“ nach oben`,
-  moveDown: (name: string) => `„${name}“ nach unten`,
-  moved: (name: string, position: number, total: number) =>
-    `„${name}“ steht jetzt an Position ${position} von ${total}.`,
   edit: 'Bearbeiten',
   delete: 'Löschen',
   deleteTitle: 'Telefonnummer löschen',
@@ -40,6 +34,5 @@ export const t = {
     highlighted: 'Wird in der Liste der Bewohner:innen hervorgehoben.',
     hidden: 'Der Eintrag bleibt sichtbar, die Nummer selbst wird nicht angezeigt.',
   },
-  orderFailed: 'Die Reihenfolge konnte nicht gespeichert werden.',
   noLocation: 'Ihnen ist noch kein Standort zugeordnet.',
 };

@@ -1,8 +1,9 @@
-import { createContext, useContext, useId, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { PROVIDER_REQUEST_STATUSES, type AdminProviderRequest } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { adminColumns, DataTable, type AdminColumn } from '../components/data-table';
 import { StatusBadge } from '../components/status-badge';
+import { FilterSelect } from '../components/filter-select';
 import { excerpt, formatDateTime } from '../lib/format';
 import { useFilterParam, useListArgs } from '../lib/list-params';
 import { s } from '../strings';
@@ -54,29 +55,19 @@ const columns: AdminColumn<AdminProviderRequest>[] = [
 /** Anfragen: residents' requests to providers as cases, filtered by status, edited in a dialog. */
 export default function RequestsPage() {
   const args = useListArgs();
-  const [status, setStatus] = useFilterParam('status', PROVIDER_REQUEST_STATUSES);
+  const [status] = useFilterParam('status', PROVIDER_REQUEST_STATUSES);
   const result = useProviderRequestsQuery({ ...args, status });
   const [openRequest, setOpenRequest] = useState<AdminProviderRequest | null>(null);
-  const filterId = useId();
   return (
     <AdminPage title={s.requests.title}>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor={filterId}>{s.requests.filter}</label>
-          <select
-            id={filterId}
-            className="admin-select"
-            value={status ?? ''}
-            onChange={(event) => setStatus(PROVIDER_REQUEST_STATUSES.find((v) => v === event.target.value))}
-          >
-            <option value="">{s.requests.all}</option>
-            {PROVIDER_REQUEST_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {s.status[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          param="status"
+          values={PROVIDER_REQUEST_STATUSES}
+          labels={s.status}
+          label={s.requests.filter}
+          allLabel={s.requests.all}
+        />
       </div>
       <OpenContext.Provider value={setOpenRequest}>
         <DataTable caption={s.requests.title} columns={columns} result={result} />

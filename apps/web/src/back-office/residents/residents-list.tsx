@@ -13,6 +13,7 @@ import { useResidentsQuery } from './api';
 import { usePrintLetters } from './use-print-letters';
 import { t } from './strings';
 import '../components/screens.css';
+import { FilterSelect } from '../components/filter-select';
 
 /** The badge tone of each account status. */
 const statusTone: Record<AccountStatus, string> = {
@@ -143,30 +144,6 @@ function SearchBox() {
   );
 }
 
-/** 'Konten': all, or one account status. */
-function StatusFilter() {
-  const [status, setStatus] = useFilterParam('status', ACCOUNT_STATUSES);
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t.activeFilter}</label>
-      <select
-        id={id}
-        className="admin-select"
-        value={status ?? ''}
-        onChange={(event) => setStatus((event.target.value || undefined) as AccountStatus | undefined)}
-      >
-        <option value="">{t.statusAll}</option>
-        {ACCOUNT_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {t.accountStatus[value]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 const rowLabel = (r: AdminResident) => t.letters.selectRow(r.name, r.apartment_number);
 
 /** Above the table: how many are selected, and the letters for them. */
@@ -234,7 +211,13 @@ export function ResidentsList() {
     >
       <div className="admin-filters" role="search">
         <SearchBox />
-        <StatusFilter />
+        <FilterSelect
+          param="status"
+          values={ACCOUNT_STATUSES}
+          labels={t.accountStatus}
+          label={t.activeFilter}
+          allLabel={t.statusAll}
+        />
       </div>
       <DataTable
         caption={t.caption}

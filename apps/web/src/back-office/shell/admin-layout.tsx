@@ -1,18 +1,11 @@
 import { Suspense, useId, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Icon } from '@/components/ui/icon';
-import {
-  useDeletePushMutation,
-  useLogoutMutation,
-  useMeQuery,
-  useModerationSummaryQuery,
-  useTicketSummaryQuery,
-} from '../api/admin-api';
-import { signedOut } from '../api/session-slice';
+import { useDeletePushMutation, useMeQuery, useModerationSummaryQuery, useTicketSummaryQuery } from '../api/admin-api';
 import { errorMessage } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
-import { useAdminDispatch } from '../store';
+import { useSignOut } from '../lib/use-sign-out';
 import { s } from '../strings';
 import { navItems } from './nav';
 import { forgetAdminPush, PushToggle } from './push-toggle';
@@ -55,20 +48,9 @@ function LocationFilter() {
 
 function SignedInUser() {
   const { data: me } = useMeQuery();
-  const [logout, { isLoading }] = useLogoutMutation();
   const [removePush] = useDeletePushMutation();
-  const dispatch = useAdminDispatch();
-  const navigate = useNavigate();
-  const signOut = async () => {
-    // The next person at this device must not get this manager's pushes.
-    await forgetAdminPush((id) => removePush(id).unwrap());
-    // Signed out locally whatever the server says: the token is gone from this browser.
-    await logout()
-      .unwrap()
-      .catch(() => undefined);
-    dispatch(signedOut());
-    navigate('/admin/login', { replace: true });
-  };
+  // The next person at this device must not get this manager's pushes.
+  const { signOut, isLoading } = useSignOut(() => forgetAdminPush((id) => removePush(id).unwrap()));
   return (
     <div className="admin-user">
       {me ? (

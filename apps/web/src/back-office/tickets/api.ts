@@ -139,12 +139,3 @@ export const {
   useTicketProvidersQuery,
   useTicketResidentsQuery,
 } = ticketsApi;
-
-/** The ids in a new order after moving the one at `index` by `step` (−1 up, +1 down). */
-export function moved(ids: readonly number[], index: number, step: -1 | 1): number[] {
-  const next = [...ids];
-  const target = index + step;
-  if (target < 0 || target >= next.length) return next;
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { adminTicketCategoryInput } from '@hausportal/contract';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { LocationChoice, useWorkingLocation } from '../components/location-choice';
+import { ForWorkingLocation } from '../components/location-choice';
+import { moved, OrderButtons, OrderedTable, useMoveFocus } from '../components/ordered-table';
 import { AdminForm, CheckboxInput, FormButtons, TextInput } from '../components/form-fields';
 import { ListLoadError } from '../components/load-error';
 import { RowButton } from '../components/row-actions';
@@ -14,7 +15,6 @@ import { StatusBadge } from '../components/status-badge';
 import { applyServerErrors, errorMessage } from '../lib/errors';
 import { s } from '../strings';
 import {
-  moved,
   useCreateTicketCategoryMutation,
   useTicketCategoriesQuery,
   useUpdateTicketCategoryMutation,
@@ -89,21 +89,12 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
   const [update, updateState] = useUpdateTicketCategoryMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [focus, setFocus] = useState<{ id: number; step: -1 | 1 } | null>(null);
   const [saving, setSaving] = useState(false);
-  const table = useRef<HTMLTableElement>(null);
   const categories = useMemo(
     () => [...(data?.results ?? [])].sort((a, b) => a.sort_order - b.sort_order || a.id - b.id),
     [data],
   );
-
-  // After a move the same control of the moved category gets the focus back (the row changed place).
-  useEffect(() => {
-    if (!focus || !table.current) return;
-    const wanted = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${focus.step}"]`);
-    const other = table.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${-focus.step}"]`);
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
-  }, [focus, categories]);
+  const { table, moving } = useMoveFocus(categories);
 
   // The new order as positions 0, 1, 2 …; only the categories whose position changed are saved.
   const move = async (index: number, step: -1 | 1) => {
@@ -113,16 +104,16 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
       index,
       step,
     );
-    setFocus({ id: category.id, step });
+    moving(category.id, step);
     setSaving(true);
     try {
       for (const [position, id] of ids.entries()) {
         const row = categories.find((c) => c.id === id)!;
         if (row.sort_order !== position) await update({ id, body: bodyOf(row, { sort_order: position }) }).unwrap();
       }
-      setAnnouncement(t.categories.moved(category.name, index + step + 1, categories.length));
+      setAnnouncement(s.order.moved(category.name, index + step + 1, categories.length));
     } catch (e) {
-      toast.error(`${t.categories.orderFailed} ${errorMessage(e)}`);
+      toast.error(`${s.order.failed} ${errorMessage(e)}`);
     } finally {
       setSaving(false);
     }
@@ -144,88 +135,60 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
   return (
     <div className="admin-table-block">
       <p className="muted">{t.categories.intro(locationTitle)}</p>
-      <div className="admin-table-toolbar">
-        <p className="admin-table-count">{s.table.count(categories.length)}</p>
-        <button type="button" className="button button-primary" onClick={() => setEditing({})}>
-          {t.categories.create}
-        </button>
-      </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {categories.length === 0 ? (
-        <p className="empty">{t.categories.empty}</p>
-      ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table ticket-categories" ref={table} aria-busy={isFetching || busy || undefined}>
-            <caption className="visually-hidden">{t.categories.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.categories.columns.position}</th>
-                <th scope="col">{t.categories.columns.name}</th>
-                <th scope="col">{t.categories.columns.tickets}</th>
-                <th scope="col">{t.categories.columns.order}</th>
-                <th scope="col">{t.categories.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((category, index) => (
-                <tr key={category.id} className={category.archived ? 'ticket-row-archived' : undefined}>
-                  <td>{index + 1}</td>
-                  <th scope="row" className="admin-row-head">
-                    {category.name}
-                    <span className="admin-tags">
-                      {category.emergency ? <StatusBadge status="important" label={t.categories.emergency} /> : null}
-                      {category.archived ? <StatusBadge status="expired" label={t.categories.archived} /> : null}
-                    </span>
-                  </th>
-                  <td>{category.ticket_count}</td>
-                  <td>
-                    <span className="admin-order-cell">
-                      <button
-                        type="button"
-                        className="button button-small"
-                        data-move={`${category.id}:-1`}
-                        aria-label={t.categories.moveUp(category.name)}
-                        title={t.categories.up}
-                        disabled={index === 0 || busy}
-                        onClick={() => void move(index, -1)}
-                      >
-                        <span aria-hidden="true">↑</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small"
-                        data-move={`${category.id}:1`}
-                        aria-label={t.categories.moveDown(category.name)}
-                        title={t.categories.down}
-                        disabled={index === categories.length - 1 || busy}
-                        onClick={() => void move(index, 1)}
-                      >
-                        <span aria-hidden="true">↓</span>
-                      </button>
-                    </span>
-                  </td>
-                  <td>
-                    <span className="admin-cell-actions">
-                      <RowButton
-                        label={t.categories.edit}
-                        name={category.name}
-                        onClick={() => setEditing({ category })}
-                      />
-                      <RowButton
-                        label={category.archived ? t.categories.restore : t.categories.archive}
-                        name={category.name}
-                        onClick={() => void setArchived(category, !category.archived)}
-                      />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OrderedTable
+        tableRef={table}
+        className="admin-table ticket-categories"
+        busy={isFetching || busy}
+        caption={t.categories.caption}
+        count={categories.length}
+        create={t.categories.create}
+        onCreate={() => setEditing({})}
+        announcement={announcement}
+        empty={t.categories.empty}
+        head={
+          <>
+            <th scope="col">{t.categories.columns.position}</th>
+            <th scope="col">{t.categories.columns.name}</th>
+            <th scope="col">{t.categories.columns.tickets}</th>
+            <th scope="col">{t.categories.columns.order}</th>
+            <th scope="col">{t.categories.columns.actions}</th>
+          </>
+        }
+      >
+        {categories.map((category, index) => (
+          <tr key={category.id} className={category.archived ? 'ticket-row-archived' : undefined}>
+            <td>{index + 1}</td>
+            <th scope="row" className="admin-row-head">
+              {category.name}
+              <span className="admin-tags">
+                {category.emergency ? <StatusBadge status="important" label={t.categories.emergency} /> : null}
+                {category.archived ? <StatusBadge status="expired" label={t.categories.archived} /> : null}
+              </span>
+            </th>
+            <td>{category.ticket_count}</td>
+            <td>
+              <OrderButtons
+                id={category.id}
+                name={category.name}
+                index={index}
+                count={categories.length}
+                busy={busy}
+                onMove={(i, step) => void move(i, step)}
+              />
+            </td>
+            <td>
+              <span className="admin-cell-actions">
+                <RowButton label={t.categories.edit} name={category.name} onClick={() => setEditing({ category })} />
+                <RowButton
+                  label={category.archived ? t.categories.restore : t.categories.archive}
+                  name={category.name}
+                  onClick={() => void setArchived(category, !category.archived)}
+                />
+              </span>
+            </td>
+          </tr>
+        ))}
+      </OrderedTable>
       <p className="field-hint">{t.categories.archiveHint}</p>
       <Modal
         open={editing !== null}
@@ -247,18 +210,11 @@ function CategoryTable({ locationId, locationTitle }: { locationId: number; loca
 
 /** Kategorien: the categories of one location, in the order residents see them. */
 export function CategoriesPage() {
-  const { location, isLoading, isError, error } = useWorkingLocation();
   return (
     <TicketsFrame title={t.categories.title}>
-      <LocationChoice />
-      {isLoading ? <Spinner label={s.loading} /> : null}
-      {isError ? (
-        <p className="form-error" role="alert">
-          {errorMessage(error)}
-        </p>
-      ) : null}
-      {!isLoading && !isError && !location ? <p className="empty">{t.categories.noLocation}</p> : null}
-      {location ? <CategoryTable key={location.id} locationId={location.id} locationTitle={location.title} /> : null}
+      <ForWorkingLocation none={t.categories.noLocation}>
+        {(location) => <CategoryTable key={location.id} locationId={location.id} locationTitle={location.title} />}
+      </ForWorkingLocation>
     </TicketsFrame>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { TicketStatus } from '@hausportal/contract';
 import { AdminPage } from '../components/admin-page';
 import { StatusBadge } from '../components/status-badge';
+import { ViewTabs, type ViewTab } from '../components/view-tabs';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { t } from './strings';
 import './tickets.css';
@@ -21,35 +22,13 @@ export function StaleBadge() {
   );
 }
 
-const views = [
+/** The views of the ticket screen, each its own URL. */
+const views: readonly ViewTab[] = [
   { path: '/admin/tickets', label: t.views.list, exact: true },
   { path: '/admin/tickets/board', label: t.views.board },
   { path: '/admin/tickets/categories', label: t.views.categories },
   { path: '/admin/tickets/stats', label: t.views.stats },
-] as const;
-
-/** The views of the ticket screen as links (each its own URL), the current one marked. */
-function TicketViews() {
-  const { pathname } = useLocation();
-  const [locationId] = useLocationFilter();
-  return (
-    <nav className="ticket-views" aria-label={t.views.label}>
-      {views.map((view) => {
-        const current = 'exact' in view ? pathname === view.path : pathname.startsWith(view.path);
-        return (
-          <Link
-            key={view.path}
-            to={withLocation(view.path, locationId)}
-            className="admin-tab"
-            aria-current={current ? 'page' : undefined}
-          >
-            {view.label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
-}
+];
 
 /** A view of the ticket screen: its title, 'Meldung erfassen' beside it, and the views under it. */
 export function TicketsFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -63,7 +42,7 @@ export function TicketsFrame({ title, children }: { title: string; children: Rea
         </Link>
       }
     >
-      <TicketViews />
+      <ViewTabs className="ticket-views" label={t.views.label} views={views} />
       {children}
     </AdminPage>
   );

@@ -5,7 +5,7 @@ import type { AdminTicketStats } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import { useDownload } from '../api/download';
-import { ListLoadError } from '../components/load-error';
+import { ListLoadError, RefreshError } from '../components/load-error';
 import { errorMessage } from '../lib/errors';
 import { useLocationFilter } from '../lib/list-params';
 import { s } from '../strings';
@@ -250,14 +250,7 @@ export function StatsPage() {
               </p>
               <CsvButton args={args} />
             </div>
-            {isError ? (
-              <div className="form-error" role="alert">
-                {errorMessage(error)}{' '}
-                <button type="button" className="button button-small" onClick={() => void refetch()}>
-                  {s.table.retry}
-                </button>
-              </div>
-            ) : null}
+            {isError ? <RefreshError error={error} onRetry={refetch} /> : null}
             <Figures stats={data} />
           </div>
         ) : null}

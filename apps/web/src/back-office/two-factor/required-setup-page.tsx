@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { adminApi, useLogoutMutation } from '../api/admin-api';
-import { signedOut, twoFactorSetUp } from '../api/session-slice';
+import { adminApi } from '../api/admin-api';
+import { twoFactorSetUp } from '../api/session-slice';
+import { useSignOut } from '../lib/use-sign-out';
 import { useAdminDispatch } from '../store';
 import { s } from '../strings';
 import { SetupFlow } from './setup-flow';
@@ -14,18 +14,10 @@ import { t } from './strings';
  */
 export default function RequiredTwoFactorSetup() {
   const dispatch = useAdminDispatch();
-  const navigate = useNavigate();
-  const [logout, { isLoading }] = useLogoutMutation();
+  const { signOut, isLoading } = useSignOut();
   useEffect(() => {
     document.title = `${t.requiredTitle} – ${s.product}`;
   }, []);
-  const signOut = async () => {
-    await logout()
-      .unwrap()
-      .catch(() => undefined);
-    dispatch(signedOut());
-    navigate('/admin/login', { replace: true });
-  };
   return (
     <div className="admin-login">
       <main id="admin-main" className="card admin-login-card two-factor-required">

@@ -1,3 +1,4 @@
+import { labelsAr } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { homeNewsDe } from '../../home-news';
 
@@ -32,13 +33,6 @@ export const homeNews: Localized<typeof homeNewsDe> = {
     loading: 'جارٍ تحميل المستجدات\u00a0…',
     failed: 'تعذّر تحميل المستجدات.',
     retry: 'إعادة المحاولة',
-    statuses: {
-      received: 'تم الاستلام',
-      in_progress: 'قيد المعالجة',
-      craftsman_assigned: 'تم تكليف فني',
-      appointment_set: 'تم تحديد موعد',
-      done: 'تم الإنجاز',
-      rejected: 'مرفوض',
-    },
+    statuses: labelsAr.ticketStatuses,
   },
 };

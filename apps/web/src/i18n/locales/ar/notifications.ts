@@ -1,3 +1,4 @@
+import { labelsAr } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { notificationsDe } from '../../notifications';
 
@@ -21,20 +22,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     email: 'البريد الإلكتروني',
     pushFor: 'على الجهاز: {{kind}}',
     emailFor: 'البريد الإلكتروني: {{kind}}',
-    kinds: {
-      posts: 'منشورات جديدة على لوحة الإعلانات',
-      comments: 'تعليقات على منشوراتي',
-      moderation: 'مراجعة منشوراتي وتعليقاتي',
-      reports: 'القرارات بشأن بلاغاتي عن المحتوى',
-      requests: 'متابعة طلباتي',
-      notices: 'إعلانات إدارة المبنى',
-      documents: 'مستندات جديدة لشقتي',
-      tickets: 'بلاغاتي عن الأعطال',
-      parcels: 'طرود في مكتب الاستقبال',
-      bookings: 'حجوزاتي',
-      queue: 'محتوى جديد بانتظار المراجعة',
-      ticket_queue: 'بلاغات أعطال جديدة',
-    },
+    kinds: labelsAr.notificationKinds,
     postsHint: 'تصلكم المنشورات الجديدة مجمّعة، مرة واحدة في الساعة على الأكثر.',
     quietHours: 'وقت الراحة الليلية من الساعة 10 مساءً حتى 6 صباحًا',
     quietHoursHint: 'تصل إشعارات الجهاز في هذا الوقت صباحًا فقط. أما الإعلانات المهمة فتصل فورًا.',

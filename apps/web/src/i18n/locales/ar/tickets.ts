@@ -1,3 +1,4 @@
+import { labelsAr } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { ticketsDe } from '../../tickets';
 
@@ -7,15 +8,8 @@ export const tickets: Localized<typeof ticketsDe> = {
     titleList: 'بلاغاتي',
     titleTicket: 'البلاغ',
     reportDamage: 'الإبلاغ عن عطل',
-    statuses: {
-      received: 'تم الاستلام',
-      in_progress: 'قيد المعالجة',
-      craftsman_assigned: 'تم تكليف فني',
-      appointment_set: 'تم تحديد موعد',
-      done: 'تم الإنجاز',
-      rejected: 'مرفوض',
-    },
-    scopes: { apartment: 'في شقتي', building: 'في المبنى / المرافق المشتركة' },
+    statuses: labelsAr.ticketStatuses,
+    scopes: labelsAr.ticketScopes,
     // ---- the form ----
     intro: 'يرجى وصف ما هو معطّل. يصل بلاغكم إلى إدارة المبنى فورًا.',
     category: 'بماذا يتعلق العطل؟',

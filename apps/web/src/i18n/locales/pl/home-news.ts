@@ -1,3 +1,4 @@
+import { labelsPl } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { homeNewsDe } from '../../home-news';
 
@@ -28,13 +29,6 @@ export const homeNews: Localized<typeof homeNewsDe> = {
     loading: 'Wczytywanie aktualności\u00a0…',
     failed: 'Nie udało się wczytać aktualności.',
     retry: 'Spróbuj ponownie',
-    statuses: {
-      received: 'Przyjęte',
-      in_progress: 'W realizacji',
-      craftsman_assigned: 'Zlecone fachowcowi',
-      appointment_set: 'Termin uzgodniony',
-      done: 'Zakończone',
-      rejected: 'Odrzucone',
-    },
+    statuses: labelsPl.ticketStatuses,
   },
 };

@@ -1,3 +1,4 @@
+import { labelsPl } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { notificationsDe } from '../../notifications';
 
@@ -22,20 +23,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     email: 'E-mail',
     pushFor: 'Na urządzeniu: {{kind}}',
     emailFor: 'E-mail: {{kind}}',
-    kinds: {
-      posts: 'Nowe wpisy na tablicy ogłoszeń',
-      comments: 'Komentarze do moich wpisów',
-      moderation: 'Sprawdzanie moich wpisów i komentarzy',
-      reports: 'Decyzje w sprawie zgłoszonych przeze mnie treści',
-      requests: 'Realizacja moich zapytań',
-      notices: 'Ogłoszenia administracji budynku',
-      documents: 'Nowe dokumenty dotyczące mojego mieszkania',
-      tickets: 'Moje zgłoszenia usterek',
-      parcels: 'Paczki w recepcji',
-      bookings: 'Moje rezerwacje',
-      queue: 'Nowe treści do moderacji',
-      ticket_queue: 'Nowe zgłoszenia usterek',
-    },
+    kinds: labelsPl.notificationKinds,
     postsHint: 'Kilka nowych wpisów przychodzi w jednym powiadomieniu, najwyżej raz na godzinę.',
     quietHours: 'Cisza nocna od 22:00 do 6:00',
     quietHoursHint: 'Powiadomienia na urządzeniu przyjdą wtedy dopiero rano. Ważne ogłoszenia przychodzą od razu.',

@@ -1,3 +1,4 @@
+import { labelsPl } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { ticketsDe } from '../../tickets';
 
@@ -7,15 +8,8 @@ export const tickets: Localized<typeof ticketsDe> = {
     titleList: 'Moje zgłoszenia',
     titleTicket: 'Zgłoszenie',
     reportDamage: 'Zgłoś usterkę',
-    statuses: {
-      received: 'Przyjęte',
-      in_progress: 'W realizacji',
-      craftsman_assigned: 'Zlecone fachowcowi',
-      appointment_set: 'Termin uzgodniony',
-      done: 'Zakończone',
-      rejected: 'Odrzucone',
-    },
-    scopes: { apartment: 'W moim mieszkaniu', building: 'W budynku / w częściach wspólnych' },
+    statuses: labelsPl.ticketStatuses,
+    scopes: labelsPl.ticketScopes,
     // ---- the form ----
     intro: 'Proszę opisać, co jest zepsute. Administracja budynku otrzyma zgłoszenie od razu.',
     category: 'Czego dotyczy usterka?',

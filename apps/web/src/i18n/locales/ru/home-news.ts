@@ -1,3 +1,4 @@
+import { labelsRu } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { homeNewsDe } from '../../home-news';
 
@@ -28,13 +29,6 @@ export const homeNews: Localized<typeof homeNewsDe> = {
     loading: 'Загрузка новостей…',
     failed: 'Не удалось загрузить новости.',
     retry: 'Повторить попытку',
-    statuses: {
-      received: 'Получена',
-      in_progress: 'В работе',
-      craftsman_assigned: 'Мастер назначен',
-      appointment_set: 'Визит согласован',
-      done: 'Выполнена',
-      rejected: 'Отклонена',
-    },
+    statuses: labelsRu.ticketStatuses,
   },
 };

@@ -1,31 +1,15 @@
-// Every string of the resident app in Russian (issue 25), loaded as one chunk when the language is
-// chosen. Each file mirrors a German catalogue of src/i18n; nothing falls back to German:
-// catalogues.test.ts fails on a missing key or plural form.
-import { core } from './core';
-import { posts } from './posts';
-import { notifications } from './notifications';
-import { tickets } from './tickets';
-import { homeTickets } from './home-tickets';
-import { activation } from './activation';
-import { homeNews } from './home-news';
-import { sessions } from './sessions';
-import { bookings } from './bookings';
-import { parcels } from './parcels';
-import { legal } from './legal';
-import { backOffice } from './back-office';
-
-const catalogue: readonly object[] = [
-  core,
-  posts,
-  notifications,
-  tickets,
-  homeTickets,
-  activation,
-  homeNews,
-  sessions,
-  bookings,
-  parcels,
-  legal,
-  { backOffice },
-];
-export default catalogue;
+// Every string of the resident app in Russian, loaded as one chunk when the language is chosen.
+// Each file mirrors a German catalogue of src/i18n (LocaleFiles in ../../index.ts); nothing
+// falls back to German: catalogues.test.ts fails on a missing key or plural form.
+export { core } from './core';
+export { posts } from './posts';
+export { notifications } from './notifications';
+export { tickets } from './tickets';
+export { homeTickets } from './home-tickets';
+export { activation } from './activation';
+export { homeNews } from './home-news';
+export { sessions } from './sessions';
+export { bookings } from './bookings';
+export { parcels } from './parcels';
+export { legal } from './legal';
+export { backOffice } from './back-office';

@@ -1,3 +1,4 @@
+import { labelsRu } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { notificationsDe } from '../../notifications';
 
@@ -22,20 +23,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     email: 'Эл. почта',
     pushFor: 'На устройстве: {{kind}}',
     emailFor: 'По электронной почте: {{kind}}',
-    kinds: {
-      posts: 'Новые записи на доске объявлений',
-      comments: 'Комментарии к моим записям',
-      moderation: 'Проверка моих записей и комментариев',
-      reports: 'Решения по моим жалобам',
-      requests: 'Обработка моих запросов',
-      notices: 'Объявления управляющей компании',
-      documents: 'Новые документы по моей квартире',
-      tickets: 'Мои заявки о неисправностях',
-      parcels: 'Посылки у консьержа',
-      bookings: 'Мои бронирования',
-      queue: 'Новые материалы для проверки',
-      ticket_queue: 'Новые заявки о неисправностях',
-    },
+    kinds: labelsRu.notificationKinds,
     postsHint: 'Несколько новых записей приходят одним уведомлением, не чаще раза в час.',
     quietHours: 'Ночная тишина с 22:00 до 6:00',
     quietHoursHint: 'Уведомления на устройство в это время придут только утром. Важные объявления приходят сразу.',

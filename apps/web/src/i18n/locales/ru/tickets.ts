@@ -1,3 +1,4 @@
+import { labelsRu } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { ticketsDe } from '../../tickets';
 
@@ -7,15 +8,8 @@ export const tickets: Localized<typeof ticketsDe> = {
     titleList: 'Мои заявки',
     titleTicket: 'Заявка',
     reportDamage: 'Сообщить о неисправности',
-    statuses: {
-      received: 'Получена',
-      in_progress: 'В работе',
-      craftsman_assigned: 'Мастер назначен',
-      appointment_set: 'Визит согласован',
-      done: 'Выполнена',
-      rejected: 'Отклонена',
-    },
-    scopes: { apartment: 'В моей квартире', building: 'В доме / в местах общего пользования' },
+    statuses: labelsRu.ticketStatuses,
+    scopes: labelsRu.ticketScopes,
     // ---- the form ----
     intro: 'Опишите, что сломалось. Управляющая компания сразу получит Вашу заявку.',
     category: 'К чему относится неисправность?',

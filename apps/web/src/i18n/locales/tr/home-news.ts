@@ -1,3 +1,4 @@
+import { labelsTr } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { homeNewsDe } from '../../home-news';
 
@@ -24,13 +25,6 @@ export const homeNews: Localized<typeof homeNewsDe> = {
     loading: 'Yenilikler yükleniyor\u00a0…',
     failed: 'Yenilikler yüklenemedi.',
     retry: 'Tekrar dene',
-    statuses: {
-      received: 'Alındı',
-      in_progress: 'İşlemde',
-      craftsman_assigned: 'Usta görevlendirildi',
-      appointment_set: 'Randevu belirlendi',
-      done: 'Tamamlandı',
-      rejected: 'Reddedildi',
-    },
+    statuses: labelsTr.ticketStatuses,
   },
 };

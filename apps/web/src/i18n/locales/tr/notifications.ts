@@ -1,3 +1,4 @@
+import { labelsTr } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { notificationsDe } from '../../notifications';
 
@@ -22,20 +23,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     email: 'E-posta',
     pushFor: 'Cihazda: {{kind}}',
     emailFor: 'E-posta: {{kind}}',
-    kinds: {
-      posts: 'Duyuru panosundaki yeni gönderiler',
-      comments: 'Gönderilerime yapılan yorumlar',
-      moderation: 'Gönderilerimin ve yorumlarımın incelenmesi',
-      reports: 'Şikayetlerimle ilgili kararlar',
-      requests: 'Taleplerimin durumu',
-      notices: 'Bina yönetiminden duyurular',
-      documents: 'Dairem için yeni belgeler',
-      tickets: 'Arıza bildirimlerim',
-      parcels: 'Resepsiyondaki paketler',
-      bookings: 'Rezervasyonlarım',
-      queue: 'Onay bekleyen yeni içerikler',
-      ticket_queue: 'Yeni arıza bildirimleri',
-    },
+    kinds: labelsTr.notificationKinds,
     postsHint: 'Birden fazla yeni gönderi toplu olarak, en fazla saatte bir kez bildirilir.',
     quietHours: 'Gece sessizliği (22:00 – 06:00)',
     quietHoursHint: 'Bu saatlerdeki cihaz bildirimleri sabah gelir. Önemli duyurular ise hemen gelir.',

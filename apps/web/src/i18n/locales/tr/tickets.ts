@@ -1,3 +1,4 @@
+import { labelsTr } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { ticketsDe } from '../../tickets';
 
@@ -7,15 +8,8 @@ export const tickets: Localized<typeof ticketsDe> = {
     titleList: 'Arıza bildirimlerim',
     titleTicket: 'Arıza bildirimi',
     reportDamage: 'Arıza bildir',
-    statuses: {
-      received: 'Alındı',
-      in_progress: 'İşlemde',
-      craftsman_assigned: 'Usta görevlendirildi',
-      appointment_set: 'Randevu belirlendi',
-      done: 'Tamamlandı',
-      rejected: 'Reddedildi',
-    },
-    scopes: { apartment: 'Dairemde', building: 'Binada / ortak alanda' },
+    statuses: labelsTr.ticketStatuses,
+    scopes: labelsTr.ticketScopes,
     // ---- the form ----
     intro: 'Neyin bozuk olduğunu açıklayın. Bina yönetimi bildiriminizi hemen alır.',
     category: 'Arıza neyle ilgili?',

@@ -1,3 +1,4 @@
+import { labelsUk } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { homeNewsDe } from '../../home-news';
 
@@ -28,13 +29,6 @@ export const homeNews: Localized<typeof homeNewsDe> = {
     loading: 'Новини завантажуються\u00a0…',
     failed: 'Не вдалося завантажити новини.',
     retry: 'Спробувати ще раз',
-    statuses: {
-      received: 'Отримано',
-      in_progress: 'У роботі',
-      craftsman_assigned: 'Майстра призначено',
-      appointment_set: 'Час візиту узгоджено',
-      done: 'Виконано',
-      rejected: 'Відхилено',
-    },
+    statuses: labelsUk.ticketStatuses,
   },
 };

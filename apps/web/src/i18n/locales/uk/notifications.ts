@@ -1,3 +1,4 @@
+import { labelsUk } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { notificationsDe } from '../../notifications';
 
@@ -22,20 +23,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     email: 'Електронна пошта',
     pushFor: 'На пристрої: {{kind}}',
     emailFor: 'Електронна пошта: {{kind}}',
-    kinds: {
-      posts: 'Нові дописи на дошці оголошень',
-      comments: 'Коментарі до моїх дописів',
-      moderation: 'Перевірка моїх дописів і коментарів',
-      reports: 'Рішення щодо моїх скарг',
-      requests: 'Опрацювання моїх запитів',
-      notices: 'Оголошення керуючої компанії',
-      documents: 'Нові документи для моєї квартири',
-      tickets: 'Мої заявки про пошкодження',
-      parcels: 'Посилки на рецепції',
-      bookings: 'Мої бронювання',
-      queue: 'Нове на модерації',
-      ticket_queue: 'Нові заявки про пошкодження',
-    },
+    kinds: labelsUk.notificationKinds,
     postsHint: 'Кілька нових дописів надходять одним сповіщенням, не частіше ніж раз на годину.',
     quietHours: 'Нічна тиша з 22:00 до 6:00',
     quietHoursHint: 'У цей час сповіщення на пристрій надійдуть лише вранці. Важливі оголошення надходять одразу.',

@@ -1,3 +1,4 @@
+import { labelsUk } from '@hausportal/contract/labels';
 import type { Localized } from '../../de';
 import type { ticketsDe } from '../../tickets';
 
@@ -7,15 +8,8 @@ export const tickets: Localized<typeof ticketsDe> = {
     titleList: 'Мої заявки',
     titleTicket: 'Заявка',
     reportDamage: 'Повідомити про пошкодження',
-    statuses: {
-      received: 'Отримано',
-      in_progress: 'У роботі',
-      craftsman_assigned: 'Майстра призначено',
-      appointment_set: 'Час візиту узгоджено',
-      done: 'Виконано',
-      rejected: 'Відхилено',
-    },
-    scopes: { apartment: 'У моїй квартирі', building: 'У будинку / у місцях загального користування' },
+    statuses: labelsUk.ticketStatuses,
+    scopes: labelsUk.ticketScopes,
     // ---- the form ----
     intro: 'Опишіть, що зламалося. Керуюча компанія одразу отримає Вашу заявку.',
     category: 'Чого стосується проблема?',
