@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseErrorBody } from './api-client';
 import { describeError } from './form-errors';
 
 /**
@@ -16,8 +17,9 @@ export function useSending() {
       setError(null);
       try {
         await work();
-      } catch (body) {
-        const errors = describeError(body, t);
+      } catch (failure) {
+        // A failed call throws the raw error; a parsed body passes through unchanged.
+        const errors = describeError(parseErrorBody(failure), t);
         setError(errors.general ?? Object.values(errors.fields).join(' '));
       } finally {
         setBusy(false);

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { versionsFunction } from './versions-function.js';
 
 // Migrations take `any` because they must not depend on the schema types of today.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -56,18 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   if (pg) {
     for (const [table, events] of Object.entries(bodies)) {
-      await sql
-        .raw(
-          `create function hp_versions_${table}() returns trigger language plpgsql as $$
-           begin
-             if tg_op = 'INSERT' then ${events.insert.join('; ')};
-             elsif tg_op = 'UPDATE' then ${events.update.join('; ')};
-             else ${events.delete.join('; ')};
-             end if;
-             return null;
-           end $$`,
-        )
-        .execute(db);
+      await sql.raw(versionsFunction(table, events)).execute(db);
       await sql
         .raw(
           `create trigger versions_${table} after insert or update or delete on ${table}

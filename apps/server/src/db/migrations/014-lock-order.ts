@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { versionsFunction } from './versions-function.js';
 
 // Migrations take `any` because they must not depend on the schema types of today.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -47,18 +48,7 @@ function bodies(authorFirst: boolean) {
 async function replaceFunctions(db: Kysely<any>, authorFirst: boolean): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   for (const [table, events] of Object.entries(bodies(authorFirst)))
-    await sql
-      .raw(
-        `create or replace function hp_versions_${table}() returns trigger language plpgsql as $$
-         begin
-           if tg_op = 'INSERT' then ${events.insert.join('; ')};
-           elsif tg_op = 'UPDATE' then ${events.update.join('; ')};
-           else ${events.delete.join('; ')};
-           end if;
-           return null;
-         end $$`,
-      )
-      .execute(db);
+    await sql.raw(versionsFunction(table, events, true)).execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

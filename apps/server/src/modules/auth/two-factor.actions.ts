@@ -12,7 +12,7 @@ import {
 } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from './auth-user.js';
-import { inTransaction } from '../../db/database.js';
+import { inTransaction, type DB } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -176,21 +176,9 @@ export async function confirmTwoFactorSetup(ctx: AppContext, caller: Caller, cod
   if (readCode(code).kind !== 'totp') throw fieldError('code', APP_CODE_ONLY);
   const check = await checkCode(ctx, row, code, false);
   if (check !== 'totp') throw refusal(check);
-  const codes = newRecoveryCodes();
-  await inTransaction(ctx.db, async (trx) => {
+  return issueRecoveryCodes(ctx, caller, 'two_factor_enabled', async (trx) => {
     if (!(await repo.enableTwoFactor(trx, caller.id))) throw nonFieldError(ALREADY_ENABLED);
-    await repo.replaceRecoveryCodes(
-      trx,
-      caller.id,
-      codes.map((c) => recoveryHash(caller.id, c.replaceAll('-', ''))),
-    );
-    await recordChange(trx, {
-      actor: { id: caller.id, ip: caller.ip },
-      action: 'two_factor_enabled',
-      entity: { type: 'user', id: caller.id },
-    });
   });
-  return { recovery_codes: codes };
 }
 
 /** New recovery codes for the caller, with a current app code; the old ones stop working. */
@@ -200,8 +188,22 @@ export async function regenerateRecoveryCodes(ctx: AppContext, caller: Caller, c
   if (readCode(code).kind !== 'totp') throw fieldError('code', APP_CODE_ONLY);
   const check = await checkCode(ctx, row, code, false);
   if (check !== 'totp') throw refusal(check);
+  return issueRecoveryCodes(ctx, caller, 'two_factor_recovery_codes_renewed');
+}
+
+/**
+ * New recovery codes replace the stored ones (only their hashes are kept), in one transaction
+ * with `first` and the audit entry; the codes themselves are shown this once.
+ */
+async function issueRecoveryCodes(
+  ctx: AppContext,
+  caller: Caller,
+  action: string,
+  first?: (trx: DB) => Promise<void>,
+): Promise<RecoveryCodes> {
   const codes = newRecoveryCodes();
   await inTransaction(ctx.db, async (trx) => {
+    await first?.(trx);
     await repo.replaceRecoveryCodes(
       trx,
       caller.id,
@@ -209,7 +211,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, caller: Caller, c
     );
     await recordChange(trx, {
       actor: { id: caller.id, ip: caller.ip },
-      action: 'two_factor_recovery_codes_renewed',
+      action,
       entity: { type: 'user', id: caller.id },
     });
   });

@@ -91,6 +91,19 @@ async function setFile<C>(
   return result.after;
 }
 
+/** A resource of the manager's locations and its new file, checked by its magic bytes (the scope first, then the upload). */
+async function managedUpload(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  read: () => Promise<FormFile>,
+  kind: 'image' | 'pdf',
+) {
+  const resource = await managedResource(ctx.db, caller, id);
+  const file = await read();
+  return { resource, file, checked: await checkUpload(file.data, file.filename, RESOURCE_FILE_FIELD, [kind]) };
+}
+
 /** A manager sets a resource's photo: an image by its magic bytes, re-encoded without metadata, with a thumbnail. */
 export async function replaceResourcePhoto(
   ctx: AppContext,
@@ -98,9 +111,7 @@ export async function replaceResourcePhoto(
   id: number,
   read: () => Promise<FormFile>,
 ): Promise<ResourceRow> {
-  const resource = await managedResource(ctx.db, caller, id);
-  const file = await read();
-  const checked = await checkUpload(file.data, file.filename, RESOURCE_FILE_FIELD, ['image']);
+  const { resource, checked } = await managedUpload(ctx, caller, id, read, 'image');
   const { width, height } = await imageSize(checked.data);
   const photo_key = await ctx.storage.put('bookings', checked.ext, checked.data);
   let photo_thumbnail_key: string;
@@ -126,9 +137,7 @@ export async function replaceHouseRules(
   id: number,
   read: () => Promise<FormFile>,
 ): Promise<ResourceRow> {
-  const resource = await managedResource(ctx.db, caller, id);
-  const file = await read();
-  const checked = await checkUpload(file.data, file.filename, RESOURCE_FILE_FIELD, ['pdf']);
+  const { resource, file, checked } = await managedUpload(ctx, caller, id, read, 'pdf');
   const house_rules_key = await ctx.storage.put('bookings', 'pdf', checked.data);
   const next = {
     house_rules_key,

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
-import { chunks } from '../residents/residents.repository.js';
+import { accountStatus as accountStatusSql, chunks } from '../residents/residents.repository.js';
 
 // The resident sync's SQL (issue 26): residents by external id in a key's locations, read in
 // batches so a sync of 5,000 records costs a handful of statements, not thousands.
@@ -27,17 +26,6 @@ const columns = [
   'users.erased_at',
 ] as const;
 
-/** The account status as the back office computes it, in one expression (ADR of issue 22). */
-const accountStatus = (now: string) =>
-  sql<'invited' | 'active' | 'never' | 'deactivated'>`case
-    when users.is_active = 0 then 'deactivated'
-    when users.last_login_at is not null then 'active'
-    when exists (select 1 from password_reset_tokens p
-                 where p.user_id = users.id and p.used_at is null and p.expires_at > ${now})
-      or exists (select 1 from activation_codes a
-                 where a.user_id = users.id and a.used_at is null and a.expires_at > ${now}) then 'invited'
-    else 'never' end`;
-
 /** Accounts (any role, any location) that carry these external ids; the caller checks the scope. */
 export async function findByExternalIds(db: DB, externalIds: string[]) {
   const rows = [];
@@ -59,7 +47,7 @@ export async function ownersOfLogins(db: DB, logins: string[]) {
 export function findSynced(db: DB, locationIds: number[], externalId: string) {
   return db
     .selectFrom('users')
-    .select([...columns, accountStatus(nowIso()).as('account_status')])
+    .select([...columns, accountStatusSql(nowIso()).as('account_status')])
     .where('users.external_id', '=', externalId)
     .where('users.role', 'in', RESIDENT_ROLES)
     .where('users.erased_at', 'is', null)
@@ -87,7 +75,7 @@ export function listSynced(
     base,
     (q) =>
       q
-        .select([...columns, accountStatus(now).as('account_status')])
+        .select([...columns, accountStatusSql(now).as('account_status')])
         .orderBy('users.apartment_number')
         .orderBy('users.id'),
     window,

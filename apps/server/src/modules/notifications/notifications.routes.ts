@@ -48,7 +48,7 @@ const unsubscribeQuery = z.object({
   sig: z.string().max(64),
 });
 
-const topicLabel = ({ t }: Translator, topic: UnsubscribeTopic) =>
+const topicLabel = ({ t }: Pick<Translator, 't'>, topic: UnsubscribeTopic) =>
   topic === 'digest' ? t('unsubscribe.digest') : t(`kinds.${topic}`);
 
 /**
@@ -97,34 +97,39 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
       '<p>Dieser Abmelde-Link ist ungültig. Sie können Ihre Benachrichtigungen jederzeit im Profil der App einstellen.</p><p><a class="button" href="/profile">Zum Profil</a></p>',
     );
 
+  /** A page in the language of the link's reader (their profile's). */
+  const pageFor = async (reply: FastifyReply, userId: number, content: (tr: Translator) => [string, string]) => {
+    const tr = await readerOf(userId);
+    return page(reply, tr, 200, config.appName, ...content(tr));
+  };
+
+  /** A handler for a link whose signature holds; any other link gets the page that says it is invalid. */
+  const withSignedLink =
+    (handler: (link: z.output<typeof unsubscribeQuery>, reply: FastifyReply) => Promise<unknown>) =>
+    async (request: { query: unknown }, reply: FastifyReply) => {
+      const q = unsubscribeQuery.safeParse(request.query);
+      return q.success && notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)
+        ? handler(q.data, reply)
+        : invalid(reply);
+    };
+
   r.get(
     '/api/notifications/unsubscribe/',
     { schema: { summary: 'Seite zum Abbestellen einer E-Mail-Art (signierter Link)', hide: true } },
-    async (request, reply) => {
-      const q = unsubscribeQuery.safeParse(request.query);
-      if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);
-      const action = `/api/notifications/unsubscribe/?user=${q.data.user}&topic=${q.data.topic}&sig=${encodeURIComponent(q.data.sig)}`;
-      const tr = await readerOf(q.data.user);
-      const { t } = tr;
-      return page(
-        reply,
-        tr,
-        200,
-        config.appName,
-        t('unsubscribe.title'),
-        `<p>${escapeHtml(t('unsubscribe.question', { kind: topicLabel(tr, q.data.topic) }))}</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t('unsubscribe.submit'))}</button></form>`,
-      );
-    },
+    withSignedLink(async (q, reply) => {
+      const action = `/api/notifications/unsubscribe/?user=${q.user}&topic=${q.topic}&sig=${encodeURIComponent(q.sig)}`;
+      return pageFor(reply, q.user, (tr) => [
+        tr.t('unsubscribe.title'),
+        `<p>${escapeHtml(tr.t('unsubscribe.question', { kind: topicLabel(tr, q.topic) }))}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(tr.t('unsubscribe.submit'))}</button></form>`,
+      ]);
+    }),
   );
 
   r.post(
     '/api/notifications/unsubscribe/',
     { schema: { summary: 'E-Mail-Art abbestellen (signierter Link, RFC 8058)', hide: true } },
-    async (request, reply) => {
-      const q = unsubscribeQuery.safeParse(request.query);
-      if (!q.success || !notifier.verifyUnsubscribe(q.data.user, q.data.topic, q.data.sig)) return invalid(reply);
-      const { user, topic } = q.data;
+    withSignedLink(async ({ user, topic }, reply) => {
       const settings: NotificationSettings = await loadSettings(db, user);
       if (topic === 'digest') {
         // Whoever stops the digest wants none of these mails, not single mails instead.
@@ -134,16 +139,10 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
         settings.email[topic] = false;
       }
       await saveSettings(db, user, settings);
-      const tr = await readerOf(user);
-      const { t } = tr;
-      return page(
-        reply,
-        tr,
-        200,
-        config.appName,
+      return pageFor(reply, user, ({ t }) => [
         t('unsubscribe.doneTitle'),
-        `<p>${escapeHtml(t('unsubscribe.done', { kind: topicLabel(tr, topic) }))}</p><p>${escapeHtml(t('unsubscribe.again'))}</p><p><a class="button" href="/profile">${escapeHtml(t('unsubscribe.toProfile'))}</a></p>`,
-      );
-    },
+        `<p>${escapeHtml(t('unsubscribe.done', { kind: topicLabel({ t }, topic) }))}</p><p>${escapeHtml(t('unsubscribe.again'))}</p><p><a class="button" href="/profile">${escapeHtml(t('unsubscribe.toProfile'))}</a></p>`,
+      ]);
+    }),
   );
 }

@@ -9,11 +9,11 @@ import { NO_PASSWORD, createUser } from '../auth/auth.repository.js';
 const RESIDENT_ROLES = ['resident', 'receptionist'] as const;
 
 /**
- * The account status (issue 22, product §3.4) as SQL, so the list can filter and count by it:
+ * The account status (product §3.4) as SQL, so the list can filter and count by it:
  * a deactivated account is 'deactivated' whatever else holds; one that has signed in is 'active';
  * one with an unexpired invitation link or activation code waiting is 'invited'; else 'never'.
  */
-function accountStatus(now: string) {
+export function accountStatus(now: string) {
   return sql<AccountStatus>`case
     when users.is_active = 0 then 'deactivated'
     when users.last_login_at is not null then 'active'

@@ -1,4 +1,4 @@
-import { OPEN_TICKET_STATUSES, TICKET_STALE_HOURS, type TicketScope, type TicketStatus } from '@hausportal/contract';
+import { OPEN_TICKET_STATUSES, TICKET_STALE_HOURS, type TicketStatus } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
@@ -21,7 +21,7 @@ import { findAdminProvider } from '../services/services.repository.js';
 import { assignmentMail, receiptMail, toAdminTicket } from './tickets.presenter.js';
 import { renderReceipt } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
-import { addLaterPhoto, receiptContent, reportHash, reserveNumber } from './tickets.actions.js';
+import { addLaterPhoto, receiptContent, reportHash, reserveNumber, type ReportInput } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
 
 /** A ticket of the staff member's (or the integration key's) locations, or 404. */
@@ -42,16 +42,7 @@ const management = (caller: Operator) => ({
 export async function openTicketForResident(
   ctx: AppContext,
   caller: Caller,
-  b: {
-    resident_id: number;
-    category_id: number;
-    scope: TicketScope;
-    place: string;
-    description: string;
-    contact_consent: boolean;
-    contact_phone: string;
-    source: 'phone' | 'desk';
-  },
+  b: Omit<ReportInput, 'for_apartment'> & { resident_id: number; source: 'phone' | 'desk' },
 ): Promise<number> {
   const { db, outbox, config } = ctx;
   const locations = await staffLocations(db, caller);
@@ -306,21 +297,21 @@ export async function mergeTicket(ctx: AppContext, caller: Caller, id: number, i
   return into.id;
 }
 
+/** A category as the manager's form sends it. */
+type CategoryInput = { location_id: number; name: string; emergency: boolean; sort_order?: number; archived: boolean };
+
+const categoryFields = (b: CategoryInput) => ({
+  name: b.name,
+  emergency: b.emergency,
+  sortOrder: b.sort_order,
+  archived: b.archived,
+});
+
 /** A manager adds a category to one of their locations. */
-export async function createCategory(
-  ctx: AppContext,
-  caller: Caller,
-  b: { location_id: number; name: string; emergency: boolean; sort_order?: number; archived: boolean },
-): Promise<number> {
+export async function createCategory(ctx: AppContext, caller: Caller, b: CategoryInput): Promise<number> {
   await requireStaffLocation(ctx.db, caller, b.location_id);
   return inTransaction(ctx.db, async (trx) => {
-    const id = await repo.insertCategory(trx, {
-      locationId: b.location_id,
-      name: b.name,
-      emergency: b.emergency,
-      sortOrder: b.sort_order,
-      archived: b.archived,
-    });
+    const id = await repo.insertCategory(trx, { locationId: b.location_id, ...categoryFields(b) });
     await recordChange(trx, {
       actor: caller,
       action: 'ticket_category_created',
@@ -332,23 +323,13 @@ export async function createCategory(
 }
 
 /** A manager renames, marks, reorders or archives a category (its tickets keep it). */
-export async function updateCategory(
-  ctx: AppContext,
-  caller: Caller,
-  id: number,
-  b: { location_id: number; name: string; emergency: boolean; sort_order?: number; archived: boolean },
-): Promise<void> {
+export async function updateCategory(ctx: AppContext, caller: Caller, id: number, b: CategoryInput): Promise<void> {
   const category = await repo.findCategory(ctx.db, id);
   await inStaffScope(ctx.db, caller, category);
   if (b.location_id !== category!.location_id)
     throw fieldError('location_id', 'Eine Kategorie bleibt an ihrem Standort.');
   await inTransaction(ctx.db, async (trx) => {
-    await repo.updateCategory(trx, id, {
-      name: b.name,
-      emergency: b.emergency,
-      sortOrder: b.sort_order,
-      archived: b.archived,
-    });
+    await repo.updateCategory(trx, id, categoryFields(b));
     await recordChange(trx, {
       actor: caller,
       action: 'ticket_category_updated',

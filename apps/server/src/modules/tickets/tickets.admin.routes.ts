@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   TICKET_STATUSES,
   adminTicket,
@@ -49,6 +49,12 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx;
   const show = (caller: Caller, id: number) => readAdminTicket(ctx, caller, id);
+  /** A change of one ticket by staff, answered with the ticket as it is then. */
+  const changed = async (request: FastifyRequest, id: number, change: (caller: Caller) => Promise<unknown>) => {
+    const caller = callerOf(request);
+    await change(caller);
+    return show(caller, id);
+  };
 
   r.get(
     '/tickets/',
@@ -196,11 +202,10 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminTicket },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      await setTicketStatus(ctx, caller, request.params.id, request.body.status, request.body.message);
-      return show(caller, request.params.id);
-    },
+    async (request) =>
+      changed(request, request.params.id, (caller) =>
+        setTicketStatus(ctx, caller, request.params.id, request.body.status, request.body.message),
+      ),
   );
 
   r.post(
@@ -214,10 +219,10 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      await writeStaffMessage(ctx, caller, request.params.id, request.body.text, request.body.internal);
       reply.code(201);
-      return show(caller, request.params.id);
+      return changed(request, request.params.id, (caller) =>
+        writeStaffMessage(ctx, caller, request.params.id, request.body.text, request.body.internal),
+      );
     },
   );
 
@@ -233,10 +238,10 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      await addStaffPhoto(ctx, caller, request.params.id, photoOf(request));
       reply.code(201);
-      return show(caller, request.params.id);
+      return changed(request, request.params.id, (caller) =>
+        addStaffPhoto(ctx, caller, request.params.id, photoOf(request)),
+      );
     },
   );
 
@@ -250,11 +255,10 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminTicket },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      await assignCraftsman(ctx, caller, request.params.id, request.body.provider_id, request.body.message);
-      return show(caller, request.params.id);
-    },
+    async (request) =>
+      changed(request, request.params.id, (caller) =>
+        assignCraftsman(ctx, caller, request.params.id, request.body.provider_id, request.body.message),
+      ),
   );
 
   r.delete(
@@ -266,11 +270,8 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminTicket },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      await revokeAssignment(ctx, caller, request.params.id);
-      return show(caller, request.params.id);
-    },
+    async (request) =>
+      changed(request, request.params.id, (caller) => revokeAssignment(ctx, caller, request.params.id)),
   );
 
   r.post(

@@ -12,6 +12,9 @@ import type {
 } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
+/** What every list of tickets shows first. */
+const TICKET_HEAD = ['tickets.id', 'tickets.number', 'tickets.created_at'] as const;
+
 /** Statuses in which a ticket is still worked on (the contract's OPEN_TICKET_STATUSES). */
 const OPEN: TicketStatusColumn[] = ['received', 'in_progress', 'craftsman_assigned', 'appointment_set'];
 
@@ -183,9 +186,7 @@ export function listOwnTickets(db: DB, userId: number, opts: { open?: boolean },
       q
         .innerJoin('ticket_categories', 'ticket_categories.id', 'tickets.category_id')
         .select([
-          'tickets.id',
-          'tickets.number',
-          'tickets.created_at',
+          ...TICKET_HEAD,
           'tickets.last_activity_at',
           'tickets.status',
           'tickets.scope',
@@ -220,9 +221,7 @@ export function listBuildingTickets(
       q
         .innerJoin('ticket_categories', 'ticket_categories.id', 'tickets.category_id')
         .select([
-          'tickets.id',
-          'tickets.number',
-          'tickets.created_at',
+          ...TICKET_HEAD,
           'tickets.status',
           'tickets.place',
           'tickets.description',
@@ -280,9 +279,9 @@ export async function insertEvent(trx: DB, row: Insertable<TicketEventTable>): P
   return inserted.id;
 }
 
-/** A ticket's timeline, oldest first, with the names of the staff who wrote; internal notes only when asked for. */
-export function listEvents(db: DB, ticketId: number, opts: { internal: boolean }) {
-  let q = db
+/** A ticket's entries with the names of who wrote them: a member of staff, a craftsman, an integration key. */
+const timeline = (db: DB, ticketId: number) =>
+  db
     .selectFrom('ticket_events')
     .leftJoin('users', 'users.id', 'ticket_events.user_id')
     .leftJoin('ticket_assignments', 'ticket_assignments.id', 'ticket_events.assignment_id')
@@ -290,8 +289,11 @@ export function listEvents(db: DB, ticketId: number, opts: { internal: boolean }
     .leftJoin('api_keys', 'api_keys.id', 'ticket_events.api_key_id')
     .selectAll('ticket_events')
     .select(['users.name as user_name', 'providers.name as provider_name', 'api_keys.name as api_key_name'])
-    .where('ticket_events.ticket_id', '=', ticketId)
-    .orderBy('ticket_events.id');
+    .where('ticket_events.ticket_id', '=', ticketId);
+
+/** A ticket's timeline, oldest first, with the names of the staff who wrote; internal notes only when asked for. */
+export function listEvents(db: DB, ticketId: number, opts: { internal: boolean }) {
+  let q = timeline(db, ticketId).orderBy('ticket_events.id');
   if (!opts.internal) q = q.where('ticket_events.internal', '=', 0);
   return q.execute();
 }
@@ -490,9 +492,7 @@ export function ticketsForStats(db: DB, locations: number[], from: string, to: s
     .selectFrom('tickets')
     .innerJoin('ticket_categories', 'ticket_categories.id', 'tickets.category_id')
     .select([
-      'tickets.id',
-      'tickets.number',
-      'tickets.created_at',
+      ...TICKET_HEAD,
       'tickets.status',
       'tickets.scope',
       'tickets.place',
@@ -615,15 +615,7 @@ export function findLiveAssignment(db: DB, tokenHash: string) {
 
 /** The events a craftsman sees on a job: their own, and the management's public ones. */
 export function listCraftsmanEvents(db: DB, ticketId: number, assignmentId: number) {
-  return db
-    .selectFrom('ticket_events')
-    .leftJoin('users', 'users.id', 'ticket_events.user_id')
-    .leftJoin('ticket_assignments', 'ticket_assignments.id', 'ticket_events.assignment_id')
-    .leftJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
-    .leftJoin('api_keys', 'api_keys.id', 'ticket_events.api_key_id')
-    .selectAll('ticket_events')
-    .select(['users.name as user_name', 'providers.name as provider_name', 'api_keys.name as api_key_name'])
-    .where('ticket_events.ticket_id', '=', ticketId)
+  return timeline(db, ticketId)
     .where((eb) =>
       eb.or([
         eb('ticket_events.assignment_id', '=', assignmentId),
@@ -662,9 +654,7 @@ export async function ticketsOfUser(db: DB, userId: number) {
     .selectFrom('tickets')
     .innerJoin('ticket_categories', 'ticket_categories.id', 'tickets.category_id')
     .select([
-      'tickets.id',
-      'tickets.number',
-      'tickets.created_at',
+      ...TICKET_HEAD,
       'tickets.status',
       'ticket_categories.name as category',
       'tickets.scope',

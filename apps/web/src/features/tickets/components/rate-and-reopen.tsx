@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
-import { parseErrorBody } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useRequired } from '@/lib/use-required';
 import { useSending } from '@/lib/use-sending';
@@ -43,11 +42,7 @@ function RatingForm({ ticketId, onDone }: { ticketId: number; onDone: () => void
       return;
     }
     await send(async () => {
-      try {
-        await rateTicket(ticketId, stars, text.trim());
-      } catch (failure) {
-        throw parseErrorBody(failure);
-      }
+      await rateTicket(ticketId, stars, text.trim());
       onDone();
     });
   }
@@ -118,11 +113,7 @@ function ReopenForm({ ticketId, onDone }: { ticketId: number; onDone: () => void
     markSubmitted();
     if (isBlank(text)) return;
     await send(async () => {
-      try {
-        await reopenTicket(ticketId, text.trim());
-      } catch (failure) {
-        throw parseErrorBody(failure);
-      }
+      await reopenTicket(ticketId, text.trim());
       onDone();
     });
   }

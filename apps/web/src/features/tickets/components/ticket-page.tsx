@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { describeError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useOnline } from '@/lib/use-online';
+import { useSending } from '@/lib/use-sending';
 import { useRemote } from '@/lib/use-remote';
 import { registerTicketStrings } from '@/i18n/tickets';
 import { getReceipt, getTicket, leaveTicket } from '../api';
@@ -86,22 +87,15 @@ function LeaveButton({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const online = useOnline();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, send } = useSending();
 
-  async function leave() {
+  function leave() {
     if (!window.confirm(t('tickets.leaveConfirmFollow'))) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void send(async () => {
       await leaveTicket(ticketId);
       notify('success', t('tickets.left'));
       navigate('/tickets');
-    } catch (failure) {
-      const described = describeError(parseErrorBody(failure), t);
-      setError(described.general ?? Object.values(described.fields).join(' '));
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -110,7 +104,7 @@ function LeaveButton({ ticketId }: { ticketId: number }) {
       <button
         type="button"
         className="button button-danger button-block"
-        onClick={() => void leave()}
+        onClick={leave}
         disabled={busy || !online}
         aria-busy={busy}
       >

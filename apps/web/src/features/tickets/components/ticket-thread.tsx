@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { TicketEvent } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/format-date';
-import { parseErrorBody } from '@/lib/api-client';
 import { useSending } from '@/lib/use-sending';
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
@@ -52,11 +51,7 @@ export function TicketThread({
     setSent(false);
     if (isBlank(text)) return;
     await send(async () => {
-      try {
-        await postTicketMessage(ticketId, text.trim());
-      } catch (failure) {
-        throw parseErrorBody(failure);
-      }
+      await postTicketMessage(ticketId, text.trim());
       setText('');
       setSent(true);
       onSent();
