@@ -7,7 +7,7 @@ import { makePdf } from '../support/files';
 import { waitForMail } from '../support/mail';
 import { expect, expectPath, test } from '../support/test';
 
-// Issue 9: the back office's journeys, each through the real server, database, SMTP server and Chromium.
+// The back office's journeys, each through the real server, database, SMTP server and Chromium.
 const SEE_MANAGER = 'see@example.org';
 const unique = (what: string) => `${what} ${Date.now().toString(36)}`;
 
@@ -30,7 +30,7 @@ test('a manager approves A-0101’s pending post, and A-REZ then reads it on the
   await (await Api.login('A-0101')).post('/api/messages/', { text });
 
   await staffLogin(page, MANAGER_LOGIN);
-  // Sign-in opens 'Übersicht' (issue 22); this journey works in the moderation.
+  // Sign-in opens 'Übersicht'; this journey works in the moderation.
   await page.goto('/admin/moderation');
   await expect(page.getByRole('navigation').getByRole('link', { name: /Moderation/ })).toContainText(/\d/);
   await expect(row(page, text)).toBeVisible();
@@ -53,7 +53,7 @@ test('a manager rejects a post with a reason; the author reads it, edits the pos
   const { id } = await anna.post<{ id: number }>('/api/messages/', { text });
 
   await staffLogin(page, MANAGER_LOGIN);
-  // Sign-in opens 'Übersicht' (issue 22); this journey works in the moderation.
+  // Sign-in opens 'Übersicht'; this journey works in the moderation.
   await page.goto('/admin/moderation');
   await row(page, text)
     .getByRole('button', { name: /^Ablehnen/ })
@@ -103,7 +103,7 @@ test('three residents report a comment; it disappears; the manager removes it an
   await dialog.getByLabel('Beleidigung oder Belästigung').check();
   await dialog.getByLabel('Weitere Angaben (optional)').fill('Beleidigt die Nachbarn.');
   await dialog.getByRole('button', { name: 'Hinweis senden' }).click();
-  await expect(anna.getByText(/Danke für Ihre Meldung/)).toBeVisible();
+  await expect(anna.getByText(/Danke für Ihren Hinweis/)).toBeVisible();
 
   for (const apartment of ['A-0410', 'A-0305']) {
     await (await Api.login(apartment)).post(`/api/comments/${comment.id}/report/`, { reason: 'beleidigend' });
@@ -112,7 +112,7 @@ test('three residents report a comment; it disappears; the manager removes it an
   await expect(anna.getByRole('main')).not.toContainText(text);
 
   await staffLogin(page, MANAGER_LOGIN);
-  // Sign-in opens 'Übersicht' (issue 22); this journey works in the moderation.
+  // Sign-in opens 'Übersicht'; this journey works in the moderation.
   await page.goto('/admin/moderation');
   await page.getByRole('tab', { name: /Gemeldete Inhalte/ }).click();
   const reported = row(page, text);
@@ -134,7 +134,7 @@ test('a manager imports 200 residents from a CSV; one sets a password from the i
   const lines = ['Wohnung;Name;E-Mail'];
   for (let i = 1; i <= 200; i++) {
     const n = String(i).padStart(3, '0');
-    // Issue 23, ADR 028: the demo's Stadtpark takes only numbers that start with its prefix 'A-'.
+    // ADR 028: the demo's Stadtpark takes only numbers that start with its prefix 'A-'.
     lines.push(`A-C${stamp}-${n};Neue Bewohnerin ${n};neu-${stamp.toLowerCase()}-${n}@example.org`);
   }
   await staffLogin(page, MANAGER_LOGIN);
@@ -149,7 +149,7 @@ test('a manager imports 200 residents from a CSV; one sets a password from the i
     buffer: Buffer.from(`\ufeff${lines.join('\n')}\n`, 'utf8'),
   });
   await expect(page.getByText(/200 Zeilen aus „bewohner.csv“ gelesen/)).toBeVisible();
-  // Issue 22: no 'Prüfen' step; the preview is the check, and invitations are on by default.
+  // No 'Prüfen' step; the preview is the check, and invitations are on by default.
   await expect(page.getByText(/Geprüft: 200 neu/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Einladungen an alle mit E-Mail-Adresse senden')).toBeChecked();
   await expect(page.getByText('200 Einladungen werden gesendet.')).toBeVisible();

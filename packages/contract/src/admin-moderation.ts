@@ -3,7 +3,7 @@ import { MODERATION_STATUSES } from './constants.js';
 import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery, messageCreate } from './schemas.js';
 
-// Moderation, reports (DSA Art. 16/17) and official notices (issue 9); see
+// Moderation, reports (DSA Art. 16/17) and official notices; see
 // docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
 
 /** A reason a manager must give: the author or reporter reads it (DSA Art. 17). */
@@ -91,7 +91,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** Open reports from this many different residents hide an item until a manager decides. */
 export const REPORTS_TO_HIDE = 3;
 export const REPORT_RECEIVED =
-  'Danke für Ihre Meldung. Die Hausverwaltung prüft den Inhalt und teilt Ihnen die Entscheidung mit.';
+  'Danke für Ihren Hinweis. Die Hausverwaltung prüft den Inhalt und teilt Ihnen die Entscheidung mit.';
 export const OWN_CONTENT_NOT_REPORTABLE = 'Eigene Beiträge können nicht gemeldet werden.';
 
 export const reportCreate = z.object({
@@ -119,7 +119,7 @@ export type MyReport = z.infer<typeof myReport>;
 
 /**
  * `GET /api/reports/`: the caller's reports; with `message_id` only those about that post and
- * its comments, so the post's page shows 'Gemeldet' where the resident reported (issue 22).
+ * its comments, so the post's page shows 'Gemeldet' where the resident reported.
  */
 export const myReportsQuery = listQuery.extend({ message_id: textId.optional() });
 

@@ -1,4 +1,4 @@
-// The back office speaks German only (issue 9), so its texts live here, in the admin chunk,
+// The back office speaks German only, so its texts live here, in the admin chunk,
 // and not in the resident catalogues (i18n/de.ts, en.ts), which every resident downloads.
 
 /** Every text of the back office. Functions take what the sentence needs. */
@@ -92,7 +92,7 @@ export const s = {
       `„${name}“ steht jetzt an Position ${position} von ${total}.`,
     failed: 'Die Reihenfolge konnte nicht gespeichert werden.',
   },
-  /** The apartment picker (components/apartment-picker.tsx, issue 22). */
+  /** The apartment picker (components/apartment-picker.tsx). */
   apartments: {
     listLabel: 'Wohnungen',
     placeholder: 'Wohnung wählen',
@@ -146,7 +146,7 @@ export const s = {
     attachments: 'Anhänge',
     image: (name: string) => `Bild: ${name}`,
     pdf: (name: string) => `PDF öffnen: ${name}`,
-    reportCount: 'Meldungen',
+    reportCount: 'Hinweise',
     reasons: 'Gründe',
     status: 'Status',
     remove: 'Entfernen',

@@ -148,7 +148,7 @@ export const moderationEvents = defineEvents<ModerationEvent>('moderation', {
       const where = await locationTitle(trx, e.locationId);
       const body =
         e.kind === 'report'
-          ? `Eine Meldung wartet auf Ihre Entscheidung (${where}).`
+          ? `Ein Hinweis auf einen Inhalt wartet auf Ihre Entscheidung (${where}).`
           : `${e.kind === 'message' ? 'Ein neuer Beitrag' : 'Ein neuer Kommentar'} wartet auf Freigabe (${where}).`;
       return {
         to: await staffOf(trx, e.locationId),

@@ -249,7 +249,11 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       // The managers hear of the reports as of anything new in the queue (bundled within 15 minutes).
       const queued = (await pending()).filter((r) => r.kind === 'queue');
       expect(queued.map((r) => [r.title, r.body, r.bundle_count])).toEqual([
-        ['2 Einträge warten auf Freigabe', 'Eine Meldung wartet auf Ihre Entscheidung (Haus Linde).', 2],
+        [
+          '2 Einträge warten auf Freigabe',
+          'Ein Hinweis auf einen Inhalt wartet auf Ihre Entscheidung (Haus Linde).',
+          2,
+        ],
       ]);
       const res = await call(t.app, 'POST', '/api/admin/reports/decision/', {
         auth: await managerNow(),
@@ -273,7 +277,7 @@ describe.each(kinds)('notifications (%s)', (kind) => {
       await delivered(before + 4);
       expect(pushesTo('manager').at(-1)!.payload).toMatchObject({
         title: '2 Einträge warten auf Freigabe',
-        body: 'Eine Meldung wartet auf Ihre Entscheidung (Haus Linde).',
+        body: 'Ein Hinweis auf einen Inhalt wartet auf Ihre Entscheidung (Haus Linde).',
         url: '/admin/moderation',
       });
     });

@@ -32,7 +32,7 @@ export async function reportAdminRoutes(app: FastifyInstance): Promise<void> {
     '/reports/decision/',
     {
       schema: {
-        summary: 'Über Meldungen entscheiden: Entfernen (mit Begründung) oder Belassen',
+        summary: 'Über Hinweise auf Inhalte entscheiden: Entfernen (mit Begründung) oder Belassen',
         body: reportDecision,
         response: { 200: reportDecided },
       },

@@ -45,7 +45,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     '/api/reports/',
     {
       schema: {
-        summary: 'Meine Meldungen und die Entscheidungen dazu',
+        summary: 'Meine Hinweise auf Inhalte und die Entscheidungen dazu',
         querystring: myReportsQuery,
         response: { 200: paginated(myReport) },
       },

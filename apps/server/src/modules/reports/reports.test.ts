@@ -4,7 +4,7 @@ import { call, expectDrfError } from '../../../test/helpers.js';
 import { newComment, newLocation, newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
 
 const kinds = await dialects();
-const ACK = 'Danke für Ihre Meldung. Die Hausverwaltung prüft den Inhalt und teilt Ihnen die Entscheidung mit.';
+const ACK = 'Danke für Ihren Hinweis. Die Hausverwaltung prüft den Inhalt und teilt Ihnen die Entscheidung mit.';
 
 /** DSA Art. 16/17: residents report, three reports hide, a manager decides, both sides learn the outcome. */
 describe.each(kinds)('reports (%s)', (kind) => {

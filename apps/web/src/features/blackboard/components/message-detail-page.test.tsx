@@ -116,7 +116,7 @@ describe("'Gemeldet'", () => {
     },
     'POST /api/messages/5/report/': {
       status: 201,
-      body: { id: 1, status: 'open', detail: 'Danke für Ihre Meldung.' },
+      body: { id: 1, status: 'open', detail: 'Danke für Ihren Hinweis.' },
     },
   });
 
