@@ -15,7 +15,7 @@ import { pgReachable, scratchDatabase } from '../apps/server/test/postgres.js';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 // The same database with one server process and with one per core (ADR 017); BENCH_WORKERS=1 for one.
 const WORKERS = (process.env.BENCH_WORKERS ?? `1,${os.availableParallelism()}`).split(',').map((w) => Number(w.trim()));
-// The flat-cost check (issue 11): page 1 on databases of these many posts; BENCH_FLAT=off skips it.
+// The flat-cost check: page 1 on databases of these many posts; BENCH_FLAT=off skips it.
 const FLAT =
   process.env.BENCH_FLAT === 'off'
     ? []
@@ -193,7 +193,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
 
 /**
  * Page 1 on databases of FLAT posts each, with the most workers of BENCH_WORKERS: the cost of a
- * page must not grow with the data (issue 11: 1M posts at most 1.2× the cost at 10k).
+ * page must not grow with the data (1M posts at most 1.2× the cost at 10k).
  */
 async function flatCost(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   const rows: Row[] = [];
@@ -276,7 +276,7 @@ async function measure(
       },
       { endpoint: 'GET /api/messages/?page=500', path: '/api/messages/?page=500', headers: auth },
       { endpoint: 'GET /api/location/', path: '/api/location/', headers: auth },
-      // Issue 21: the manager's ticket list over 100,000 tickets, one location and status, oldest first.
+      // The manager's ticket list over 100,000 tickets, one location and status, oldest first.
       ...(manager
         ? [
             {

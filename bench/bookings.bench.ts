@@ -1,5 +1,5 @@
 // `npm run bench:bookings` (and part of `npm run bench`): a resource's week view with 1,000
-// bookings in the window (issue 24: p99 under 20 ms). Fills fresh SQLite and PostgreSQL databases
+// bookings in the window (p99 under 20 ms). Fills fresh SQLite and PostgreSQL databases
 // with 1 location, 100 residents, a resource of 10-minute slots round the clock and 1,000
 // bookings (with their booking_slots rows) in the coming week plus 20,000 in the past, starts the
 // real server in its own process and loads it with autocannon (bench/endpoints.ts). Prints req/s,

@@ -13,7 +13,7 @@ export const SIZES = {
   documents: 20_000,
   likes: 200_000,
   comments: 100_000,
-  /** Defect tickets (issue 21): the manager's list must stay fast at this size. */
+  /** Defect tickets: the manager's list must stay fast at this size. */
   tickets: 100_000,
 };
 
@@ -250,7 +250,7 @@ const TICKET_STATUSES = [
 ] as const;
 
 /**
- * The tickets of issue 21's bench: SIZES.tickets over two years, ten categories per location (as
+ * The tickets's bench: SIZES.tickets over two years, ten categories per location (as
  * the migration gives every location), a tenth building-wide with followers, one 'created' entry
  * each, and the manager who runs every location.
  */

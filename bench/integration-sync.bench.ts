@@ -1,4 +1,4 @@
-// `npm run bench:sync` (and part of `npm run bench`): the ERP's resident sync of issue 26,
+// `npm run bench:sync` (and part of `npm run bench`): the ERP's resident sync,
 // `POST /api/integration/residents/sync` with 5,000 records over real HTTP (issue: under 30 s on
 // PostgreSQL). Per dialect a fresh database with one location and an API key (residents:write),
 // the real server in its own process (bench/endpoints.ts), then three calls as an ERP makes them:

@@ -1,4 +1,4 @@
-// `npm run bench:notifications`: the cost of telling a whole building (issue 10, ADR 016). A
+// `npm run bench:notifications`: the cost of telling a whole building (ADR 016). A
 // location with BENCH_RESIDENTS residents (default 500), each with one push subscription at a
 // push service on 127.0.0.1 that answers 201 as FCM would. It measures, on SQLite and (when it
 // answers) PostgreSQL:

@@ -1,5 +1,5 @@
 // `npm run bench:parcels` (and part of `npm run bench`): the reception's open-parcel list of a
-// location with 500 apartments (issue 24: p99 under 20 ms). Fills fresh SQLite and PostgreSQL
+// location with 500 apartments (p99 under 20 ms). Fills fresh SQLite and PostgreSQL
 // databases with 1 location, 500 resident accounts, a receptionist, 1,500 open parcels and 30,000
 // handed over, starts the real server in its own process and loads it with autocannon
 // (bench/endpoints.ts). Prints req/s, p50 and p99 per endpoint; not a test.

@@ -1,4 +1,4 @@
-// Part of `npm run bench` (issue 21): what a defect report with three 12 MP phone photos sends.
+// Part of `npm run bench`: what a defect report with three 12 MP phone photos sends.
 // A real Chromium at 375 px fills 'Schaden melden' with three photos of 4032 × 3024 px, the app
 // shrinks them on the "phone" (long edge ≤ 2560 px, JPEG 0.85) and sends the report; the size of
 // the request that leaves the browser is what a resident on a weak connection pays. Not a test.

@@ -57,7 +57,7 @@ try {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   const sizes: Record<string, { js: number; css: number }> = {};
   {
-    // A German visitor (the browser's language decides before sign-in, issue 25); a Turkish one
+    // A German visitor (the browser's language decides before sign-in); a Turkish one
     // below loads the Turkish strings on top.
     const ctx = await browser.newContext({ locale: 'de-DE' });
     const page = await ctx.newPage();

@@ -106,7 +106,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   state.closeSmtp = smtp.close;
 
   const port = await freePort();
-  // Issue 26: integrations.spec.ts receives webhooks on this port; the server allows it as a plain
+  // Integrations.spec.ts receives webhooks on this port; the server allows it as a plain
   // http origin, like an on-premises ERP.
   const webhookPort = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;

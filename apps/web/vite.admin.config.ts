@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { alias, pageShell, pureModules } from './vite.shared';
 
-// The back office (issue 9, ADR 015) is a build of its own: admin.html and everything it imports
+// The back office (ADR 015) is a build of its own: admin.html and everything it imports
 // land in dist/admin and are served under /admin/. The residents' build (vite.config.ts) then holds
 // none of its code, not even a switch that would load it, and shares no chunk with it: staff
 // download React a second time, once, on a desktop; a resident's phone never sees a byte of it.

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { alias, pageShell, pureModules } from './vite.shared';
 
-// The craftsman's page (/auftrag/{token}, issue 21, ADR 020) is a build of its own, like the back
+// The craftsman's page (/auftrag/{token}, ADR 020) is a build of its own, like the back
 // office's (ADR 015): auftrag.html and everything it imports land in dist/auftrag and are served
 // under /auftrag/. As a second input of the back office's build, Rolldown would split React and
 // what both share into common chunks: the back office's files would change, and a craftsman on a

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './test';
 
 /**
- * Issue 22: 1024 px is a first-class width of the back office. What a screen must hold at a
+ * 1024 px is a first-class width of the back office. What a screen must hold at a
  * width: the page never scrolls sideways, and every visible control is at least 24×24 CSS px
  * (WCAG 2.2, 2.5.8), apart from the criterion's inline exception (a link inside a sentence).
  */
@@ -56,8 +56,8 @@ function inspect(selector: string): LayoutReport {
     }
   }
 
-  // A table in its own scroll box does not widen the page, but hides its last columns (issue 22:
-  // 'Bewohner:innen' cut off its edit column); a text field scrolling its own text is fine.
+  // A table in its own scroll box does not widen the page, but hides its last columns (it cut
+  // off the edit column of 'Bewohner:innen' once); a text field scrolling its own text is fine.
   const boxes: string[] = [];
   for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
     if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement || el instanceof HTMLSelectElement)
@@ -261,7 +261,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     path: { from: '/admin/buchungen/ressourcen', link: /^\/admin\/buchungen\/ressourcen\/\d+$/ },
   },
   { name: 'Auslastung', path: '/admin/buchungen/auslastung' },
-  // Issue 25: the legal pages (a manager sees them read-only).
+  // The legal pages (a manager sees them read-only).
   { name: 'Rechtliche Seiten', path: '/admin/rechtliches' },
   { name: 'Rechtliche Seite ansehen', path: '/admin/rechtliches/barrierefreiheit' },
 ];
@@ -271,7 +271,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
  * measured signed in as the demo administrator (DEMO_ADMIN).
  */
 export const ADMINISTRATOR_SCREENS: AdminScreen[] = [
-  // Issue 26: API keys and webhooks.
+  // API keys and webhooks.
   { name: 'Schnittstellen', path: '/admin/schnittstellen' },
   {
     name: 'Neuer API-Schlüssel (Dialog)',

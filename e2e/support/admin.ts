@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env';
 import { expect } from './test';
 
-/** Fills the staff sign-in of issue 9 ('E-Mail', 'Passwort', 'Anmelden') at /admin/login and submits it. */
+/** Fills the staff sign-in ('E-Mail', 'Passwort', 'Anmelden') at /admin/login and submits it. */
 export async function submitStaffLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('E-Mail', { exact: true }).fill(email);

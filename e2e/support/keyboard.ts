@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect } from './test';
 
-// Keyboard journeys (issue 25): what has the focus, as a screen reader is told it. Role and
+// Keyboard journeys: what has the focus, as a screen reader is told it. Role and
 // accessible name come from Chromium's own accessibility tree (CDP), the one screen readers read;
 // the journeys check them against Playwright's computation with toHaveRole/toHaveAccessibleName.
 

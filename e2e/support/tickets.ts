@@ -6,7 +6,7 @@ import { ENV_MAIL_FILE } from './env';
 import type { StoredMail } from './smtp';
 import { expect } from './test';
 
-// Helpers of the ticket journeys (issue 21): the mails the outbox sends in the background, read
+// Helpers of the ticket journeys: the mails the outbox sends in the background, read
 // from the test SMTP server with their attachments, and the text of the receipt PDF.
 
 /** Parsed mails by their place in the SMTP server's file, which only grows during a run. */

@@ -6,7 +6,7 @@ import { login } from '../support/auth';
 import { pdfText } from '../support/tickets';
 import { expect, expectPath, heading, test } from '../support/test';
 
-// Issue 22: a resident without an e-mail address gets into their account with an activation
+// A resident without an e-mail address gets into their account with an activation
 // letter. The manager prints it at tablet width, the resident activates on a phone.
 test('activation letter: a manager prints it at 1024 px, the resident activates with its code at 375 px and signs in', async ({
   browser,

@@ -15,7 +15,7 @@ import { Api } from '../support/api';
 import { MANAGER_LOGIN, SCREENSHOT_DIR } from '../support/env';
 import { expect, test } from '../support/test';
 
-// Issue 22: 1024 px is a first-class width of the back office. Every screen of ADMIN_SCREENS
+// 1024 px is a first-class width of the back office. Every screen of ADMIN_SCREENS
 // (support/admin-layout.ts: add a new screen there) with the demo data: at 1024 px nothing scrolls
 // sideways, neither the page nor a table in its box, and every visible control is at least
 // 24×24 px (WCAG 2.2, 2.5.8; inline links in a sentence excepted); at 1440 px nothing scrolls.

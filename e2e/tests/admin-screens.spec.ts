@@ -8,7 +8,7 @@ import { login } from '../support/auth';
 import { MANAGER_LOGIN, SCREENSHOT_DIR } from '../support/env';
 import { expect, test } from '../support/test';
 
-// Issue 9: the back office on a tablet (1024 px) and a desktop (1440 px).
+// The back office on a tablet (1024 px) and a desktop (1440 px).
 const WIDTHS = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
@@ -45,7 +45,7 @@ const SCREENS: [name: string, url: string][] = [
   ['booking-resources', '/admin/buchungen/ressourcen'],
   ['booking-resource-new', '/admin/buchungen/ressourcen/neu'],
   ['booking-usage', '/admin/buchungen/auslastung'],
-  // Issue 25: the legal pages, read-only for a manager (legal.spec.ts checks the editor as an administrator).
+  // The legal pages, read-only for a manager (legal.spec.ts checks the editor as an administrator).
   ['legal', '/admin/rechtliches'],
   ['legal-page', '/admin/rechtliches/barrierefreiheit'],
 ];
@@ -66,7 +66,7 @@ test('every back-office screen at 1024 and 1440 px: screenshot and no serious or
 
 // The screens only an administrator opens, signed in as the demo administrator.
 const ADMINISTRATOR_SCREENS: [name: string, url: string][] = [
-  // Issue 26: API keys and webhooks.
+  // API keys and webhooks.
   ['integrations', '/admin/schnittstellen'],
 ];
 

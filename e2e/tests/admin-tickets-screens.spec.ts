@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { MANAGER_LOGIN, SCREENSHOT_DIR } from '../support/env';
 import { expect, test } from '../support/test';
 
-// Issue 21: the back office's ticket screens ('Meldungen') on a tablet (1024 px) and a desktop
+// The back office's ticket screens ('Meldungen') on a tablet (1024 px) and a desktop
 // (1440 px), against the demo tickets of the real server, each checked with axe.
 const WIDTHS = [
   { width: 1024, height: 768 },

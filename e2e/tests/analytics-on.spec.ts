@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, MANAGER_LOGIN, ROOT_DIR } from '../support/env';
 import { staffLogin } from '../support/admin';
 import { expect, test } from '../support/test';
 
-// Issue 23, operations 7, switched on: a second server of this checkout with ANALYTICS_* pointing
+// Analytics switched on: a second server of this checkout with ANALYTICS_* pointing
 // at a local collector that stands in for the operator's Plausible. A journey through both apps
 // delivers route patterns only, without cookies or Referer; nothing else leaves the app.
 

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { MANAGER_LOGIN, SCREENSHOT_DIR } from '../support/env';
 import { expect, test } from '../support/test';
 
-// Issue 23, defect 4, ADR 028: the demo's locations have the apartment-number prefixes A- and B-.
+// ADR 028: the demo's locations have the apartment-number prefixes A- and B-.
 
 test('at 375 px the manager sees the prefix read-only and the form refuses a number of another location', async ({
   page,

@@ -6,7 +6,7 @@ import { MANAGER_LOGIN } from '../support/env';
 import { expect, expectPath, test } from '../support/test';
 import { demoResident, expectMail } from '../support/tickets';
 
-// Issue 24, bookings at 375 px through the real server and SMTP: A-0101 books the guest flat for
+// Bookings at 375 px through the real server and SMTP: A-0101 books the guest flat for
 // two nights next week, gets the confirmation mail, sees it in 'Meine Buchungen', downloads the
 // .ics and, after A-0102 has seen the nights as taken without a name, cancels it.
 

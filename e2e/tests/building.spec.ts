@@ -1,5 +1,5 @@
 // What a real building has more of than the demo: lists past one page, a configured product
-// name, photos from iPhones. Issue 6.
+// name, photos from iPhones.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Api } from '../support/api';

@@ -5,7 +5,7 @@ import { login, submitLogin } from '../support/auth';
 import { makePdf } from '../support/files';
 import { expect, heading, test } from '../support/test';
 
-// Issue 22 at 375 px against the real server: the emergency button that no longer sends people
+// At 375 px against the real server: the emergency button that no longer sends people
 // round in a circle, what is new above the tiles, 'Neu' documents, 'Gemeldet' after a reload,
 // the focus on a failed login; and the back office's 'Übersicht' at 1024 px.
 const PHONE = { width: 375, height: 812 };

@@ -5,7 +5,7 @@ import { expect, heading, settle, test } from '../support/test';
 // product §2.6: the home page is the emergency button and the tile grid, so the emergency button is the
 // first link of the main content; the tiles follow it.
 const mainLinks = (page: Page) => page.getByRole('main').getByRole('link');
-// Location 1's default service is the 24-hour 'Notdienst' (issue 22), service 18 of the demo.
+// Location 1's default service is the 24-hour 'Notdienst', service 18 of the demo.
 const toEmergency = (page: Page) => page.getByRole('main').locator('a[href="/services/18"]');
 const telLinks = (page: Page) => page.getByRole('main').locator('a[href^="tel:"]');
 

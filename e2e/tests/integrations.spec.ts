@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { ENV_WEBHOOK_PORT, MANAGER_LOGIN, baseUrl } from '../support/env';
 import { expect, heading, test } from '../support/test';
 
-// Issue 26: an administrator creates an API key in 'Schnittstellen', sees it once, a script uses
+// An administrator creates an API key in 'Schnittstellen', sees it once, a script uses
 // it and is refused once it is revoked; a webhook endpoint on 127.0.0.1 (allowed for this run by
 // WEBHOOK_ENDPOINT_ALLOWLIST, see global-setup.ts) receives a signed delivery, verified with the
 // standardwebhooks package, and the delivery log shows it with 'Erneut senden'.

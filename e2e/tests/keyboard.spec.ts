@@ -5,7 +5,7 @@ import { APP_NAME, DEMO_PASSWORD, MANAGER_LOGIN } from '../support/env';
 import { expectFocusOn, expectFocusVisible, focused, tabs, tabTo } from '../support/keyboard';
 import { expect, expectPath, test } from '../support/test';
 
-// Issue 25: the journeys the accessibility statement ('Erklärung zur Barrierefreiheit') cites,
+// The journeys the accessibility statement ('Erklärung zur Barrierefreiheit') cites,
 // each done with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrow keys, Escape; text typed
 // into the focused field), in the resident app at 375 px and the back office at 1024 px. Each
 // checks the focus order (as `role "name"` from Chromium's accessibility tree), that every focus

@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, SCREENSHOT_DIR } from '../support/env';
 import { posts } from '../support/ui';
 import { expect, expectPath, heading, test } from '../support/test';
 
-// Issue 25: sign-in, home and one post in every language, picked on the login screen or taken
+// Sign-in, home and one post in every language, picked on the login screen or taken
 // from the browser; then the whole resident tour in Arabic, right to left, at 375 px.
 // A-0102 keeps the demo password in every spec; its language is set back to German after each test.
 

@@ -7,7 +7,7 @@ import { APP_NAME } from '../support/env';
 import { waitForMail } from '../support/mail';
 import { expect, expectPath, heading, test } from '../support/test';
 
-// Issue 25: Impressum, Datenschutz and Barrierefreiheit, one tap from the login screen and the
+// Impressum, Datenschutz and Barrierefreiheit, one tap from the login screen and the
 // profile, written by an administrator, and the accessibility statement's feedback reaching the
 // management by mail.
 

@@ -9,7 +9,7 @@ import { makePdf } from '../support/files';
 import { readMails, waitForMail } from '../support/mail';
 import { expect, test } from '../support/test';
 
-// Issue 22: notices with a start, PDFs and a read count, through the real server (two workers),
+// Notices with a start, PDFs and a read count, through the real server (two workers),
 // database, SMTP server and Chromium.
 const SEE_MANAGER = 'see@example.org';
 const DORA = { login: 'B-0101', email: 'dora.seemann@example.org' };

@@ -5,7 +5,7 @@ import { SCREENSHOT_DIR } from '../support/env';
 import { expect, expectPath, test } from '../support/test';
 import { demoResident, expectMail, mailsTo } from '../support/tickets';
 
-// Issue 24, parcels at 375 px through the real server, outbox and SMTP server: A-REZ logs two
+// Parcels at 375 px through the real server, outbox and SMTP server: A-REZ logs two
 // parcels for A-0101 in a row (at most 4 taps after the apartment is picked), A-0101 gets the
 // mail and the home card with the pickup code, A-REZ hands both over with it, and the card goes.
 
@@ -13,7 +13,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 const ANNA = demoResident('A-0101');
 
-/** Screenshots of a new screen at 375 and 1024 px (issue 24), back to 375 after. */
+/** Screenshots of a new screen at 375 and 1024 px, back to 375 after. */
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1024, height: 768 });

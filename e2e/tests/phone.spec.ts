@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { login, submitLogin } from '../support/auth';
 import { expect, expectPath, heading, test } from '../support/test';
 
-// Issue 8: the resident app on a 375 px phone: tap targets, a home screen that does not jump,
+// The resident app on a 375 px phone: tap targets, a home screen that does not jump,
 // offline states of screens never opened, a page past the end, the data export.
 const PHONE = { width: 375, height: 812 };
 
@@ -143,7 +143,7 @@ test.describe('on a 375 px phone', () => {
     await expect(page.locator('blockquote')).toHaveText(
       'Die Heizung im Bad bleibt kalt.\nBitte melden Sie sich vorher.',
     );
-    // Issue 22: one confirmation. The thank-you block has the focus and is in view from its top;
+    // One confirmation. The thank-you block has the focus and is in view from its top;
     // the spec's toast still shows, quietly, at the bottom, off the heading.
     const thanks = page.locator('.request-sent');
     await expect(thanks).toBeFocused();

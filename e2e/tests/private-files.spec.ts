@@ -6,7 +6,7 @@ import { login } from '../support/auth';
 import { makePdf } from '../support/files';
 import { expect, test } from '../support/test';
 
-// Issue 23 in a real browser: apartment documents open from their 5-minute, session-bound links
+// In a real browser: apartment documents open from their 5-minute, session-bound links
 // (defect 5, ADR 026), also when the list is older than that; and with analytics off (the
 // default) a journey through both apps sends no request outside the app's origin (operations 7).
 

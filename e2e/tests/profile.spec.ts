@@ -27,10 +27,7 @@ test('profile picture: a new PNG replaces the picture; a file over 10 MB is refu
   await expect(page.getByText('Die Datei riesig.png ist zu gross')).toBeVisible();
 });
 
-test("'Angemeldete Geräte': signing the other device out sends it to the login (A-0410, issue 23)", async ({
-  page,
-  browser,
-}) => {
+test("'Angemeldete Geräte': signing the other device out sends it to the login (A-0410)", async ({ page, browser }) => {
   // The other device: a phone-sized browser of its own, signed in first.
   const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const phone = await phoneContext.newPage();

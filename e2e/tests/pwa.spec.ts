@@ -8,7 +8,7 @@ import { waitForMail } from '../support/mail';
 import { APP_NAME, CHROMIUM, CHROMIUM_ARGS, ENV_BASE_URL } from '../support/env';
 import { expect, heading, test } from '../support/test';
 
-// Issue 10: the installable app and web push, in Chromium.
+// The installable app and web push, in Chromium.
 
 /** Waits until the service worker is active and controls the page; returns its script URL. */
 async function serviceWorkerReady(page: Page): Promise<string> {

@@ -36,7 +36,7 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
   await page.goto('/login');
   await capture(page, 'login', page.getByRole('button', { name: 'Anmelden', exact: true }));
 
-  // The pages German law asks for (issue 25), open without signing in.
+  // The pages German law asks for, open without signing in.
   for (const [name, route, title] of [
     ['impressum', '/impressum', 'Impressum'],
     ['datenschutz', '/datenschutz', 'Datenschutzerklärung'],
@@ -98,7 +98,7 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
     await capture(page, name, heading(page, title));
   }
 
-  // States of issue 8: a page past the end, a sent request, a screen never opened while offline.
+  // States of A page past the end, a sent request, a screen never opened while offline.
   await page.goto('/blackboard/99');
   await capture(page, 'blackboard-past-end', page.getByRole('heading', { name: 'Seite 99 gibt es nicht.' }));
 

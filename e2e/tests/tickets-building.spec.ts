@@ -5,7 +5,7 @@ import { MANAGER_LOGIN } from '../support/env';
 import { expect, expectPath, heading, test } from '../support/test';
 import { demoResident, demoResidents, expectMail, linkIn, mailsTo, openTicket } from '../support/tickets';
 
-// Issue 21, a building-wide defect in Chromium at 375 px: one resident reports a broken lift, two
+// A building-wide defect in Chromium at 375 px: one resident reports a broken lift, two
 // neighbours join the report from 'Bereits gemeldet' ('Betrifft mich auch') instead of reporting
 // it again, one status change of the manager reaches all three by mail, and none of them ever sees
 // another resident's name.

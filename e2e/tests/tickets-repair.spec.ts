@@ -6,7 +6,7 @@ import { makePng } from '../support/files';
 import { expect, expectPath, heading, test } from '../support/test';
 import { berlinDay, demoResident, expectMail, linkIn, openTicket, pdfText } from '../support/tickets';
 
-// Issue 21, the whole loop of a repair through the real server, its outbox and SMTP server, in
+// The whole loop of a repair through the real server, its outbox and SMTP server, in
 // Chromium at 375 px: A-0101 reports a dripping radiator with two photos and gets the receipt by
 // mail, the manager assigns a craftsman in the back office, the craftsman works the job from the
 // link in his mail without an account, and A-0101 follows every step and rates the repair.

@@ -5,7 +5,7 @@ import { login } from '../support/auth';
 import { makePng } from '../support/files';
 import { expect, expectPath, heading, test } from '../support/test';
 
-// Issue 21, the residents' side of defect tickets in a real Chromium at 375 px against the real
+// The residents' side of defect tickets in a real Chromium at 375 px against the real
 // server: a report with two photos and its receipt, and a report written offline that is sent
 // exactly once when the connection returns.
 

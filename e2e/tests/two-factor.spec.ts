@@ -1,4 +1,4 @@
-// Staff sign-in with a second factor (issue 23, ADR 025): a staff member sets up TOTP in the back
+// Staff sign-in with a second factor (ADR 025): a staff member sets up TOTP in the back
 // office, reading the secret as text from the page as someone without a camera would, and the test
 // computes the codes an authenticator app would show with otpauth.
 import path from 'node:path';

@@ -189,7 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(routes);
   }
   await app.register(adminRoutes, { prefix: '/api/admin' });
-  // Integrations (issue 26): API keys only, never a person's token (modules/integration/).
+  // Integrations: API keys only, never a person's token (modules/integration/).
   await app.register(integrationRoutes, { prefix: '/api/integration' });
   // Liveness: the process runs. Readiness (what it needs answers) is /api/ready/ (ADR 027).
   app.get('/api/health/', { schema: { hide: true } }, () => ({ status: 'ok' }));

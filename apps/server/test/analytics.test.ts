@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../src/config/config.js';
 import { dialects, startApp, type TestApp } from './harness.js';
 import { call } from './helpers.js';
 
-// Issue 23, operations 7: analytics is off unless the operator sets ANALYTICS_*; then the pages
+// Analytics is off unless the operator sets ANALYTICS_*; then the pages
 // of the residents' app and the back office name the operator's instance, and the CSP lets the
 // page reach that origin only. (What the apps send: apps/web/src/lib/analytics/*.test.ts.)
 

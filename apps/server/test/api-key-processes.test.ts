@@ -7,7 +7,7 @@ import { request, startServerProcess, type ServerProcess } from './server-proces
 const kinds = await dialects();
 
 /**
- * A revoked API key (issue 26) stops working on the next request on every process: two server
+ * A revoked API key stops working on the next request on every process: two server
  * processes on one database, the key revoked through process A, the next request on process B
  * refused. Nothing caches a key: each request reads its row.
  */

@@ -9,7 +9,7 @@ const kinds = await dialects();
 const RESIDENTS = 50;
 
 /**
- * Never a double booking (issue 24, ADR 029), shown on the real server: `server.ts` as a cluster
+ * Never a double booking (ADR 029), shown on the real server: `server.ts` as a cluster
  * of two worker processes on one SQLite file or one PostgreSQL database. 50 residents ask for the
  * same slot at the same moment, each on a connection of its own, which the cluster hands to its
  * workers in turn; the request log says which process answered which request.

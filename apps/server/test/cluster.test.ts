@@ -14,7 +14,7 @@ import { scratchDatabase } from './postgres.js';
 import { startSmtp } from './smtp.js';
 import { freePort, request } from './server-process.js';
 
-// Many server processes behave as one (issue 11, ADR 017/018), as real process trees:
+// Many server processes behave as one (ADR 017/018), as real process trees:
 // - `npm start` with two cluster workers on SQLite, the embedded default;
 // - two separate servers on two ports, as on two machines behind a load balancer, with one
 //   PostgreSQL, one Redis, uploads in the database and a data folder each.

@@ -242,7 +242,7 @@ export interface TestApiKey {
   auth: string;
 }
 
-/** An integration key (issue 26) for these locations and scopes (default: every scope), stored as the back office stores it. */
+/** An integration key for these locations and scopes (default: every scope), stored as the back office stores it. */
 export async function newApiKey(
   t: TestApp,
   opts: {

@@ -8,7 +8,7 @@ import { call, pdfText } from './helpers.js';
 import { parseMail } from './mail.js';
 import { startSmtp } from './smtp.js';
 
-// Issue 23, operations 5 (ADR 027): the log is JSON lines, each line of a request carries its id,
+// the log is JSON lines, each line of a request carries its id,
 // which the client gets back as X-Request-Id; and no password, token, reset or activation link,
 // device cookie, TOTP code, recovery code or TOTP secret ever reaches it, even at LOG_LEVEL=trace.
 

@@ -5,7 +5,7 @@ import { dialects, startApp, type TestApp } from './harness.js';
 import { newUser, signIn } from './factories.js';
 import { NOT_FOUND, call } from './helpers.js';
 
-// Prometheus metrics (issue 23, operations 4; ADR 027) on the public port behind METRICS_TOKEN.
+// Prometheus metrics (operations 4; ADR 027) on the public port behind METRICS_TOKEN.
 // The own port (METRICS_PORT) and the sum over cluster workers are checked on the real server in
 // test/shutdown.test.ts.
 

@@ -197,7 +197,7 @@ describe.each(kinds)('API description (%s)', (kind) => {
     expect(missing).toEqual([]);
   });
 
-  // Issue 23, defect 8: what Redocly's recommended rules asked for (npm run lint:api runs them).
+  // What Redocly's recommended rules asked for (npm run lint:api runs them).
   it('names a server and gives every operation a unique operationId and the 4xx answers it can give', () => {
     expect(spec.servers).toEqual([{ url: '/', description: 'Diese Installation' }]);
     const ids = Object.values(spec.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { dialects, freshDatabase, testConfig, type TestDatabase } from './harness.js';
 import { call } from './helpers.js';
 
-// GET /api/ready/ (issue 23, operations 3; ADR 027): 200 while the database, the media store and
+// GET /api/ready/ (operations 3; ADR 027): 200 while the database, the media store and
 // Redis (when configured) answer; 503 naming the failing part otherwise, within the check's
 // timeout even when a part hangs. /api/health/ stays a liveness check and answers 200 throughout.
 

@@ -12,7 +12,7 @@ export const ANONYMOUS = [
   'GET /api/tenant/',
   'POST /api/password_reset/',
   'POST /api/password_reset/confirm/',
-  // The activation letter's code is the permission (issue 22); throttled like a password.
+  // The activation letter's code is the permission; throttled like a password.
   'POST /api/activation/',
   'GET /api/health/',
   // Readiness for load balancers and Docker (ADR 027): names failing parts, nothing else.
@@ -23,7 +23,7 @@ export const ANONYMOUS = [
   'POST /api/notifications/unsubscribe/',
   // Signed media: the signature in the URL is the permission.
   'GET /api/media/:folder/:file',
-  // The craftsman's job (issue 21, ADR 020): the secret link is the permission; no account.
+  // The craftsman's job (ADR 020): the secret link is the permission; no account.
   'GET /api/auftrag/:token/',
   'POST /api/auftrag/:token/accept/',
   'POST /api/auftrag/:token/decline/',
@@ -31,10 +31,10 @@ export const ANONYMOUS = [
   'POST /api/auftrag/:token/notes/',
   'POST /api/auftrag/:token/photos/',
   'POST /api/auftrag/:token/done/',
-  // A resident's calendar feed of bookings (issue 24, ADR 029): calendar apps send no token; the
+  // A resident's calendar feed of bookings (ADR 029): calendar apps send no token; the
   // secret, revocable token in the address is the permission (only its hash is stored).
   'GET /api/bookings/calendar/:token',
-  // The pages German law asks for (issue 25): anyone reads them, and anyone may report a barrier
+  // The pages German law asks for: anyone reads them, and anyone may report a barrier
   // (throttled per address and for the whole install).
   'GET /api/legal/:page/',
   'POST /api/legal/barrierefreiheit/feedback/',

@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from './harness.js';
 import { freePort } from './server-process.js';
 
-// Issue 23, operations 8 and 4 (ADR 027), on the real server (`server.ts` under tsx) with two
+// Operations (ADR 027), on the real server (`server.ts` under tsx) with two
 // cluster workers on SQLite:
 // - a rolling restart (SIGHUP to the primary) under a steady 200 requests per second fails none;
 // - the metrics on METRICS_PORT add up every worker's requests;

@@ -3,7 +3,7 @@ import { startApp, type TestApp } from './harness.js';
 import { newLocation, newUser, signIn } from './factories.js';
 import { call } from './helpers.js';
 
-// Issue 23: a wrong type in a body got 'Ungültige Eingabe: erwartet array, erhalten string',
+// A wrong type in a body got 'Ungültige Eingabe: erwartet array, erhalten string',
 // half English. The type names are German now; messages a schema sets itself stay as they are.
 describe('validation messages in German', () => {
   let t: TestApp;

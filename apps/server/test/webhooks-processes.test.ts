@@ -17,7 +17,7 @@ const until = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
 };
 
 /**
- * At least once across crashes (issue 26): the delivery is written in the event's transaction, so
+ * At least once across crashes: the delivery is written in the event's transaction, so
  * a server killed with SIGKILL after the commit, even with the request in flight, sends it after
  * the restart, with the same webhook-id; a SIGTERM hands the lease back at once.
  */

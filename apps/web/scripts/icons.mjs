@@ -1,4 +1,4 @@
-// Renders the app icons in every size the manifest and the platforms ask for (issue 10), from the
+// Renders the app icons in every size the manifest and the platforms ask for, from the
 // house mark of public/logo-mark.svg. Run once after changing the mark: `node scripts/icons.mjs`;
 // the PNGs are committed, so builds and CI need no image tools.
 import fs from 'node:fs';

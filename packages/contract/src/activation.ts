@@ -3,7 +3,7 @@ import { optionalEmail } from './admin-people.js';
 import { bodyIdWholeNumber } from './fields.js';
 import { passwordResetConfirm } from './schemas.js';
 
-// Residents get into their accounts (issue 22): the account status the back office shows, the
+// Residents get into their accounts: the account status the back office shows, the
 // activation letter with its one-time code, and the resident's page /aktivieren/{code}.
 
 // ---- the code ----

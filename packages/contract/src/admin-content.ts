@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bodyId, phoneNumber, phoneOrEmpty, requiredTrimmedText, textId, tooLong, trimmedText } from './fields.js';
 import { listQuery, location, phone, provider, service } from './schemas.js';
 
-// Back-office schemas (issue 9) for the content of a location: its settings, documents, phone
+// Back-office schemas for the content of a location: its settings, documents, phone
 // numbers, services and providers, and provider requests as tracked cases; see
 // docs/decisions/014-back-office.md. The admin app validates its forms with the same schemas.
 
@@ -34,7 +34,7 @@ const sortOrder = z.number().int().min(0).max(1_000_000);
 // ---- locations ----
 
 /**
- * A location's apartment-number prefix (issue 23, ADR 028): letters and digits with an optional
+ * A location's apartment-number prefix (ADR 028): letters and digits with an optional
  * trailing '-', at most 10 characters ('A-', 'SEE-'). Every apartment number of the location starts
  * with it, so the namespaces of the locations of one install are disjoint. Empty means none.
  */

@@ -8,7 +8,7 @@ export const OVERVIEW_NOTICE_DAYS = 7;
 export const adminOverviewQuery = z.object({ location_id: textId.optional() });
 
 /**
- * The back office's start page ('Übersicht', issue 22): per location of the filter, what waits
+ * The back office's start page ('Übersicht'): per location of the filter, what waits
  * for the manager today. Each number links to the list that shows those items.
  */
 export const adminOverviewLocation = z.object({
@@ -25,9 +25,9 @@ export const adminOverviewLocation = z.object({
   /** Residents who never signed in and have an invitation or code waiting ('Eingeladen'). */
   invited: z.number(),
   notices_ending: z.number(),
-  /** Parcels at the reception waiting longer than 7 days (issue 24, ADR 030). */
+  /** Parcels at the reception waiting longer than 7 days (ADR 030). */
   parcels_waiting: z.number(),
-  /** Bookings waiting for a manager's approval (issue 24, ADR 029). */
+  /** Bookings waiting for a manager's approval (ADR 029). */
   pending_bookings: z.number(),
 });
 export type AdminOverviewLocation = z.infer<typeof adminOverviewLocation>;

@@ -11,7 +11,7 @@ import {
 } from './fields.js';
 import { listQuery } from './schemas.js';
 
-// Back-office schemas (issue 9) for staff sessions, residents, mail and the audit log;
+// Back-office schemas for staff sessions, residents, mail and the audit log;
 // see docs/decisions/014-back-office.md.
 
 // ---- staff session ----
@@ -44,7 +44,7 @@ export const staffMe = z.object({
   role: z.enum(['manager', 'admin']),
   locations: z.array(z.object({ id: z.number(), title: z.string(), name: z.string() })),
   /**
-   * The installation's access days (issue 26; ACCESS_OPENS_DAYS_BEFORE_MOVE_IN and
+   * The installation's access days (ACCESS_OPENS_DAYS_BEFORE_MOVE_IN and
    * ACCESS_CLOSES_DAYS_AFTER_MOVE_OUT): access opens this many days before the move-in and the
    * last day with access is this many days after the move-out.
    */
@@ -61,8 +61,7 @@ export type StaffMember = z.infer<typeof staffMember>;
 export const INVALID_EMAIL = 'Keine gültige E-Mail-Adresse.';
 export const APARTMENT_TAKEN = 'Diese Wohnungsnummer ist bereits vergeben.';
 /**
- * A location with an apartment-number prefix takes only numbers that start with it (issue 23,
- * ADR 028), checked before any lookup, so a number of another location's namespace is refused by
+ * A location with an apartment-number prefix takes only numbers that start with it (ADR 028), checked before any lookup, so a number of another location's namespace is refused by
  * its form alone.
  */
 export const apartmentPrefixRequired = (prefix: string) =>
@@ -114,7 +113,7 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
   deactivated: 'Deaktiviert',
 };
 
-// ---- move-in, move-out and access (issue 26) ----
+// ---- move-in, move-out and access ----
 
 const DAY_MESSAGE = 'Bitte ein Datum wie 2026-11-01 angeben.';
 /**
@@ -163,11 +162,11 @@ export const adminResident = z.object({
   last_login_at: z.string().nullable(),
   /** Until when the newest unused activation code works, if one does. */
   activation_expires_at: z.string().nullable(),
-  /** The ERP's id (issue 26) when the resident comes from the sync; read-only in the back office. */
+  /** The ERP's id when the resident comes from the sync; read-only in the back office. */
   external_id: z.string().nullable(),
   move_in_on: z.string().nullable(),
   move_out_on: z.string().nullable(),
-  /** By the dates and the configured days (issue 26). */
+  /** By the dates and the configured days. */
   access: z.enum(ACCESS_STATES),
   /** The first day of access (null: open from the start). */
   access_opens_on: z.string().nullable(),
@@ -194,7 +193,7 @@ const residentFormFields = {
   email: optionalEmail.default(''),
   is_receptionist: bodyBoolean.default(false),
   emergency_services_deactivated: bodyBoolean.default(false),
-  /** Issue 26: left out, the resident's dates stay as they are; null clears one. */
+  /** Left out, the resident's dates stay as they are; null clears one. */
   move_in_on: moveDay.optional(),
   move_out_on: moveDay.optional(),
 };
@@ -247,7 +246,7 @@ export const residentImportRow = z.object({
   email: optionalEmail.optional(),
   is_receptionist: csvFlag.optional(),
   emergency_services_deactivated: csvFlag.optional(),
-  /** Issue 26, columns `einzug` and `auszug`: 2026-11-01 or 01.11.2026; empty clears the date. */
+  /** Columns `einzug` and `auszug`: 2026-11-01 or 01.11.2026; empty clears the date. */
   move_in_on: csvDay.optional(),
   move_out_on: csvDay.optional(),
   line: z.number().int().min(0).max(10_000_000).optional(),
@@ -265,7 +264,7 @@ export const residentImportRequest = z.object({
     .min(1, { error: 'Mindestens eine Zeile erwartet.' })
     .max(MAX_IMPORT_ROWS, { error: `Höchstens ${MAX_IMPORT_ROWS} Zeilen pro Aufruf.` }),
   dry_run: bodyBoolean.default(false),
-  // Issue 22: the import invites by default; the screen's checkbox starts checked.
+  // The import invites by default; the screen's checkbox starts checked.
   send_invitations: bodyBoolean.default(true),
 });
 

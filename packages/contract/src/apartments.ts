@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textIdWholeNumber, trimmedText } from './fields.js';
 
 /**
- * `GET /api/admin/apartments/?location_id=&search=` (issue 22): the apartments of one of the
+ * `GET /api/admin/apartments/?location_id=&search=`: the apartments of one of the
  * caller's locations, for the back office's apartment picker, so a manager picks an apartment
  * instead of typing one from memory. An apartment is the number of at least one resident who is
  * not erased (receptionists and staff are no apartments).

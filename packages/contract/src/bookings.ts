@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { listQuery } from './schemas.js';
 
-// Bookings ('Buchen', issue 24, ADR 029): managers set up shared resources per location (a guest
+// Bookings ('Buchen', ADR 029): managers set up shared resources per location (a guest
 // flat by whole days, a laundry room by time slots); residents book them, see free and taken
 // times without names, cancel before a deadline and follow their bookings in their calendar.
 

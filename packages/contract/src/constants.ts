@@ -23,7 +23,7 @@ export const SERVICE_RECEPTION_ID = 3;
 /** Services that get `?fd=1` when opened from the services list (product §5.8). */
 export const FD_SERVICE_IDS: readonly number[] = [1, 3, 14];
 
-/** The resident app's languages (issue 25); German is the default and the fallback. */
+/** The resident app's languages; German is the default and the fallback. */
 export const LANGUAGES = ['de', 'en', 'tr', 'pl', 'uk', 'ru', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Each language's name in itself, as a language switch shows it whatever the current language. */
@@ -62,7 +62,7 @@ export const STAFF_ROLES: readonly Role[] = ['manager', 'admin'];
 /** Whether a role belongs to the back office rather than the resident app. */
 export const isStaff = (role: Role): boolean => STAFF_ROLES.includes(role);
 
-// The pages German law asks for (issue 25; schemas in legal.ts). Here, without zod, so that the
+// The pages German law asks for (schemas in legal.ts). Here, without zod, so that the
 // login screen's links to them do not bring the schemas into its bundle.
 /** The three pages, by the path they have in the resident app (`/impressum`, …) and in the API. */
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'barrierefreiheit'] as const;

@@ -7,7 +7,7 @@ import { ticketListItem } from './tickets.js';
 export const HOME_CARD_ITEMS = 3;
 
 /**
- * `GET /api/home/` (issue 22): what is new for the signed-in resident, in one answer so a phone
+ * `GET /api/home/`: what is new for the signed-in resident, in one answer so a phone
  * on a weak connection makes one request for the home screen's cards:
  * - `notices`: the location's 'Wichtig' notices that have started, not ended and not been
  *   dismissed by this resident;

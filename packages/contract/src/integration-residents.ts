@@ -3,7 +3,7 @@ import { ACCESS_STATES, ACCOUNT_STATUSES, apartmentNumber, moveDay, optionalEmai
 import { bodyBoolean, bodyIdWholeNumber, requiredText, textIdWholeNumber, tooLong } from './fields.js';
 import { listQuery } from './schemas.js';
 
-// The resident sync from an ERP (issue 26): `PUT /api/integration/residents/{external_id}` upserts
+// The resident sync from an ERP: `PUT /api/integration/residents/{external_id}` upserts
 // one resident, `POST /api/integration/residents/sync` up to MAX_SYNC_RECORDS; both with the scope
 // `residents:write`, reads with `residents:read`. Access opens and closes by the move dates, by the
 // same rules as the back office and the CSV import.

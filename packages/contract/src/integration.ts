@@ -6,7 +6,7 @@ import { BOOKING_STATUSES } from './bookings.js';
 import { PARCEL_STATUSES, TICKET_STATUSES } from './labels/index.js';
 import { adminParcel } from './parcels.js';
 
-// Integrations (issue 26, ADR 034): API keys for an ERP or a script, the resident sync and signed
+// Integrations (ADR 034): API keys for an ERP or a script, the resident sync and signed
 // webhooks. Keys authenticate as `Authorization: Bearer hp_…` on `/api/integration/…` only; the
 // back office ('Schnittstellen', administrators only) manages keys, webhook endpoints and deliveries.
 

@@ -4,7 +4,7 @@ import { LEGAL_PAGES } from './constants.js';
 import { API_ERRORS } from './errors.js';
 import { requiredTrimmedText, tooLong, trimmedText } from './fields.js';
 
-// The pages German law asks for (issue 25): 'Impressum' (§ 5 DDG), 'Datenschutz' (Art. 13 DSGVO)
+// The pages German law asks for: 'Impressum' (§ 5 DDG), 'Datenschutz' (Art. 13 DSGVO)
 // and 'Barrierefreiheit' (the accessibility statement of the BFSG), with the statement's feedback
 // form. Install-wide, written in Markdown by administrators, shown to anyone without sign-in.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind } from './labels/index.js';
 
-// Notification preferences (issue 10, ADR 016): each kind of event can be switched off
+// Notification preferences (ADR 016): each kind of event can be switched off
 // separately for push and for e-mail; quiet hours and the daily digest are switches too.
 
 const switches = z.object(

@@ -3,7 +3,7 @@ import { requiredTrimmedText, textId, trimmedText } from './fields.js';
 import { PARCEL_CARRIERS, PARCEL_STATUSES } from './labels/index.js';
 import { listQuery } from './schemas.js';
 
-// Parcels at the reception (issue 24, ADR 030): the receptionist logs a parcel for an apartment of
+// Parcels at the reception (ADR 030): the receptionist logs a parcel for an apartment of
 // their location, the apartment's residents hear of it and pick it up with a 4-digit code.
 
 export const MAX_PARCEL_PIECES = 50;

@@ -82,9 +82,9 @@ export const profileExport = z.object({
     emergency_services_deactivated: z.boolean(),
     profile_picture: z.string().nullable(),
     created_at: z.string(),
-    /** The last sign-in (issue 22). */
+    /** The last sign-in. */
     last_login_at: z.string().nullable(),
-    /** Issue 26: the ERP's id and the move dates, where the management keeps them. */
+    /** The ERP's id and the move dates, where the management keeps them. */
     external_id: z.string().nullable(),
     move_in_on: z.string().nullable(),
     move_out_on: z.string().nullable(),
@@ -129,7 +129,7 @@ export const profileExport = z.object({
     z.object({ id: z.number(), type: z.string(), registration_id: z.string(), created_at: z.string() }),
   ),
   notification_settings: notificationSettings,
-  /** Parcels of the apartment logged at the reception (issue 24, ADR 030). */
+  /** Parcels of the apartment logged at the reception (ADR 030). */
   parcels: z.array(
     z.object({
       carrier: z.string(),
@@ -144,7 +144,7 @@ export const profileExport = z.object({
       label_photo: z.string().nullable(),
     }),
   ),
-  /** Bookings of shared rooms (issue 24, ADR 029), and whether a calendar subscription exists. */
+  /** Bookings of shared rooms (ADR 029), and whether a calendar subscription exists. */
   bookings: z.array(
     z.object({
       resource: z.string(),
@@ -158,7 +158,7 @@ export const profileExport = z.object({
   ),
   calendar_feed: z.object({ created_at: z.string() }).nullable(),
   /**
-   * Webhooks (issue 26): events about the resident passed on to the management's connected
+   * Webhooks: events about the resident passed on to the management's connected
    * systems (an ERP), with the receiving address, from the delivery log of the last 30 days.
    */
   webhook_deliveries: z.array(
@@ -170,7 +170,7 @@ export const profileExport = z.object({
       delivered_at: z.string().nullable(),
     }),
   ),
-  /** Defect reports (issue 21): the ones reported, followed, the messages written and photos added. */
+  /** Defect reports: the ones reported, followed, the messages written and photos added. */
   tickets: z.object({
     reported: z.array(
       z.object({
@@ -202,13 +202,13 @@ export const profileExport = z.object({
       dismissed_at: z.string().nullable(),
     }),
   ),
-  /** Documents the resident opened (document_reads, issue 22). */
+  /** Documents the resident opened (document_reads). */
   documents_opened: z.array(z.object({ document_id: z.number(), title: z.string(), opened_at: z.string() })),
-  /** Signed-in devices (issue 23): the device label, never the address or the full User-Agent. */
+  /** Signed-in devices: the device label, never the address or the full User-Agent. */
   sessions: z.array(
     z.object({ device: z.string(), created_at: z.string(), last_used_at: z.string(), expires_at: z.string() }),
   ),
-  /** Activation letters printed for the account (issue 22); the codes themselves are never stored. */
+  /** Activation letters printed for the account; the codes themselves are never stored. */
   activation_letters: z.array(
     z.object({ created_at: z.string(), expires_at: z.string(), used_at: z.string().nullable() }),
   ),
@@ -234,7 +234,7 @@ export const location = z.object({
   direct_number: z.string(),
   default_service_id: z.number().nullable(),
   default_service_name: z.string(),
-  /** The default service answers round the clock; the emergency button says so (issue 22). */
+  /** The default service answers round the clock; the emergency button says so. */
   default_service_always: z.boolean(),
   text: z.string(),
   hours: z.string(),
@@ -250,9 +250,9 @@ export const document = z.object({
   title: z.string(),
   icon: z.string(),
   document: z.string(),
-  /** When it was uploaded (issue 22: 'Meine Wohnung' shows the date). */
+  /** When it was uploaded ('Meine Wohnung' shows the date). */
   created_at: z.string(),
-  /** Not opened by the caller yet: 'Neu' (issue 22). */
+  /** Not opened by the caller yet: 'Neu'. */
   is_new: z.boolean(),
 });
 export type Document = z.infer<typeof document>;

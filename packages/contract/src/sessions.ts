@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Signed-in devices (issue 23, defect 7; ADR 024): the sessions of the caller, resident or staff.
+// Signed-in devices (ADR 024): the sessions of the caller, resident or staff.
 
 /**
  * How long a session lasts at most, from sign-in, however often it is used. Staff: one working

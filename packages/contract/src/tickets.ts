@@ -9,7 +9,7 @@ import {
 } from './labels/index.js';
 import { listQuery } from './schemas.js';
 
-// Defect tickets ('Schaden melden', issue 21, ADR 020): a resident reports a defect with photos,
+// Defect tickets ('Schaden melden', ADR 020): a resident reports a defect with photos,
 // gets a numbered receipt, follows it through a status timeline and a thread with the management;
 // residents follow building-wide tickets instead of reporting them again; a craftsman works on a
 // ticket through a signed link without an account.

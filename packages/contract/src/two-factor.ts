@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyBoolean, requiredText } from './fields.js';
 
-// Staff sign-in with a second factor (issue 23, ADR 025): TOTP (RFC 6238) with recovery codes.
+// Staff sign-in with a second factor (ADR 025): TOTP (RFC 6238) with recovery codes.
 
 /** The machine-readable code of `POST /api/staff/login/` when the account needs a second factor. */
 export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';

@@ -13,7 +13,7 @@ import { checkResponses, dialects, startApp, testConfig, type TestApp } from '..
 import { newLocation, newUser, signIn, type TestUser } from '../../test/factories.js';
 import { call, pngImage, uploadAttachment } from '../../test/helpers.js';
 
-// Issue 23, operations 6: `npm run backup` while the server takes a write burst, `npm run restore`
+// `npm run backup` while the server takes a write burst, `npm run restore`
 // into an empty DATA_DIR, a server on the copy: every write acknowledged before the backup began
 // is there, with its files, and no row names a file that is missing.
 

@@ -1,4 +1,4 @@
-// Writes one backup archive of the embedded default while the server runs (issue 23, operations 6):
+// Writes one backup archive of the embedded default while the server runs (operations 6):
 //   npm run backup                       → backups/hausportal-backup-<time>.tar.gz
 //   npm run backup -- --out /mnt/sicherung/
 //   npm run backup -- --out /mnt/sicherung/heute.tar.gz

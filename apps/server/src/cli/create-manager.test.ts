@@ -86,7 +86,7 @@ describe('create-manager', () => {
     });
   });
 
-  it('refuses a weak HAUSPORTAL_PASSWORD (issue 23, defect 6) and creates no account', async () => {
+  it('refuses a weak HAUSPORTAL_PASSWORD and creates no account', async () => {
     for (const [password, reason] of [
       ['12345678', 'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter.'],
       ['passwort', 'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter.'],

@@ -1,4 +1,4 @@
-// Restores a backup of `npm run backup` into an empty DATA_DIR (issue 23, operations 6):
+// Restores a backup of `npm run backup` into an empty DATA_DIR (operations 6):
 //   DATA_DIR=/srv/hausportal/data-neu npm run restore -- backups/hausportal-backup-20261125-0700.tar.gz
 // A DATA_DIR that holds anything is refused; every file is checked against the manifest's SHA-256
 // and the database with SQLite's integrity check. Start the server on it afterwards; it applies

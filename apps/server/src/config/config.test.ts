@@ -47,7 +47,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       production: false,
       compressResponses: true,
-      // Off unless the operator sets them (issue 23: /metrics, analytics).
+      // Off unless the operator sets them (/metrics, analytics).
       metrics: { port: undefined, token: undefined },
       analytics: null,
       throttle: DEFAULT_THROTTLE,

@@ -68,7 +68,7 @@ const envSchema = z
       })
       .default(false),
     DATABASE_POOL_SIZE: z.coerce.number({ error: 'muss eine Zahl sein' }).int().min(1).max(200).default(4),
-    // Issue 26: a resident's access opens this many days before move-in (invitation then) and
+    // A resident's access opens this many days before move-in (invitation then) and
     // closes this many days after move-out (sessions end then).
     ACCESS_OPENS_DAYS_BEFORE_MOVE_IN: z.coerce
       .number({ error: 'muss eine Zahl sein' })
@@ -96,7 +96,7 @@ const envSchema = z
       .optional(),
     // A reverse proxy that compresses itself makes the server's compression redundant (ADR 013).
     COMPRESS_RESPONSES: bool.default(true),
-    // Requests a minute per integration key (issue 26), each key counted on its own.
+    // Requests a minute per integration key, each key counted on its own.
     API_KEY_RATE_LIMIT: z.coerce
       .number({ error: 'muss eine Zahl sein' })
       .int({ error: 'muss eine ganze Zahl sein' })
@@ -105,7 +105,7 @@ const envSchema = z
       .default(API_KEY_REQUESTS_PER_MINUTE),
     // Extra push-service origins beyond the known browser push services (ADR 016); tests open a loopback one.
     PUSH_ENDPOINT_ALLOWLIST: originList('https://push.example.org'),
-    // Extra webhook origins beyond public https addresses (issue 26): an on-premises ERP, or a test's loopback receiver.
+    // Extra webhook origins beyond public https addresses: an on-premises ERP, or a test's loopback receiver.
     WEBHOOK_ENDPOINT_ALLOWLIST: originList('https://erp.example.org'),
     VAPID_SUBJECT: z
       .string()
@@ -135,7 +135,7 @@ const envSchema = z
       .regex(/^[\x21-\x7e]+$/, { error: 'nur sichtbare ASCII-Zeichen, ohne Leerzeichen' })
       .optional(),
     NODE_ENV: z.string().optional(),
-    // Cookieless page views (issue 23, operations 7; README 'Analytics'): off unless all three are set.
+    // Cookieless page views (operations 7; README 'Analytics'): off unless all three are set.
     ANALYTICS_PROVIDER: z.enum(['plausible', 'matomo'], { error: 'muss plausible oder matomo sein' }).optional(),
     ANALYTICS_URL: z
       .url({ protocol: /^https?$/, error: 'muss eine URL wie https://statistik.example.org sein' })
@@ -220,7 +220,7 @@ export interface ThrottleConfig {
     /** Failures per address, whichever apartment. */
     perIp: Limit;
     /**
-     * Once an address has spent perIp (issue 23): checks per (address, account) that are still
+     * Once an address has spent perIp: checks per (address, account) that are still
      * made, so a neighbour behind the same NAT signs in while guessing from there stays stopped;
      * each such check waits overBudgetDelayMs first, and a wrong password is answered with 429.
      */
@@ -239,10 +239,10 @@ export interface ThrottleConfig {
   resetConfirm: { perIp: Limit };
   /** Activation codes that do not work (unknown, expired, used): per address, and per address and code. */
   activation: { perPair: Limit; perIp: Limit };
-  /** The accessibility statement's feedback form (issue 25), open without sign-in: per address, and for the whole install. */
+  /** The accessibility statement's feedback form, open without sign-in: per address, and for the whole install. */
   feedback: { perIp: Limit; total: Limit };
   writes: Record<WriteAction, Limit[]>;
-  /** Requests per integration key (issue 26; API_KEY_RATE_LIMIT a minute), counted per key, not per address. */
+  /** Requests per integration key (API_KEY_RATE_LIMIT a minute), counted per key, not per address. */
   apiKey: Limit;
 }
 
@@ -259,7 +259,7 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
     perDevice: { points: 10, durationSec: minutes(15) },
     account: { freeFailures: 20, windowSec: hours(24), maxDelaySec: minutes(15) },
   },
-  // Every lookup counts per address (issue 23); a building's residents behind one address use the
+  // Every lookup counts per address; a building's residents behind one address use the
   // forgotten-password screen far less than 30 times an hour.
   tenant: { perPair: { points: 10, durationSec: minutes(15) }, perIp: { points: 30, durationSec: hours(1) } },
   reset: { perIp: { points: 30, durationSec: hours(1) }, perAccount: { points: 5, durationSec: hours(1) } },
@@ -326,7 +326,7 @@ export interface PushConfig extends OutboxTiming {
 }
 
 /**
- * The webhook outbox (issue 26): Standard Webhooks' retry schedule instead of a doubling back-off,
+ * The webhook outbox: Standard Webhooks' retry schedule instead of a doubling back-off,
  * an address guard like push's (https, no private addresses, checked when the address is resolved).
  */
 export interface WebhookConfig {
@@ -364,7 +364,7 @@ export interface MediaConfig {
 
 export type Config = {
   port: number;
-  /** Days a resident's access opens before move-in and closes after move-out (issue 26). */
+  /** Days a resident's access opens before move-in and closes after move-out. */
   access: { opensDaysBeforeMoveIn: number; closesDaysAfterMoveOut: number };
   /** Worker processes `npm start` forks (WEB_CONCURRENCY, default one per core). */
   webConcurrency: number;

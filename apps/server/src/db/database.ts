@@ -177,7 +177,7 @@ export function precompiled<R>(build: (db: DB) => Compilable<R>): (db: DB, param
  * functions that need a transaction still compose into a larger one (the demo seed).
  *
  * PostgreSQL may end a transaction with a deadlock or a serialization failure although nothing
- * is wrong with the request; the outermost transaction is then run once more (issue 23, defect 2).
+ * is wrong with the request; the outermost transaction is then run once more.
  * `fn` must therefore only write to the database (storage and mail happen before or after).
  */
 export async function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {

@@ -488,7 +488,7 @@ export interface MediaFileTable {
   created_at: Timestamp;
 }
 
-/** A location's ticket categories (issue 21); archived ones stay on their old tickets. */
+/** A location's ticket categories; archived ones stay on their old tickets. */
 export interface TicketCategoryTable {
   id: Generated<number>;
   location_id: number;
@@ -508,7 +508,7 @@ export interface TicketCounterTable {
 export type TicketStatusColumn =
   'received' | 'in_progress' | 'craftsman_assigned' | 'appointment_set' | 'done' | 'rejected';
 
-/** A defect ticket (issue 21, ADR 020). */
+/** A defect ticket (ADR 020). */
 export interface TicketTable {
   id: Generated<number>;
   number: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NOTIFICATION_KIND_LABELS, type Language } from '@hausportal/contract';
 import { catalogues, translator } from './index.js';
 
-// Issue 25: every text the server writes to residents in every language, with each language's
+// Every text the server writes to residents in every language, with each language's
 // plural forms (the same rules as the web's catalogues, apps/web/src/i18n/catalogues.test.ts).
 
 type Flat = Map<string, string>;

@@ -1,6 +1,6 @@
 import { labelsDe } from '@hausportal/contract/labels';
 
-// What the server writes to residents, in German (issue 25): mails, pushes, the ticket receipt and
+// What the server writes to residents, in German: mails, pushes, the ticket receipt and
 // the activation letter. Every other language is typed against this one. Texts to staff and to
 // craftsmen and providers are not here: they stay German and are written where they are sent.
 // {{app}} is the product name (APP_NAME). Names, posts and notes of residents and managers are

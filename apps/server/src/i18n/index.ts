@@ -9,7 +9,7 @@ import { ru } from './ru.js';
 import { tr } from './tr.js';
 import { uk } from './uk.js';
 
-// The server's texts for residents in their language (issue 25): mails, pushes and PDFs follow
+// The server's texts for residents in their language: mails, pushes and PDFs follow
 // the recipient, with German as the fallback. One i18next instance, initialised synchronously
 // with every language (a few kB each), separate from any other i18next use in the process.
 
@@ -77,10 +77,10 @@ export function translator(language: string | null | undefined): Translator {
 
 /**
  * The translator of a user: a resident's (or receptionist's) chosen language; German for staff,
- * whatever their profile says, since the back office is German (issue 25).
+ * whatever their profile says, since the back office is German.
  */
 export const translatorOf = (user: { role: Role; language: string | null }): Translator =>
   translator(isStaff(user.role) ? 'de' : user.language);
 
-/** German: staff, craftsmen and providers read it, and it is the fallback (issue 25). */
+/** German: staff, craftsmen and providers read it, and it is the fallback. */
 export const german = (): Translator => translator('de');

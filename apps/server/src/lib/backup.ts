@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import { isMediaKey } from './storage/base.js';
 
-// Backup and restore of the embedded default (issue 23, operations 6): SQLite in DATA_DIR and the
+// Backup and restore of the embedded default (operations 6): SQLite in DATA_DIR and the
 // local media store in DATA_DIR/media, in one .tar.gz while the server runs. PostgreSQL installs
 // use pg_dump instead (deploy/README.md).
 

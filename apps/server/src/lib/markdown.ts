@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Markdown of the operator's pages (issue 25) as HTML that is safe to put into the resident app.
+ * Markdown of the operator's pages as HTML that is safe to put into the resident app.
  * Two layers: markdown-it with raw HTML off (a `<script>` is shown as text, javascript:, vbscript:,
  * file: and data: links are not made), then sanitize-html with an allow-list of the tags Markdown
  * produces and of link schemes, so a gap in one layer is closed by the other.

@@ -27,7 +27,7 @@ export async function verifyPassword(stored: string | undefined, password: strin
   return verify(stored, password).catch(() => false);
 }
 
-// ---- the password policy (issue 23, defect 6): one check for every place that sets a password ----
+// ---- the password policy: one check for every place that sets a password ----
 
 /** Who the password is for: what they sign in with, and their e-mail address. */
 export interface PasswordOwner {

@@ -23,7 +23,7 @@ export function dejaVuFonts() {
  * The translator a resident's PDF (receipt, activation letter) is drawn with: their language,
  * but German for a right-to-left one. pdf-lib draws glyphs left to right as given; Arabic needs
  * joined letter forms and the bidirectional order (with Latin names and numbers inside), which
- * it does not do (issue 25: no broken Arabic on paper).
+ * it does not do (no broken Arabic on paper).
  */
 export function pdfTranslator(language: string | null | undefined): Translator {
   const tr = translator(language);

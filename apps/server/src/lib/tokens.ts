@@ -17,7 +17,7 @@ const API_KEY_BODY = 43;
 export const API_KEY_SHOWN = 11;
 
 /**
- * A new integration key (issue 26): `hp_` and 43 random base62 characters (no `-` or `_`, so a
+ * A new integration key: `hp_` and 43 random base62 characters (no `-` or `_`, so a
  * double click selects all of it). Rejection sampling keeps every character equally likely.
  */
 export function newApiKey(): string {

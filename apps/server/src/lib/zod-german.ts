@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// zod's German locale leaves most type names in English ('erwartet array, erhalten string',
-// issue 23). The names a client of this API can meet, in German; everything else stays with the
+// zod's German locale leaves most type names in English ('erwartet array, erhalten string').
+// The names a client of this API can meet, in German; everything else stays with the
 // locale. Messages that a schema sets itself always win over this map.
 const TYPE_NAMES: Record<string, string> = {
   string: 'Text',

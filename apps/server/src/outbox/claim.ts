@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
 import { isoFromMs, nowIso } from '../lib/time.js';
 
-/** The tables sent from with a lease and back-off: mail (ADR 009), push (ADR 016) and webhooks (issue 26). */
+/** The tables sent from with a lease and back-off: mail (ADR 009), push (ADR 016) and webhooks. */
 export type OutboxTable = 'email_outbox' | 'push_outbox' | 'webhook_deliveries';
 
 /** The columns the claim reads and writes; every outbox table has them. */

@@ -5,7 +5,7 @@ import { translator } from '../i18n/index.js';
 /** The parts every mail of the product is made of; renderMail() writes them as text and HTML. */
 export interface MailContent {
   appName: string;
-  /** The recipient's language (issue 25): the layout's own lines, `lang` and `dir`; German by default. */
+  /** The recipient's language: the layout's own lines, `lang` and `dir`; German by default. */
   language?: Language;
   /** 'Guten Tag Anna Beispiel,' */
   greeting: string;

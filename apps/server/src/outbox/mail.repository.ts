@@ -91,7 +91,7 @@ export async function requeueFailed(db: DB, ids?: number[]): Promise<number> {
   return Number(res.numUpdatedRows);
 }
 
-/** Per location, how many mails failed for good (issue 22, the back office's 'Übersicht'). */
+/** Per location, how many mails failed for good (the back office's 'Übersicht'). */
 export async function failedMailsByLocation(db: DB, locations: number[]): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('email_outbox')

@@ -19,7 +19,7 @@ export interface PushPayload {
   url: string;
   /** Replaces an earlier notification with the same tag instead of adding one. */
   tag: string;
-  /** The language the texts are written in (the recipient's, issue 25), and 'rtl' for Arabic. */
+  /** The language the texts are written in (the recipient's), and 'rtl' for Arabic. */
   lang: Language;
   dir?: 'rtl';
 }

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net, { BlockList } from 'node:net';
 
 /**
- * Where a webhook may go (SSRF, issue 26): an https address on a public host, or an origin named in
+ * Where a webhook may go (SSRF): an https address on a public host, or an origin named in
  * WEBHOOK_ENDPOINT_ALLOWLIST (an on-premises ERP, a test's loopback receiver, which may be plain
  * http). A literal private address is refused at registration; a host name is checked again each
  * time it is resolved for a send (`publicLookup`), so a name that later points inside (DNS

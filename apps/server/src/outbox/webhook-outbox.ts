@@ -33,7 +33,7 @@ const DAY_MS = 24 * 3_600_000;
 const USER_AGENT = 'Hausportal-Webhooks/1';
 
 /**
- * Sends the webhook outbox (issue 26, ADR 034) with the lease of the mail and push outboxes
+ * Sends the webhook outbox (ADR 034) with the lease of the mail and push outboxes
  * (claim.ts): each delivery is signed per Standard Webhooks with its endpoint's secret, for 24 hours
  * after a rotation with the old one too (`webhook-id` stays the same on every attempt, `webhook-timestamp` is the attempt's), posted
  * with no redirect followed, a timeout and a cap on the response read, and only to public

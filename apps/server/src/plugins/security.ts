@@ -71,7 +71,7 @@ export const securityPlugin = fp<{ cookieSecret: string; trustProxy: unknown }>(
   // PostgreSQL text cannot hold U+0000 (the query fails with 500) while SQLite would store it.
   // No field of the API needs it, so refuse it up front and both dialects answer the same 400.
   // Texts sit at the top of the JSON body or the query string, or nested in it (the rows of a
-  // CSV import, issue 23); the error names the top-level field that holds the NUL.
+  // CSV import); the error names the top-level field that holds the NUL.
   app.addHook('preValidation', async (request) => {
     for (const input of [request.body, request.query]) {
       if (typeof input === 'string' && input.includes('\u0000'))

@@ -20,11 +20,11 @@ export const locations: (LocationInput & { logoHue: number })[] = [
   {
     title: 'Residenz am Stadtpark',
     logoHue: 150,
-    // Issue 23, ADR 028: each location's apartment numbers in a namespace of their own.
+    // ADR 028: each location's apartment numbers in a namespace of their own.
     apartmentPrefix: 'A-',
     directCall: false,
     directNumber: '+49 30 9876 5432',
-    // Issue 22: the button opens the 24-hour emergency service, not the reception, which closes
+    // The button opens the 24-hour emergency service, not the reception, which closes
     // at night and would send people round in a circle.
     defaultServiceId: 18,
     defaultServiceAlways: true,
@@ -58,7 +58,7 @@ export const services = [
   { id: 15, location: 1, title: 'Reinigung', icon: icon('cleaning'), sortOrder: 20 },
   { id: 16, location: 1, title: 'Wäscherei', icon: icon('laundry'), sortOrder: 30 },
   { id: 17, location: 2, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
-  // Location 1's emergency button (issue 22): a real service that answers day and night.
+  // Location 1's emergency button: a real service that answers day and night.
   { id: 18, location: 1, title: 'Notdienst', icon: icon('emergency'), sortOrder: 5 },
 ];
 
@@ -389,7 +389,7 @@ export const posts: {
   { by: 'B-0101', hoursAgo: 90, text: 'Die Sauna im Keller ist ab sofort wieder geöffnet.' },
 ];
 
-/** Defect tickets (issue 21): one in a flat being worked on, a building-wide one two neighbours share, a repaired one. */
+/** Defect tickets: one in a flat being worked on, a building-wide one two neighbours share, a repaired one. */
 export const tickets: {
   by: string;
   category: string;
@@ -434,7 +434,7 @@ export const tickets: {
   },
 ];
 
-/** The bookable resources of location 1 (issue 24, ADR 029). */
+/** The bookable resources of location 1 (ADR 029). */
 export const bookingResources = [
   {
     name: 'Gästewohnung',
@@ -471,7 +471,7 @@ export const bookingResources = [
 ];
 
 /**
- * The legal pages of the demo (issue 25): the shipped templates with their {placeholders} filled
+ * The legal pages of the demo: the shipped templates with their {placeholders} filled
  * by made-up details of a made-up operator, and the operator's note replaced by one saying so.
  * They stay marked as templates (the app shows its 'Vorlage' banner) until an administrator saves.
  */

@@ -81,7 +81,7 @@ describe.each(kinds)('demo data of product §10 (%s)', (kind) => {
       default_service_always: true,
       direct_number: '+49 30 9876 5432',
     });
-    // Issue 22: the button must not lead to the reception, whose page sends people back to the button.
+    // The button must not lead to the reception, whose page sends people back to the button.
     expect(location.default_service_id).not.toBe(3);
     const providers = await get(`/api/providers/?service_id=${location.default_service_id}`);
     expect(providers.results[0]).toMatchObject({ phone: '+49 30 9876 5432' });

@@ -144,7 +144,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       for (const by of post.likedBy ?? []) await setLike(trx, users.get(by)!.id, id, true);
     }
     await seedTickets(trx, users, hoursAgo);
-    // Bookings (issue 24): a guest flat by whole days and a laundry room by 2-hour slots.
+    // Bookings: a guest flat by whole days and a laundry room by 2-hour slots.
     for (const r of demo.bookingResources) await createResource(trx, { ...r, location_id: locationId(1) });
     await seedLegalPages(trx, now);
     return true;
@@ -156,7 +156,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
 }
 
 /**
- * The legal pages (issue 25): each template with the demo's made-up details and a note saying
+ * The legal pages: each template with the demo's made-up details and a note saying
  * so, stored as a template, so the app keeps its 'Vorlage' banner until an administrator saves.
  */
 async function seedLegalPages(trx: DB, now: number): Promise<void> {

@@ -62,7 +62,7 @@ export async function registerPushToken(): Promise<void> {
 }
 
 /**
- * The language the login screen spoke becomes the profile's (issue 25, ADR 031), before the app
+ * The language the login screen spoke becomes the profile's (ADR 031), before the app
  * switches to the profile's: always when the person picked it there; when it only came from the
  * browser or this device, if the profile still has the default, German — a Turkish phone's
  * resident then reads Turkish after sign-in too, while a language chosen in the profile before is

@@ -8,7 +8,7 @@ import { makeAdminStore } from './store';
 import './admin.css';
 
 /**
- * The back office at /admin (issue 9). It is a build of its own (admin-main.tsx, admin.html,
+ * The back office at /admin. It is a build of its own (admin-main.tsx, admin.html,
  * vite.admin.config.ts; ADR 015), so its code, store and strings never reach a resident's bundle;
  * it shares the source of the bottom layers (components, lib, i18n) with the resident app.
  */

@@ -6,7 +6,7 @@ import { registerLegalLinkStrings } from '@/i18n/legal-links';
 registerLegalLinkStrings();
 
 /**
- * One tap to each page German law asks for (issue 25): under the login form, in the profile and
+ * One tap to each page German law asks for: under the login form, in the profile and
  * under each of the pages. `current` marks the page on screen for screen readers.
  */
 export function LegalLinks({ current }: { current?: LegalPageName }) {

@@ -23,7 +23,7 @@ export interface NoticeCardLabels {
 }
 
 /**
- * One notice as residents see it on the blackboard (issue 9, 22): 'Wichtig' highlighted, the
+ * One notice as residents see it on the blackboard: 'Wichtig' highlighted, the
  * text with its line breaks, its PDFs as links, when it appeared and until when it holds. The back
  * office's form shows the same card as its 'Vorschau', so what a manager sees is what residents get.
  */

@@ -17,7 +17,7 @@ export interface SessionsApi {
 }
 
 /**
- * 'Angemeldete Geräte' (issue 23, ADR 024): the account's sessions with device, sign-in and last
+ * 'Angemeldete Geräte' (ADR 024): the account's sessions with device, sign-in and last
  * use (Europe/Berlin), this device marked; any other can be signed out, or all others at once.
  * A device signed out here lands on the login at its next call.
  */

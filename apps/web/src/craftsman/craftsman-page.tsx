@@ -16,7 +16,7 @@ import './craftsman.css';
 const NOTICE_MS = 6000;
 
 /**
- * The page a craftsman opens from the mail (`/auftrag/{token}`, issue 21): the job, and the
+ * The page a craftsman opens from the mail (`/auftrag/{token}`): the job, and the
  * buttons its state allows. No account, no cookie, no service worker: the link is the permission.
  */
 export function CraftsmanPage({ token }: { token: string | null }) {

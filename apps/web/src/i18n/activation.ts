@@ -1,4 +1,4 @@
-// The strings of /aktivieren (issue 22): a resident sets their password with the code of an
+// The strings of /aktivieren: a resident sets their password with the code of an
 // activation letter. They load with that page, not with /login (ADR 015).
 import { lazyStrings } from './index';
 

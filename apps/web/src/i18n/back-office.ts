@@ -1,4 +1,4 @@
-// The residents' side of the back office (issue 9): reporting, notices, 'Meine Anfragen', the way
+// The residents' side of the back office: reporting, notices, 'Meine Anfragen', the way
 // from /login to /admin for staff. These
 // strings load with the screens that use them, not with /login (ADR 012); `registerBackOfficeStrings`
 // adds them to i18next when such a screen's chunk is first imported.

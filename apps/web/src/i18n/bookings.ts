@@ -1,4 +1,4 @@
-// The strings of 'Buchen' (issue 24): resources, the day and week view, 'Meine Buchungen' and the
+// The strings of 'Buchen': resources, the day and week view, 'Meine Buchungen' and the
 // calendar subscription. They load with those screens, not with /login (ADR 015).
 import { lazyStrings } from './index';
 

@@ -16,7 +16,7 @@ import { postsDe, postsEn } from './posts';
 import { sessionsDe, sessionsEn } from './sessions';
 import { ticketsDe, ticketsEn } from './tickets';
 
-// Issue 25: every string of the resident app in every language, with each language's plural forms.
+// Every string of the resident app in every language, with each language's plural forms.
 // (The back office and the craftsman's page stay German: their catalogues are not checked here.)
 
 const germanParts = [

@@ -9,7 +9,7 @@ import { postsDe } from './posts';
 import { ticketsDe } from './tickets';
 import { parcelsDe } from './parcels';
 
-// Issue 22: no English words in the German interface, apart from the spec's own labels.
+// No English words in the German interface, apart from the spec's own labels.
 // English words that crept in before, and others a developer reaches for; the spec's own
 // labels ('Like', 'Likes', 'Der Token ist ungültig', the offline text) are allowed where they are.
 const ENGLISH = [

@@ -1,4 +1,4 @@
-// The home screen's two ways into defect tickets (issue 21), and the toast of the background
+// The home screen's two ways into defect tickets, and the toast of the background
 // sender. Apart from tickets.ts, so the home chunk and the sender carry five strings instead of
 // every ticket screen's (and the contract's ticket module with its zod schemas), /login none.
 import { lazyStrings } from './index';

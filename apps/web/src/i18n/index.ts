@@ -38,7 +38,7 @@ declare module 'i18next' {
 }
 
 // German is bundled; every other language is fetched only when someone picks it, to keep the login
-// bundle small (issue 25: a German visitor's /login grows by less than 2 kB gzip).
+// bundle small (a German visitor's /login grows by less than 2 kB gzip).
 void i18next.use(initReactI18next).init({
   lng: 'de',
   fallbackLng: 'de',
@@ -119,7 +119,7 @@ export async function setLanguage(language: Language): Promise<void> {
 
 /**
  * The language before sign-in: the one last used on this device, else the first of the browser's
- * languages we have, else German (issue 25).
+ * languages we have, else German.
  */
 export function initialLanguage(
   stored: string | null = readStoredLanguage(),

@@ -6,7 +6,7 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-describe('the language before sign-in (issue 25)', () => {
+describe('the language before sign-in', () => {
   it('is the one last used on this device', () => {
     expect(initialLanguage('pl', ['tr-TR', 'de'])).toBe('pl');
   });

@@ -1,4 +1,4 @@
-// The links to the pages German law asks for (issue 25), under the login form and in the profile.
+// The links to the pages German law asks for, under the login form and in the profile.
 // Kept apart from legal.ts so the login screen carries these few words, not the pages' strings.
 import { lazyStrings } from './index';
 

@@ -1,4 +1,4 @@
-// The frame of the pages German law asks for (issue 25): Impressum, Datenschutz and the statement
+// The frame of the pages German law asks for: Impressum, Datenschutz and the statement
 // on accessibility with its feedback form. The pages' own text is German, as the operator wrote it;
 // these strings load with the pages, not with /login.
 import { lazyStrings } from './index';

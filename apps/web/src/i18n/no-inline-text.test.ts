@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 25: every word the resident app shows comes from the catalogues, so each language gets it.
+// Every word the resident app shows comes from the catalogues, so each language gets it.
 // This reads every component of the resident app (not the back office or the craftsman's page,
 // which stay German) and fails on text written into the JSX: element text, and the attributes a
 // person sees or hears (aria-label, title, placeholder, alt, label).

@@ -1,4 +1,4 @@
-// The strings of the profile's notification settings and the install hint (issue 10). They load
+// The strings of the profile's notification settings and the install hint. They load
 // with the profile, not with /login (ADR 015).
 import { labelsEn, NOTIFICATION_KIND_LABELS } from '@hausportal/contract/labels';
 import { lazyStrings } from './index';

@@ -1,4 +1,4 @@
-// Parcels at the reception (issue 24): the desk screen of receptionists and the residents' home card.
+// Parcels at the reception: the desk screen of receptionists and the residents' home card.
 import { lazyStrings } from './index';
 
 export const parcelsDe = {

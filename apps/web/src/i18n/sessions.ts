@@ -1,4 +1,4 @@
-// The strings of 'Angemeldete Geräte' (issue 23, ADR 024), in the resident profile and the back
+// The strings of 'Angemeldete Geräte' (ADR 024), in the resident profile and the back
 // office's 'Mein Konto'. They load with those screens, not with /login (ADR 015).
 import { lazyStrings } from './index';
 

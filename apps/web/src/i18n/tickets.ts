@@ -1,4 +1,4 @@
-// The strings of defect tickets (issue 21): 'Schaden melden', a ticket's page and 'Meine Meldungen'.
+// The strings of defect tickets: 'Schaden melden', a ticket's page and 'Meine Meldungen'.
 // They load with those screens, not with /login (ADR 015). The texts the server and the back office
 // share (statuses, places, the consent and the emergency hint) come from the contract in German.
 import { TICKET_CONSENT_LABEL, TICKET_EMERGENCY_HINT, TICKET_RECEIVED } from '@hausportal/contract';

@@ -19,7 +19,7 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('dates in the other languages (issue 25)', () => {
+describe('dates in the other languages', () => {
   const summer = '2026-07-31T22:30:00Z'; // 00:30 on 1 August in Berlin
   it('keeps Berlin time and uses each language’s order and separators', () => {
     expect(formatDateTime(summer, 'en')).toBe('01/08/2026, 00:30');

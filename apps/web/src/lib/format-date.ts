@@ -27,7 +27,7 @@ const valid = (iso: string): Date | null => {
 
 /**
  * product §5.10: `HH:mm, DD.MM.YYYY`, always in Europe/Berlin whatever the device's zone. Another
- * language gets its own order and separators, in Berlin time too (issue 25).
+ * language gets its own order and separators, in Berlin time too.
  */
 export function formatDateTime(iso: string, language: Language = currentLanguage()): string {
   const date = valid(iso);

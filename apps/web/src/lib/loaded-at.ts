@@ -1,4 +1,4 @@
-// When the data a screen shows offline was loaded (issue 10). Kept beside the persisted state, in
+// When the data a screen shows offline was loaded. Kept beside the persisted state, in
 // localStorage, instead of in the store: writing a time into a slice on every refresh would
 // re-render and re-persist screens whose data did not change (request-cases.ts `unchanged`).
 // Logout clears localStorage with the rest.

@@ -49,7 +49,7 @@ describe('backTarget', () => {
     }
   });
 
-  it('leads from the legal pages back to the profile, or to /login before sign-in (issue 25)', () => {
+  it('leads from the legal pages back to the profile, or to /login before sign-in', () => {
     for (const path of ['/impressum', '/datenschutz', '/barrierefreiheit/']) {
       expect(backTarget(path, '', true)).toBe('/profile');
       expect(backTarget(path, '', false)).toBe('/login');

@@ -1,6 +1,6 @@
 import { FD_SERVICE_IDS, SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
 
-/** The pages German law asks for (issue 25), open with or without sign-in. */
+/** The pages German law asks for, open with or without sign-in. */
 const LEGAL_PATHS = ['/impressum', '/datenschutz', '/barrierefreiheit'];
 
 /**

@@ -12,7 +12,7 @@ export function notify(
   autoCloseMs: number = config.toast.autoCloseMs,
   /**
    * `quiet`: the screen confirms it itself (and moves the focus there), so the toast sits at the
-   * bottom, off the page's heading, and is not announced a second time (issue 22).
+   * bottom, off the page's heading, and is not announced a second time.
    */
   { quiet = false }: { quiet?: boolean } = {},
 ): void {

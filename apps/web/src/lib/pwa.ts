@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// The installable app's state (issue 10): a waiting new version, and the browser's offer to
+// The installable app's state: a waiting new version, and the browser's offer to
 // install. One small store, read by the update banner (app/layout) and the profile's install card.
 
 /** Chromium's install offer (not in TypeScript's DOM types). */

@@ -1,4 +1,4 @@
-// Photos are shrunk on the phone before they are sent (issue 21, ADR 011 "left for later"): a
+// Photos are shrunk on the phone before they are sent (ADR 011 "left for later"): a
 // 12 MP photo of 4 to 6 MB becomes about 1 MB, which matters on a weak connection, and drawing it
 // on a canvas drops its EXIF data, GPS position included, before anything leaves the device.
 

@@ -6,7 +6,7 @@ export interface PushPayload {
   body: string;
   url: string;
   tag: string;
-  /** The language the server wrote it in: the recipient's (issue 25); 'rtl' for Arabic. */
+  /** The language the server wrote it in: the recipient's; 'rtl' for Arabic. */
   lang: string;
   dir?: 'rtl';
 }

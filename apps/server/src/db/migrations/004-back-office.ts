@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The back office (issue 9): reports on posts and comments (DSA Art. 16), official notices,
+ * The back office: reports on posts and comments (DSA Art. 16), official notices,
  * provider requests as tracked cases, erasure of residents, and an audit log that can be
  * filtered by location and person and keeps the state before and after each write.
  *

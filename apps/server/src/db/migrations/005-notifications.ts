@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Notifications (issue 10, ADR 016):
+ * Notifications (ADR 016):
  * - `push_outbox` holds one row per push and subscription, written in the transaction of the
  *   event that causes it, and sent from there with the mail outbox's lease and back-off. It keeps
  *   sent rows for a while, because the hourly bundle and the managers' 15-minute limit read them.

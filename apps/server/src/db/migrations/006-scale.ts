@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Scale (issue 11, ADR 018): `media_files` holds uploaded files for MEDIA_STORE=database, so
+ * Scale (ADR 018): `media_files` holds uploaded files for MEDIA_STORE=database, so
  * several machines share them without object storage.
  */
 export async function up(db: Kysely<any>): Promise<void> {

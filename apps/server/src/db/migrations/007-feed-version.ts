@@ -5,7 +5,7 @@ import { versionsFunction } from './versions-function.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Versions for the feed cache (issue 11, ADR 018), raised by triggers in the transaction of the
+ * Versions for the feed cache (ADR 018), raised by triggers in the transaction of the
  * write, so no write path can forget them, on both dialects:
  * - `locations.feed_version`: whatever a blackboard page shows to everyone changed: an approved
  *   post appearing, changing (text, likes, comment count) or going, an attachment, an author's

@@ -18,7 +18,7 @@ const DEFAULT_CATEGORIES: [string, number][] = [
 ];
 
 /**
- * Defect tickets (issue 21, ADR 020):
+ * Defect tickets (ADR 020):
  * - `tickets`: one report, numbered per year (`ticket_counters`), with the hash of the report as
  *   received; `(reporter_id, idempotency_key)` is unique, so a repeated submit makes one ticket.
  * - `ticket_followers`: residents who said 'Betrifft mich auch' about a building-wide ticket.

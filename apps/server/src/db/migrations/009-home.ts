@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The home screen (issue 22):
+ * The home screen:
  * - `locations.default_service_always`: the emergency button's default service answers round
  *   the clock, so the button can say 'Rund um die Uhr – öffnet die Kontaktseite'.
  * - `document_reads`: which resident opened which document, so 'Meine Wohnung' and the home

@@ -4,7 +4,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Residents get into their accounts (issue 22):
+ * Residents get into their accounts:
  * - `users.last_login_at`: the last successful sign-in, for the account status ('Aktiv' or
  *   'Nie angemeldet') and the start page's count of residents who never signed in. Filled from
  *   the audit log's sign-ins and the sessions that exist, so accounts in use are not shown as

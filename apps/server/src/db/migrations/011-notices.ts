@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Notices (issue 22):
+ * Notices:
  * - `notices.starts_at`: 'Sichtbar ab', null = at once. Residents see a notice only from then on.
  * - `notices.announced_at`: when its publication notification was queued. The notice job sets it
  *   with a compare-and-set (`where announced_at is null`) in the notification's transaction, so the

@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 // Migrations take `any` because they must not depend on the schema types of today.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// The lifetimes of issue 23 as they were when this migration was written (ADR 024); the code's
+// The lifetimes as they were when this migration was written (ADR 024); the code's
 // constants may change later, tokens issued before keep the end written here.
 const STAFF_MS = 10 * 60 * 60 * 1000;
 const RESIDENT_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
- * Token lifetimes and signed-in devices (issue 23, defect 7; ADR 024):
+ * Token lifetimes and signed-in devices (ADR 024):
  * - `auth_tokens.expires_at`: the absolute end of a session, set at sign-in (staff a working day,
  *   residents 90 days) and never extended. Existing tokens end that long after they were created.
  * - `auth_tokens.device`: a label made from the User-Agent at sign-in ('Chrome auf Android'); the

@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Staff sign-in with a second factor (issue 23, ADR 025):
+ * Staff sign-in with a second factor (ADR 025):
  * - `staff_two_factor`: one row per staff member who started or finished the TOTP setup. The
  *   secret is stored encrypted (AES-256-GCM, key derived from the install's secret); `enabled_at`
  *   is null until the first valid code confirmed the setup; `last_step` is the newest accepted

@@ -5,7 +5,7 @@ import { versionsFunction } from './versions-function.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * One lock order on PostgreSQL (issue 23, defect 2): the author's `users` row before the
+ * One lock order on PostgreSQL: the author's `users` row before the
  * `locations` row. The version triggers of migration 007 raised `locations.feed_version` first
  * and `users.posts_version` second on a post's update, but an attachment's insert came after an
  * update that had already locked the author: a photo upload to one pending post and the approval

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * A location's apartment-number prefix (issue 23, defect 4; ADR 028): `locations.apartment_prefix`,
+ * A location's apartment-number prefix (ADR 028): `locations.apartment_prefix`,
  * nullable text (at most 10 characters, checked by the API), null for none. Logins stay unique across the install; the prefix gives
  * each location a namespace of its own, so two buildings that both have an apartment '0101' can
  * live on one install ('A-0101', 'B-0101') and a manager's import learns nothing about numbers

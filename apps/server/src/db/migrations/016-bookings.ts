@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Bookings (issue 24, ADR 029):
+ * Bookings (ADR 029):
  * - `booking_resources`: a bookable room or flat of a location, by time slots or whole days.
  * - `booking_blocks`: periods a manager closed a resource for (maintenance).
  * - `bookings`: one booking of a household (the booking user and their apartment number).

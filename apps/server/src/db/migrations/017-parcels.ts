@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Parcels at the reception (issue 24, ADR 030):
+ * Parcels at the reception (ADR 030):
  * - `parcels`: one logged delivery for an apartment (location + apartment number, as the parcel
  *   belongs to the apartment, not to one of its residents), who logged it and when, who handed it
  *   over and when, with a note; `(logged_by, idempotency_key)` is unique, so a tablet that retries

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The language of a queued push (issue 25): its title and body are written in the recipient's
+ * The language of a queued push: its title and body are written in the recipient's
  * language when it is queued, and the service worker shows it with that `lang` (and `dir`).
  * Pushes queued before were German.
  */

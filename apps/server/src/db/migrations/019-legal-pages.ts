@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The pages German law asks for (issue 25): 'impressum', 'datenschutz', 'barrierefreiheit', one
+ * The pages German law asks for: 'impressum', 'datenschutz', 'barrierefreiheit', one
  * row each, install-wide (the operator of the install owes them, not a location). No row means
  * the shipped template (docs/legal/*-vorlage.md). `html` is the Markdown rendered and sanitised
  * when it was saved, so a read is one row. `template` is 1 for text nobody has saved yet (the demo

@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * API keys for integrations (issue 26, ADR 034):
+ * API keys for integrations (ADR 034):
  * - `api_keys`: a key an administrator created for an ERP or a script. Only the SHA-256 of the key
  *   is stored (`key_hash`, unique); `prefix` is its first characters ('hp_AbC123xy'), which the back
  *   office shows to tell keys apart. `scopes` is a JSON array of the fixed scope names. A key is

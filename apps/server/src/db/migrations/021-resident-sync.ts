@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The resident sync from a housing company's ERP and access by move-in and move-out (issue 26):
+ * The resident sync from a housing company's ERP and access by move-in and move-out:
  * - `users.external_id`: the ERP's id of the resident (text, as ERPs use letters and digits).
  *   Unique where set: the ids are unique per installation (one housing company, one ERP), and the
  *   sync's `PUT /api/integration/residents/{external_id}` finds the resident by it. Residents

@@ -4,7 +4,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Signed webhooks (issue 26, ADR 034):
+ * Signed webhooks (ADR 034):
  * - `webhook_endpoints`: an HTTPS address an administrator registered for an API key, with the
  *   event types it wants (JSON array). `secret` is the signing secret ('whsec_…') sealed with
  *   lib/secret-box.ts: it must sign every delivery, so it is encrypted, not hashed. A rotation

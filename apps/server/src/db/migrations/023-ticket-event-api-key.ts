@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * A ticket's timeline names the API key that wrote an entry (issue 26, ADR 034): an ERP that sets a
+ * A ticket's timeline names the API key that wrote an entry (ADR 034): an ERP that sets a
  * status or writes to the residents has no user, so `user_id` is null and the back office showed
  * no author. `api_key_id` keeps the key (its name is shown); revoking a key keeps its row, and
  * deleting one would leave the entry as the management's without a name.

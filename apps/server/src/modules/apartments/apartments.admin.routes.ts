@@ -5,7 +5,7 @@ import { requireLocation } from '../auth/policies.js';
 import { listApartments } from './apartments.repository.js';
 
 /**
- * The apartments of a location for the back office's apartment picker (issue 22: documents, a
+ * The apartments of a location for the back office's apartment picker (documents, a
  * ticket taken for a resident, later parcels), inside /api/admin and its manager guard. Numbers
  * and counts only: the picker needs no names.
  */

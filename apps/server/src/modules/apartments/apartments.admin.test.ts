@@ -5,7 +5,7 @@ import { FORBIDDEN, NOT_FOUND, call, expectDrfError } from '../../../test/helper
 
 const kinds = await dialects();
 
-// Issue 22: the apartment picker's list. Every case asks what a manager's picker would show.
+// The apartment picker's list. Every case asks what a manager's picker would show.
 describe.each(kinds)('back office: apartments of a location (%s)', (kind) => {
   let t: TestApp;
   let park: number; // run by `manager`

@@ -12,7 +12,7 @@ function parsed(text: string | null): unknown {
 }
 
 /**
- * An audit entry with its JSON fields parsed. A write made with an integration key (issue 26)
+ * An audit entry with its JSON fields parsed. A write made with an integration key
  * names the key where a person's name would stand: 'API-Schlüssel „ERP Wodis“'.
  */
 export function toAuditEntry(row: AuditRow): AuditEntry {

@@ -24,7 +24,7 @@ export function listAudit(db: DB, scope: number[] | null, f: AuditFilter, window
     base,
     (q) =>
       q
-        // A write made with an integration key has no person; the log names the key (issue 26).
+        // A write made with an integration key has no person; the log names the key.
         .leftJoin('api_keys', 'api_keys.id', 'audit_log.api_key_id')
         .select([
           'audit_log.id',
@@ -52,7 +52,7 @@ export async function insertAuditEntry(db: DB, row: Insertable<AuditLogTable>): 
   await db.insertInto('audit_log').values(row).execute();
 }
 
-/** Appends many rows at once, 500 to a statement (a bulk write such as the resident sync, issue 26). */
+/** Appends many rows at once, 500 to a statement (a bulk write such as the resident sync). */
 export async function insertAuditEntries(db: DB, rows: Insertable<AuditLogTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500)
     await db

@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/time.js';
 /**
  * Who made a change: a signed-in user, with the address they called from where that is worth
  * keeping (back office, sign-in), an API key (`id` null, `apiKeyId` set: the log shows the key's
- * name, issue 26), or `null` for the system itself (a rule, a command).
+ * name), or `null` for the system itself (a rule, a command).
  */
 export type Actor = { id: number; ip?: string; apiKeyId?: undefined } | { id: null; ip?: string; apiKeyId: number };
 
@@ -36,7 +36,7 @@ export async function recordChange(trx: DB, change: Change): Promise<void> {
   await insertAuditEntry(trx, auditRow(change));
 }
 
-/** Appends many entries in a few statements (bulk writes: the resident sync of issue 26). */
+/** Appends many entries in a few statements (bulk writes: the resident sync). */
 export async function recordChanges(trx: DB, changes: Change[]): Promise<void> {
   await insertAuditEntries(trx, changes.map(auditRow));
 }

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { AccessState } from '@hausportal/contract';
 
-// Access by move-in and move-out (issue 26): the same rules for the ERP sync, the CSV import and
+// Access by move-in and move-out: the same rules for the ERP sync, the CSV import and
 // the back office. Days are Berlin calendar days ('YYYY-MM-DD'); a day begins at Berlin midnight,
 // so the boundary moves with the clocks (on 2026-03-29 and 2026-10-25 too).
 

@@ -94,7 +94,7 @@ export async function signInResident(ctx: AppContext, a: SignInAttempt): Promise
   await attempt.succeeded();
   // Staff use the back office: no token, so a staff session never reaches the resident app.
   if (isStaff(user.role)) throw new ApiError(403, { detail: STAFF_ACCOUNT_DETAIL, code: STAFF_ACCOUNT_CODE });
-  // Issue 26: outside the window of the move dates, named with its day, after the password only.
+  // Outside the window of the move dates, named with its day, after the password only.
   const refusal = accessRefusal(user, ctx.config.access);
   if (refusal) throw new ApiError(403, { detail: refusal, code: ACCESS_NOT_OPEN_CODE });
   return openSession(ctx, user, a);
@@ -147,7 +147,7 @@ export async function requestPasswordReset(
     ? await repo.findUserByLogin(db, r.apartmentNumber)
     : await repo.findUserByEmail(db, r.email ?? '');
   if (!user || !user.email || !user.is_active) return;
-  // Outside the window of the move dates (issue 26) no link: the invitation comes when access opens.
+  // Outside the window of the move dates no link: the invitation comes when access opens.
   if (!isStaff(user.role) && accessRefusal(user, config.access)) return;
   await signIn.resetMail(user.login);
   const token = newToken();
@@ -206,7 +206,7 @@ export async function confirmPasswordReset(
 }
 
 /**
- * A resident sets their password with the one-time code of an activation letter (issue 22),
+ * A resident sets their password with the one-time code of an activation letter,
  * optionally leaving an e-mail address. The code is checked first and throttled like a password:
  * unknown, used and expired codes are failures. The code works once; like a reset, activating ends
  * every session and withdraws open invitation links. Returns the login to sign in with.

@@ -37,7 +37,7 @@ export function resetMail(
 /**
  * A label for the device list from the User-Agent at sign-in: 'Chrome · Android', 'Safari ·
  * iPhone', 'Firefox · Windows', or null when neither is known. Names only, no German words, since
- * the resident reads it in their language (issue 25); the app names an unknown device itself. Only
+ * the resident reads it in their language; the app names an unknown device itself. Only
  * the label is stored (ADR 024), never the header.
  */
 export function deviceLabel(userAgent: string | undefined): string | null {

@@ -205,7 +205,7 @@ export interface UserInput {
   emergencyServicesDeactivated?: boolean;
   language?: string;
   /**
-   * Issue 26: false leaves the access to open for `settleAccess` (residents/residents.access.ts),
+   * False leaves the access to open for `settleAccess` (residents/residents.access.ts),
    * which decides by the move dates; by default an account is open from its creation.
    */
   accessOpen?: boolean;
@@ -309,11 +309,11 @@ export function listStaff(db: DB, callerId: number, scope: number[] | null, wind
       ]),
     );
   }
-  // Paged like every other list (issue 23); the audit filter asks for pages of 100.
+  // Paged like every other list; the audit filter asks for pages of 100.
   return pageOf(q, (page) => page.select(['id', 'name']).orderBy('name').orderBy('id'), window);
 }
 
-// ---- sign-ins and activation codes (issue 22) ----
+// ---- sign-ins and activation codes ----
 
 /** Records a successful sign-in: the account status and the start page read it. */
 export async function markSignedIn(db: DB, userId: number): Promise<void> {

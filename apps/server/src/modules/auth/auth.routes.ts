@@ -30,7 +30,7 @@ import { maskEmail } from './auth.presenter.js';
 import { currentUser, requireUser } from './policies.js';
 import { accountKey } from './sign-in-throttle.js';
 
-/** A staff account on the residents' sign-in, or a resident outside the access window (issue 26). */
+/** A staff account on the residents' sign-in, or a resident outside the access window. */
 const signInRefused = z.object({ detail: z.string(), code: z.enum([STAFF_ACCOUNT_CODE, ACCESS_NOT_OPEN_CODE]) });
 /** The staff sign-in's answer when the account has a second factor and no code came (ADR 025). */
 const twoFactorRequired = z.object({ detail: z.string(), code: z.literal(TWO_FACTOR_REQUIRED_CODE) });

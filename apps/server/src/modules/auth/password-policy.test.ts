@@ -13,7 +13,7 @@ const IN_LISTS = `Dieses Passwort ist zu leicht zu erraten: es steht in Listen h
 const HAS_APARTMENT = `Das Passwort darf Ihre Wohnungsnummer nicht enthalten. ${INSTEAD}`;
 const HAS_EMAIL = `Das Passwort darf Ihre E-Mail-Adresse oder deren Teil vor dem @ nicht enthalten. ${INSTEAD}`;
 
-/** Issue 23, defect 6: the weak passwords of the finding for apartment `apt` (like 'A-0101'), and the reasons. */
+/** The weak passwords of the finding for apartment `apt` (like 'A-0101'), and the reasons. */
 const weakFor = (apt: string): [string, string][] => {
   const digits = apt.replace(/\D/g, '');
   return [

@@ -29,8 +29,8 @@ export type Resident = AuthUser & { locationId: number };
 export type Caller = AuthUser & { ip: string };
 
 /**
- * Who runs a management action: a staff member, or an integration key acting for the management
- * (issue 26), whose locations are the key's. Actions that an integration path reuses take this.
+ * Who runs a management action: a staff member, or an integration key acting for the management,
+ * whose locations are the key's. Actions that an integration path reuses take this.
  */
 export type Operator = Caller | KeyCaller;
 
@@ -53,7 +53,7 @@ function tokenFrom(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^(Token|Bearer)\s+(\S{10,200})$/i.exec(header.trim());
   if (!match) throw unauthorized('Ungültiger Token-Header.');
-  // An integration key is never a person's token (issue 26): 403, not 401, so a client does not retry with it.
+  // An integration key is never a person's token: 403, not 401, so a client does not retry with it.
   if (isApiKey(match[2]!))
     throw new ApiError(403, { detail: 'API-Schlüssel gelten nur für /api/integration/.', code: 'api_key_not_allowed' });
   return match[2]!;

@@ -83,7 +83,7 @@ describe.each(kinds)('sign-in throttling with the production figures (%s)', (kin
     expect(statuses(again)).toEqual(Array(9).fill(400));
   });
 
-  it('lets correct credentials in from an address whose failures are spent, while its guesses get 429 (issue 23, defect 3)', async () => {
+  it('lets correct credentials in from an address whose failures are spent, while its guesses get 429', async () => {
     // One neighbour behind the building's NAT: 100 wrong passwords spread over 11 apartments.
     const ip = address();
     const guessed = await Promise.all(Array.from({ length: 11 }, () => newUser(t)));
@@ -155,7 +155,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ detail: 'Zu viele Versuche. Bitte versuchen Sie es in 1 Minute erneut.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // … but the right one still gets in (issue 23), and elsewhere nothing changed.
+    // … but the right one still gets in, and elsewhere nothing changed.
     expect((await a.login(login, ip, PASSWORD_OK)).status).toBe(200);
     expect((await a.login(login, address(), PASSWORD_OK)).status).toBe(200);
   });
@@ -237,7 +237,7 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     expect((await a.login(user.login, address(), 'Neu-Passwort1')).status).toBe(200);
   });
 
-  // Issue 23, defect 4: 60 of 60 lookups of real apartments succeeded from one address.
+  // 60 of 60 lookups of real apartments succeeded from one address.
   it('counts every tenant lookup per address, real apartments too, and unknown ones per name', async () => {
     const [one, two] = [await newUser(t), await newUser(t)];
     const ip = address();

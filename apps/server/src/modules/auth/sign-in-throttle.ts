@@ -71,8 +71,8 @@ export class SignInThrottle {
    * Opens a login attempt or throws 429. `device` is the id from a valid device cookie of this
    * account: such a device has its own budget and skips the address and account limits.
    *
-   * An address that has spent its failures (perIp) does not shut out its other users (issue 23:
-   * one guessing neighbour behind a building's NAT): each (address, account) may still be checked
+   * An address that has spent its failures (perIp) does not shut out its other users (one
+   * guessing neighbour behind a building's NAT): each (address, account) may still be checked
    * a few times an hour (overBudgetPerPair), after a short delay. Correct credentials get in; a
    * wrong password there is answered 429, not 400, and counts against the account as always, so
    * guessing from that address gets no answer it could use beyond those few checks.
@@ -122,7 +122,7 @@ export class SignInThrottle {
   }
 
   /**
-   * Opens a tenant lookup. Every lookup costs the address a point, found or not (issue 23): a
+   * Opens a tenant lookup. Every lookup costs the address a point, found or not: a
    * correct apartment number answers with its masked e-mail, so finding real ones is exactly what
    * an enumerator wants. A success only forgets the (address, number) pair's failures.
    */

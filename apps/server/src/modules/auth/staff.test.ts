@@ -225,7 +225,7 @@ describe.each(kinds)('staff session (%s)', (kind) => {
       const stranger = await newUser(t, { role: 'manager', managerOf: [b] });
       const resident = await newUser(t, { locationId: a });
       const mine = await call(t.app, 'GET', '/api/admin/staff/', { auth: await signIn(t, me) });
-      // Issue 23: paged like every list, not a bare array.
+      // Paged like every list, not a bare array.
       expect(mine.body).toMatchObject({ count: expect.any(Number), next: null, previous: null });
       const ids = mine.body.results.map((s: { id: number }) => s.id);
       expect(ids).toEqual(expect.arrayContaining([me.id, colleague.id]));

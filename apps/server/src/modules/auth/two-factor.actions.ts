@@ -24,7 +24,7 @@ import type { Attempt } from './sign-in-throttle.js';
 import { qrCodeDataUrl } from './two-factor.presenter.js';
 import * as repo from './two-factor.repository.js';
 
-// Staff sign-in with a second factor (issue 23, ADR 025): TOTP after RFC 6238 (SHA-1, 6 digits,
+// Staff sign-in with a second factor (ADR 025): TOTP after RFC 6238 (SHA-1, 6 digits,
 // 30-second steps, what every authenticator app reads), ±1 step of clock drift, each step's code
 // accepted once; 10 one-time recovery codes, stored hashed.
 

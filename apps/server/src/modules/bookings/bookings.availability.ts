@@ -7,7 +7,7 @@ import * as repo from './bookings.repository.js';
 import type { ResourceRow } from './bookings.repository.js';
 import { addDays, berlinDate, berlinInstant, slotsOfDay } from './bookings.time.js';
 
-// The day and week view (issue 24: a week of 1,000 bookings with p99 under 20 ms). Each process
+// The day and week view (a week of 1,000 bookings with p99 under 20 ms). Each process
 // keeps, per resource and window, the answer as everyone sees it (free, taken, blocked), as JSON
 // text per day, with where each slot's state stands in it. A request reads the resource and the
 // window's signature in one statement (findResourceInWindow); only when the signature changed are

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.js';
 
-// A resource's photo and house-rules PDF (issue 24): SQL only.
+// A resource's photo and house-rules PDF: SQL only.
 
 export interface PhotoColumns {
   photo_key: string | null;

@@ -8,7 +8,7 @@ import { managedResource } from './bookings.actions.js';
 import * as files from './bookings.files.repository.js';
 import { findResource, type ResourceRow } from './bookings.repository.js';
 
-// A resource's photo and house rules as a PDF (issue 24). They show a shared room and its rules to
+// A resource's photo and house rules as a PDF. They show a shared room and its rules to
 // the residents of its location: no personal data, so the data export and erasure leave them alone.
 
 /** The multipart field both uploads read. */

@@ -10,7 +10,7 @@ const kinds = await dialects();
 const RESIDENTS = 50;
 
 /**
- * Never a double booking (issue 24, ADR 029): 50 residents ask for the same slot at the same
+ * Never a double booking (ADR 029): 50 residents ask for the same slot at the same
  * moment, through two app instances with a database connection (pool) each, as two server
  * processes on one database would. Exactly one booking exists afterwards; the 49 others get the
  * German 409 that names the clash. test/bookings-processes.test.ts shows the same, and the

@@ -31,7 +31,7 @@ import * as repo from './bookings.repository.js';
 
 const ICS = 'text/calendar; charset=utf-8';
 
-/** Residents book the shared resources of their location (issue 24, ADR 029). */
+/** Residents book the shared resources of their location (ADR 029). */
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['bookings'], requireUser);
   const { ctx } = app;

@@ -25,7 +25,7 @@ const adminDocumentFields = (d: AdminDocumentRow) => ({
   file_name: d.file_name,
 });
 
-/** A document an integration key uploaded (issue 26): no link, since links are bound to a person's session. */
+/** A document an integration key uploaded: no link, since links are bound to a person's session. */
 export const toIntegrationDocument = (d: AdminDocumentRow): IntegrationDocument => ({
   ...adminDocumentFields(d),
   created_at: d.created_at,

@@ -10,7 +10,7 @@ export type DocumentRow = {
   icon: string;
   file_key: string;
   created_at: string;
-  /** When the caller first opened it; null: 'Neu' (issue 22). */
+  /** When the caller first opened it; null: 'Neu'. */
   opened_at: string | null;
 };
 

@@ -47,7 +47,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Issue 22: 'Neu' until opened. The app calls this when the resident opens the file.
+  // 'Neu' until opened. The app calls this when the resident opens the file.
   r.post(
     '/api/documents/:id/opened/',
     {

@@ -21,7 +21,7 @@ export function toAdminEmail(row: EmailRow): AdminEmail {
 /**
  * What the back office shows of a mail with a secret link that has not been sent yet: the body
  * is still stored (the sender needs it), but nobody else sees it. 'Nach dem Versand entfernt'
- * would be untrue until it is sent (issue 23).
+ * would be untrue until it is sent.
  */
 export const HIDDEN_SECRET_BODY =
   '[Verborgen: Die E-Mail enthält einen geheimen Link. Er wird nach dem Versand gelöscht.]';

@@ -109,7 +109,7 @@ describe.each(kinds)('mail in the back office (%s)', (kind) => {
     const plain = await queue(park, { text: 'Eine Anfrage ohne Geheimnis' });
     const shown = await get(manager, `/api/admin/emails/${secret}/`);
     expect(shown.status).toBe(200);
-    // Issue 23: while it waits, it does not claim to have been removed after sending.
+    // While it waits, it does not claim to have been removed after sending.
     expect(shown.body).toMatchObject({ id: secret, status: 'pending', body_text: HIDDEN_SECRET_BODY });
     expect(shown.raw.toString()).not.toContain('GEHEIM');
     expect(shown.raw.toString()).not.toContain('Nach dem Versand entfernt');

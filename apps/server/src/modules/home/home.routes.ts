@@ -10,7 +10,7 @@ import { toListItem } from '../tickets/tickets.presenter.js';
 import { listOwnTickets } from '../tickets/tickets.repository.js';
 
 /**
- * The resident's home screen (issue 22): one read that gathers what is new from the modules
+ * The resident's home screen: one read that gathers what is new from the modules
  * that own it. Nothing here writes; each card links to the module's own screen.
  */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {

@@ -7,7 +7,7 @@ import { FORBIDDEN, NO_CREDENTIALS, call } from '../../../test/helpers.js';
 const kinds = await dialects();
 
 /**
- * Issue 22: `GET /api/home/` gathers what is new for the resident: 'Wichtig' notices until
+ * `GET /api/home/` gathers what is new for the resident: 'Wichtig' notices until
  * dismissed, open tickets with their latest status, documents not opened yet. Each part only
  * ever holds what the caller may see.
  */

@@ -22,7 +22,7 @@ const EXAMPLE_KEY = {
   state: 'active',
 };
 
-/** API keys in the back office ('Schnittstellen'), inside /api/admin; administrators only (issue 26). */
+/** API keys in the back office ('Schnittstellen'), inside /api/admin; administrators only. */
 export async function apiKeyAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: integration'], 'parent');
   const { ctx } = app;

@@ -7,7 +7,7 @@ import { hashToken, isApiKey } from '../../lib/tokens.js';
 import type { KeyCaller } from '../auth/auth-user.js';
 import { findKeyByHash, touchKey } from './api-keys.repository.js';
 
-// The guard of /api/integration (issue 26, ADR 034): `Authorization: Bearer hp_…`, the key's row
+// The guard of /api/integration (ADR 034): `Authorization: Bearer hp_…`, the key's row
 // read on every request (a revocation holds on the next request on every process), the key's own
 // throttle with the IETF draft's RateLimit headers, then the route's scope.
 

@@ -34,7 +34,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * Documents and notices from an ERP (`documents:write`, `notices:write`) through the back office's
  * actions, and bookings and parcels to read (`bookings:read`, `parcels:read`), each within the
- * key's locations (issue 26).
+ * key's locations.
  */
 export async function integrationContentRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['integration'], 'apiKey');

@@ -20,7 +20,7 @@ import type { KeyCaller } from '../auth/auth-user.js';
 import { keyActor } from '../auth/policies.js';
 import * as repo from './integration.residents.repository.js';
 
-// The resident sync from an ERP (issue 26): one plan for a PUT and a sync of up to 5,000 records.
+// The resident sync from an ERP: one plan for a PUT and a sync of up to 5,000 records.
 // Reads are batched (one select by external ids, one by logins), writes go in transactions of
 // CHUNK records with the audit rows in bulk, and new residents get no password (no hashing): the
 // invitation sets it when their access opens (residents.access.ts, the same rules as the back

@@ -2,7 +2,7 @@ import type { IntegrationResident } from '@hausportal/contract';
 import { accessFields, type AccessWindow } from '../auth/access-window.js';
 import type { SyncedResident } from './integration.residents.repository.js';
 
-/** A resident as the integration API shows them (issue 26). */
+/** A resident as the integration API shows them. */
 export function toIntegrationResident(row: SyncedResident, window: AccessWindow): IntegrationResident {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import { pageOf, type PageWindow } from '../../db/paging.js';
 import { nowIso } from '../../lib/time.js';
 import { accountStatus as accountStatusSql, chunks } from '../residents/residents.repository.js';
 
-// The resident sync's SQL (issue 26): residents by external id in a key's locations, read in
+// The resident sync's SQL: residents by external id in a key's locations, read in
 // batches so a sync of 5,000 records costs a handful of statements, not thousands.
 
 const RESIDENT_ROLES = ['resident', 'receptionist'] as const;

@@ -47,7 +47,7 @@ const RESIDENT = {
 /** The most bytes a sync call may send (the app's limit is 1 MB). */
 const SYNC_BODY_LIMIT = 4 * 1_048_576;
 
-/** The resident sync (issue 26), inside the /api/integration plugin. */
+/** The resident sync, inside the /api/integration plugin. */
 export async function integrationResidentRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['integration: residents'], 'apiKey');
   const { ctx } = app;

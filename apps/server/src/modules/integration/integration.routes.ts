@@ -17,7 +17,7 @@ const keySelf = z
   .meta({ example: { name: 'ERP Wodis', scopes: ['tickets:read', 'tickets:write'], location_ids: [2] } });
 
 /**
- * The integration API at /api/integration (issue 26, ADR 034): every route needs an API key
+ * The integration API at /api/integration (ADR 034): every route needs an API key
  * (`Authorization: Bearer hp_…`, the plugin's guard) and names its scope with
  * `onRequest: requireScope('…')`. Modules of the integration API register here, with paths
  * relative to /api/integration, and start with `moduleRoutes(app, tags, 'apiKey')`.

@@ -64,7 +64,7 @@ const TICKET = {
 };
 
 /**
- * Tickets for an ERP (issue 26): read them (`tickets:read`), set a status and write to the
+ * Tickets for an ERP: read them (`tickets:read`), set a status and write to the
  * residents (`tickets:write`) with the back office's own actions, audited under the key.
  */
 export async function integrationTicketRoutes(app: FastifyInstance): Promise<void> {

@@ -95,7 +95,7 @@ export function previewLegalPage(caller: AuthUser, markdown: string): { html: st
 }
 
 /**
- * The feedback form's budget (issue 25): it is open without sign-in and every feedback is mailed
+ * The feedback form's budget: it is open without sign-in and every feedback is mailed
  * to several staff members, so it counts per address and for the whole install (ADR 008's counters).
  */
 export class FeedbackThrottle {

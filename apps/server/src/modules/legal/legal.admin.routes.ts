@@ -8,7 +8,7 @@ import { toAdminLegalPage } from './legal.presenter.js';
 import { legalPageParam, pageFrom } from './legal.routes.js';
 
 /**
- * 'Rechtliche Seiten' in the back office (issue 25): every staff member reads the pages and their
+ * 'Rechtliche Seiten' in the back office: every staff member reads the pages and their
  * Markdown; only administrators preview and save (the pages are the install's, not a location's).
  */
 export async function legalAdminRoutes(app: FastifyInstance): Promise<void> {

@@ -26,7 +26,7 @@ export function pageFrom(params: { page: string }): LegalPageName {
 }
 
 /**
- * Impressum, Datenschutz and Barrierefreiheit (issue 25): the law wants them reachable by anyone,
+ * Impressum, Datenschutz and Barrierefreiheit: the law wants them reachable by anyone,
  * so these routes are anonymous (test/anonymous-routes.test.ts lists them) and answer the same
  * with or without a token. The pages are the same for everyone: caches may keep them, and
  * revalidate them by ETag so a change shows at once.

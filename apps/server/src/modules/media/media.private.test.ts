@@ -7,7 +7,7 @@ import { call, jpegWithExif, pdfFile, pngImage, uploadAttachment } from '../../.
 import { PRIVATE_LINK_MS } from '../../lib/signing.js';
 import { LINK_TEXTS } from './media.routes.js';
 
-// Issue 23, defect 5 (ADR 026): links to a resident's apartment documents live minutes and are
+// links to a resident's apartment documents live minutes and are
 // bound to the viewer's session; blackboard photos keep their hourly, shareable links.
 const kinds = await dialects();
 

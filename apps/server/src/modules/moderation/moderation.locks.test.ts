@@ -6,7 +6,7 @@ import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { call, pngImage, uploadAttachment } from '../../../test/helpers.js';
 
-// Issue 23, defect 2: a photo upload to one pending post and the approval of another pending
+// A photo upload to one pending post and the approval of another pending
 // post of the same resident took the author's and the location's rows in opposite orders on
 // PostgreSQL (1 deadlock in 36 trials, 500 'deadlock detected' under load).
 describe.each(await dialects())('lock order of posts and approvals (%s)', (dialect) => {

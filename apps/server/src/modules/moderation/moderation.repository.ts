@@ -114,7 +114,7 @@ export async function moderationSummary(db: DB, locations: number[]) {
   return { ...counts, total: counts.pending_messages + counts.pending_comments + counts.open_reports };
 }
 
-/** Per location: posts and comments waiting, and reported items (issue 22, 'Übersicht'). */
+/** Per location: posts and comments waiting, and reported items ('Übersicht'). */
 export async function moderationSummaryByLocation(db: DB, locations: number[]) {
   const within = idsOrNone(locations);
   const [messages, comments, reports] = await Promise.all([

@@ -363,7 +363,7 @@ export async function countNewNotices(db: DB, locationId: number, since: string)
 export type { NoticeInput };
 
 /**
- * Per location, the notices that show now and end within the window (issue 22, the back
+ * Per location, the notices that show now and end within the window (the back
  * office's 'Übersicht': a manager renews or lets them go).
  */
 export async function noticesEndingByLocation(

@@ -7,7 +7,7 @@ import { parseMail, type ParsedMail } from '../../../test/mail.js';
 import { startPushService, type PushService } from '../../../test/push-service.js';
 import { startSmtp } from '../../../test/smtp.js';
 
-// Issue 25: messages follow the recipient, not the sender. Mails are read from a real SMTP server
+// Messages follow the recipient, not the sender. Mails are read from a real SMTP server
 // and pushes from the push test service, decrypted as a browser would.
 
 const kinds = await dialects();

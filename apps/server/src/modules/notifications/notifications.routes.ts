@@ -9,7 +9,7 @@ import { activeRecipient } from './notifications.repository.js';
 import { loadSettings, saveSettings } from './preferences.js';
 import type { UnsubscribeTopic } from './notifier.js';
 
-/** The signed-in user's notification preferences (issue 10). */
+/** The signed-in user's notification preferences. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['notifications'], requireUser);
   const { db } = app.ctx;

@@ -21,7 +21,7 @@ export interface NotificationText {
 /**
  * One event for its recipients: its kind, the route the push and the mail's button open, whether
  * it is urgent and how its pushes bundle (see QueuedPush), and its texts as a function of the
- * recipient's translator, so each recipient reads it in their own language (issue 25).
+ * recipient's translator, so each recipient reads it in their own language.
  */
 export interface Notification {
   kind: NotificationKind;
@@ -56,7 +56,7 @@ export class Notifier {
     private readonly secret: string,
     private readonly outbox: Outbox,
     private readonly push: PushOutbox,
-    /** The webhook sender (issue 26): events that notify people often queue webhooks in the same transaction. */
+    /** The webhook sender: events that notify people often queue webhooks in the same transaction. */
     private readonly webhooks?: { kick(): void },
   ) {}
 

@@ -21,7 +21,7 @@ import { ticketSummaryByLocation } from '../tickets/tickets.repository.js';
 const HOUR = 3_600_000;
 
 /**
- * The back office's start page (issue 22): per location of the filter, what waits for the
+ * The back office's start page: per location of the filter, what waits for the
  * manager today. It only reads, each count from the module that owns it, grouped by location in
  * one query per count, so an administrator with many locations costs the same six queries.
  */

@@ -10,7 +10,7 @@ const DAY = 24 * 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Issue 22: the back office's start page counts, per location of the filter, what waits for the
+ * The back office's start page counts, per location of the filter, what waits for the
  * manager: moderation and reports, new and stale tickets, failed mails, residents who never
  * signed in, notices about to end; and never anything of a location outside the caller's.
  */

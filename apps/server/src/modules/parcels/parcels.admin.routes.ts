@@ -18,7 +18,7 @@ import * as repo from './parcels.repository.js';
 
 const DAY = 86_400_000;
 
-/** 'Pakete' in the back office (issue 24, ADR 030): history, the long-waiting list, daily counts. */
+/** 'Pakete' in the back office (ADR 030): history, the long-waiting list, daily counts. */
 export async function parcelAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: parcels'], 'parent');
   const { db, signer } = app.ctx;

@@ -29,7 +29,7 @@ const staffFields = (p: ParcelRow) => ({
   handover_note: p.handover_note,
 });
 
-/** A parcel for an integration key (issue 26): as managers read it, but never the label photo. */
+/** A parcel for an integration key: as managers read it, but never the label photo. */
 export const toIntegrationParcel = (p: ParcelRow): IntegrationParcel => ({
   ...staffFields(p),
   location_id: p.location_id,

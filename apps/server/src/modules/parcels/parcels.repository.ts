@@ -5,7 +5,7 @@ import type { DB } from '../../db/database.js';
 import { countsByLocation, idsOrNone, type PageWindow } from '../../db/paging.js';
 import type { Database, ParcelTable } from '../../db/schema.js';
 
-// Parcels at the reception (issue 24, ADR 030): SQL only.
+// Parcels at the reception (ADR 030): SQL only.
 
 /** A parcel with the names of the staff who logged and handed it over (reception and back office). */
 const withStaff = (q: SelectQueryBuilder<Database, 'parcels', object>) =>

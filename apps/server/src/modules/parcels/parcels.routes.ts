@@ -28,7 +28,7 @@ const parcelUpload = { file: { field: PARCEL_PHOTO_FIELD, required: false }, fie
 
 /**
  * The reception's parcel desk (`/api/reception/…`, receptionists of the location only) and the
- * residents' own parcels (`/api/parcels/`), issue 24, ADR 030.
+ * residents' own parcels (`/api/parcels/`), ADR 030.
  */
 export async function parcelRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['parcels'], requireUser);

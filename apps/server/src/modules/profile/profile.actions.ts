@@ -93,7 +93,7 @@ export async function exportData(ctx: AppContext, caller: Caller) {
   return data;
 }
 
-// ---- signed-in devices (issue 23, defect 7; ADR 024) ----
+// ---- signed-in devices (ADR 024) ----
 
 /** The caller's sessions that have not ended, the asking device marked; ended ones are removed. */
 export async function listSessions(ctx: AppContext, caller: AuthUser): Promise<Session[]> {

@@ -110,7 +110,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Signed-in devices (issue 23, defect 7; ADR 024), for residents and staff alike.
+  // Signed-in devices (ADR 024), for residents and staff alike.
   r.get(
     '/api/profile/sessions/',
     {

@@ -105,7 +105,7 @@ describe.each(kinds)('profile (%s)', (kind) => {
     expect(res.body.language).toBe('de');
   });
 
-  it('stores each of the seven languages of issue 25', async () => {
+  it('stores each of the seven languages', async () => {
     const auth = await resident();
     for (const language of ['tr', 'pl', 'uk', 'ru', 'ar', 'de']) {
       const res = await call(t.app, 'PUT', '/api/profile/', { auth, payload: { language } });

@@ -19,7 +19,7 @@ const EXPIRED = { detail: 'Die Sitzung ist abgelaufen. Bitte melden Sie sich ern
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Issue 23, defect 7 (ADR 024): token lifetimes, the device list and signing other devices out. */
+/** token lifetimes, the device list and signing other devices out. */
 describe.each(kinds)('sessions and signed-in devices (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { startSmtp } from '../../../test/smtp.js';
 import { runAccessJob } from './residents.job.js';
 import { addDays, berlinToday } from '../auth/access-window.js';
 
-// Issue 26: the invitation of a resident whose access opens by the move-in date goes out once,
+// The invitation of a resident whose access opens by the move-in date goes out once,
 // over a real SMTP server on 127.0.0.1, however often and in how many processes the access job
 // runs when the day comes.
 

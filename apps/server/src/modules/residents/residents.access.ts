@@ -5,7 +5,7 @@ import { queueAccountMail } from './residents.mail.js';
 import * as repo from './residents.repository.js';
 import { accessState, berlinToday } from '../auth/access-window.js';
 
-// Access by move-in and move-out (issue 26): what happens when a resident's access opens or
+// Access by move-in and move-out: what happens when a resident's access opens or
 // closes, for the ERP sync, the CSV import, the back office and the access job alike. The rules
 // themselves (which day, which state) are in residents.window.ts.
 

@@ -109,7 +109,7 @@ export async function createResident(ctx: AppContext, caller: Caller, b: NewResi
   const row = await claimingApartment(() =>
     inTransaction(db, async (trx) => {
       const id = await repo.createResident(trx, input);
-      // Issue 26: access opens now or by the access job; the invitation goes out when it opens.
+      // Access opens now or by the access job; the invitation goes out when it opens.
       await settleAccess(ctx, trx, [id], { invite: b.send_invitation });
       const created = (await repo.findResident(trx, [b.location_id], id))!;
       await recordChange(trx, {
@@ -143,7 +143,7 @@ export async function updateResident(
   const settled = await claimingApartment(() =>
     inTransaction(db, async (trx) => {
       await repo.updateResident(trx, id, inputOf(b));
-      // Issue 26: new dates may open (a resident scheduled before gets the invitation then, as from
+      // New dates may open (a resident scheduled before gets the invitation then, as from
       // the job), reopen or close access.
       const access = await settleAccess(ctx, trx, [id], { invite: true });
       const after = (await repo.findResident(trx, [b.location_id], id))!;
@@ -175,7 +175,7 @@ export async function setResidentActive(
   if (active && before.erased_at) throw nonFieldError(ERASED);
   const after = await inTransaction(db, async (trx) => {
     await repo.setActive(trx, id, active);
-    // Issue 26: an account reactivated inside its window whose access never opened opens now
+    // An account reactivated inside its window whose access never opened opens now
     // (which raises resident.activated); one whose access was open already is usable again now.
     const settled = active ? await settleAccess(ctx, trx, [id], { invite: false }) : null;
     const usableAgain = !before.is_active && before.access_opened_at && !before.access_closed_at;
@@ -278,7 +278,7 @@ export async function importResidents(
           after: auditedInput(u.input),
         });
       }
-      // Issue 26: access opens by the move dates, the same rules as the back office and the ERP:
+      // Access opens by the move dates, the same rules as the back office and the ERP:
       // new residents whose window is open are invited now (if the import invites), the others
       // when it opens; changed dates may open, reopen or close an existing resident's access.
       const settled = await settleAccess(ctx, trx, [...ids, ...plan.update.map((u) => u.id)], {
@@ -314,7 +314,7 @@ export function newActivationCode(): string {
 }
 
 /**
- * A manager prints activation letters for residents of their locations (issue 22): each gets a
+ * A manager prints activation letters for residents of their locations: each gets a
  * new one-time code, valid 30 days, that replaces their earlier unused ones; only the codes'
  * hashes are stored, and each letter is in the audit log. Another location's resident (or an
  * unknown id) is 404; an erased or deactivated account is refused by name, since a letter for it

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const CODE = /\b([A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4})\b/g;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Issue 22: account status, activation letters, /aktivieren and the import's invitations. */
+/** Account status, activation letters, /aktivieren and the import's invitations. */
 describe.each(kinds)('residents get into their accounts (%s)', (kind) => {
   let t: TestApp;
   let park: number;

@@ -39,7 +39,7 @@ describe.each(kinds)('resident import (%s)', (kind) => {
       .execute();
   const prefix = (n: number) => `I${n}`;
 
-  // Issue 23, defect 1: PostgreSQL answered 500 when no row was valid (a NUL placeholder in the
+  // PostgreSQL answered 500 when no row was valid (a NUL placeholder in the
   // login lookup), and a NUL inside a row reached the database.
   it('answers a batch without a single valid row with its row errors, not a 500', async () => {
     const loc = await ownLocation();

@@ -71,7 +71,7 @@ function merged(owner: LoginOwner, row: Row, locationId: number): ResidentInput 
   };
 }
 
-/** Whether access is open by these dates now (issue 26): only then does an invitation go out now. */
+/** Whether access is open by these dates now: only then does an invitation go out now. */
 const openNow = (v: ResidentInput, window: AccessWindow) =>
   accessState({ move_in_on: v.moveInOn ?? null, move_out_on: v.moveOutOn ?? null }, window) === 'open';
 
@@ -95,7 +95,7 @@ export interface ImportPlan {
  * apartment-number prefix (ADR 028), a row whose number does not start with it is refused before
  * any login is looked up: its answer is the same whether the number exists elsewhere or not.
  * Idempotent: the same batch again changes nothing.
- * With `send_invitations` (the default, issue 22) every row with an e-mail address is invited:
+ * With `send_invitations` (the default) every row with an e-mail address is invited:
  * new residents, and residents of the location who have never signed in, are active and have no
  * invitation link or activation code waiting, so a second import of the file sends nothing twice.
  */
@@ -210,7 +210,7 @@ export async function planImport(
   }
   errors.sort((a, b) => a.row - b.row);
 
-  // New residents are invited when their access opens (issue 26): now, or by the access job.
+  // New residents are invited when their access opens: now, or by the access job.
   const create = toCreate.map((input) => ({
     input,
     invite: req.send_invitations && input.email !== '' && openNow(input, window),

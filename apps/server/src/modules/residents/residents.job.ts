@@ -7,7 +7,7 @@ import { addDays, berlinToday } from '../auth/access-window.js';
 import { dueForAccess } from './residents.repository.js';
 
 /**
- * How often every process looks for access to open or close (issue 26). Days turn at Berlin
+ * How often every process looks for access to open or close. Days turn at Berlin
  * midnight; sign-in reads the dates itself, so this only bounds how late the invitation goes out
  * and how long an open session outlives its window (at most this long).
  */

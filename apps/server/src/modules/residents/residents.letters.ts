@@ -4,10 +4,10 @@ import QRCode from 'qrcode';
 import { formatActivationCode } from '@hausportal/contract';
 import { dejaVuFonts, pdfTranslator } from '../../lib/pdf-fonts.js';
 
-// The activation letter (issue 22): one A4 page per resident, for the building's mailboxes, with
+// The activation letter: one A4 page per resident, for the building's mailboxes, with
 // a one-time code and a QR code that opens /aktivieren/{code}. Drawn in memory and sent at once;
 // the letter holds a working secret, so it is never stored on the server. Each letter is written in
-// its resident's language (issue 25; German for Arabic, see pdfTranslator).
+// its resident's language (German for Arabic, see pdfTranslator).
 
 /** What one letter says. */
 export interface Letter {

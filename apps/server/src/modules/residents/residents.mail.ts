@@ -16,7 +16,7 @@ export interface MailRecipient {
   locationId: number;
   locationTitle: string;
   /**
-   * The resident's language (issue 25). Left out by the import, whose invitations go to people
+   * The resident's language. Left out by the import, whose invitations go to people
    * who never signed in and so never chose one: German.
    */
   language?: string | null;

@@ -3,7 +3,7 @@ import { dialects, startApp, type TestApp } from '../../../test/harness.js';
 import { newLocation, newUser, signIn } from '../../../test/factories.js';
 import { call } from '../../../test/helpers.js';
 
-// Issue 23, defect 4 (second half), ADR 028: apartment numbers live in per-location namespaces.
+// ADR 028: apartment numbers live in per-location namespaces.
 // A manager's create or import must not tell whether a number exists in a location they do not
 // run; with a prefix, a number of another namespace is refused by its form alone.
 

@@ -195,7 +195,7 @@ export interface ResidentInput {
   email: string;
   isReceptionist: boolean;
   emergencyServicesDeactivated: boolean;
-  /** Issue 26: undefined keeps the stored value (null on creation). */
+  /** Undefined keeps the stored value (null on creation). */
   moveInOn?: string | null;
   moveOutOn?: string | null;
   externalId?: string | null;
@@ -309,7 +309,7 @@ export async function erasedAt(db: DB, id: number): Promise<string | null> {
 
 /** The accounts behind these logins (lower-cased apartment numbers), any location. */
 export async function findByLogins(db: DB, logins: string[]) {
-  // No logins, no query: a placeholder such as '\u0000' is text PostgreSQL refuses (issue 23).
+  // No logins, no query: a placeholder such as '\u0000' is text PostgreSQL refuses.
   if (logins.length === 0) return [];
   return db
     .selectFrom('users')
@@ -391,7 +391,7 @@ export async function createResidents(db: DB, rows: ResidentInput[]): Promise<nu
 }
 
 /**
- * Per location, how many residents have each account status (issue 22, the back office's
+ * Per location, how many residents have each account status (the back office's
  * 'Übersicht': who never signed in, with or without an invitation waiting).
  */
 export async function countAccountStatuses(db: DB, locationIds: number[]) {
@@ -413,7 +413,7 @@ export async function countAccountStatuses(db: DB, locationIds: number[]) {
   return counts;
 }
 
-// ---- access by move-in and move-out (issue 26) ----
+// ---- access by move-in and move-out ----
 
 /** Splits ids into chunks a statement's parameters can hold on both dialects. */
 export function chunks<T>(items: T[], size = 1000): T[][] {

@@ -517,7 +517,7 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
       await post(manager, `/api/admin/residents/${resident.id}/invitation/`);
       // A notice the resident opened: who read what is personal data too.
       expect((await post(auth, `/api/notices/${notice.body.id}/opened/`)).status).toBe(200);
-      // And a document the resident opened (issue 22).
+      // And a document the resident opened.
       const doc = await t.app.ctx.db
         .insertInto('documents')
         .values({

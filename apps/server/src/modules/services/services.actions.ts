@@ -72,8 +72,8 @@ async function writableService(ctx: AppContext, caller: Caller, id: number) {
   const row = await repo.findAdminService(ctx.db, id);
   if (!row) throw notFound();
   if (row.location_id === null) {
-    // A manager reads a global service (GET answers 200), so a 404 here would contradict it
-    // (issue 23): say why it may not be changed.
+    // A manager reads a global service (GET answers 200), so a 404 here would contradict it:
+    // say why it may not be changed.
     if (caller.role !== 'admin')
       throw new ApiError(403, {
         detail:

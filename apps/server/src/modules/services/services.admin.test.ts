@@ -183,7 +183,7 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
         ['DELETE', undefined],
       ] as const) {
         const res = await call(t.app, method, `/api/admin/services/${id}/`, { auth: manager, payload });
-        // Issue 23: 403 with the reason, not the 404 that contradicted the GET's 200.
+        // 403 with the reason, not the 404 that contradicted the GET's 200.
         expect(res.status, method).toBe(403);
         expect(res.body).toEqual({ detail: MANAGER_GLOBAL });
       }

@@ -43,7 +43,7 @@ import { statsCsv, statsPeriod, toAdminCategory, toAdminListItem, toStats } from
 import * as repo from './tickets.repository.js';
 import { photoOf, photoUpload } from './tickets.routes.js';
 
-/** The back office's 'Meldungen', inside /api/admin and its manager guard (issue 21, ADR 020). */
+/** The back office's 'Meldungen', inside /api/admin and its manager guard (ADR 020). */
 export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: tickets'], 'parent');
   const { ctx } = app;

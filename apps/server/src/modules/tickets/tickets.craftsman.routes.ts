@@ -22,7 +22,7 @@ import {
 const tokenParam = z.object({ token: z.string().max(200) });
 
 /**
- * The craftsman's page without an account (issue 21): the signed link is the permission, so these
+ * The craftsman's page without an account: the signed link is the permission, so these
  * routes are anonymous (test/anonymous-routes.test.ts lists them) and nothing else reaches a ticket.
  */
 export async function craftsmanRoutes(app: FastifyInstance): Promise<void> {

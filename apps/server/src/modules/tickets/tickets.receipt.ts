@@ -7,7 +7,7 @@ import { dejaVuFonts, pdfTranslator } from '../../lib/pdf-fonts.js';
 // without delay; the receipt proves when it reached the management and what it said).
 // DejaVu Sans covers German and the scripts of residents' names and texts (Latin, Cyrillic, Greek);
 // pdf-lib's built-in fonts cannot print a 'ş' or an 'ł'. Only the glyphs used are embedded.
-// Written in the reporter's language (issue 25; German for Arabic, see pdfTranslator).
+// Written in the reporter's language (German for Arabic, see pdfTranslator).
 
 /** What the receipt states: the report as received, and its fingerprint. */
 export interface ReceiptContent {

@@ -311,7 +311,7 @@ export interface AdminTicketFilter {
   /** Open, and no public answer of the management since `staleBefore`. */
   staleBefore?: string;
   search?: string;
-  /** Only tickets with activity at or after this instant (the integration API's polling, issue 26). */
+  /** Only tickets with activity at or after this instant (the integration API's polling). */
   updatedSince?: string;
   /** 'updated': by last activity, oldest first, so a poller's pages do not shift. */
   sort: 'oldest' | 'newest' | 'updated';
@@ -446,7 +446,7 @@ export async function ticketSummary(db: DB, locations: number[], staleBefore: st
   return { received: Number(received.n), stale: Number(stale.n) };
 }
 
-/** The same two counts per location, for the back office's start page ('Übersicht', issue 22). */
+/** The same two counts per location, for the back office's start page ('Übersicht'). */
 export async function ticketSummaryByLocation(db: DB, locations: number[], staleBefore: string) {
   const base = db
     .selectFrom('tickets')

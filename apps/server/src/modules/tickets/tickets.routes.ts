@@ -48,7 +48,7 @@ async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: num
   return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId);
 }
 
-/** Residents report defects, follow building-wide ones and read their tickets (issue 21, ADR 020). */
+/** Residents report defects, follow building-wide ones and read their tickets (ADR 020). */
 /** Reads the one photo of a photo upload (multipart field `photo`) once the action asks for it. */
 export const photoUpload = { file: { field: 'photo', required: true }, fields: photoForm };
 export const photoOf = (request: FastifyRequest) => async () => (await readForm(request, photoUpload)).file!;

@@ -17,7 +17,7 @@ type Events = Pick<AppContext, 'events'>;
 export interface EventAuthor {
   author: TicketEventTable['author'];
   userId?: number | null;
-  /** An integration key writing for the management (issue 26): the timeline names it. */
+  /** An integration key writing for the management: the timeline names it. */
   apiKeyId?: number | null;
   assignmentId?: number | null;
 }

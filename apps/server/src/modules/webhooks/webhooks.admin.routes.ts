@@ -54,7 +54,7 @@ const deliveryExample = {
 };
 
 /**
- * Webhook endpoints and their delivery log in the back office ('Schnittstellen', issue 26), inside
+ * Webhook endpoints and their delivery log in the back office ('Schnittstellen'), inside
  * the /api/admin plugin; every route is for administrators only (managers get 403).
  */
 export async function webhookAdminRoutes(app: FastifyInstance): Promise<void> {

@@ -15,7 +15,7 @@ describe('toasts', () => {
     expect(bar).toHaveStyle({ animationDuration: '5000ms' });
   });
 
-  it('puts a quiet toast at the bottom, off the heading, and out of the screen reader (issue 22)', async () => {
+  it('puts a quiet toast at the bottom, off the heading, and out of the screen reader', async () => {
     render(<Toasts />);
     act(() => notify('success', 'Ihre Anfrage wurde erfolgreich versendet.', 3000, { quiet: true }));
     const toast = (await screen.findByText('Ihre Anfrage wurde erfolgreich versendet.')).closest('.Toastify__toast')!;

@@ -60,7 +60,7 @@ describe('routes', () => {
     },
   );
 
-  it('opens /aktivieren/{code} without a token, with the code filled in (issue 22)', async () => {
+  it('opens /aktivieren/{code} without a token, with the code filled in', async () => {
     renderRoutes('/aktivieren/ABCD-EFGH-JKLM', makeStore({ persist: false }));
     expect(await screen.findByRole('textbox', { name: 'Aktivierungscode' })).toHaveValue('ABCD-EFGH-JKLM');
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/aktivieren\/ABCD-EFGH-JKLM$/);

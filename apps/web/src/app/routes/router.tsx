@@ -34,7 +34,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {/* What German law asks for (issue 25): open to everyone, signed in or not. */}
+        {/* What German law asks for: open to everyone, signed in or not. */}
         <Route path="/impressum" element={<LegalPage page="impressum" />} />
         <Route path="/datenschutz" element={<LegalPage page="datenschutz" />} />
         <Route path="/barrierefreiheit" element={<LegalPage page="barrierefreiheit" />} />

@@ -4,7 +4,7 @@ import { whenIdle } from '@/lib/when-idle';
 // lives apart from the router so that the layout can prefetch without importing the router.
 export const screens = {
   forgotPassword: () => import('@/features/auth/components/forgot-password-page'),
-  // /aktivieren/{code}: the activation letter's page (issue 22), before anyone is signed in.
+  // /aktivieren/{code}: the activation letter's page, before anyone is signed in.
   activation: () => import('@/features/auth/components/activation-page'),
   home: () => import('@/features/home/components/home-page'),
   phones: () => import('@/features/phones/components/phones-page'),
@@ -24,7 +24,7 @@ export const screens = {
   // Parcels: the receptionist's desk and the resident's code.
   parcelDesk: () => import('@/features/parcels/components/desk-page'),
   myParcels: () => import('@/features/parcels/components/my-parcels-page'),
-  // /impressum, /datenschutz, /barrierefreiheit (issue 25), with or without sign-in.
+  // /impressum, /datenschutz, /barrierefreiheit, with or without sign-in.
   legal: () => import('@/features/legal/components/legal-page'),
 };
 

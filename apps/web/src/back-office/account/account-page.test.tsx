@@ -25,7 +25,7 @@ const office = {
 };
 const home = { ...office, id: 4, device: 'Safari auf macOS', current: false };
 
-describe("'Mein Konto' in the back office (issue 23)", () => {
+describe("'Mein Konto' in the back office", () => {
   it("lists the staff member's devices and signs the others out", async () => {
     let sessions = [office, home];
     const calls = mockFetch({

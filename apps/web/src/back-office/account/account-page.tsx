@@ -7,7 +7,7 @@ import { s } from '../strings';
 import { accountApi } from './api';
 
 /**
- * 'Mein Konto' `/admin/konto` (issue 23): who is signed in, and 'Angemeldete Geräte' as in the
+ * 'Mein Konto' `/admin/konto`: who is signed in, and 'Angemeldete Geräte' as in the
  * resident profile. The calls go through the back office's transport, so a 401 leads to the login.
  */
 export default function AccountPage() {

@@ -1,7 +1,7 @@
 import type { Paginated, Session, SessionsSignedOut } from '@hausportal/contract';
 import { adminApi } from '../api/admin-api';
 
-/** 'Mein Konto' (issue 23, ADR 024): the staff member's own sessions, the same API as the residents'. */
+/** 'Mein Konto' (ADR 024): the staff member's own sessions, the same API as the residents'. */
 export const accountApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
     mySessions: b.query<Session[], void>({

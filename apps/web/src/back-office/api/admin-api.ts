@@ -55,7 +55,7 @@ export const adminApi = createApi({
       query: ({ location_id }) => `/api/admin/moderation/summary/${queryString({ location_id })}`,
       providesTags: ['ModerationSummary'],
     }),
-    // The sidebar's count of new tickets ('Meldungen', issue 21); every ticket write invalidates it.
+    // The sidebar's count of new tickets ('Meldungen'); every ticket write invalidates it.
     ticketSummary: build.query<TicketSummary, { location_id?: number }>({
       query: ({ location_id }) => `/api/admin/tickets/summary/${queryString({ location_id })}`,
       providesTags: ['TicketSummary'],

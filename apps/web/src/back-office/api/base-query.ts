@@ -35,7 +35,7 @@ export function queryString(params: Record<string, string | number | boolean | n
 
 /**
  * The back office's transport: JSON with the staff token; a 401 on any call that carried the
- * token ends the session (issue 9: "401 anywhere → back to /admin/login"). It calls the global
+ * token ends the session ("401 anywhere → back to /admin/login"). It calls the global
  * `fetch(url, init)` with a plain URL, so unit tests stub it at that boundary.
  */
 export const adminBaseQuery: BaseQueryFn<AdminRequest, unknown, AdminError> = async (request, api) => {

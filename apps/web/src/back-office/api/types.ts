@@ -18,7 +18,7 @@ export type ModerationMessage = AdminMessage;
 export type ModerationComment = AdminComment;
 export type ModerationDocument = AdminMessage['documents'][number];
 export type ModerationKind = ModeratedKind;
-/** `GET /api/admin/tickets/summary/`: new tickets, and how many wait too long (issue 21). */
+/** `GET /api/admin/tickets/summary/`: new tickets, and how many wait too long. */
 export type TicketSummary = z.infer<typeof adminTicketSummary>;
 /** What `POST`/`PUT /api/admin/notices/` take. */
 export type AdminNoticeInput = Required<Omit<NoticeInput, 'ends_at'>> & { ends_at: string | null };

@@ -8,7 +8,7 @@ export const auditApi = adminApi.injectEndpoints({
       query: (args) => listQuery('/api/admin/audit/', { ...args }),
       providesTags: ['Audit'],
     }),
-    // Every page of the staff list (pages of 100; issue 23 made it a paged list like the others).
+    // Every page of the staff list (pages of 100, a paged list like the others).
     staff: b.query<StaffMember[], void>({
       async queryFn(_arg, _api, _extra, fetchWithBQ) {
         const people: StaffMember[] = [];

@@ -105,7 +105,7 @@ export default function AuditPage() {
           allLabel={t.allEntities}
         />
       </div>
-      {/* At 1024 px the entity and the location fold under the action (issue 22: no sideways scroll). */}
+      {/* At 1024 px the entity and the location fold under the action (no sideways scroll). */}
       <DataTable caption={t.caption} columns={columns} result={result} emptyText={t.empty} fold={AUDIT_FOLD} />
       <AuditDetail entry={open} locationTitle={locationTitle} onClose={() => setOpen(null)} />
     </AdminPage>

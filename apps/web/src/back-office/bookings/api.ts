@@ -21,7 +21,7 @@ const BOOKINGS = { type: 'Bookings', id: 'LIST' } as const;
 const ALL = 100;
 
 /**
- * The booking endpoints of the back office (issue 24): resources with their blocks, the
+ * The booking endpoints of the back office: resources with their blocks, the
  * bookings of a week or waiting for approval, decisions, usage figures. The API answers for all
  * of the manager's locations; the screens narrow that to the shell's location filter.
  */

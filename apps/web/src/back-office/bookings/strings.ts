@@ -1,6 +1,6 @@
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '@hausportal/contract';
 
-// The German texts of the back office's 'Buchungen' (issue 24, ADR 029); they load with its screens.
+// The German texts of the back office's 'Buchungen' (ADR 029); they load with its screens.
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 

@@ -54,7 +54,7 @@ export interface ApartmentComboboxProps {
  * typing filters, ↓/↑ move through the matches, Enter takes one, Escape closes the list (a second
  * Escape restores the chosen apartment), and a polite status says how many match. Only a number
  * of the list is ever handed on; text that names none leaves the value empty, so the form's own
- * check says what is missing. A manager never types an apartment from memory (issue 22).
+ * check says what is missing. A manager never types an apartment from memory.
  */
 export function ApartmentCombobox({
   label,

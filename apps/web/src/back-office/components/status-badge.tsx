@@ -17,7 +17,7 @@ const tones: Record<string, Tone> = {
   done: 'success',
   active: 'success',
   kept: 'success',
-  // tickets (issue 21): new ones stand out, the ones being worked on wait, the end states close
+  // tickets: new ones stand out, the ones being worked on wait, the end states close
   received: 'info',
   craftsman_assigned: 'pending',
   appointment_set: 'pending',

@@ -18,11 +18,11 @@ import '../components/screens.css';
 
 const col = adminColumns<AdminDocument>();
 
-/** On a tablet location and date show under the title (issue 22). */
+/** On a tablet location and date show under the title. */
 const fold = { into: 'title', columns: ['location_id', 'created_at'] };
 
 /**
- * The apartment filter picks one of the location's apartments (issue 22); with every location
+ * The apartment filter picks one of the location's apartments; with every location
  * shown, a location must be chosen first, since the same number may exist in two houses.
  */
 function ApartmentFilter({ locationId }: { locationId: number | undefined }) {

@@ -100,7 +100,7 @@ function TargetChoice() {
         ))}
       </fieldset>
       {target === 'apartment' ? (
-        // Picked from the location's apartments, never typed from memory (issue 22).
+        // Picked from the location's apartments, never typed from memory.
         <ApartmentField name="apartment_number" label={t.fields.apartment_number} locationId={locationId} />
       ) : null}
     </>

@@ -75,7 +75,7 @@ const columns = [
   }),
 ];
 
-/** On a tablet kind, attempts and error show under the subject (issue 22). */
+/** On a tablet kind, attempts and error show under the subject. */
 const fold = { into: 'subject', columns: ['kind', 'attempts', 'last_error'] };
 
 /** E-Mails: the outbox, newest first, with a status filter and 'Erneut senden' for failed ones. */

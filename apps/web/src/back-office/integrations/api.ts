@@ -18,7 +18,7 @@ function rows<T>(reply: T[] | Paginated<T>): T[] {
 }
 
 /**
- * 'Schnittstellen' (issue 26, administrators only): API keys, each key's webhook endpoints and
+ * 'Schnittstellen' (administrators only): API keys, each key's webhook endpoints and
  * each endpoint's delivery log. A key or a secret is in the reply of its creation only.
  */
 export const integrationsApi = adminApi

@@ -158,7 +158,7 @@ function DeliveriesBody() {
   );
 }
 
-/** The delivery log of one webhook endpoint (issue 26): 30 days, filterable, 'Erneut senden'. */
+/** The delivery log of one webhook endpoint: 30 days, filterable, 'Erneut senden'. */
 export function DeliveriesPage() {
   return (
     <AdminOnly title={t.deliveries.title}>

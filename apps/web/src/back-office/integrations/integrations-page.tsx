@@ -3,7 +3,7 @@ import { DeliveriesPage } from './deliveries-page';
 import { KeyPage } from './key-page';
 import { KeysList } from './keys-list';
 
-/** Everything under /admin/schnittstellen (issue 26, one chunk): keys, a key's webhooks, an endpoint's deliveries. */
+/** Everything under /admin/schnittstellen (one chunk): keys, a key's webhooks, an endpoint's deliveries. */
 export default function IntegrationsPages() {
   return (
     <Routes>

@@ -318,7 +318,7 @@ function KeyBody() {
   );
 }
 
-/** One key: its facts and its webhook endpoints (issue 26). */
+/** One key: its facts and its webhook endpoints. */
 export function KeyPage() {
   return (
     <AdminOnly title={t.title}>

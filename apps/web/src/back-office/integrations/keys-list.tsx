@@ -269,7 +269,7 @@ function KeysBody() {
   );
 }
 
-/** 'Schnittstellen' (issue 26): the API keys, newest first, for administrators. */
+/** 'Schnittstellen': the API keys, newest first, for administrators. */
 export function KeysList() {
   return (
     <AdminOnly title={t.title}>

@@ -1,4 +1,4 @@
-// The German texts of 'Schnittstellen' (issue 26); they load with the screen.
+// The German texts of 'Schnittstellen'; they load with the screen.
 import {
   API_SCOPE_LABELS,
   WEBHOOK_DISABLE_AFTER_DAYS,

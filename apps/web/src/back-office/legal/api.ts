@@ -2,7 +2,7 @@ import type { AdminLegalPage, LegalPageName, LegalPreview } from '@hausportal/co
 import { adminApi } from '../api/admin-api';
 
 /**
- * 'Rechtliche Seiten' (issue 25): the three pages with their Markdown, saving one, and the
+ * 'Rechtliche Seiten': the three pages with their Markdown, saving one, and the
  * server's rendering of a draft (the same sanitising the page gets, so the preview is exact).
  */
 export const legalAdminApi = adminApi.enhanceEndpoints({ addTagTypes: ['LegalPages'] }).injectEndpoints({

@@ -8,7 +8,7 @@ import { useLegalPagesQuery } from './api';
 import { t } from './strings';
 import './legal.css';
 
-/** Rechtliche Seiten (issue 25): each page, whether it is still the template, who saved it last. */
+/** Rechtliche Seiten: each page, whether it is still the template, who saved it last. */
 export function LegalList() {
   const { data, error, isLoading, refetch } = useLegalPagesQuery();
   const editable = data?.[0]?.editable ?? false;

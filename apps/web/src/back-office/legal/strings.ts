@@ -1,4 +1,4 @@
-// The German texts of 'Rechtliche Seiten' (issue 25); they load with the screen.
+// The German texts of 'Rechtliche Seiten'; they load with the screen.
 import { LEGAL_PAGE_TITLES, type LegalPageName } from '@hausportal/contract';
 
 export const t = {

@@ -94,7 +94,7 @@ describe('location settings', () => {
     expect(await screen.findByText('Dieser Dienst ist an diesem Standort nicht verfügbar.')).toBeInTheDocument();
   });
 
-  // Issue 23, ADR 028: the apartment-number prefix.
+  // ADR 028: the apartment-number prefix.
   const staff = (role: 'admin' | 'manager') => ({
     id: 9,
     name: 'Ada Admin',

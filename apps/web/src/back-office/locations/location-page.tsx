@@ -57,7 +57,7 @@ function valuesOf(location: AdminLocation): FormInput {
 }
 
 /**
- * The apartment-number prefix (issue 23, ADR 028): administrators edit it, and while the install
+ * The apartment-number prefix (ADR 028): administrators edit it, and while the install
  * has more than one location and this one has none, a hint recommends one; managers see it read-only.
  */
 function PrefixFields({ location, isAdmin }: { location: AdminLocation; isAdmin: boolean }) {

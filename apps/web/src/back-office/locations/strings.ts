@@ -53,7 +53,7 @@ export const t = {
     apartment_prefix_read_only: 'Nur Administrator:innen können das Präfix ändern.',
     apartment_prefix_none: 'Dieser Standort hat kein Präfix. Nur Administrator:innen können eines festlegen.',
   },
-  /** Issue 23, ADR 028: shown to administrators when the install has several locations and this one no prefix. */
+  /** ADR 028: shown to administrators when the install has several locations and this one no prefix. */
   prefixRecommended:
     'Empfehlung: Legen Sie ein Präfix fest. Dann trennt es die Wohnungsnummern dieses Standorts von denen der anderen: Gleiche Nummern wie 0101 sind in mehreren Häusern möglich, und Verwalter:innen erfahren beim Anlegen und Importieren nichts über Wohnungsnummern anderer Standorte.',
   noService: '– kein Standarddienst –',

@@ -50,7 +50,7 @@ function NoticeActionsCell({ notice }: { notice: AdminNotice }) {
 
 const col = adminColumns<AdminNotice>();
 
-/** On a tablet the locations and the end date show under the title (issue 22: no sideways scroll at 1024 px). */
+/** On a tablet the locations and the end date show under the title (no sideways scroll at 1024 px). */
 const NOTICE_FOLD = { into: 'title', columns: ['locations', 'ends_at'] };
 const columns: AdminColumn<AdminNotice>[] = [
   col.accessor('title', { header: s.notices.noticeTitle, cell: ({ row }) => <NoticeLink notice={row.original} /> }),
@@ -64,7 +64,7 @@ const columns: AdminColumn<AdminNotice>[] = [
     cell: ({ row }) => (row.original.ends_at ? formatDate(row.original.ends_at) : s.notices.noEnd),
   }),
   // The read count sits under the status, not in a column of its own, so the table fits a tablet.
-  // Only counts: managers see how many households opened a notice, never who (issue 22).
+  // Only counts: managers see how many households opened a notice, never who.
   col.accessor('active', {
     header: s.notices.status,
     cell: ({ row }) => {

@@ -153,7 +153,7 @@ describe('notices (Aushänge)', () => {
     });
   });
 
-  describe('issue 22: start date, PDFs, preview, reads', () => {
+  describe('Start date, PDFs, preview, reads', () => {
     afterEach(() => vi.unstubAllGlobals());
     const pdf = (name: string, size = 100) =>
       new File([new TextEncoder().encode('%PDF-1.7\n'), new Uint8Array(size)], name, { type: 'application/pdf' });

@@ -2,7 +2,7 @@ import type { AdminOverview } from '@hausportal/contract';
 import { adminApi } from '../api/admin-api';
 import { queryString } from '../api/base-query';
 
-/** The start page's counts (issue 22), loaded with the start page. */
+/** The start page's counts, loaded with the start page. */
 export const overviewApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
     overview: b.query<AdminOverview, { location_id?: number }>({

@@ -41,7 +41,7 @@ const park: AdminOverviewLocation = {
 };
 const see: AdminOverviewLocation = { ...zero, id: 2, title: 'Haus am See' };
 
-// Issue 22: the back office's start page, each line a link to its list.
+// The back office's start page, each line a link to its list.
 describe("'Übersicht'", () => {
   it('lists per location what waits, each line linking to the list filtered to it', async () => {
     mockFetch({ 'GET /api/admin/overview/': { body: { locations: [see, park] } } });

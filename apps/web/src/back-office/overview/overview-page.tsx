@@ -93,7 +93,7 @@ function LocationOverview({ location, headingLevel }: { location: AdminOverviewL
 }
 
 /**
- * /admin/uebersicht, the back office's start page (issue 22): for each location in the shell's
+ * /admin/uebersicht, the back office's start page: for each location in the shell's
  * filter, what waits for the manager today, each line a link to the list with those items.
  */
 export default function OverviewPage() {

@@ -1,4 +1,4 @@
-/** The texts of the start page 'Übersicht' (issue 22). */
+/** The texts of the start page 'Übersicht'. */
 export const t = {
   title: 'Übersicht',
   intro: 'Was heute auf Sie wartet. Jede Zeile führt zur Liste mit diesen Einträgen.',

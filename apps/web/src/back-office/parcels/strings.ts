@@ -1,4 +1,4 @@
-// The German texts of the back office's parcel screen (issue 24, ADR 030); they load with it.
+// The German texts of the back office's parcel screen (ADR 030); they load with it.
 
 export const t = {
   title: 'Pakete',

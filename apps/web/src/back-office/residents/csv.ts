@@ -27,7 +27,7 @@ export interface CsvRow {
   email?: string;
   is_receptionist?: string;
   emergency_services_deactivated?: string;
-  /** Issue 26: 2026-11-01 or 01.11.2026; an empty cell clears the date. */
+  /** 2026-11-01 or 01.11.2026; an empty cell clears the date. */
   move_in_on?: string;
   move_out_on?: string;
   /** The line of the file (the header is line 1). */
@@ -193,7 +193,7 @@ export function describeLineErrors(errors: RowErrors): string {
     .join(' · ');
 }
 
-/** What an error is called in the preview's error column, e.g. 'E-Mail ungültig' (issue 22). */
+/** What an error is called in the preview's error column, e.g. 'E-Mail ungültig'. */
 export function shortError(field: string, message: string): string {
   if (message.startsWith('Wohnung doppelt')) return message;
   if (message === INVALID_EMAIL) return t.import.short.emailInvalid;

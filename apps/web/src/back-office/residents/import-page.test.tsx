@@ -14,7 +14,7 @@ const me = {
   access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 };
 
-// Issue 23, ADR 028: the location's prefix; a number outside it is refused by its form alone.
+// ADR 028: the location's prefix; a number outside it is refused by its form alone.
 const PREFIX = 'Wohnungsnummern in diesem Standort beginnen mit „A-“.';
 const stadtpark = {
   id: 1,

@@ -132,7 +132,7 @@ function Totals({ totals, errorCount }: { totals: ImportTotals; errorCount: numb
 /**
  * The CSV import: the file is read and checked in the browser, and at once a dry run over every
  * row shows in the preview what the server would do and names every row's errors (no separate
- * 'Prüfen' step, issue 22); then 'Importieren' sends the error-free rows in batches of 500 with a
+ * 'Prüfen' step); then 'Importieren' sends the error-free rows in batches of 500 with a
  * progress bar, invitations on by default, and ends with a summary.
  */
 export default function ResidentImportPage() {

@@ -7,7 +7,7 @@ import { page, renderAdmin } from '../test-utils';
 import { parseResidentCsv, validateRows } from './csv';
 import ResidentsPage from './residents-page';
 
-// Issue 26: move-in and move-out dates on the resident form, in the list and in the CSV import.
+// Move-in and move-out dates on the resident form, in the list and in the CSV import.
 
 afterEach(() => {
   vi.unstubAllGlobals();

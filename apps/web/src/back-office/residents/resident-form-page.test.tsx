@@ -104,7 +104,7 @@ describe('resident form', () => {
       'GET /api/admin/me/': { body: me },
       'POST /api/admin/residents/': { status: 201, body: created },
       'GET /api/admin/residents/41/': { body: created },
-      // Issue 23, ADR 028: the chosen location's prefix is named next to the apartment number.
+      // ADR 028: the chosen location's prefix is named next to the apartment number.
       'GET /api/admin/locations/2/': { body: { id: 2, title: 'Haus am See', apartment_prefix: 'B-' } },
     });
     const user = userEvent.setup();

@@ -80,7 +80,7 @@ const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
- * 'Einzug' and 'Auszug' (issue 26): optional days, with what they mean for access. The hints name
+ * 'Einzug' and 'Auszug': optional days, with what they mean for access. The hints name
  * the installation's days (from the staff session, `access_days`) and, for a date typed, the day
  * access opens or the first day without it, as the server computes them (residents.window.ts).
  */
@@ -162,7 +162,7 @@ export function ResidentForm({
         },
   });
   const disabled = Boolean(resident?.erased_at);
-  // Issue 23, ADR 028: numbers of a location with a prefix start with it; the hint says so.
+  // ADR 028: numbers of a location with a prefix start with it; the hint says so.
   const prefix = useApartmentPrefix(Number(useWatch({ control: form.control, name: 'location_id' })) || null);
 
   const onSubmit = async (values: FormOutput) => {

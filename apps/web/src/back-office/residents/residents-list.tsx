@@ -34,7 +34,7 @@ export function ResidentStatus({ resident }: { resident: AdminResident }) {
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 
 /**
- * Access by the move dates (issue 26), in words: 'Zugang ab Einzug ab 18.10.2026', 'Zugang offen
+ * Access by the move dates, in words: 'Zugang ab Einzug ab 18.10.2026', 'Zugang offen
  * bis 30.11.2026', 'Zugang beendet seit 01.12.2026'; plain 'Zugang offen' without dates.
  */
 export function accessText(r: AdminResident): string {
@@ -94,7 +94,7 @@ const columns = [
       <>
         <ResidentStatus resident={row.original} />
         {statusDetail(row.original) ? <span className="admin-cell-sub">{statusDetail(row.original)}</span> : null}
-        {/* Issue 26: before the move-in's window or after the move-out's, or a move-out ahead. */}
+        {/* Before the move-in's window or after the move-out's, or a move-out ahead. */}
         {!row.original.erased_at && (row.original.access !== 'open' || row.original.access_closes_on) ? (
           <span className="admin-cell-sub">{accessText(row.original)}</span>
         ) : null}
@@ -115,7 +115,7 @@ const columns = [
   }),
 ];
 
-/** On a tablet the e-mail address and the location show under the name (issue 22). */
+/** On a tablet the e-mail address and the location show under the name. */
 const fold = { into: 'name', columns: ['email', 'location_title'] };
 
 /**

@@ -69,7 +69,7 @@ export const t = {
     receptionist: 'Darf Beiträge kommentieren und liken und sieht die Zähler.',
     emergency: 'Blendet Notruf-Knopf und Notrufnummern für diese Person aus.',
     invitation: 'Die Person erhält einen Link, mit dem sie ihr Passwort festlegt (7 Tage gültig).',
-    /** Issue 26: the access window; the days come from the installation's settings. */
+    /** The access window; the days come from the installation's settings. */
     moveIn: 'Leer lassen, wenn der Zugang sofort gelten soll.',
     moveInDays: (days: number) =>
       days === 0

@@ -55,7 +55,7 @@ export function useImportRun() {
   const [readError, setReadError] = useState<string | null>(null);
   const [check, setCheck] = useState<Run>(idle);
   const [run, setRun] = useState<Run>(idle);
-  // Issue 22: invitations go out by default to every row with an e-mail address.
+  // Invitations go out by default to every row with an e-mail address.
   const [invite, setInvite] = useState(true);
   // A new key empties the file input for 'Weitere Datei importieren'.
   const [fileKey, setFileKey] = useState(0);
@@ -159,7 +159,7 @@ export function useImportRun() {
     if (outcome.status === 'done') toast.success(t.import.finished);
   };
 
-  // The preview is the check (issue 22): once the file is read and the location known, the dry
+  // The preview is the check: once the file is read and the location known, the dry
   // run over every row starts by itself, and again after the location changes.
   const usable = file !== null && file.parsed.fileErrors.length === 0;
   const autoCheck = useRef(startCheck);

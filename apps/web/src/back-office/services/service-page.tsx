@@ -158,7 +158,7 @@ function ProvidersSection({ service, me }: { service: AdminService; me: StaffMe 
   });
   const locations = me?.locations;
   const base = `/admin/services/${service.id}/providers`;
-  // On a tablet location, e-mail and the contact form's 'ja' show under the name (issue 22).
+  // On a tablet location, e-mail and the contact form's 'ja' show under the name.
   const providerFold = { into: 'name', columns: ['location_id', 'email', 'allow_form_contact'] };
 
   const columns = useMemo(

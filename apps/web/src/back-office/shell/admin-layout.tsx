@@ -10,7 +10,7 @@ import { s } from '../strings';
 import { navItems } from './nav';
 import { forgetAdminPush, PushToggle } from './push-toggle';
 
-/** How often the moderation and ticket counts in the sidebar refresh (issue 9: every 60 s). */
+/** How often the moderation and ticket counts in the sidebar refresh (every 60 s). */
 export const SUMMARY_POLL_MS = 60_000;
 
 /** Whether the sidebar entry `path` is the current screen (or one below it, e.g. a form). */

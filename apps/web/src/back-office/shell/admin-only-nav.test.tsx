@@ -17,7 +17,7 @@ const staff = (role: 'admin' | 'manager') => ({
   access_days: { opens_before_move_in: 14, closes_after_move_out: 30 },
 });
 
-// Issue 26: 'Schnittstellen' is an administrator's entry; the server refuses its calls to a manager too.
+// 'Schnittstellen' is an administrator's entry; the server refuses its calls to a manager too.
 describe("'Schnittstellen': who sees it", () => {
   it("is in the sidebar of an administrator, not of a manager, whose direct visit says 'Nur für Administratoren.'", async () => {
     mockFetch({

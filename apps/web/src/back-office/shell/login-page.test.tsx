@@ -50,7 +50,7 @@ describe('staff sign-in and shell', () => {
     renderAdmin(<AdminRoutes />, { path: '/admin/login', token: null });
     await signIn(user);
     expect(await screen.findByText('Petra Verwalterin')).toBeInTheDocument();
-    // Issue 22: the day starts on 'Übersicht'.
+    // The day starts on 'Übersicht'.
     expect(screen.getByTestId('url')).toHaveTextContent('/admin/uebersicht');
     expect(localStorage.getItem('hausportal.adminToken')).toBe('abc');
     expect(localStorage.getItem('token')).toBe('resident-token');

@@ -10,9 +10,9 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The sidebar in its order (issue 9). Moderation shows the pending count beside it, Meldungen the new tickets (issue 21). */
+/** The sidebar in its order. Moderation shows the pending count beside it, Meldungen the new tickets. */
 export const navItems: NavItem[] = [
-  // Issue 22: the start page, where the manager's day begins.
+  // The start page, where the manager's day begins.
   { path: '/admin/uebersicht', label: s.nav.overview },
   { path: '/admin/moderation', label: s.nav.moderation, count: 'moderation' },
   { path: '/admin/tickets', label: s.nav.tickets, count: 'tickets' },
@@ -23,15 +23,15 @@ export const navItems: NavItem[] = [
   { path: '/admin/services', label: s.nav.services },
   { path: '/admin/locations', label: s.nav.locations },
   { path: '/admin/requests', label: s.nav.requests },
-  // Issue 24: shared rooms, approvals and the week's bookings.
+  // Shared rooms, approvals and the week's bookings.
   { path: '/admin/buchungen', label: s.nav.bookings },
-  // Issue 24: the reception's parcel log, for history and figures.
+  // The reception's parcel log, for history and figures.
   { path: '/admin/pakete', label: s.nav.parcels },
   { path: '/admin/emails', label: s.nav.emails },
   { path: '/admin/audit', label: s.nav.audit },
-  // Issue 25: Impressum, Datenschutz, Barrierefreiheit, install-wide.
+  // Impressum, Datenschutz, Barrierefreiheit, install-wide.
   { path: '/admin/rechtliches', label: s.nav.legal },
-  // Issue 26: API keys, webhooks and their deliveries, for administrators.
+  // API keys, webhooks and their deliveries, for administrators.
   { path: '/admin/schnittstellen', label: s.nav.integrations, adminOnly: true },
   { path: '/admin/zwei-faktor', label: s.nav.twoFactor },
 ];

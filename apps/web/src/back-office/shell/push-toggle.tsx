@@ -8,7 +8,7 @@ import { s } from '../strings';
 export const ADMIN_PUSH_KEY = 'hausportal.adminPushId';
 
 /**
- * Managers hear of new items to moderate by push (issue 10). The residents' service worker
+ * Managers hear of new items to moderate by push. The residents' service worker
  * (scope /) shows the notification; a click opens /admin/moderation.
  */
 export function PushToggle() {

@@ -6,7 +6,7 @@ import {
   type TicketStatus,
 } from '@hausportal/contract';
 
-// The German texts of the ticket screens ('Meldungen', issue 21); they load with these screens.
+// The German texts of the ticket screens ('Meldungen'); they load with these screens.
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 

@@ -52,7 +52,7 @@ type FormInput = z.input<typeof ticketFormSchema>;
 type FormOutput = z.output<typeof ticketFormSchema>;
 
 /**
- * Whose report it is: the manager picks the apartment from the location's apartments (issue 22),
+ * Whose report it is: the manager picks the apartment from the location's apartments,
  * then the person among its active accounts (taken at once when only one lives there); their id
  * goes into `resident_id`.
  */

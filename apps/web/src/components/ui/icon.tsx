@@ -29,7 +29,7 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-/** Glyphs that point along the line of reading: mirrored in a right-to-left language (issue 25). */
+/** Glyphs that point along the line of reading: mirrored in a right-to-left language. */
 const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevron', 'logout']);
 
 export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {

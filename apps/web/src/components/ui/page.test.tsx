@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { Page } from './page';
 
-// Issue 25, keyboard journeys: a screen reached by Enter on a link that goes with the old screen
+// Keyboard journeys: a screen reached by Enter on a link that goes with the old screen
 // takes the focus on its <h1>, instead of leaving it on <body>.
 
 afterEach(() => {

@@ -19,7 +19,7 @@ export interface Activation {
   email: string;
 }
 
-/** POST /api/activation/ with the code of an activation letter (issue 22); answers the login to sign in with. */
+/** POST /api/activation/ with the code of an activation letter; answers the login to sign in with. */
 export async function activateAccount(data: Activation): Promise<{ apartment_number: string; detail: string }> {
   await pauseBeforeSending();
   return api.post('/api/activation/', data, true);

@@ -1,4 +1,4 @@
-// The calls of the back office's loop on the residents' side (issue 9): reporting, resubmitting a
+// The calls of the back office's loop on the residents' side: reporting, resubmitting a
 // rejected post, notices. Apart from api.ts, whose thunks the store imports, so that they load with
 // the screens that use them rather than with /login.
 import type { MyReport, Notice, Paginated } from '@hausportal/contract';
@@ -15,7 +15,7 @@ export async function reportContent(
   return api.post(`/api/${kind}/${id}/report/`, { reason, text });
 }
 
-/** GET /api/reports/?message_id=: the caller's reports about a post and its comments (issue 22: 'Gemeldet'). */
+/** GET /api/reports/?message_id=: the caller's reports about a post and its comments ('Gemeldet'). */
 export function getMyReportsAbout(messageId: number): Promise<Paginated<MyReport>> {
   return api.get<Paginated<MyReport>>(`/api/reports/?message_id=${messageId}&page_size=100`);
 }

@@ -1,4 +1,4 @@
-// The resident's marks on a notice (issue 22): seen on screen, and put away.
+// The resident's marks on a notice: seen on screen, and put away.
 import type { Notice } from '@hausportal/contract';
 import { api } from '@/lib/api-client';
 

@@ -34,7 +34,7 @@ export const dayOfMonth = (date: string): string => {
   return currentLanguage() === 'de' ? `${day}.` : day;
 };
 
-/** 'Sa., 28.03.2026' of a calendar date, in the reader's language (issue 25). */
+/** 'Sa., 28.03.2026' of a calendar date, in the reader's language. */
 export const dayLabel = (date: string): string =>
   longDayFmt(intlLocale(currentLanguage())).format(new Date(`${date}T12:00:00Z`));
 export const addDays = (date: string, n: number): string =>

@@ -1,7 +1,7 @@
 import type { HomeSummary } from '@hausportal/contract';
 import { api } from '@/lib/api-client';
 
-/** GET /api/home/: what is new for the resident, in one answer (issue 22). */
+/** GET /api/home/: what is new for the resident, in one answer. */
 export function getHome(): Promise<HomeSummary> {
   return api.get<HomeSummary>('/api/home/');
 }

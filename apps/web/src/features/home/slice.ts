@@ -6,7 +6,7 @@ import { addFetchCases, unchanged, type RequestState } from '@/lib/redux/request
 import { sessionReset } from '@/lib/redux/session-reset';
 import { dismissNotice as postDismissed, getHome } from './api';
 
-// The home screen's news (issue 22), persisted like the other screens' data: a returning resident
+// The home screen's news, persisted like the other screens' data: a returning resident
 // sees the last state at once, and offline it stays readable with its 'Stand'.
 
 export interface HomeState extends RequestState {

@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { pageViewRequest } from './send';
 
-// Issue 23, operations 7: off by default (nothing is sent); on, only route patterns leave.
+// Off by default (nothing is sent); on, only route patterns leave.
 
 /** The router's navigate, handed out of the tree once it is mounted. */
 const router: { go: (to: string) => void } = { go: () => undefined };

@@ -1,5 +1,5 @@
 /**
- * Page views carry the route pattern only (issue 23, operations 7): `/messages/view/123` is sent
+ * Page views carry the route pattern only (operations 7): `/messages/view/123` is sent
  * as `/messages/view/:id`, `/admin/residents/A-0101` as `/admin/residents/:param`. A segment is
  * kept only when it is one of the fixed words of the apps' routes below; anything else (ids,
  * apartment numbers, names, codes, tokens) is replaced. Query strings and hashes are dropped.

@@ -30,7 +30,7 @@ const docs: Document[] = [
   },
 ];
 
-// Issue 22: each document shows its date, and 'Neu' until the resident opens it.
+// Each document shows its date, and 'Neu' until the resident opens it.
 describe("'Meine Wohnung'", () => {
   it("shows each document's date and 'Neu' until it is opened, and tells the server once opened", async () => {
     setOnline(true);

@@ -87,7 +87,7 @@ describe('activation page (/aktivieren)', () => {
     );
   });
 
-  it('shows the password policy’s German reason under the new password, described for screen readers (issue 23)', async () => {
+  it('shows the password policy’s German reason under the new password, described for screen readers', async () => {
     const weak =
       'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
     mockFetch({ 'POST /api/activation/': { status: 400, body: { password: [weak] } } });

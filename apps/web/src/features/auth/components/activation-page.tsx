@@ -25,7 +25,7 @@ export function formatCode(input: string): string {
 }
 
 /**
- * /aktivieren/{code} and /aktivieren (issue 22): a resident with an activation letter sets their
+ * /aktivieren/{code} and /aktivieren: a resident with an activation letter sets their
  * password, may leave an e-mail address, and is then sent to the sign-in with their apartment
  * number filled in, as after a password reset. The code comes from the QR code's link or is typed.
  */

@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/icon';
 import { currentLanguage, setLanguage } from '@/i18n';
 
 /**
- * The login screen's language switch (issue 25): a native select, which every phone shows as its
+ * The login screen's language switch: a native select, which every phone shows as its
  * own large picker and screen readers know. Each language is named in itself, so a visitor finds
  * theirs whatever the screen speaks now.
  */

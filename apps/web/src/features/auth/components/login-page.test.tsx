@@ -55,7 +55,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('Benutzername')).toHaveAttribute('aria-describedby', message.id);
   });
 
-  it('moves the focus to the error message after a failed login, each time (issue 22)', async () => {
+  it('moves the focus to the error message after a failed login, each time', async () => {
     mockFetch({ 'POST /api/login/': { status: 400, body: { non_field_errors: ['Invalid Credentials'] } } });
     renderWithApp(<LoginPage />, { path: '/login' });
     await submit('A-0101', 'falsch');
@@ -96,7 +96,7 @@ describe('login page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('has a language switch: the screen changes at once, and the choice becomes the profile’s at sign-in (issue 25)', async () => {
+  it('has a language switch: the screen changes at once, and the choice becomes the profile’s at sign-in', async () => {
     const calls = mockFetch({
       'POST /api/login/': { body: { token: 'tok-1234567890' } },
       'PUT /api/profile/': (call) => ({ body: { language: (call.body as { language: string }).language } }),

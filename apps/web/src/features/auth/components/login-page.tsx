@@ -36,10 +36,10 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
   // A manager signing in here (ADR 014): the server refuses with code staff_account.
   const [staff, setStaff] = useState(false);
-  // Each refusal by the server; the focus then goes to what it said (issue 22).
+  // Each refusal by the server; the focus then goes to what it said.
   const [refusals, setRefusals] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  // A language picked here is saved to the profile at sign-in (issue 25); one the browser chose
+  // A language picked here is saved to the profile at sign-in; one the browser chose
   // only replaces the default.
   const [picked, setPicked] = useState<Language>();
 

@@ -23,7 +23,7 @@ function renderFor(profile: Profile | null, residentsCanPost: boolean | null) {
 
 const READ_ONLY = 'In diesem Haus schreiben nur die Rezeption und die Hausverwaltung auf die Pinnwand.';
 
-// Issue 22: where residents may not post, the blackboard says so in one line.
+// Where residents may not post, the blackboard says so in one line.
 describe('the blackboard for a resident who may not post', () => {
   it('says in one line who writes here, instead of only leaving the button out', () => {
     renderFor(resident, false);

@@ -55,7 +55,7 @@ export default function BlackboardPage() {
         ) : null
       }
     >
-      {/* Issue 22: say why there is no 'Neuer Beitrag', instead of leaving it out silently. */}
+      {/* Say why there is no 'Neuer Beitrag', instead of leaving it out silently. */}
       {readOnly ? <p className="muted blackboard-read-only">{t('blackboard.readOnly')}</p> : null}
       {page === 1 ? <Notices /> : null}
       {messages.length === 0 && fetching ? <Spinner /> : null}

@@ -13,7 +13,7 @@ import { renderWithApp } from '@/test/render';
 import { fetchHome } from '../slice';
 import HomePage from './home-page';
 
-// Issue 22: what is new for the resident sits above the tiles: 'Wichtig' notices until put away,
+// What is new for the resident sits above the tiles: 'Wichtig' notices until put away,
 // open reports with their status, documents not opened yet.
 
 afterEach(() => {

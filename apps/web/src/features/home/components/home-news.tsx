@@ -12,7 +12,7 @@ import { dismissNotice } from '../slice';
 registerHomeNewsStrings();
 
 /**
- * A 'Wichtig' notice at the top of the home screen until the resident puts it away (issue 22).
+ * A 'Wichtig' notice at the top of the home screen until the resident puts it away.
  * The whole text is shown: a notice that the water is off must not hide behind a tap.
  */
 function ImportantNotice({ notice, onDismissFailed }: { notice: Notice; onDismissFailed: () => void }) {
@@ -132,7 +132,7 @@ function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
 }
 
 /**
- * What is new for the resident (issue 22), above the tiles: the 'Wichtig' notices not yet put
+ * What is new for the resident, above the tiles: the 'Wichtig' notices not yet put
  * away, then a card for open reports and one for unopened documents. A card with nothing in it
  * is left out: the screen only shows news.
  */

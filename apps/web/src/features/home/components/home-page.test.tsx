@@ -99,7 +99,7 @@ describe('home page', () => {
 
   it('dials direct_number when direct_call is true', () => {
     setup({ place: { ...location, direct_call: true } });
-    // Issue 22: the second line says what a tap does.
+    // The second line says what a tap does.
     expect(screen.getByRole('link', { name: /^Rezeption\s*Ruft \+49 30 9876 5432 an$/ })).toHaveAttribute(
       'href',
       'tel:+493098765432',

@@ -83,7 +83,7 @@ function EmergencyButton() {
 }
 
 /**
- * 'Schaden melden' one tap from home (issue 21), right under the emergency button, and 'Meine
+ * 'Schaden melden' one tap from home, right under the emergency button, and 'Meine
  * Meldungen' beside it. Neither waits for data, so they never move while the screen loads.
  */
 function TicketButtons() {
@@ -214,7 +214,7 @@ export default function HomePage() {
     <Page title={location?.title || t('app.name')} className="home-page">
       <EmergencyButton />
       <TicketButtons />
-      {/* Parcels (issue 24): the desk for receptionists, the pickup code for residents. */}
+      {/* Parcels: the desk for receptionists, the pickup code for residents. */}
       {isReceptionist ? <DeskLink /> : <ParcelCard />}
       {!newsSettled ? <Spinner label={t('homeNews.loading')} /> : null}
       {news ? (

@@ -18,7 +18,7 @@ const EMPTY: Required<AccessibilityFeedbackInput> = { message: '', where: '', na
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The accessibility statement's feedback form (issue 25): works without sign-in; the server mails
+ * The accessibility statement's feedback form: works without sign-in; the server mails
  * it to the management. Only the message is required; a name and address only if an answer is wanted.
  */
 export function FeedbackForm() {

@@ -51,7 +51,7 @@ describe('change password page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Zu viele Versuche.');
   });
 
-  it('puts the focus on the new password when the server refuses it as too weak (issue 23)', async () => {
+  it('puts the focus on the new password when the server refuses it as too weak', async () => {
     const weak =
       'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
     mockFetch({ 'PUT /api/profile/changepassword/': { status: 400, body: { new_password: [weak] } } });

@@ -11,7 +11,7 @@ interface LanguageModalProps {
   onSave: (language: Language) => void;
 }
 
-/** The spec's language selector, now wired in: each language named in itself (issue 25). */
+/** The spec's language selector, now wired in: each language named in itself. */
 export function LanguageModal({ open, current, busy, onClose, onSave }: LanguageModalProps) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<Language>(current);

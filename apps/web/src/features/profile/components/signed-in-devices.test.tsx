@@ -39,7 +39,7 @@ function renderDevices() {
   return renderWithApp(<SignedInDevices api={residentSessions} />, { path: '/profile', pattern: '/profile' });
 }
 
-describe("'Angemeldete Geräte' in the profile (issue 23)", () => {
+describe("'Angemeldete Geräte' in the profile", () => {
   it('lists the devices with sign-in and last use in Berlin time, this device marked and without a sign-out', async () => {
     mockFetch({ [LIST]: page([phone, laptop]) });
     renderDevices();

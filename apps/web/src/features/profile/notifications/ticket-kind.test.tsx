@@ -11,7 +11,7 @@ afterEach(async () => {
   await setLanguage('de');
 });
 
-// Issue 21: status changes and messages on defect tickets are a kind of their own in the settings.
+// Status changes and messages on defect tickets are a kind of their own in the settings.
 describe('the notification kind of defect tickets', () => {
   it('shows "Meine Schadensmeldungen" with its push and e-mail switches, and "My damage reports" in English', async () => {
     mockFetch({ 'GET /api/profile/notifications/': { body: DEFAULT_NOTIFICATION_SETTINGS } });

@@ -104,7 +104,7 @@ describe('provider request form', () => {
     await user.click(screen.getByRole('button', { name: 'Anfrage absenden' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Neue Anfrage schicken' })).toBeInTheDocument());
     expect(calls[0]!.body).toEqual({ text: 'Bitte Hemden abholen.' });
-    // Issue 22: one confirmation. The spec's toast stays (3 s) but quiet, at the bottom, off the
+    // One confirmation. The spec's toast stays (3 s) but quiet, at the bottom, off the
     // heading; the thank-you block takes the focus, so it is what a screen reader reads.
     expect(notify).toHaveBeenCalledWith('success', 'Ihre Anfrage wurde erfolgreich versendet.', 3000, { quiet: true });
     expect(document.activeElement).toHaveTextContent('Vielen Dank für Ihre Anfrage.');

@@ -28,7 +28,7 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
   const sent = useRef<HTMLDivElement>(null);
   const placeholder = provider.placeholder || t('services.defaultPlaceholder');
 
-  // One confirmation (issue 22): the thank-you block comes into view from its top, under the
+  // One confirmation: the thank-you block comes into view from its top, under the
   // header, and takes the focus, so a screen reader reads it once and the page does not rest
   // in the middle of a form that has gone.
   useEffect(() => {

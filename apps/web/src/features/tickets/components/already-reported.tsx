@@ -11,7 +11,7 @@ import { getBuildingTickets, joinTicket } from '../api';
 import { StatusTag } from './status-tag';
 
 /**
- * 'Bereits gemeldet' (issue 21 item 2): before a building-wide report is sent, the open
+ * 'Bereits gemeldet': before a building-wide report is sent, the open
  * building-wide tickets of the same category, so a neighbour joins one ('Betrifft mich auch')
  * instead of reporting the same lift again. Place, text, status and the count only, never a name.
  * Nothing shows while there are none, or offline (the report is then kept and sent later).

@@ -148,7 +148,7 @@ function ReopenForm({ ticketId, onDone }: { ticketId: number; onDone: () => void
 }
 
 /**
- * After 'Erledigt' (issue 21 item 4): the reporter rates the repair or reopens the ticket, until
+ * After 'Erledigt': the reporter rates the repair or reopens the ticket, until
  * `reopen_until`. A rating given shows for good; followers see neither.
  */
 export function RateAndReopen({ ticket, onChanged }: { ticket: Ticket; onChanged: (message: string) => void }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Ticket, TicketStatus } from '@hausportal/contract';
 import { formatDateTime } from '@/lib/format-date';
 
-/** The way of a ticket as the resident follows it (issue 21 item 4); 'Abgelehnt' replaces the rest. */
+/** The way of a ticket as the resident follows it; 'Abgelehnt' replaces the rest. */
 export const STATUS_STEPS: readonly TicketStatus[] = [
   'received',
   'in_progress',

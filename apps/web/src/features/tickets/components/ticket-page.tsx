@@ -235,7 +235,7 @@ function TicketView({ id }: { id: number }) {
   );
 }
 
-/** A ticket's page `/tickets/:ticketId` (issue 21 item 4). */
+/** A ticket's page `/tickets/:ticketId`. */
 export default function TicketPage() {
   const { ticketId } = useParams();
   const id = Number(ticketId);

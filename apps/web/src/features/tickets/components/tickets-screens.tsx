@@ -4,7 +4,7 @@ import NewTicketPage from './new-ticket-page';
 import TicketPage from './ticket-page';
 
 /**
- * The ticket screens under /tickets (issue 21): 'Meine Meldungen', 'Schaden melden' and a ticket's
+ * The ticket screens under /tickets: 'Meine Meldungen', 'Schaden melden' and a ticket's
  * page. One lazy chunk for the three, so /login's entry carries one import of them, not three
  * (ADR 015: it must not grow). /requests, the old 'Meine Anfragen', renders the list as well.
  */

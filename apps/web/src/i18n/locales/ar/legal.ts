@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { legalDe } from '../../legal';
 import type { legalLinksDe } from '../../legal-links';
 
-/** Arabic frame of the legal pages (issue 25, formal address); the pages themselves stay as the operator wrote them, in German. */
+/** Arabic frame of the legal pages (formal address); the pages themselves stay as the operator wrote them, in German. */
 export const legal: Localized<typeof legalLinksDe & typeof legalDe> = {
   legalLinks: {
     label: 'معلومات قانونية',

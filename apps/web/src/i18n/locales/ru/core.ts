@@ -1,6 +1,6 @@
 import type { Translation } from '../../de';
 
-/** The core of the resident app in Russian (issue 25): polite «Вы», written for residents, not word for word. */
+/** The core of the resident app in Russian: polite «Вы», written for residents, not word for word. */
 export const core: Translation = {
   app: {
     name: '{{product}}',

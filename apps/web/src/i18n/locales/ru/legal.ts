@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { legalDe } from '../../legal';
 import type { legalLinksDe } from '../../legal-links';
 
-/** Russian frame of the legal pages (issue 25, polite «Вы»); the pages themselves stay as the operator wrote them, in German. */
+/** Russian frame of the legal pages (polite «Вы»); the pages themselves stay as the operator wrote them, in German. */
 export const legal: Localized<typeof legalLinksDe & typeof legalDe> = {
   legalLinks: {
     label: 'Правовая информация',

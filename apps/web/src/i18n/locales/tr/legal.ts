@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { legalDe } from '../../legal';
 import type { legalLinksDe } from '../../legal-links';
 
-/** Turkish frame of the legal pages (issue 25); the pages themselves stay as the operator wrote them, in German. */
+/** Turkish frame of the legal pages; the pages themselves stay as the operator wrote them, in German. */
 export const legal: Localized<typeof legalLinksDe & typeof legalDe> = {
   legalLinks: {
     label: 'Yasal bilgiler',

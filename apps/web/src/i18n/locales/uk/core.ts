@@ -1,6 +1,6 @@
 import type { Translation } from '../../de';
 
-/** Ukrainian core of the resident app (issue 25): polite "Ви" form, loaded only when Ukrainian is chosen. */
+/** Ukrainian core of the resident app: polite "Ви" form, loaded only when Ukrainian is chosen. */
 export const core: Translation = {
   app: {
     name: '{{product}}',

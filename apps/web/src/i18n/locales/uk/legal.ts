@@ -2,7 +2,7 @@ import type { Localized } from '../../de';
 import type { legalDe } from '../../legal';
 import type { legalLinksDe } from '../../legal-links';
 
-/** Ukrainian frame of the legal pages (issue 25, polite "Ви"); the pages themselves stay as the operator wrote them, in German. */
+/** Ukrainian frame of the legal pages (polite "Ви"); the pages themselves stay as the operator wrote them, in German. */
 export const legal: Localized<typeof legalLinksDe & typeof legalDe> = {
   legalLinks: {
     label: 'Правова інформація',
