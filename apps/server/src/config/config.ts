@@ -237,10 +237,14 @@ export interface ThrottleConfig {
   reset: { perIp: Limit; perAccount: Limit };
   /** Confirmations with an invalid token. */
   resetConfirm: { perIp: Limit };
-  /** Activation codes that do not work (unknown, expired, used): per address, and per address and code. */
-  activation: { perPair: Limit; perIp: Limit };
-  /** The accessibility statement's feedback form, open without sign-in: per address, and for the whole install. */
-  feedback: { perIp: Limit; total: Limit };
+  /**
+   * Activation codes that do not work (unknown, expired, used): per address, and per address and
+   * code. Once an address has spent perIp, each code is still checked overBudgetPerPair times
+   * (after the login's delay), so a neighbour's mistypes do not lock the building's letters out.
+   */
+  activation: { perPair: Limit; perIp: Limit; overBudgetPerPair: Limit };
+  /** The accessibility statement's feedback form, open without sign-in: per address, and per apartment when signed in. */
+  feedback: { perIp: Limit; perApartment: Limit };
   writes: Record<WriteAction, Limit[]>;
   /** Requests per integration key (API_KEY_RATE_LIMIT a minute), counted per key, not per address. */
   apiKey: Limit;
@@ -264,10 +268,14 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   tenant: { perPair: { points: 10, durationSec: minutes(15) }, perIp: { points: 30, durationSec: hours(1) } },
   reset: { perIp: { points: 30, durationSec: hours(1) }, perAccount: { points: 5, durationSec: hours(1) } },
   resetConfirm: { perIp: { points: 20, durationSec: hours(1) } },
-  activation: { perPair: { points: 5, durationSec: minutes(15) }, perIp: { points: 20, durationSec: hours(1) } },
+  activation: {
+    perPair: { points: 5, durationSec: minutes(15) },
+    perIp: { points: 20, durationSec: hours(1) },
+    overBudgetPerPair: { points: 3, durationSec: hours(1) },
+  },
   // Each feedback is a mail to every administrator and the location's managers: a household
-  // writes a few a year; the install-wide cap keeps a script on many addresses out of their inboxes.
-  feedback: { perIp: { points: 5, durationSec: hours(1) }, total: { points: 60, durationSec: hours(1) } },
+  // writes a few a year. No install-wide cap: it let a dozen addresses silence the form for all.
+  feedback: { perIp: { points: 5, durationSec: hours(1) }, perApartment: { points: 5, durationSec: hours(1) } },
   writes: {
     providerRequest: [
       { points: 20, durationSec: hours(1) },

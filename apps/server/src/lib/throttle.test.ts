@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { CounterStore, Exhausted, germanWait } from './throttle.js';
+import { CounterStore, Exhausted, addressKey, germanWait } from './throttle.js';
+
+describe('addressKey', () => {
+  it.each([
+    ['10.0.0.9', '10.0.0.9'],
+    ['::ffff:10.0.0.9', '10.0.0.9'],
+    ['::FFFF:10.0.0.9', '10.0.0.9'],
+    ['2001:db8:7:7::1', '2001:db8:7:7::/64'],
+    ['2001:db8:7:7:ffff:1:2:28', '2001:db8:7:7::/64'],
+    ['2001:0db8:0007:0007::beef', '2001:db8:7:7::/64'],
+    ['[2001:db8:7:8::1]', '2001:db8:7:8::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['64:ff9b::1.2.3.4', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('counts %s as %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
+  });
+});
 
 describe('germanWait', () => {
   it.each([

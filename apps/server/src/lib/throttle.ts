@@ -9,6 +9,27 @@ import {
 import { Redis } from 'ioredis';
 import type { Limit } from '../config/config.js';
 import { ApiError } from './errors.js';
+import { bareAddress, embeddedIPv4, ipv6Groups, isIPv4 } from './ip.js';
+
+/**
+ * The key a per-address limit counts under: an IPv4 address as it is (also when it arrives as
+ * IPv4-mapped IPv6, `::ffff:10.0.0.1`), an IPv6 address as its /64. A host gets a whole /64 from
+ * its provider and picks addresses in it at will, so counting single IPv6 addresses would give it
+ * unlimited budgets; a household's devices share the /64 as they share one IPv4 NAT address.
+ */
+export function addressKey(ip: string): string {
+  const bare = bareAddress(ip);
+  if (isIPv4(bare)) return bare;
+  const mapped = embeddedIPv4(bare);
+  if (mapped) return mapped;
+  const groups = ipv6Groups(bare);
+  return groups
+    ? `${groups
+        .slice(0, 4)
+        .map((g) => g.toString(16))
+        .join(':')}::/64`
+    : bare;
+}
 
 /** "1 Minute", "15 Minuten", "30 Sekunden", "3 Stunden": the wait, rounded up, in German. */
 export function germanWait(ms: number): string {

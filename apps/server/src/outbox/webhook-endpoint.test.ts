@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isPublicAddress, publicLookup, webhookUrlProblem } from './webhook-endpoint.js';
 
 describe('webhook addresses (SSRF guard)', () => {
-  it('tells public from internal addresses, IPv4-mapped IPv6 judged as its IPv4 address', () => {
-    for (const a of ['8.8.8.8', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '::ffff:808:808'])
+  it('tells public from internal addresses, IPv4-mapped and -translated IPv6 judged as its IPv4 address', () => {
+    for (const a of ['8.8.8.8', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '::ffff:808:808', '::ffff:0:808:808'])
       expect(isPublicAddress(a), a).toBe(true);
     for (const a of [
       '127.0.0.1',
@@ -22,6 +22,12 @@ describe('webhook addresses (SSRF guard)', () => {
       '::ffff:7f00:1',
       '::ffff:a9fe:a9fe',
       '64:ff9b::a00:1',
+      // IPv4-translated (SIIT, ::ffff:0:0/96): loopback, the metadata service, the LAN.
+      '::ffff:0:7f00:1',
+      '::ffff:0:a9fe:a9fe',
+      '::ffff:0:a00:1',
+      '[::ffff:0:7f00:1]',
+      '0:0:0:0:ffff:0:127.0.0.1',
       'kein.ip',
     ])
       expect(isPublicAddress(a), a).toBe(false);

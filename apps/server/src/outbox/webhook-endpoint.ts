@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net, { BlockList } from 'node:net';
+import { bareAddress, embeddedIPv4 } from '../lib/ip.js';
 
 /**
  * Where a webhook may go (SSRF): an https address on a public host, or an origin named in
@@ -43,18 +44,17 @@ for (const [net6, bits] of [
 ] as const)
   BLOCKED.addSubnet(net6, bits, 'ipv6');
 
-/** True for an address a webhook may be sent to (IPv4-mapped IPv6 is judged as its IPv4 address). */
+/**
+ * True for an address a webhook may be sent to. An IPv6 address that carries an IPv4 address
+ * (mapped or translated, as a translator on the way would forward it) is judged as that address.
+ */
 export function isPublicAddress(address: string): boolean {
-  const ip = address.replace(/^\[|\]$/g, '');
+  const ip = bareAddress(address);
   const family = net.isIP(ip);
   if (family === 4) return !BLOCKED.check(ip, 'ipv4');
   if (family !== 6) return false;
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(ip);
-  if (mapped) {
-    if (mapped[1]) return isPublicAddress(mapped[1]);
-    const n = (parseInt(mapped[2]!, 16) << 16) | parseInt(mapped[3]!, 16);
-    return isPublicAddress([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'));
-  }
+  const carried = embeddedIPv4(ip);
+  if (carried) return isPublicAddress(carried);
   return !BLOCKED.check(ip, 'ipv6');
 }
 

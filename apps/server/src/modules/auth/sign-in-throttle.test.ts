@@ -252,6 +252,20 @@ describe.each(kinds)('sign-in throttling, shortened figures (%s)', (kind) => {
     expect(statuses(unknown)).toEqual([404, 404, 404, 429]);
   });
 
+  it('counts an IPv6 host as its /64: spreading lookups and guesses over its addresses gains nothing', async () => {
+    const [one, two] = [await newUser(t), await newUser(t)];
+    const net = `2001:db8:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
+    const lookups: Reply[] = [];
+    for (let i = 1; i <= 6; i++)
+      lookups.push(await a.tenant(i % 2 ? one.login : two.login, `${net}::${i.toString(16)}`));
+    expect(statuses(lookups)).toEqual([200, 200, 200, 200, 200, 429]);
+    // The next /64 is another household.
+    expect((await a.tenant(one.login, `${net.replace('2001:db8:', '2001:db9:')}::1`)).status).toBe(200);
+    const mapped = address();
+    for (let i = 0; i < 5; i++) expect((await a.tenant(one.login, mapped)).status).toBe(200);
+    expect((await a.tenant(one.login, `::ffff:${mapped}`)).status).toBe(429);
+  });
+
   it('limits reset mails per apartment, so nobody can flood an inbox', async () => {
     const user = await newUser(t);
     const replies: Reply[] = [];

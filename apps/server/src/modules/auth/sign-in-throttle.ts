@@ -1,5 +1,5 @@
 import type { ThrottleConfig } from '../../config/config.js';
-import { Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
+import { addressKey, Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
 
 /** The outcome of a throttled attempt, reported once the password or token was checked. */
 export interface Attempt {
@@ -17,7 +17,8 @@ const RESET_MAIL_LEAD =
 
 /**
  * Throttles the anonymous endpoints by their failures, not their use (ADR 008), so a building
- * behind one NAT address signs in all day while guessing is stopped:
+ * behind one NAT address signs in all day while guessing is stopped. An address counts as its
+ * IPv4 address or its IPv6 /64 (`addressKey`), so a host cannot spread its guesses over its /64:
  * - per (address, account): consecutive failures; a correct login clears them;
  * - per address: failures, whichever account;
  * - per account, across addresses: after the free failures, each failure closes the account
@@ -40,7 +41,8 @@ export class SignInThrottle {
     | 'resetAccount'
     | 'confirmIp'
     | 'activationPair'
-    | 'activationIp',
+    | 'activationIp'
+    | 'activationOverBudget',
     Counter
   >;
 
@@ -64,6 +66,7 @@ export class SignInThrottle {
       confirmIp: store.counter('confirm-ip', resetConfirm.perIp),
       activationPair: store.counter('activation-pair', activation.perPair),
       activationIp: store.counter('activation-ip', activation.perIp),
+      activationOverBudget: store.counter('activation-over-budget', activation.overBudgetPerPair),
     };
   }
 
@@ -77,7 +80,8 @@ export class SignInThrottle {
    * wrong password there is answered 429, not 400, and counts against the account as always, so
    * guessing from that address gets no answer it could use beyond those few checks.
    */
-  async login(ip: string, account: string, device: string | null): Promise<Attempt> {
+  async login(address: string, account: string, device: string | null): Promise<Attempt> {
+    const ip = addressKey(address);
     const { loginPair, loginIp, loginOverBudget, loginDevice } = this.c;
     if (device) {
       await take(loginDevice, device);
@@ -126,7 +130,8 @@ export class SignInThrottle {
    * correct apartment number answers with its masked e-mail, so finding real ones is exactly what
    * an enumerator wants. A success only forgets the (address, number) pair's failures.
    */
-  async tenant(ip: string, account: string): Promise<Attempt> {
+  async tenant(address: string, account: string): Promise<Attempt> {
+    const ip = addressKey(address);
     const { tenantIp, tenantPair } = this.c;
     const pair = `${ip}|${account}`;
     await take(tenantIp, ip);
@@ -135,7 +140,8 @@ export class SignInThrottle {
   }
 
   /** Counts a reset request of an address; every one may send a mail, so each counts. */
-  async resetRequest(ip: string): Promise<void> {
+  async resetRequest(address: string): Promise<void> {
+    const ip = addressKey(address);
     await take(this.c.resetIp, ip);
   }
 
@@ -145,7 +151,8 @@ export class SignInThrottle {
   }
 
   /** Opens a reset confirmation; an invalid token is a failure. */
-  async resetConfirm(ip: string): Promise<Attempt> {
+  async resetConfirm(address: string): Promise<Attempt> {
+    const ip = addressKey(address);
     const { confirmIp } = this.c;
     await take(confirmIp, ip);
     return { succeeded: () => confirmIp.refund(ip), failed: async () => undefined };
@@ -154,10 +161,32 @@ export class SignInThrottle {
   /**
    * Opens an attempt with an activation code; a code that does not work is a failure. Like a
    * password: an address that keeps guessing codes is stopped, and so is one that keeps trying one
-   * code (a misread letter, a used or expired code), while a success gives the address its point back.
+   * code (a misread letter, a used or expired code), while a success gives the address its point
+   * back. An address that has spent its failures still gets a few slowed checks per code, so the
+   * right code of a neighbour behind the same NAT works; a wrong one there is answered with 429.
    */
-  activation(ip: string, code: string): Promise<Attempt> {
-    return byAddress(this.c.activationIp, this.c.activationPair, ip, code);
+  async activation(address: string, code: string): Promise<Attempt> {
+    const ip = addressKey(address);
+    const { activationIp, activationPair, activationOverBudget } = this.c;
+    const addressWait = await tryTake(activationIp, ip);
+    if (addressWait === 0) return byAddress(activationIp, activationPair, ip, code, true);
+    const pair = `${ip}|${code}`;
+    await take(activationPair, pair);
+    await take(activationOverBudget, pair, () => activationPair.refund(pair), undefined, addressWait);
+    await sleep(this.cfg.login.overBudgetDelayMs);
+    return {
+      succeeded: async () => {
+        await Promise.all([activationPair.clear(pair), activationOverBudget.clear(pair)]);
+      },
+      failed: async () => {
+        throw tooMany(
+          Math.max(addressWait, await activationOverBudget.waitMs(pair)),
+          undefined,
+          '',
+          'activation-over-budget',
+        );
+      },
+    };
   }
 
   /** The owner has set a new password: earlier guessing at the account no longer matters. */
@@ -170,9 +199,16 @@ export class SignInThrottle {
  * An attempt counted against the address and the (address, account) pair. A success gives the
  * address its point back and forgets the pair's failures; a failure keeps both.
  */
-async function byAddress(perIp: Counter, perPair: Counter, ip: string, account: string): Promise<Attempt> {
+async function byAddress(
+  perIp: Counter,
+  perPair: Counter,
+  ip: string,
+  account: string,
+  /** The address's point is already taken (tryTake). */
+  taken = false,
+): Promise<Attempt> {
   const pair = `${ip}|${account}`;
-  await take(perIp, ip);
+  if (!taken) await take(perIp, ip);
   await take(perPair, pair, () => perIp.refund(ip));
   return {
     succeeded: async () => {

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
 import { ApiError } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
-import { Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
+import { addressKey, Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
 import { requireAdmin, type Caller } from '../auth/policies.js';
 import { locationTitle } from '../notifications/notifications.repository.js';
 import { auditView, feedbackMail, type LegalPageView } from './legal.presenter.js';
@@ -95,31 +95,37 @@ export function previewLegalPage(caller: AuthUser, markdown: string): { html: st
 }
 
 /**
- * The feedback form's budget: it is open without sign-in and every feedback is mailed
- * to several staff members, so it counts per address and for the whole install (ADR 008's counters).
+ * The feedback form's budget: it is open without sign-in and every feedback is mailed to several
+ * staff members, so it counts per address (an IPv6 host as its /64) and, from a signed-in
+ * resident, per apartment. No cap for the whole install: one sender must not silence the form
+ * the accessibility statement promises (BFSG) for everyone else.
  */
 export class FeedbackThrottle {
   private readonly perIp: Counter;
-  private readonly total: Counter;
+  private readonly perApartment: Counter;
 
   constructor(store: CounterStore, limits: ThrottleConfig['feedback']) {
     this.perIp = store.counter('feedback-ip', limits.perIp);
-    this.total = store.counter('feedback-total', limits.total);
+    this.perApartment = store.counter('feedback-apartment', limits.perApartment);
   }
 
-  /** Counts one feedback from `ip`, or answers 429 with the wait. */
-  async take(ip: string): Promise<void> {
+  /** Counts one feedback from `ip` (and the sender's apartment, if any), or answers 429 with the wait. */
+  async take(ip: string, apartment: string | null): Promise<void> {
+    const address = addressKey(ip);
+    await this.consume(this.perIp, address);
+    if (apartment === null) return;
     try {
-      await this.perIp.consume(ip);
+      await this.consume(this.perApartment, apartment);
     } catch (err) {
-      if (err instanceof Exhausted) throw tooMany(err.msBeforeNext, FEEDBACK_TOO_MANY, '', err.throttle);
+      await this.perIp.refund(address);
       throw err;
     }
+  }
+
+  private async consume(counter: Counter, key: string): Promise<void> {
     try {
-      await this.total.consume('all');
+      await counter.consume(key);
     } catch (err) {
-      // Refused for everyone: this address's budget is not spent.
-      await this.perIp.refund(ip);
       if (err instanceof Exhausted) throw tooMany(err.msBeforeNext, FEEDBACK_TOO_MANY, '', err.throttle);
       throw err;
     }
@@ -141,7 +147,9 @@ export async function sendAccessibilityFeedback(
   const recipients = await repo.feedbackRecipients(ctx.db, locationId);
   // Nobody to tell: answered before counting, so the sender may try again once an administrator exists.
   if (!recipients.length) throw new ApiError(503, { detail: FEEDBACK_NO_RECIPIENT });
-  await throttle.take(sender.ip);
+  const apartment =
+    locationId !== null && sender.user?.apartmentNumber ? `${locationId}|${sender.user.apartmentNumber}` : null;
+  await throttle.take(sender.ip, apartment);
   const location = locationId === null ? null : (await locationTitle(ctx.db, locationId)) || null;
   const { appName, publicUrl } = ctx.config;
   await inTransaction(ctx.db, async (trx) => {

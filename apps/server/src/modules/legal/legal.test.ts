@@ -297,7 +297,7 @@ describe.each(kinds)('accessibility feedback limits (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind, {}, (c) => {
-      c.throttle.feedback = { perIp: { points: 2, durationSec: 600 }, total: { points: 3, durationSec: 600 } };
+      c.throttle.feedback = { perIp: { points: 2, durationSec: 600 }, perApartment: { points: 3, durationSec: 600 } };
     });
   });
   afterAll(() => t.close());
@@ -315,7 +315,7 @@ describe.each(kinds)('accessibility feedback limits (%s)', (kind) => {
     expect(res.body).toEqual({ detail: FEEDBACK_NO_RECIPIENT });
   });
 
-  it('allows a few per address, then a German 429 with the wait; the whole install has a cap too', async () => {
+  it('allows a few per address, then a German 429 with the wait; no cap for the whole install silences it', async () => {
     await newUser(t, { role: 'admin' });
     expect((await send('10.0.0.1')).status).toBe(202);
     expect((await send('10.0.0.1')).status).toBe(202);
@@ -325,16 +325,50 @@ describe.each(kinds)('accessibility feedback limits (%s)', (kind) => {
       /^Es wurden in kurzer Zeit sehr viele Rückmeldungen gesendet\. Bitte versuchen Sie es in \d+ Minuten erneut\.$/,
     );
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address still gets through until the install's cap (3 per window) is reached.
-    expect((await send('10.0.0.2')).status).toBe(202);
-    const capped = await send('10.0.0.3');
-    expect(capped.status).toBe(429);
+    // Twelve other senders, then a genuine one: everybody gets through.
+    for (let i = 2; i <= 13; i++) expect((await send(`10.0.1.${i}`)).status, `10.0.1.${i}`).toBe(202);
+    expect((await send('10.0.2.1')).status).toBe(202);
     const mails = await t.app.ctx.db
       .selectFrom('email_outbox')
       .select('id')
       .where('kind', '=', 'accessibility_feedback')
       .execute();
-    expect(mails.length).toBe(3);
+    expect(mails.length).toBe(15);
+  });
+
+  it('counts an IPv6 host as its /64, and IPv4-mapped IPv6 as the IPv4 address', async () => {
+    expect((await send('2001:db8:7:7::1')).status).toBe(202);
+    expect((await send('2001:db8:7:7:ffff::28')).status).toBe(202);
+    expect((await send('2001:db8:7:7::beef')).status).toBe(429);
+    expect((await send('2001:db8:7:8::1')).status).toBe(202);
+    expect((await send('10.0.3.1')).status).toBe(202);
+    expect((await send('10.0.3.1')).status).toBe(202);
+    expect((await send('::ffff:10.0.3.1')).status).toBe(429);
+  });
+
+  it('counts a signed-in resident’s apartment too, whatever address they write from', async () => {
+    const park = await newLocation(t);
+    await newUser(t, { role: 'manager', managerOf: [park] });
+    const anna = await newUser(t, { locationId: park });
+    const auth = await signIn(t, anna);
+    for (const ip of ['10.0.4.1', '10.0.4.2', '10.0.4.3'])
+      expect(
+        (
+          await call(t.app, 'POST', '/api/legal/barrierefreiheit/feedback/', {
+            auth,
+            payload: { message: 'Kontrast zu schwach' },
+            remoteAddress: ip,
+          })
+        ).status,
+      ).toBe(202);
+    const fourth = await call(t.app, 'POST', '/api/legal/barrierefreiheit/feedback/', {
+      auth,
+      payload: { message: 'Kontrast zu schwach' },
+      remoteAddress: '10.0.4.4',
+    });
+    expect(fourth.status).toBe(429);
+    // The address itself was not charged for the refused one.
+    expect((await send('10.0.4.4')).status).toBe(202);
   });
 });
 
