@@ -51,10 +51,15 @@ async function main(): Promise<void> {
   const role = admin ? 'admin' : 'manager';
   const password = process.env.HAUSPORTAL_PASSWORD || randomBytes(12).toString('base64url');
   if (password.length < 8) throw new ConfigError('HAUSPORTAL_PASSWORD muss mindestens 8 Zeichen lang sein');
-  const problem = await passwordProblem(password, { login: email, email, name });
+  const config = loadConfig();
+  const problem = await passwordProblem(password, {
+    login: email,
+    email,
+    name,
+    context: [config.appName, newLocation],
+  });
   if (problem) throw new ConfigError(`HAUSPORTAL_PASSWORD: ${problem}`);
 
-  const config = loadConfig();
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);

@@ -36,13 +36,58 @@ export interface PasswordOwner {
   apartmentNumber?: string | null;
   email?: string | null;
   name?: string | null;
+  /** Words anybody in the building knows: the app's name, the house's title and name. */
+  context?: (string | null | undefined)[];
 }
+
+/**
+ * The most used German passwords (HPI Identity Leak Checker, 2019–2024) that zxcvbn's lists rate
+ * too well, and the demo password the README publishes. Matched like zxcvbn's own lists.
+ */
+const GERMAN_TOP = [
+  'ichliebedich',
+  'hallo123',
+  'hallo1',
+  'schatz',
+  'schatzi',
+  'lol123',
+  'schalke04',
+  'bvb09',
+  'fussball',
+  'dortmund',
+  'qwertz',
+  'hallo1234',
+  'ficken',
+  'killer',
+  'master',
+  'sommer',
+  'hamburg',
+  'berlin',
+  'muenchen',
+  'mausi',
+  'hasi',
+  'schnucki',
+  'sonnenschein',
+  'geheim',
+  'hallihallo',
+  'hundekuchen',
+  'demo1234',
+];
 
 const INSTEAD = 'Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
 export const PASSWORD_IN_LISTS = `Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. ${INSTEAD}`;
 export const PASSWORD_HAS_APARTMENT = `Das Passwort darf Ihre Wohnungsnummer nicht enthalten. ${INSTEAD}`;
 export const PASSWORD_HAS_EMAIL = `Das Passwort darf Ihre E-Mail-Adresse oder deren Teil vor dem @ nicht enthalten. ${INSTEAD}`;
 export const PASSWORD_TOO_GUESSABLE = `Dieses Passwort ist zu leicht zu erraten. ${INSTEAD}`;
+export const PASSWORD_HOUSE_WORDS = `Dieses Passwort ist zu leicht zu erraten: es besteht aus Namen, die im Haus jeder kennt (Ihrem Namen, dem des Hauses oder der App). ${INSTEAD}`;
+
+/** Whether `letters` is nothing but `words` one after another (a password made of known names). */
+function madeOf(letters: string, words: string[]): boolean {
+  const ends = new Set([0]);
+  for (let i = 0; i < letters.length; i++)
+    if (ends.has(i)) for (const w of words) if (letters.startsWith(w, i)) ends.add(i + w.length);
+  return ends.has(letters.length);
+}
 
 /**
  * zxcvbn's score from 0 to 4; 3 means about 10^8 guesses or more, beyond any online attack
@@ -63,7 +108,7 @@ function zxcvbn(): Promise<Zxcvbn> {
       import('@zxcvbn-ts/language-de'),
     ]);
     return new ZxcvbnFactory({
-      dictionary: { ...common.dictionary, ...de.dictionary },
+      dictionary: { ...common.dictionary, ...de.dictionary, passwordsGerman: GERMAN_TOP },
       graphs: common.adjacencyGraphs,
       translations: de.translations,
     });
@@ -89,14 +134,21 @@ function personalParts(owner: PasswordOwner): { apartment: string[]; email: stri
  * Why a new password is refused, in German with what works instead, or null when it is fine:
  * it contains the login (the apartment number, also its digits alone) or the e-mail address or its
  * local part, ignoring case; or zxcvbn (common and German lists of passwords, words and names,
- * keyboard rows, dates, repetitions) rates it below MIN_SCORE.
+ * the most used German passwords, keyboard rows, dates, repetitions, and the owner's name and the
+ * app's and the house's names as words anybody could try) rates it below MIN_SCORE.
  */
 export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | null> {
   const folded = fold(password);
   const parts = personalParts(owner);
   if (parts.apartment.some((p) => folded.includes(p))) return PASSWORD_HAS_APARTMENT;
   if (parts.email.some((p) => folded.includes(p))) return PASSWORD_HAS_EMAIL;
-  const userInputs = [...parts.apartment, ...parts.email, ...(owner.name?.split(/\s+/) ?? [])].filter(Boolean);
+  const words = [owner.name, ...(owner.context ?? [])]
+    .flatMap((s) => (s ? fold(s).split(/[^\p{L}\p{N}]+/u) : []))
+    .filter((w) => w.length >= 2);
+  // Digits and signs around known names add little: 'Stadtpark2026!' is still the house's name.
+  const letters = folded.replace(/[^\p{L}]/gu, '');
+  if (letters.length >= 4 && madeOf(letters, words)) return PASSWORD_HOUSE_WORDS;
+  const userInputs = [...parts.apartment, ...parts.email, ...words.filter((w) => w.length >= 3)];
   const result = (await zxcvbn()).check(password, userInputs);
   if (result.score >= MIN_SCORE) return null;
   const listed = result.sequence.some(

@@ -188,7 +188,11 @@ export async function confirmPasswordReset(
   }
   await attempt.succeeded();
   if (c.password !== c.repeatPassword) throw nonFieldError(API_ERRORS.passwordsDoNotMatch);
-  await requireGoodPassword('password', c.password, { ...owner, apartmentNumber: owner.apartment_number });
+  await requireGoodPassword('password', c.password, {
+    ...owner,
+    apartmentNumber: owner.apartment_number,
+    context: [ctx.config.appName, ...(await repo.houseWordsOf(db, owner.id))],
+  });
   const passwordHash = await hashPassword(c.password);
   const login = await inTransaction(db, async (trx) => {
     const claimed = await repo.consumeResetToken(trx, tokenHash);
@@ -239,6 +243,7 @@ export async function activateAccount(
     apartmentNumber: usable.apartment_number,
     email: a.email || usable.email,
     name: usable.name,
+    context: [ctx.config.appName, ...(await repo.houseWordsOf(db, usable.user_id))],
   });
   const passwordHash = await hashPassword(a.password);
   await inTransaction(db, async (trx) => {

@@ -167,7 +167,7 @@ export function resetTokenOwner(db: DB, tokenHash: string) {
   return db
     .selectFrom('password_reset_tokens')
     .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
-    .select(['users.login', 'users.apartment_number', 'users.email', 'users.name'])
+    .select(['users.id', 'users.login', 'users.apartment_number', 'users.email', 'users.name'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso())
@@ -421,4 +421,15 @@ export function sessionsOf(db: DB, userId: number) {
 export async function deleteCredentials(trx: DB, userId: number): Promise<void> {
   for (const table of ['auth_tokens', 'password_reset_tokens', 'staff_recovery_codes', 'staff_two_factor'] as const)
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+}
+
+/** The words of a user's house a password must not be built on: its location's title and name. */
+export async function houseWordsOf(db: DB, userId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('locations', 'locations.id', 'users.location_id')
+    .select(['locations.title', 'locations.name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return [row?.title, row?.name].filter((w): w is string => Boolean(w));
 }

@@ -349,13 +349,14 @@ describe.each(kinds)('auth (%s)', (kind) => {
           })),
         )
         .execute();
+      const fresh = 'Kastanie-Regen-Fahrrad7';
       const use = (token: string) =>
         call(t.app, 'POST', '/api/password_reset/confirm/', {
-          payload: { token, password: PASSWORD, repeat_password: PASSWORD },
+          payload: { token, password: fresh, repeat_password: fresh },
         });
       expect((await use('zwei')).status).toBe(200);
       expect((await use('eins')).body).toEqual({ status: 'notfound' });
-      await signIn(t, user);
+      expect((await login(t.app, user.login, fresh)).length).toBeGreaterThan(20);
     });
 
     it('answers 404 notfound for an unknown token, even when the passwords differ', async () => {

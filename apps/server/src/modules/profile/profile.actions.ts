@@ -18,6 +18,7 @@ import {
   deleteOwnToken,
   deleteUserTokens,
   findPasswordHash,
+  houseWordsOf,
   listTokens,
   setPasswordHash,
 } from '../auth/auth.repository.js';
@@ -72,6 +73,7 @@ export async function changePassword(
     apartmentNumber: caller.apartmentNumber,
     email: caller.email,
     name: caller.name,
+    context: [ctx.config.appName, ...(await houseWordsOf(db, caller.id))],
   });
   const hash = await hashPassword(p.newPassword);
   await inTransaction(db, async (trx) => {
