@@ -130,13 +130,16 @@ describe.each(kinds)('npm run backup / restore (%s)', (kind) => {
     const busy = path.join(tmp, 'belegt');
     fs.mkdirSync(busy);
     fs.writeFileSync(path.join(busy, 'hausportal.sqlite'), 'alt');
-    const refusedRestore = await cli('restore', [archive], { DATA_DIR: busy });
+    const checksum = /Prüfsumme \(SHA-256\): ([0-9a-f]{64})/.exec(backup.stdout)?.[1];
+    expect(checksum).toBe(sha256(fs.readFileSync(archive)));
+    expect(fs.readFileSync(`${archive}.sha256`, 'utf8')).toBe(`${checksum}  sicherung.tar.gz\n`);
+    const refusedRestore = await cli('restore', [archive, '--sha256', checksum!], { DATA_DIR: busy });
     expect(refusedRestore.code).toBe(1);
     expect(refusedRestore.stderr).toContain(`DATA_DIR ${busy} ist nicht leer`);
     expect(fs.readFileSync(path.join(busy, 'hausportal.sqlite'), 'utf8')).toBe('alt');
 
     const copyDir = path.join(tmp, 'kopie');
-    const restored = await cli('restore', [archive], { DATA_DIR: copyDir });
+    const restored = await cli('restore', [archive, '--sha256', checksum!], { DATA_DIR: copyDir });
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/Fertig: Sicherung vom .* Datei\(en\) geprüft\./);
@@ -196,10 +199,92 @@ describe.each(kinds)('npm run backup / restore (%s)', (kind) => {
     const bad = path.join(tmp, 'beschaedigt.tar.gz');
     await tar.create({ gzip: true, file: bad, cwd: unpacked }, fs.readdirSync(unpacked));
     const target = path.join(tmp, 'ziel');
-    const res = await cli('restore', [bad], { DATA_DIR: target });
+    const res = await cli('restore', [bad, '--sha256', sha256(fs.readFileSync(bad))], { DATA_DIR: target });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('Die Sicherung ist beschädigt, nichts wurde wiederhergestellt');
     expect(res.stderr).toContain('(Prüfsumme falsch)');
     expect(fs.readdirSync(target)).toEqual([]);
+  });
+
+  /** The archive unpacked, changed by `tamper`, packed again; returns the new archive. */
+  const tampered = async (name: string, tamper: (dir: string) => void, from = path.join(tmp, 'sicherung.tar.gz')) => {
+    const dir = fs.mkdtempSync(path.join(tmp, `${name}-`));
+    await tar.extract({ file: from, cwd: dir });
+    tamper(dir);
+    const out = path.join(tmp, `${name}.tar.gz`);
+    await tar.create({ gzip: true, file: out, cwd: dir }, fs.readdirSync(dir));
+    return out;
+  };
+  /** The database changed and the manifest rewritten to match it, as someone with the backup store could. */
+  const rewriteManifest = (dir: string) => {
+    const db = path.join(dir, 'hausportal.sqlite');
+    fs.appendFileSync(db, Buffer.alloc(4096));
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    for (const f of manifest.files)
+      if (f.path === 'hausportal.sqlite')
+        Object.assign(f, { size: fs.statSync(db).size, sha256: sha256(fs.readFileSync(db)) });
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  };
+
+  it('restores nothing the backup did not vouch for: without the checksum or SECRET_KEY, or with a rewritten manifest', async () => {
+    const archive = path.join(tmp, 'sicherung.tar.gz');
+    const target = path.join(tmp, 'ungeprueft');
+    const plain = await cli('restore', [archive], { DATA_DIR: target });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^Die Sicherung lässt sich nicht beglaubigen: Geben Sie die Prüfsumme an/);
+    const forged = await tampered('umgeschrieben', rewriteManifest);
+    const claimed = await cli('restore', [forged, '--sha256', sha256(fs.readFileSync(archive))], { DATA_DIR: target });
+    expect(claimed.code).toBe(1);
+    expect(claimed.stderr).toMatch(/^Die Prüfsumme der Sicherung stimmt nicht: erwartet [0-9a-f]{64}, die Datei hat/);
+    const emptied = await tampered('leer', (dir) => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...manifest, files: [], file_count: 0 }));
+      fs.writeFileSync(path.join(dir, 'media', 'posts', 'extra.png'), 'nicht im Manifest');
+    });
+    const unlisted = await cli('restore', [emptied, '--sha256', sha256(fs.readFileSync(emptied))], {
+      DATA_DIR: target,
+    });
+    expect(unlisted.code).toBe(1);
+    expect(unlisted.stderr).toContain('hausportal.sqlite (fehlt im Manifest)');
+    expect(unlisted.stderr).toContain('media/posts/extra.png (nicht im Manifest)');
+    expect(fs.existsSync(target) ? fs.readdirSync(target) : []).toEqual([]);
+  });
+
+  it('with SECRET_KEY signs the manifest; a rewritten manifest or another key is refused, the untouched archive restores', async () => {
+    const key = 'ein-geheimer-schluessel-mit-mindestens-32-zeichen';
+    const signed = path.join(tmp, 'signiert.tar.gz');
+    const made = await cli('backup', ['--out', signed], { DATA_DIR: t.db.dataDir, SECRET_KEY: key });
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain('Das Manifest ist außerdem mit SECRET_KEY signiert.');
+    const forged = await tampered('signiert-umgeschrieben', rewriteManifest, signed);
+    const refused = await cli('restore', [forged], { DATA_DIR: path.join(tmp, 's1'), SECRET_KEY: key });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Die Signatur des Manifests stimmt nicht/);
+    const otherKey = await cli('restore', [signed], { DATA_DIR: path.join(tmp, 's2'), SECRET_KEY: `${key}-anders` });
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.stderr).toMatch(/^Die Signatur des Manifests stimmt nicht/);
+    const restored = await cli('restore', [signed], { DATA_DIR: path.join(tmp, 's3'), SECRET_KEY: key });
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(fs.readdirSync(path.join(tmp, 's3')).sort()).toEqual(['hausportal.sqlite', 'media']);
+  });
+
+  it('refuses a cut-off or foreign file with a German sentence, no stack trace, and leaves the folder empty', async () => {
+    const whole = fs.readFileSync(path.join(tmp, 'sicherung.tar.gz'));
+    const cut = path.join(tmp, 'abgeschnitten.tar.gz');
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const foreign = path.join(tmp, 'fremd.tar.gz');
+    fs.writeFileSync(foreign, 'Das ist keine Sicherung.');
+    for (const file of [cut, foreign]) {
+      const target = path.join(tmp, `ziel-${path.basename(file)}`);
+      const res = await cli('restore', [file, '--sha256', sha256(fs.readFileSync(file))], { DATA_DIR: target });
+      expect(res.code, file).toBe(1);
+      expect(res.stderr, file).toMatch(/^Die Sicherung ist beschädigt oder unvollständig: /);
+      expect(res.stderr, file).not.toMatch(/\n\s+at /);
+      expect(fs.readdirSync(target), file).toEqual([]);
+      // The folder is empty again, so the next try is not refused for it.
+      const again = await cli('restore', [file, '--sha256', sha256(fs.readFileSync(file))], { DATA_DIR: target });
+      expect(again.stderr).not.toContain('ist nicht leer');
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Writes one backup archive of the embedded default while the server runs (operations 6):
+// Writes one backup archive of the embedded default while the server runs:
 //   npm run backup                       → backups/hausportal-backup-<time>.tar.gz
 //   npm run backup -- --out /mnt/sicherung/
 //   npm run backup -- --out /mnt/sicherung/heute.tar.gz
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config/config.js';
-import { BackupError, createBackup } from '../lib/backup.js';
+import { archiveChecksum, BackupError, createBackup } from '../lib/backup.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -49,11 +49,20 @@ async function main(): Promise<void> {
     mediaStore: config.media.store,
     archive,
     appVersion: appVersion(),
+    secretKey: config.secretKey ?? undefined,
     now,
   });
+  const checksum = await archiveChecksum(archive);
+  fs.writeFileSync(`${archive}.sha256`, `${checksum}  ${path.basename(archive)}\n`);
   const media = manifest.file_count - 1;
   console.log(
     `Fertig: Datenbank (Migration ${manifest.migration ?? '–'}) und ${media} Datei(en), ${fs.statSync(archive).size} Bytes.`,
+  );
+  console.log(
+    `Prüfsumme (SHA-256): ${checksum}\n` +
+      `Bewahren Sie sie getrennt von der Sicherung auf (auch in ${path.basename(archive)}.sha256); die Wiederherstellung verlangt sie:\n` +
+      `  npm run restore -- ${archive} --sha256 ${checksum}` +
+      (config.secretKey ? '\nDas Manifest ist außerdem mit SECRET_KEY signiert.' : ''),
   );
   if (config.media.store !== 'local')
     console.log(
@@ -66,6 +75,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError || err instanceof BackupError ? err.message : err);
+  console.error(
+    err instanceof ConfigError || err instanceof BackupError
+      ? err.message
+      : `Die Sicherung ist fehlgeschlagen: ${(err as Error).message}`,
+  );
   process.exit(1);
 });

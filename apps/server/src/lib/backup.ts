@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { isMediaKey } from './storage/base.js';
 export const BACKUP_FORMAT = 'hausportal-backup-1';
 const DATABASE_FILE = 'hausportal.sqlite';
 const MANIFEST = 'manifest.json';
+/** The manifest's HMAC-SHA256 under SECRET_KEY, when one is set: a key the archive does not hold. */
+const SIGNATURE = 'manifest.sig';
 
 /** What an archive holds, written as its first entry. */
 export interface BackupManifest {
@@ -32,6 +34,11 @@ export interface BackupManifest {
 
 /** A refusal meant for the operator: printed as it is, without a stack trace. */
 export class BackupError extends Error {}
+
+/** The SHA-256 of a file, as `sha256sum` prints it. */
+export const archiveChecksum = (file: string) => sha256Of(file);
+
+const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -120,6 +127,8 @@ export interface BackupOptions {
   /** The archive to write. */
   archive: string;
   appVersion: string;
+  /** SECRET_KEY: signs the manifest, so a restore with the same key can tell it was not changed. */
+  secretKey?: string;
   now?: Date;
 }
 
@@ -176,9 +185,15 @@ export async function createBackup(o: BackupOptions): Promise<BackupManifest> {
       files,
       missing_files: o.mediaStore === 'local' ? [...referenced].filter((k) => !have.has(k)).sort() : [],
     };
-    await fs.writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
+    const manifestText = JSON.stringify(manifest, null, 2);
+    await fs.writeFile(path.join(staging, MANIFEST), manifestText);
+    const entries = [MANIFEST, DATABASE_FILE, ...staged];
+    if (o.secretKey) {
+      await fs.writeFile(path.join(staging, SIGNATURE), hmac(o.secretKey, manifestText));
+      entries.unshift(SIGNATURE);
+    }
     const part = `${o.archive}.part`;
-    await tar.create({ gzip: true, file: part, cwd: staging, portable: true }, [MANIFEST, DATABASE_FILE, ...staged]);
+    await tar.create({ gzip: true, file: part, cwd: staging, portable: true }, entries);
     await fs.rename(part, o.archive);
     return manifest;
   } finally {
@@ -189,20 +204,69 @@ export async function createBackup(o: BackupOptions): Promise<BackupManifest> {
 /** Entries a backup may hold; anything else in an archive is refused before it is written. */
 function allowedEntry(p: string): boolean {
   const clean = p.replace(/^\.\//, '');
-  return clean === MANIFEST || clean === DATABASE_FILE || (clean.startsWith('media/') && isMediaKey(clean.slice(6)));
+  return (
+    clean === MANIFEST ||
+    clean === SIGNATURE ||
+    clean === DATABASE_FILE ||
+    (clean.startsWith('media/') && isMediaKey(clean.slice(6)))
+  );
+}
+
+/** How a restore knows the archive is the one that was written: one of the two must be given. */
+export interface Authenticity {
+  /** The archive's SHA-256 as `npm run backup` printed it, given on the command line. */
+  sha256?: string;
+  /** SECRET_KEY, the same as when the backup was made: checks the manifest's signature. */
+  secretKey?: string;
+}
+
+const NOT_AUTHENTIC =
+  'Die Sicherung lässt sich nicht beglaubigen: Geben Sie die Prüfsumme an, die `npm run backup` ausgegeben hat ' +
+  '(`npm run restore -- <Sicherung> --sha256 <Prüfsumme>`), oder setzen Sie SECRET_KEY wie beim Sichern. ' +
+  'Eine Sicherung liegt oft weniger geschützt als der Server; ohne diese Prüfung könnte sie verändert worden sein.';
+
+/** Every file under `dir`, relative, with forward slashes. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await filesUnder(path.join(dir, entry.name), rel)));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** Removes everything a failed restore wrote, once the writes still under way have landed. */
+async function emptyAgain(dataDir: string): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    const left = (await fs.readdir(dataDir).catch(() => [] as string[])).filter((e) => e !== 'lost+found');
+    if (!left.length) return;
+    for (const entry of left) await fs.rm(path.join(dataDir, entry), { recursive: true, force: true });
+    // A file the extraction opened before it failed may still be closing.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
  * Restores an archive into an empty (or new) DATA_DIR and checks every file against the manifest.
- * A non-empty DATA_DIR is refused, so a restore never mixes with or overwrites live data; a
- * failed check removes what was written.
+ * The archive must be vouched for from outside it: its checksum as the backup printed it, or the
+ * manifest's signature under SECRET_KEY; a manifest alone could have been rewritten with the files.
+ * A non-empty DATA_DIR is refused, so a restore never mixes with or overwrites live data; any
+ * refusal removes what was written and reads as a German sentence, never a stack trace.
  */
-export async function restoreBackup(archive: string, dataDir: string): Promise<BackupManifest> {
+export async function restoreBackup(archive: string, dataDir: string, trust: Authenticity): Promise<BackupManifest> {
   try {
     await fs.access(archive);
   } catch {
     throw new BackupError(`Die Sicherung ${archive} gibt es nicht.`);
   }
+  if (trust.sha256) {
+    const actual = await sha256Of(archive);
+    if (actual !== trust.sha256.trim().toLowerCase())
+      throw new BackupError(
+        `Die Prüfsumme der Sicherung stimmt nicht: erwartet ${trust.sha256.trim()}, die Datei hat ${actual}. Nichts wurde wiederhergestellt.`,
+      );
+  } else if (!trust.secretKey) throw new BackupError(NOT_AUTHENTIC);
   // A freshly formatted volume has lost+found; that counts as empty.
   const existing = (
     await fs.readdir(dataDir).catch((err: NodeJS.ErrnoException) => {
@@ -217,22 +281,39 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<B
   await fs.mkdir(dataDir, { recursive: true });
   try {
     const refused: string[] = [];
-    await tar.extract({
-      file: archive,
-      cwd: dataDir,
-      strict: true,
-      filter: (p, entry) => {
-        const ok = allowedEntry(p) && ('type' in entry ? entry.type === 'File' || entry.type === 'Directory' : true);
-        if (!ok && !p.endsWith('/')) refused.push(p);
-        return ok || p.endsWith('/');
-      },
-    });
+    try {
+      await tar.extract({
+        file: archive,
+        cwd: dataDir,
+        strict: true,
+        filter: (p, entry) => {
+          const ok = allowedEntry(p) && ('type' in entry ? entry.type === 'File' || entry.type === 'Directory' : true);
+          if (!ok && !p.endsWith('/')) refused.push(p);
+          return ok || p.endsWith('/');
+        },
+      });
+    } catch (err) {
+      if (err instanceof BackupError) throw err;
+      throw new BackupError(`Die Sicherung ist beschädigt oder unvollständig: ${(err as Error).message}`);
+    }
     if (refused.length) throw new BackupError(`Die Sicherung enthält unerwartete Einträge: ${refused.join(', ')}`);
     let manifest: BackupManifest;
+    let manifestText: string;
     try {
-      manifest = JSON.parse(await fs.readFile(path.join(dataDir, MANIFEST), 'utf8')) as BackupManifest;
+      manifestText = await fs.readFile(path.join(dataDir, MANIFEST), 'utf8');
+      manifest = JSON.parse(manifestText) as BackupManifest;
     } catch {
       throw new BackupError('Die Sicherung hat kein lesbares manifest.json; ist es eine Hausportal-Sicherung?');
+    }
+    if (!trust.sha256) {
+      const signature = await fs.readFile(path.join(dataDir, SIGNATURE), 'utf8').catch(() => null);
+      const expected = Buffer.from(hmac(trust.secretKey!, manifestText));
+      if (!signature || signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), expected))
+        throw new BackupError(
+          signature
+            ? 'Die Signatur des Manifests stimmt nicht: Die Sicherung wurde verändert, oder SECRET_KEY ist ein anderer als beim Sichern. Nichts wurde wiederhergestellt.'
+            : NOT_AUTHENTIC,
+        );
     }
     if (manifest.format !== BACKUP_FORMAT)
       throw new BackupError(`Unbekanntes Sicherungsformat: ${String(manifest.format)}`);
@@ -246,21 +327,31 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<B
     }
     if (manifest.files.length !== manifest.file_count)
       bad.push('Anzahl der Dateien stimmt nicht mit dem Manifest überein');
+    if (!manifest.files.some((f) => f.path === DATABASE_FILE)) bad.push(`${DATABASE_FILE} (fehlt im Manifest)`);
+    const listed = new Set([MANIFEST, SIGNATURE, ...manifest.files.map((f) => f.path)]);
+    for (const file of await filesUnder(dataDir))
+      if (!listed.has(file) && file !== 'lost+found') bad.push(`${file} (nicht im Manifest)`);
     if (bad.length)
       throw new BackupError(`Die Sicherung ist beschädigt, nichts wurde wiederhergestellt:\n  ${bad.join('\n  ')}`);
-    const check = new SQLite(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
     try {
-      const result = check.pragma('integrity_check', { simple: true });
-      if (result !== 'ok') throw new BackupError(`Die Datenbank der Sicherung ist beschädigt: ${String(result)}`);
-    } finally {
-      check.close();
+      const check = new SQLite(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+      try {
+        const result = check.pragma('integrity_check', { simple: true });
+        if (result !== 'ok') throw new BackupError(`Die Datenbank der Sicherung ist beschädigt: ${String(result)}`);
+      } finally {
+        check.close();
+      }
+    } catch (err) {
+      if (err instanceof BackupError) throw err;
+      throw new BackupError(`Die Datenbank der Sicherung lässt sich nicht lesen: ${(err as Error).message}`);
     }
     await fs.rm(path.join(dataDir, MANIFEST));
+    await fs.rm(path.join(dataDir, SIGNATURE), { force: true });
     return manifest;
   } catch (err) {
     // Nothing half-restored is left behind: the folder is empty again, as it was.
-    for (const entry of await fs.readdir(dataDir).catch(() => [] as string[]))
-      if (entry !== 'lost+found') await fs.rm(path.join(dataDir, entry), { recursive: true, force: true });
-    throw err;
+    await emptyAgain(dataDir);
+    if (err instanceof BackupError) throw err;
+    throw new BackupError(`Die Sicherung ließ sich nicht wiederherstellen: ${(err as Error).message}`);
   }
 }
