@@ -43,6 +43,7 @@ import * as m020 from './migrations/020-api-keys.js';
 import * as m021 from './migrations/021-resident-sync.js';
 import * as m022 from './migrations/022-webhooks.js';
 import * as m023 from './migrations/023-ticket-event-api-key.js';
+import * as m024 from './migrations/024-webhook-lanes.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '021-resident-sync': m021,
   '022-webhooks': m022,
   '023-ticket-event-api-key': m023,
+  '024-webhook-lanes': m024,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -417,6 +417,10 @@ export interface WebhookEndpointTable {
   failing_since: Timestamp | null;
   created_at: Timestamp;
   created_by: number | null;
+  /** The lease of the endpoint's one lane: a delivery to it is in flight until then (migration 024). */
+  lane_until: Timestamp | null;
+  /** When a sender last took the lane: the senders take the endpoints in turn, oldest first. */
+  lane_claimed_at: Timestamp | null;
 }
 
 /** One webhook message to one endpoint, sent from this outbox (migration 022). */

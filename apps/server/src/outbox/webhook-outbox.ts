@@ -5,11 +5,12 @@ import type { Selectable } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_DISABLE_AFTER_DAYS } from '@hausportal/contract';
 import type { WebhookConfig } from '../config/config.js';
+import { sql } from 'kysely';
 import { inTransaction, type DB } from '../db/database.js';
 import type { WebhookDeliveryTable } from '../db/schema.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { isoFromMs, nowIso } from '../lib/time.js';
-import { Drain, claimDue } from './claim.js';
+import { Drain } from './claim.js';
 import { allowlisted, publicLookup, webhookUrlProblem } from './webhook-endpoint.js';
 
 type DeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -76,11 +77,85 @@ export class WebhookOutbox extends Drain<DeliveryRow> {
     await this.stop(waitMs, this.db, 'webhook_deliveries');
   }
 
-  protected claim(): Promise<DeliveryRow | null> {
-    return claimDue<DeliveryRow>(this.db, 'webhook_deliveries', this.cfg.leaseMs);
+  /**
+   * Takes the lane of the endpoint whose turn it is (due deliveries, no delivery in flight, the
+   * lane taken longest ago), then that endpoint's oldest due delivery. Both are compare-and-set, so
+   * across senders and processes one endpoint never has two deliveries in flight, and a slow or
+   * failing receiver holds one sender while the others serve the other endpoints in turn.
+   */
+  protected async claim(): Promise<DeliveryRow | null> {
+    for (;;) {
+      const now = nowIso();
+      const lease = isoFromMs(Date.now() + this.cfg.leaseMs);
+      const next = await this.db
+        .selectFrom('webhook_endpoints as e')
+        .select('e.id')
+        .where((eb) => eb.or([eb('e.lane_until', 'is', null), eb('e.lane_until', '<=', now)]))
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('webhook_deliveries as d')
+              .select('d.id')
+              .whereRef('d.endpoint_id', '=', 'e.id')
+              .where('d.status', '=', 'pending')
+              .where('d.next_attempt_at', '<=', now)
+              .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<=', now)])),
+          ),
+        )
+        .orderBy(sql`coalesce(e.lane_claimed_at, '')`)
+        .orderBy('e.id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return null;
+      const lane = await this.db
+        .updateTable('webhook_endpoints')
+        .set({ lane_until: lease, lane_claimed_at: now })
+        .where('id', '=', next.id)
+        .where((eb) => eb.or([eb('lane_until', 'is', null), eb('lane_until', '<=', now)]))
+        .executeTakeFirst();
+      if (Number(lane.numUpdatedRows) !== 1) continue; // another sender took it first
+      const row = await this.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('endpoint_id', '=', next.id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      const taken =
+        row &&
+        Number(
+          (
+            await this.db
+              .updateTable('webhook_deliveries')
+              .set({ attempts: row.attempts + 1, locked_until: lease })
+              .where('id', '=', row.id)
+              .where('status', '=', 'pending')
+              .where('attempts', '=', row.attempts)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        ) === 1;
+      if (taken) return row;
+      await this.releaseLane(next.id);
+    }
+  }
+
+  /** Opens the endpoint's lane for the next delivery. */
+  private async releaseLane(endpointId: number): Promise<void> {
+    await this.db.updateTable('webhook_endpoints').set({ lane_until: null }).where('id', '=', endpointId).execute();
   }
 
   protected async send(row: DeliveryRow): Promise<void> {
+    try {
+      await this.deliver(row);
+    } finally {
+      await this.releaseLane(row.endpoint_id).catch(() => undefined);
+    }
+  }
+
+  private async deliver(row: DeliveryRow): Promise<void> {
     const endpoint = await this.db
       .selectFrom('webhook_endpoints as e')
       .innerJoin('api_keys as k', 'k.id', 'e.api_key_id')
