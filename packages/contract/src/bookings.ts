@@ -41,8 +41,17 @@ export const BOOKING_DAY_RANGE = 'Der Tagesbeginn muss vor dem Tagesende liegen.
 export const BOOKING_END_BEFORE_START = 'Das Ende muss nach dem Beginn liegen.';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Bitte eine Uhrzeit wie 07:00 angeben.' });
-const day = z.iso.date({ error: 'Bitte ein Datum wie 2026-03-28 angeben.' });
-const instant = z.iso.datetime({ offset: true, error: 'Bitte einen Zeitpunkt im ISO-8601-Format angeben.' });
+/** The years a booking's date may fall in: past them nobody books, and the calendar arithmetic ends. */
+export const BOOKING_YEARS = { from: 2000, to: 2100 } as const;
+const YEARS_MESSAGE = `Bitte ein Datum zwischen ${BOOKING_YEARS.from} und ${BOOKING_YEARS.to} angeben.`;
+const inYears = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
+  return year >= BOOKING_YEARS.from && year <= BOOKING_YEARS.to;
+};
+const day = z.iso.date({ error: 'Bitte ein Datum wie 2026-03-28 angeben.' }).refine(inYears, { error: YEARS_MESSAGE });
+const instant = z.iso
+  .datetime({ offset: true, error: 'Bitte einen Zeitpunkt im ISO-8601-Format angeben.' })
+  .refine(inYears, { error: YEARS_MESSAGE });
 const count = (min: number, max: number) =>
   z
     .number({ error: `Eine ganze Zahl von ${min} bis ${max}.` })

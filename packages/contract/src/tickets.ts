@@ -365,9 +365,14 @@ export const craftsmanJob = z.object({
 export type CraftsmanJob = z.infer<typeof craftsmanJob>;
 
 export const craftsmanDecline = z.object({ reason: trimmedText(2000).default('') });
-/** An appointment as a date and time in Europe/Berlin, e.g. `2026-12-01T09:30`. */
+/**
+ * An appointment as a date and time in Europe/Berlin, e.g. `2026-12-01T09:30`, or as an instant
+ * with its offset (`2027-01-01T10:00:00Z`, `…+01:00`), which is kept as that instant.
+ */
 export const craftsmanAppointment = z.object({
-  at: z.iso.datetime({ local: true, error: 'Bitte geben Sie Datum und Uhrzeit an.' }),
+  at: z.union([z.iso.datetime({ local: true }), z.iso.datetime({ offset: true })], {
+    error: 'Bitte geben Sie Datum und Uhrzeit an.',
+  }),
 });
 export const craftsmanNote = z.object({ text: requiredTrimmedText(5000) });
 export const craftsmanDone = z.object({ text: trimmedText(5000).default('') });

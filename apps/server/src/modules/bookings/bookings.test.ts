@@ -151,6 +151,19 @@ describe.each(kinds)('bookings (%s)', (kind) => {
   const availabilityRes = (who: string) =>
     call(t.app, 'GET', `/api/bookings/resources/${wash}/availability/?from=2026-03-28`, { auth: who });
 
+  it('answers a German 400 for dates outside 2000–2100, never a 500', async () => {
+    for (const from of ['9999-12-31', '0001-01-01', '2101-01-01', '1999-12-31']) {
+      const res = await call(t.app, 'GET', `/api/bookings/resources/${wash}/availability/?from=${from}&days=31`, {
+        auth: auth.anna,
+      });
+      expect(res.status, from).toBe(400);
+      expect(res.body).toEqual({ from: ['Bitte ein Datum zwischen 2000 und 2100 angeben.'] });
+    }
+    const far = await book(auth.anna, slot('9999-12-31', '05:00:00Z', '07:00:00Z'));
+    expect(far.status).toBe(400);
+    expect(far.body.starts_at).toEqual(['Bitte ein Datum zwischen 2000 und 2100 angeben.']);
+  });
+
   it('keeps seven two-hour slots from 07:00 to 22:00 Berlin time on the days the clocks change', async () => {
     for (const [before, change, offsetBefore, offsetAfter] of [
       ['2026-03-28', '2026-03-29', '06:00', '05:00'],

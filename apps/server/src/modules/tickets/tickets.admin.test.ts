@@ -253,6 +253,32 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
     });
     expect(set.status).toBe(200);
     expect(set.body.appointment_at).toBe('2027-03-28T08:00:00.000Z');
+    // The hour the clocks skip does not exist; a year typed wrong is refused; both in German.
+    for (const [at, message] of [
+      [
+        '2027-03-28T02:30',
+        'Diese Uhrzeit gibt es am 28.03.2027 nicht: Die Uhren werden um 2 Uhr auf 3 Uhr vorgestellt.',
+      ],
+      ['9999-12-31T23:59', 'Der Termin liegt mehr als zwei Jahre in der Zukunft. Bitte prüfen Sie das Jahr.'],
+    ]) {
+      const refused = await call(t.app, 'POST', `/api/auftrag/${token}/appointment/`, { payload: { at } });
+      expect(refused.status, at).toBe(400);
+      expect(refused.body).toEqual({ at: [message] });
+    }
+    // With an offset the time is that instant: 10:00 UTC is 12:00 in Berlin on that day.
+    const utc = await call(t.app, 'POST', `/api/auftrag/${token}/appointment/`, {
+      payload: { at: '2027-03-28T10:00:00Z' },
+    });
+    expect(utc.status).toBe(200);
+    expect(utc.body.appointment_at).toBe('2027-03-28T10:00:00.000Z');
+    const winter = await call(t.app, 'POST', `/api/auftrag/${token}/appointment/`, {
+      payload: { at: '2027-01-01T10:00:00+01:00' },
+    });
+    expect(winter.body.appointment_at).toBe('2027-01-01T09:00:00.000Z');
+    expect(
+      (await call(t.app, 'POST', `/api/auftrag/${token}/appointment/`, { payload: { at: '2027-03-28T10:00' } })).body
+        .appointment_at,
+    ).toBe('2027-03-28T08:00:00.000Z');
     const resident = await call(t.app, 'GET', `/api/tickets/${consented.id}/`, { auth: annaAuth });
     expect(resident.body).toMatchObject({ status: 'appointment_set', appointment_at: '2027-03-28T08:00:00.000Z' });
     expect(resident.body.events.at(-1)).toMatchObject({

@@ -109,12 +109,28 @@ export async function declineJob(ctx: AppContext, token: string, reason: string)
 
 /** A local date and time in Europe/Berlin ('2026-12-01T09:30') as a UTC instant. */
 export function berlinLocalToIso(local: string): string {
+  // With an offset ('Z', '+01:00') the time is that instant, as everywhere else in the API.
+  if (/(?:Z|[+-]\d{2}:\d{2})$/i.test(local)) {
+    const at = Date.parse(local);
+    if (Number.isNaN(at)) throw fieldError('at', 'Bitte geben Sie Datum und Uhrzeit an.');
+    return new Date(at).toISOString();
+  }
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
   if (!m) throw fieldError('at', 'Bitte geben Sie Datum und Uhrzeit an.');
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  const instant = new TZDate(y, mo - 1, d, h, mi, 'Europe/Berlin');
+  // The hour the clocks skip in spring (02:00–02:59 on the last Sunday of March) does not exist.
+  if (instant.getHours() !== h || instant.getMinutes() !== mi)
+    throw fieldError(
+      'at',
+      `Diese Uhrzeit gibt es am ${m[3]}.${m[2]}.${m[1]} nicht: Die Uhren werden um 2 Uhr auf 3 Uhr vorgestellt.`,
+    );
   // Stored as UTC ('…Z') like every timestamp, so they compare as text on both databases.
-  return new Date(new TZDate(y, mo - 1, d, h, mi, 'Europe/Berlin').getTime()).toISOString();
+  return new Date(instant.getTime()).toISOString();
 }
+
+/** How far ahead an appointment may lie: a typo in the year must not book 2062. */
+const APPOINTMENT_MAX_AHEAD_MS = 2 * 366 * 24 * 3600 * 1000;
 
 /** The craftsman agrees an appointment: 'Termin vereinbart', which the residents read with the time. */
 export async function setAppointment(ctx: AppContext, token: string, local: string) {
@@ -123,6 +139,8 @@ export async function setAppointment(ctx: AppContext, token: string, local: stri
     throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
   const at = berlinLocalToIso(local);
   if (Date.parse(at) < Date.now() - 24 * 3600 * 1000) throw fieldError('at', 'Der Termin liegt in der Vergangenheit.');
+  if (Date.parse(at) > Date.now() + APPOINTMENT_MAX_AHEAD_MS)
+    throw fieldError('at', 'Der Termin liegt mehr als zwei Jahre in der Zukunft. Bitte prüfen Sie das Jahr.');
   await inTransaction(ctx.db, async (trx) => {
     if (assignment.state === 'offered')
       await repo.updateAssignment(trx, assignment.id, { state: 'accepted', responded_at: nowIso() });
