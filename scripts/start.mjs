@@ -1,5 +1,6 @@
 // `npm start`: builds the web app if it is missing, then starts the server, which migrates the
 // database and seeds the demo data on first start.
+import './check-node.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
