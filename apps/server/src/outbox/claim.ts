@@ -139,23 +139,42 @@ export abstract class Drain<Row extends Claimable> {
     this.flush().catch((err) => this.log.error({ err }, 'Postausgang konnte nicht verarbeitet werden'));
   }
 
-  /** Sends every due row; concurrent calls share one run. Resolves when nothing due is left. */
+  /**
+   * Sends every due row; concurrent calls share one run. A call during a run starts the senders
+   * that have run out of rows again, so a row queued while one sender waits on a slow receiver
+   * goes out at once instead of after it. Resolves when nothing due is left.
+   */
   flush(): Promise<void> {
     if (!this.enabled || this.closing) return Promise.resolve();
     if (this.running) {
       this.again = true;
+      this.topUp();
       return this.running;
     }
     this.running = (async () => {
       do {
         this.again = false;
         this.unreachable = false;
-        await Promise.all(Array.from({ length: this.concurrency }, () => this.sender()));
+        this.topUp();
+        while (this.senders.size) await Promise.all([...this.senders]);
       } while (this.again && !this.unreachable && !this.closing);
     })().finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** The senders at work in this run. */
+  private readonly senders = new Set<Promise<void>>();
+
+  /** Starts senders until `concurrency` are at work. */
+  private topUp(): void {
+    while (this.senders.size < this.concurrency && !this.unreachable && !this.closing) {
+      const sender: Promise<void> = this.sender()
+        .catch((err: unknown) => this.log.error({ err }, 'Postausgang: Senden fehlgeschlagen'))
+        .finally(() => this.senders.delete(sender));
+      this.senders.add(sender);
+    }
   }
 
   private async sender(): Promise<void> {
