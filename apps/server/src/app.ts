@@ -44,6 +44,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { craftsmanRoutes } from './modules/tickets/tickets.craftsman.routes.js';
 import { parcelRoutes } from './modules/parcels/parcels.routes.js';
 import { parcelJob } from './modules/parcels/parcels.job.js';
+import { ticketJob } from './modules/tickets/tickets.job.js';
 import { accessJob } from './modules/residents/residents.job.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { configureGermanZod } from './lib/zod-german.js';
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bookingJob(ctx, app.log),
     accessJob(ctx, app.log),
     webhookRetentionJob(ctx, app.log),
+    ticketJob(ctx, app.log),
   ];
   app.addHook('onReady', async () => {
     // With REDIS_URL, take requests only once the shared counters answer (or say why not).

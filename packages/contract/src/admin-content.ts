@@ -53,8 +53,35 @@ export const apartmentPrefix = z
  * A location as the back office edits it: every field of product §4.4, the shape residents get,
  * and the apartment-number prefix (null: none), which only administrators change.
  */
-export const adminLocation = location.extend({ apartment_prefix: z.string().nullable() });
+/** A building or staircase of a location with its own address and access note. */
+export const locationBuilding = z.object({
+  id: z.number(),
+  name: z.string(),
+  street: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  access_note: z.string(),
+});
+export type LocationBuilding = z.infer<typeof locationBuilding>;
+
+export const adminLocation = location.extend({
+  apartment_prefix: z.string().nullable(),
+  /** The postal address and how to get in: the craftsman's page, the assignment mail, the letters. */
+  street: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  access_note: z.string(),
+  /** Days after which a craftsman's 'erledigt' counts as accepted; null: the manager accepts. */
+  auto_accept_days: z.number().nullable(),
+  buildings: z.array(locationBuilding),
+});
 export type AdminLocation = z.infer<typeof adminLocation>;
+
+const AUTO_ACCEPT_MESSAGE = 'Bitte eine ganze Zahl von 1 bis 90 Tagen, oder leer lassen.';
+/** A German postal code: five digits, or nothing. */
+const postalCode = trimmedText(5).refine((s) => s === '' || /^\d{5}$/.test(s), {
+  error: 'Bitte eine Postleitzahl mit fünf Ziffern angeben.',
+});
 
 /**
  * `PUT /api/admin/locations/:id/`: the title is required, every other field left out keeps its
@@ -75,6 +102,31 @@ export const adminLocationUpdate = z.object({
   residents_can_post: z.boolean().optional(),
   /** Administrators only (a manager changing it gets 403); '' or null removes it. */
   apartment_prefix: apartmentPrefix.nullable().optional(),
+  street: trimmedText(200).optional(),
+  postal_code: postalCode.optional(),
+  city: trimmedText(100).optional(),
+  access_note: trimmedText(1000).optional(),
+  auto_accept_days: z
+    .number({ error: AUTO_ACCEPT_MESSAGE })
+    .int({ error: AUTO_ACCEPT_MESSAGE })
+    .min(1, { error: AUTO_ACCEPT_MESSAGE })
+    .max(90, { error: AUTO_ACCEPT_MESSAGE })
+    .nullable()
+    .optional(),
+  /** The whole list: a building left out is removed (its tickets keep the location's address). */
+  buildings: z
+    .array(
+      z.object({
+        id: bodyId.optional(),
+        name: requiredTrimmedText(100),
+        street: trimmedText(200).default(''),
+        postal_code: postalCode.default(''),
+        city: trimmedText(100).default(''),
+        access_note: trimmedText(1000).default(''),
+      }),
+    )
+    .max(50, { error: 'Höchstens 50 Gebäude oder Aufgänge je Standort.' })
+    .optional(),
 });
 export type AdminLocationUpdate = z.infer<typeof adminLocationUpdate>;
 
@@ -200,6 +252,8 @@ export const adminProvider = provider.extend({
   service_id: z.number(),
   service_title: z.string(),
   location_id: z.number(),
+  /** Its trades ('Gewerke'): the ticket categories it works on; the craftsman picker offers it first for them. */
+  category_ids: z.array(z.number()),
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 
@@ -222,6 +276,8 @@ export const adminProviderInput = z.object({
   website: websiteOrEmpty.optional(),
   allow_form_contact: z.boolean().optional(),
   placeholder: trimmedText(500).optional(),
+  /** Ticket categories of the provider's location; left out keeps them. */
+  category_ids: z.array(bodyId).max(100).optional(),
 });
 export type AdminProviderInput = z.infer<typeof adminProviderInput>;
 

@@ -258,6 +258,10 @@ export const adminTicket = adminTicketListItem.extend({
   merged_into: z.object({ id: z.number(), number: ticketNumber }).nullable(),
   rating: z.object({ stars: z.number(), text: z.string() }).nullable(),
   receipt_sha256: z.string(),
+  /** The building or staircase the ticket names (the craftsman goes to its address), or null. */
+  building_id: z.number().nullable(),
+  /** Since when the craftsman's 'erledigt' waits for 'Abnehmen' or 'Zurückgeben'; null otherwise. */
+  reported_done_at: z.string().nullable(),
 });
 export type AdminTicket = z.infer<typeof adminTicket>;
 
@@ -346,7 +350,17 @@ export type AdminTicketStats = z.infer<typeof adminTicketStats>;
 export const craftsmanJob = z.object({
   number: ticketNumber,
   location_title: z.string(),
+  /** Where to go: the building's postal address where the ticket names one, else the location's. */
   location_address: z.string(),
+  /** The building or staircase, when the location has several and the ticket names one. */
+  building: z.string().nullable(),
+  /** How to get in (key safe, caretaker, door code …), as the management wrote it. */
+  access_note: z.string(),
+  /** The address on OpenStreetMap; null without a street. */
+  map_url: z.string().nullable(),
+  /** After 'erledigt' the page stays readable (not writable) until `readable_until`, for the invoice. */
+  read_only: z.boolean(),
+  readable_until: z.string().nullable(),
   category_name: z.string(),
   scope: z.enum(TICKET_SCOPES),
   place: z.string(),
@@ -375,4 +389,20 @@ export const craftsmanAppointment = z.object({
   }),
 });
 export const craftsmanNote = z.object({ text: requiredTrimmedText(5000) });
-export const craftsmanDone = z.object({ text: trimmedText(5000).default('') });
+export const craftsmanDone = z.object({
+  text: trimmedText(5000).default(''),
+  /** Confirms 'erledigt' before the appointment that was agreed (else 409). */
+  early: z.boolean().default(false),
+});
+/** `POST /api/admin/tickets/:id/acceptance/`: the manager accepts a craftsman's 'erledigt' or sends it back. */
+export const adminTicketAcceptance = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({ decision: z.literal('accept') }),
+    z.object({ decision: z.literal('return'), reason: requiredTrimmedText(2000) }),
+  ],
+  { error: "Erlaubt sind 'accept' oder 'return'." },
+);
+export type AdminTicketAcceptance = z.infer<typeof adminTicketAcceptance>;
+/** `POST /api/admin/tickets/:id/building/`: the building or staircase the defect is in (null: the location). */
+export const adminTicketBuilding = z.object({ building_id: bodyId.nullable() });

@@ -23,6 +23,13 @@ export interface LocationTable {
   residents_can_post: Flag;
   /** Every apartment number of the location starts with it (migration 015, ADR 028); null: none. */
   apartment_prefix: string | null;
+  /** The postal address and how to get in (migration 025): the craftsman's page, mails and letters. */
+  street: Generated<string>;
+  postal_code: Generated<string>;
+  city: Generated<string>;
+  access_note: Generated<string>;
+  /** Days after which 'Als erledigt gemeldet' counts as accepted; null: the manager accepts. */
+  auto_accept_days: number | null;
   approved_message_count: Generated<number>;
   /** Goes up with every write that changes a blackboard page (migration 007, triggers). */
   feed_version: Generated<number>;
@@ -510,7 +517,7 @@ export interface TicketCounterTable {
 }
 
 export type TicketStatusColumn =
-  'received' | 'in_progress' | 'craftsman_assigned' | 'appointment_set' | 'done' | 'rejected';
+  'received' | 'in_progress' | 'craftsman_assigned' | 'appointment_set' | 'reported_done' | 'done' | 'rejected';
 
 /** A defect ticket (ADR 020). */
 export interface TicketTable {
@@ -532,6 +539,10 @@ export interface TicketTable {
   assignee_provider_id: number | null;
   appointment_at: Timestamp | null;
   merged_into_id: number | null;
+  /** The building or staircase the defect is in, when the location has several (migration 025). */
+  building_id: number | null;
+  /** When a craftsman reported the job done ('Als erledigt gemeldet'), until the manager decides. */
+  reported_done_at: Timestamp | null;
   rating: number | null;
   rating_text: Generated<string>;
   reopen_count: Generated<number>;
@@ -576,6 +587,26 @@ export interface TicketAssignmentTable {
   responded_at: Timestamp | null;
   /** When the link stopped working (revoked, reassigned, ticket closed). */
   ended_at: Timestamp | null;
+  /** When the craftsman reported the job done: the link stays readable 30 days from then. */
+  done_at: Timestamp | null;
+}
+
+/** A building or staircase of a location with its own address (migration 025). */
+export interface LocationBuildingTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  street: Generated<string>;
+  postal_code: Generated<string>;
+  city: Generated<string>;
+  access_note: Generated<string>;
+  created_at: Timestamp;
+}
+
+/** The trades of a provider: the ticket categories it works on (migration 025). */
+export interface ProviderCategoryTable {
+  provider_id: number;
+  category_id: number;
 }
 
 export interface TicketEventTable {
@@ -739,6 +770,8 @@ export interface Database {
   ticket_followers: TicketFollowerTable;
   ticket_photos: TicketPhotoTable;
   ticket_assignments: TicketAssignmentTable;
+  location_buildings: LocationBuildingTable;
+  provider_categories: ProviderCategoryTable;
   ticket_events: TicketEventTable;
   parcels: ParcelTable;
   parcel_codes: ParcelCodeTable;

@@ -7,6 +7,7 @@ export const labelsAr: Labels = {
     in_progress: 'قيد المعالجة',
     craftsman_assigned: 'تم تكليف فني',
     appointment_set: 'تم تحديد موعد',
+    reported_done: 'تم الإبلاغ عن الإنجاز',
     done: 'تم الإنجاز',
     rejected: 'مرفوض',
   },

@@ -9,6 +9,7 @@ export const TICKET_STATUSES = [
   'in_progress',
   'craftsman_assigned',
   'appointment_set',
+  'reported_done',
   'done',
   'rejected',
 ] as const;
@@ -20,6 +21,7 @@ export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = [
   'in_progress',
   'craftsman_assigned',
   'appointment_set',
+  'reported_done',
 ];
 
 /** Where the defect is: in the resident's own flat, or in the building (common areas). */
@@ -63,6 +65,7 @@ export const TICKET_EVENT_KINDS = [
   'merged',
   'rated',
   'reopened',
+  'returned',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

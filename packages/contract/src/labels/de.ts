@@ -6,6 +6,7 @@ export const TICKET_STATUS_LABELS: Labels['ticketStatuses'] = {
   in_progress: 'In Bearbeitung',
   craftsman_assigned: 'Handwerker beauftragt',
   appointment_set: 'Termin vereinbart',
+  reported_done: 'Als erledigt gemeldet',
   done: 'Erledigt',
   rejected: 'Abgelehnt',
 };
@@ -21,7 +22,7 @@ export const NOTIFICATION_KIND_LABELS: Labels['notificationKinds'] = {
   posts: 'Neue Beiträge auf der Pinnwand',
   comments: 'Kommentare zu meinen Beiträgen',
   moderation: 'Prüfung meiner Beiträge und Kommentare',
-  reports: 'Entscheidungen über meine Meldungen',
+  reports: 'Entscheidungen über meine Hinweise',
   requests: 'Bearbeitung meiner Anfragen',
   notices: 'Aushänge der Hausverwaltung',
   documents: 'Neue Dokumente für meine Wohnung',
@@ -49,6 +50,7 @@ export const TICKET_EVENT_KIND_LABELS: Readonly<Record<TicketEventKind, string>>
   merged: 'Zusammengeführt',
   rated: 'Bewertet',
   reopened: 'Wieder geöffnet',
+  returned: 'Erledigt-Meldung zurückgegeben',
 };
 
 /** German: the resident app's and the server's, and the back office's and the craftsman's page's too. */

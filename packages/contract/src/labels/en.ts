@@ -7,6 +7,7 @@ export const labelsEn: Labels = {
     in_progress: 'In progress',
     craftsman_assigned: 'Craftsman assigned',
     appointment_set: 'Appointment set',
+    reported_done: 'Reported as done',
     done: 'Done',
     rejected: 'Rejected',
   },

@@ -4,6 +4,7 @@
 // schemas along (zod alone is 25 kB gzip). The main entry re-exports all of it, so there is one
 // source. Nothing reachable from this file may import zod or a schema module (labels.test.ts).
 export * from './constants.js';
+export * from './address.js';
 export {
   labelsDe,
   NOTIFICATION_KIND_LABELS,

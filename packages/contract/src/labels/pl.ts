@@ -7,6 +7,7 @@ export const labelsPl: Labels = {
     in_progress: 'W realizacji',
     craftsman_assigned: 'Zlecone fachowcowi',
     appointment_set: 'Termin uzgodniony',
+    reported_done: 'Zgłoszone jako wykonane',
     done: 'Zakończone',
     rejected: 'Odrzucone',
   },

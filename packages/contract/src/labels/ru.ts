@@ -7,6 +7,7 @@ export const labelsRu: Labels = {
     in_progress: 'В работе',
     craftsman_assigned: 'Мастер назначен',
     appointment_set: 'Визит согласован',
+    reported_done: 'Сообщено о выполнении',
     done: 'Выполнена',
     rejected: 'Отклонена',
   },

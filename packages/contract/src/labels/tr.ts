@@ -7,6 +7,7 @@ export const labelsTr: Labels = {
     in_progress: 'İşlemde',
     craftsman_assigned: 'Usta görevlendirildi',
     appointment_set: 'Randevu belirlendi',
+    reported_done: 'Tamamlandı olarak bildirildi',
     done: 'Tamamlandı',
     rejected: 'Reddedildi',
   },

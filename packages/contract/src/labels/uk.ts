@@ -7,6 +7,7 @@ export const labelsUk: Labels = {
     in_progress: 'У роботі',
     craftsman_assigned: 'Майстра призначено',
     appointment_set: 'Час візиту узгоджено',
+    reported_done: 'Повідомлено про виконання',
     done: 'Виконано',
     rejected: 'Відхилено',
   },

@@ -10,6 +10,8 @@ import { auditLocation } from './location.presenter.js';
 import {
   countOutsidePrefix,
   findLocation,
+  listBuildings,
+  replaceBuildings,
   otherApartmentPrefixes,
   updateLocation,
   type LocationInput,
@@ -36,21 +38,26 @@ async function changeLocation(
   id: number,
   action: string,
   patch: Partial<LocationInput>,
+  buildings?: AdminLocationUpdate['buildings'],
 ) {
   await requireStaffLocation(ctx.db, caller, id);
   return inTransaction(ctx.db, async (trx) => {
     const before = await findLocation(trx, id);
     if (!before) throw notFound();
+    const buildingsBefore = await listBuildings(trx, id);
     await updateLocation(trx, id, patch);
+    if (buildings && !(await replaceBuildings(trx, id, buildings)))
+      throw fieldError('buildings', 'Dieses Gebäude gehört nicht zu diesem Standort.');
     const after = (await findLocation(trx, id))!;
+    const buildingsAfter = await listBuildings(trx, id);
     await recordChange(trx, {
       actor: caller,
       action,
       entity: { type: 'location', id, locationId: id },
-      before: auditLocation(before),
-      after: auditLocation(after),
+      before: auditLocation(before, buildingsBefore),
+      after: auditLocation(after, buildingsAfter),
     });
-    return { before, after };
+    return { before, after, buildings: buildingsAfter };
   });
 }
 
@@ -97,22 +104,34 @@ export async function updateLocationSettings(ctx: AppContext, caller: Caller, id
     throw fieldError('direct_number', 'Für den Direktanruf wird eine Telefonnummer benötigt.');
   }
   if (b.apartment_prefix !== undefined) await checkPrefixChange(ctx, caller, current, b.apartment_prefix);
-  const { after } = await changeLocation(ctx, caller, id, 'location_updated', {
-    title: b.title,
-    name: b.name,
-    directCall: b.direct_call,
-    directNumber: b.direct_number,
-    defaultServiceId: b.default_service_id,
-    defaultServiceAlways: b.default_service_always,
-    text: b.text,
-    hours: b.hours,
-    phone: b.phone,
-    email: b.email,
-    freeText: b.free_text,
-    residentsCanPost: b.residents_can_post,
-    apartmentPrefix: b.apartment_prefix,
-  });
-  return after;
+  const { after, buildings } = await changeLocation(
+    ctx,
+    caller,
+    id,
+    'location_updated',
+    {
+      title: b.title,
+      name: b.name,
+      directCall: b.direct_call,
+      directNumber: b.direct_number,
+      defaultServiceId: b.default_service_id,
+      defaultServiceAlways: b.default_service_always,
+      text: b.text,
+      hours: b.hours,
+      phone: b.phone,
+      email: b.email,
+      freeText: b.free_text,
+      residentsCanPost: b.residents_can_post,
+      apartmentPrefix: b.apartment_prefix,
+      street: b.street,
+      postalCode: b.postal_code,
+      city: b.city,
+      accessNote: b.access_note,
+      autoAcceptDays: b.auto_accept_days,
+    },
+    b.buildings,
+  );
+  return { location: after, buildings };
 }
 
 /**
@@ -133,12 +152,12 @@ export async function replaceLogo(ctx: AppContext, caller: Caller, id: number, r
     throw err;
   }
   if (isStored(changed.before.logo)) await storage.remove(changed.before.logo);
-  return changed.after;
+  return { location: changed.after, buildings: changed.buildings };
 }
 
 /** A manager removes a location's logo; the app shows its default logo then. */
 export async function removeLogo(ctx: AppContext, caller: Caller, id: number) {
-  const { before, after } = await changeLocation(ctx, caller, id, 'location_logo_removed', { logo: null });
+  const { before, after, buildings } = await changeLocation(ctx, caller, id, 'location_logo_removed', { logo: null });
   if (isStored(before.logo)) await ctx.storage.remove(before.logo);
-  return after;
+  return { location: after, buildings };
 }

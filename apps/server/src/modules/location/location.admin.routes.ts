@@ -8,7 +8,14 @@ import { readForm } from '../../lib/uploads.js';
 import { callerOf, managerLocations, requireLocation } from '../auth/policies.js';
 import { removeLogo, replaceLogo, updateLocationSettings } from './location.actions.js';
 import { toAdminLocation } from './location.presenter.js';
-import { findLocation, listLocations } from './location.repository.js';
+import {
+  buildingsOf,
+  findLocation,
+  listBuildings,
+  listLocations,
+  type BuildingRow,
+  type LocationRow,
+} from './location.repository.js';
 
 /** A location's logo: only the image in `logo`. */
 const logoUpload = { file: { field: 'logo', required: true }, fields: logoForm };
@@ -18,6 +25,8 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: content'], 'parent');
   const { ctx } = app;
   const { db, signer } = ctx;
+  const admin = (x: { location: LocationRow; buildings: BuildingRow[] }) =>
+    toAdminLocation(x.location, x.buildings, signer);
 
   r.get(
     '/locations/',
@@ -30,11 +39,15 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const page = await listLocations(db, await managerLocations(request), pageWindow(request.query));
+      const buildings = await buildingsOf(
+        db,
+        page.rows.map((row) => row.id),
+      );
       return paginate(
         '/api/admin/locations/',
         request.query,
         page.count,
-        page.rows.map((row) => toAdminLocation(row, signer)),
+        page.rows.map((row) => toAdminLocation(row, buildings.get(row.id) ?? [], signer)),
       );
     },
   );
@@ -48,7 +61,7 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
       await requireLocation(request, request.params.id);
       const row = await findLocation(db, request.params.id);
       if (!row) throw notFound();
-      return toAdminLocation(row, signer);
+      return toAdminLocation(row, await listBuildings(db, row.id), signer);
     },
   );
 
@@ -62,8 +75,7 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminLocation },
       },
     },
-    async (request) =>
-      toAdminLocation(await updateLocationSettings(ctx, callerOf(request), request.params.id, request.body), signer),
+    async (request) => admin(await updateLocationSettings(ctx, callerOf(request), request.params.id, request.body)),
   );
 
   r.put(
@@ -82,7 +94,7 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
         const form = await readForm(request, logoUpload);
         return form.file!;
       });
-      return toAdminLocation(after, signer);
+      return admin(after);
     },
   );
 
@@ -95,6 +107,6 @@ export async function locationAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: adminLocation },
       },
     },
-    async (request) => toAdminLocation(await removeLogo(ctx, callerOf(request), request.params.id), signer),
+    async (request) => admin(await removeLogo(ctx, callerOf(request), request.params.id)),
   );
 }

@@ -79,8 +79,18 @@ describe.each(kinds)('back office: location settings (%s)', (kind) => {
     const res = await call(t.app, 'PUT', `/api/admin/locations/${park}/`, { auth: manager, payload: SETTINGS });
     expect(res.status).toBe(200);
     const expected = { id: park, ...SETTINGS, logo: null, default_service_name: 'Verwaltung' };
-    // The back office also shows the apartment-number prefix (ADR 028); residents' shape has none.
-    const inBackOffice = { ...expected, apartment_prefix: null };
+    // The back office also shows the apartment-number prefix (ADR 028) and the address, the
+    // automatic acceptance and the buildings; residents' shape has none of them.
+    const inBackOffice = {
+      ...expected,
+      apartment_prefix: null,
+      street: '',
+      postal_code: '',
+      city: '',
+      access_note: '',
+      auto_accept_days: null,
+      buildings: [],
+    };
     expect(res.body).toEqual(inBackOffice);
     expect((await call(t.app, 'GET', `/api/admin/locations/${park}/`, { auth: manager })).body).toEqual(inBackOffice);
     const resident = await call(t.app, 'GET', '/api/location/', { auth: anna });

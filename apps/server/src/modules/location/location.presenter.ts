@@ -1,6 +1,6 @@
 import type { AdminLocation, Location } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
-import type { LocationRow } from './location.repository.js';
+import type { BuildingRow, LocationRow } from './location.repository.js';
 
 /** The settings of a location, with its logo as given (a signed URL for the API, the key for the audit log). */
 const locationFields = (row: LocationRow, logo: string | null) => ({
@@ -26,14 +26,25 @@ export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
   default_service_name: row.default_service_name ?? '',
 });
 
-/** A location as the back office sees it: the residents' shape and the apartment-number prefix (ADR 028). */
-export const toAdminLocation = (row: LocationRow, signer: UrlSigner): AdminLocation => ({
-  ...toLocation(row, signer),
+/** What the back office adds to the residents' shape: prefix (ADR 028), address, acceptance, buildings. */
+const adminFields = (row: LocationRow, buildings: BuildingRow[]) => ({
   apartment_prefix: row.apartment_prefix,
+  street: row.street,
+  postal_code: row.postal_code,
+  city: row.city,
+  access_note: row.access_note,
+  auto_accept_days: row.auto_accept_days,
+  buildings,
 });
 
-/** A location as the audit log keeps it: the stored logo key, no signed URL that expires, and the prefix. */
-export const auditLocation = (row: LocationRow) => ({
+/** A location as the back office sees it. */
+export const toAdminLocation = (row: LocationRow, buildings: BuildingRow[], signer: UrlSigner): AdminLocation => ({
+  ...toLocation(row, signer),
+  ...adminFields(row, buildings),
+});
+
+/** A location as the audit log keeps it: the stored logo key, no signed URL that expires. */
+export const auditLocation = (row: LocationRow, buildings: BuildingRow[]) => ({
   ...locationFields(row, row.logo),
-  apartment_prefix: row.apartment_prefix,
+  ...adminFields(row, buildings),
 });

@@ -99,6 +99,11 @@ export interface LocationInput {
   residentsCanPost?: boolean;
   /** The apartment-number prefix (ADR 028); null: none. Only administrators change it. */
   apartmentPrefix?: string | null;
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  accessNote?: string;
+  autoAcceptDays?: number | null;
 }
 
 /** Adds a location, with the default ticket categories; returns its id. */
@@ -160,8 +165,89 @@ export async function updateLocation(db: DB, locationId: number, v: Partial<Loca
     free_text: v.freeText,
     residents_can_post: flag(v.residentsCanPost),
     apartment_prefix: v.apartmentPrefix,
+    street: v.street,
+    postal_code: v.postalCode,
+    city: v.city,
+    access_note: v.accessNote,
+    auto_accept_days: v.autoAcceptDays,
   };
   // Kysely leaves undefined values out of the SET clause; with none left there is nothing to do.
   if (Object.values(set).every((value) => value === undefined)) return;
   await db.updateTable('locations').set(set).where('id', '=', locationId).execute();
+}
+
+// ---- buildings and staircases ----
+
+/** A location's buildings or staircases, by name. */
+export function listBuildings(db: DB, locationId: number) {
+  return db
+    .selectFrom('location_buildings')
+    .select(['id', 'name', 'street', 'postal_code', 'city', 'access_note'])
+    .where('location_id', '=', locationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export type BuildingRow = Awaited<ReturnType<typeof listBuildings>>[number];
+
+/** The buildings of several locations, by location (a page of the back office's list). */
+export async function buildingsOf(db: DB, locationIds: readonly number[]): Promise<Map<number, BuildingRow[]>> {
+  const rows = await db
+    .selectFrom('location_buildings')
+    .select(['location_id', 'id', 'name', 'street', 'postal_code', 'city', 'access_note'])
+    .where('location_id', 'in', idsOrNone(locationIds))
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const byLocation = new Map<number, BuildingRow[]>();
+  for (const { location_id, ...b } of rows) byLocation.set(location_id, [...(byLocation.get(location_id) ?? []), b]);
+  return byLocation;
+}
+
+/** One building of a location, or undefined. */
+export function findBuilding(db: DB, locationId: number, buildingId: number) {
+  return db
+    .selectFrom('location_buildings')
+    .select(['id', 'name', 'street', 'postal_code', 'city', 'access_note'])
+    .where('location_id', '=', locationId)
+    .where('id', '=', buildingId)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes a location's buildings the given list: rows with an id of this location change, rows
+ * without one are added, the others go (their tickets fall back to the location's address).
+ * Returns false when an id belongs to no building of this location.
+ */
+export async function replaceBuildings(
+  trx: DB,
+  locationId: number,
+  items: { id?: number; name: string; street: string; postal_code: string; city: string; access_note: string }[],
+): Promise<boolean> {
+  const existing = new Set((await listBuildings(trx, locationId)).map((b) => b.id));
+  if (items.some((b) => b.id !== undefined && !existing.has(b.id))) return false;
+  const kept = items.flatMap((b) => (b.id === undefined ? [] : [b.id]));
+  await trx
+    .deleteFrom('location_buildings')
+    .where('location_id', '=', locationId)
+    .where('id', 'not in', kept.length ? kept : [-1])
+    .execute();
+  const now = nowIso();
+  for (const b of items) {
+    const values = {
+      name: b.name,
+      street: b.street,
+      postal_code: b.postal_code,
+      city: b.city,
+      access_note: b.access_note,
+    };
+    if (b.id === undefined)
+      await trx
+        .insertInto('location_buildings')
+        .values({ ...values, location_id: locationId, created_at: now })
+        .execute();
+    else await trx.updateTable('location_buildings').set(values).where('id', '=', b.id).execute();
+  }
+  return true;
 }

@@ -12,6 +12,7 @@ import {
   type ResidentImportResult,
   type adminResidentCreate,
   type adminResidentUpdate,
+  formatAddress,
 } from '@hausportal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -353,6 +354,7 @@ export async function printActivationLetters(
       name: r.name,
       apartmentNumber: r.apartment_number,
       locationTitle: location.title || location.name,
+      locationAddress: formatAddress(location),
       locationPhone: location.phone ?? '',
       locationEmail: location.email ?? '',
       language: r.language,

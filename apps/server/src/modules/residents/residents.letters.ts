@@ -14,6 +14,8 @@ export interface Letter {
   name: string;
   apartmentNumber: string;
   locationTitle: string;
+  /** The building's postal address ('Parkstraße 5, 10115 Berlin'), '' when none is set. */
+  locationAddress: string;
   /** The location's phone and e-mail for questions, '' when it has none. */
   locationPhone: string;
   locationEmail: string;
@@ -153,7 +155,8 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
   p.y -= 28;
   p.text(l.name, { size: 13, font: 'bold', gap: 0 });
   p.text(t('letter.apartment', { apartment }), { size: 13, gap: 0 });
-  p.text(l.locationTitle, { size: 11, gap: 36 });
+  p.text(l.locationTitle, { size: 11, gap: l.locationAddress ? 0 : 36 });
+  if (l.locationAddress) p.text(l.locationAddress, { size: 11, gap: 36 });
 
   p.text(t('letter.heading', { app: appName }), { size: 20, font: 'bold', gap: 10 });
   p.text(t('mail.greeting', { name: l.name }), { gap: 6 });

@@ -151,7 +151,7 @@ export function findResidents(db: DB, scope: number[], ids: number[]) {
 export function locationContacts(db: DB, ids: number[]) {
   return db
     .selectFrom('locations')
-    .select(['id', 'title', 'name', 'phone', 'email'])
+    .select(['id', 'title', 'name', 'phone', 'email', 'street', 'postal_code', 'city'])
     .where('id', 'in', ids.length ? ids : [-1])
     .execute();
 }

@@ -164,6 +164,11 @@ export async function providerInScope(ctx: AppContext, caller: Caller, id: numbe
 async function checkProviderTarget(ctx: AppContext, caller: Caller, b: AdminProviderInput) {
   await requireStaffLocation(ctx.db, caller, b.location_id);
   if (!(await repo.findService(ctx.db, b.location_id, b.service_id))) throw fieldError('service_id', NOT_AT_LOCATION);
+  if (b.category_ids) {
+    const known = new Set(await repo.categoriesAt(ctx.db, b.location_id, b.category_ids));
+    if (b.category_ids.some((id) => !known.has(id)))
+      throw fieldError('category_ids', 'Diese Kategorie gibt es an diesem Standort nicht.');
+  }
 }
 
 const providerInput = (b: AdminProviderInput): repo.ProviderInput => ({
@@ -184,8 +189,15 @@ const providerInput = (b: AdminProviderInput): repo.ProviderInput => ({
 /** A manager adds a provider of a service at one of their locations. */
 export async function createProvider(ctx: AppContext, caller: Caller, b: AdminProviderInput) {
   await checkProviderTarget(ctx, caller, b);
-  const row = await changeEntity(ctx.db, provider, { actor: caller, action: 'provider_created', before: null }, (trx) =>
-    repo.createProvider(trx, providerInput(b)),
+  const row = await changeEntity(
+    ctx.db,
+    provider,
+    { actor: caller, action: 'provider_created', before: null },
+    async (trx) => {
+      const id = await repo.createProvider(trx, providerInput(b));
+      if (b.category_ids) await repo.replaceTrades(trx, id, b.category_ids);
+      return id;
+    },
   );
   return row!;
 }
@@ -194,8 +206,16 @@ export async function createProvider(ctx: AppContext, caller: Caller, b: AdminPr
 export async function updateProvider(ctx: AppContext, caller: Caller, id: number, b: AdminProviderInput) {
   const before = await providerInScope(ctx, caller, id);
   await checkProviderTarget(ctx, caller, b);
-  const after = await changeEntity(ctx.db, provider, { actor: caller, action: 'provider_updated', before }, (trx) =>
-    repo.updateProvider(trx, before.id, providerInput(b)),
+  const after = await changeEntity(
+    ctx.db,
+    provider,
+    { actor: caller, action: 'provider_updated', before },
+    async (trx) => {
+      await repo.updateProvider(trx, before.id, providerInput(b));
+      // Trades name categories of the location: a provider moved elsewhere keeps none of the old ones.
+      if (b.category_ids) await repo.replaceTrades(trx, before.id, b.category_ids);
+      else if (b.location_id !== before.location_id) await repo.replaceTrades(trx, before.id, []);
+    },
   );
   return after!;
 }

@@ -308,6 +308,7 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
         service_id: parkService,
         service_title: 'Hausmeister',
         location_id: park,
+        category_ids: [],
         ...PROVIDER,
       });
       const resident = await call(t.app, 'GET', `/api/providers/?service_id=${parkService}`, { auth: anna });

@@ -1,5 +1,6 @@
 import type { AdminProvider, AdminService, Provider } from '@hausportal/contract';
 import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
+import { parseJsonArray } from '../../db/database.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 import type { Resident } from '../auth/policies.js';
@@ -72,4 +73,5 @@ export const toAdminProvider = (p: AdminProviderRow): AdminProvider => ({
   service_id: p.service_id,
   service_title: p.service_title,
   location_id: p.location_id,
+  category_ids: parseJsonArray(p.trades).map((t) => t.category_id),
 });

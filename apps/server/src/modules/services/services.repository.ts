@@ -1,5 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { idsOrNone } from '../../db/paging.js';
-import type { DB } from '../../db/database.js';
+import { jsonArrayFrom, type DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
 
 // A service is global (location_id null, e.g. the system services 1 and 3) or one location's.
@@ -214,12 +216,24 @@ export async function isDefaultService(db: DB, serviceId: number): Promise<boole
   return Boolean(row);
 }
 
+/** The ticket categories a provider works on ('Gewerke'), as a JSON array of `{ category_id }`. */
+const tradesOf = (db: DB) => (eb: ExpressionBuilder<Database, 'providers'>) =>
+  jsonArrayFrom(
+    db,
+    eb
+      .selectFrom('provider_categories')
+      .select('provider_categories.category_id')
+      .whereRef('provider_categories.provider_id', '=', 'providers.id')
+      .orderBy('provider_categories.category_id'),
+  ).as('trades');
+
 const adminProviders = (db: DB) =>
   db
     .selectFrom('providers')
     .innerJoin('services', 'services.id', 'providers.service_id')
     .selectAll('providers')
-    .select('services.title as service_title');
+    .select('services.title as service_title')
+    .select(tradesOf(db));
 
 /** One page of the providers of the given locations (the back office's scope), optionally of one service. */
 export function listAdminProviders(
@@ -236,6 +250,7 @@ export function listAdminProviders(
         .innerJoin('services', 'services.id', 'providers.service_id')
         .selectAll('providers')
         .select('services.title as service_title')
+        .select(tradesOf(db))
         .orderBy('providers.location_id')
         .orderBy('services.sort_order')
         .orderBy('providers.id'),
@@ -276,4 +291,26 @@ export async function updateProvider(db: DB, id: number, v: ProviderInput): Prom
 /** Deletes a provider with its requests (the foreign key cascades). */
 export async function deleteProvider(db: DB, id: number): Promise<void> {
   await db.deleteFrom('providers').where('id', '=', id).execute();
+}
+
+/** Which of `ids` are ticket categories of the location (a provider's trades must be). */
+export async function categoriesAt(db: DB, locationId: number, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('ticket_categories')
+    .select('id')
+    .where('location_id', '=', locationId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Makes a provider's trades exactly these categories. */
+export async function replaceTrades(trx: DB, providerId: number, categoryIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('provider_categories').where('provider_id', '=', providerId).execute();
+  if (categoryIds.length)
+    await trx
+      .insertInto('provider_categories')
+      .values([...new Set(categoryIds)].map((category_id) => ({ provider_id: providerId, category_id })))
+      .execute();
 }

@@ -1,8 +1,13 @@
-import { OPEN_TICKET_STATUSES, TICKET_STALE_HOURS, type TicketStatus } from '@hausportal/contract';
+import {
+  OPEN_TICKET_STATUSES,
+  TICKET_STALE_HOURS,
+  type AdminTicketAcceptance,
+  type TicketStatus,
+} from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
-import { fieldError, nonFieldError } from '../../lib/errors.js';
+import { ApiError, fieldError, nonFieldError } from '../../lib/errors.js';
 import { isoFromMs, nowIso } from '../../lib/time.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { FormFile } from '../../lib/uploads.js';
@@ -16,9 +21,10 @@ import {
   type Caller,
   type Operator,
 } from '../auth/policies.js';
+import { findBuilding } from '../location/location.repository.js';
 import { findResident } from '../residents/residents.repository.js';
 import { findAdminProvider } from '../services/services.repository.js';
-import { assignmentMail, receiptMail, toAdminTicket } from './tickets.presenter.js';
+import { assignmentMail, receiptMail, returnedMail, toAdminTicket, toPlace } from './tickets.presenter.js';
 import { renderReceipt } from './tickets.receipt.js';
 import * as repo from './tickets.repository.js';
 import { addLaterPhoto, receiptContent, reportHash, reserveNumber, type ReportInput } from './tickets.actions.js';
@@ -224,6 +230,7 @@ export async function assignCraftsman(
         category: ticket.category_name,
         message,
         link,
+        place: toPlace(await repo.placeOfTicket(trx, ticket.id)),
       }),
       { kind: 'ticket_assignment', locationId: ticket.location_id, trx, secret: true },
     );
@@ -361,4 +368,96 @@ export async function readAdminTicket(ctx: AppContext, caller: Operator, id: num
     ctx.signer,
     isKeyCaller(caller) ? undefined : caller.tokenId,
   );
+}
+
+const NOT_REPORTED_DONE = 'Diese Meldung wartet nicht auf eine Abnahme.';
+
+/**
+ * The manager accepts a craftsman's 'erledigt' ('Abnehmen'): the ticket is 'Erledigt' and the
+ * residents hear of it. Or sends it back with a reason: the craftsman's link works again, the
+ * ticket goes back to where it stood, and the craftsman reads the reason on the page and in a mail;
+ * the residents never saw the 'erledigt', so they hear nothing of its return.
+ */
+export async function decideAcceptance(ctx: AppContext, caller: Operator, id: number, d: AdminTicketAcceptance) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  if (ticket.status !== 'reported_done') throw new ApiError(409, { detail: NOT_REPORTED_DONE });
+  const assignment = await repo.reportedAssignment(ctx.db, ticket.id);
+  await inTransaction(ctx.db, async (trx) => {
+    if (!(await repo.claimStatus(trx, ticket.id, 'reported_done')))
+      throw new ApiError(409, { detail: NOT_REPORTED_DONE });
+    if (d.decision === 'accept') {
+      await changeStatus(trx, ctx, ticket, 'done', management(caller), 'Von der Hausverwaltung abgenommen.');
+    } else {
+      const back = ticket.appointment_at ? 'appointment_set' : 'craftsman_assigned';
+      if (assignment) await repo.updateAssignment(trx, assignment.id, { state: 'accepted', done_at: null });
+      await changeStatus(trx, ctx, ticket, back, management(caller), '', undefined, false);
+      await addEvent(
+        trx,
+        ctx,
+        ticket,
+        { ...management(caller), assignmentId: assignment?.id ?? null },
+        { kind: 'returned', text: d.reason, internal: true },
+      );
+      if (assignment?.provider_email)
+        await ctx.outbox.enqueue(
+          returnedMail(ctx.config, {
+            to: assignment.provider_email,
+            provider: assignment.provider_name,
+            number: ticket.number,
+            reason: d.reason,
+          }),
+          { kind: 'ticket_assignment', locationId: ticket.location_id, trx },
+        );
+    }
+    await recordChange(trx, {
+      actor: actorOf(caller),
+      action: d.decision === 'accept' ? 'ticket_accepted' : 'ticket_returned',
+      entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+      details: d.decision === 'return' ? { reason: d.reason } : undefined,
+    });
+  });
+  ctx.events.kick();
+}
+
+/**
+ * What the locations' setting accepts by itself: a craftsman's 'erledigt' that nobody sent back
+ * within `auto_accept_days`. Each ticket is claimed by its status, so two processes accept it once.
+ */
+export async function acceptDueTickets(ctx: AppContext, now = Date.now()): Promise<number> {
+  let accepted = 0;
+  for (const id of await repo.dueForAutoAcceptance(ctx.db, now)) {
+    const ticket = await repo.findTicket(ctx.db, id);
+    if (!ticket) continue;
+    const done = await inTransaction(ctx.db, async (trx) => {
+      if (!(await repo.claimStatus(trx, id, 'reported_done'))) return false;
+      await changeStatus(trx, ctx, ticket, 'done', { author: 'system' }, 'Automatisch abgenommen.');
+      await recordChange(trx, {
+        actor: null,
+        action: 'ticket_accepted',
+        entity: { type: 'ticket', id, locationId: ticket.location_id },
+        details: { automatic: true },
+      });
+      return true;
+    });
+    if (done) accepted++;
+  }
+  if (accepted) ctx.events.kick();
+  return accepted;
+}
+
+/** The manager names the building or staircase a ticket's defect is in (null: the location). */
+export async function setTicketBuilding(ctx: AppContext, caller: Operator, id: number, buildingId: number | null) {
+  const ticket = await ticketInScope(ctx, caller, id);
+  if (buildingId !== null && !(await findBuilding(ctx.db, ticket.location_id, buildingId)))
+    throw fieldError('building_id', 'Dieses Gebäude gehört nicht zum Standort der Meldung.');
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.updateTicket(trx, ticket.id, { building_id: buildingId });
+    await recordChange(trx, {
+      actor: actorOf(caller),
+      action: 'ticket_building',
+      entity: { type: 'ticket', id: ticket.id, locationId: ticket.location_id },
+      before: { building_id: ticket.building_id },
+      after: { building_id: buildingId },
+    });
+  });
 }

@@ -19,6 +19,8 @@ import {
   adminTicketSummaryQuery,
   idParam,
   paginated,
+  adminTicketAcceptance,
+  adminTicketBuilding,
 } from '@hausportal/contract';
 
 import { pageWindow } from '../../db/paging.js';
@@ -35,7 +37,9 @@ import {
   revokeAssignment,
   setTicketStatus,
   updateCategory,
+  decideAcceptance,
   readAdminTicket,
+  setTicketBuilding,
   staleBefore,
   writeStaffMessage,
 } from './tickets.admin.actions.js';
@@ -243,6 +247,36 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
         addStaffPhoto(ctx, caller, request.params.id, photoOf(request)),
       );
     },
+  );
+
+  r.post(
+    '/tickets/:id/acceptance/',
+    {
+      schema: {
+        summary: "'Abnehmen' oder 'Zurückgeben': über die Erledigt-Meldung des Handwerkers entscheiden",
+        params: idParam,
+        body: adminTicketAcceptance,
+        response: { 200: adminTicket },
+      },
+    },
+    async (request) =>
+      changed(request, request.params.id, (caller) => decideAcceptance(ctx, caller, request.params.id, request.body)),
+  );
+
+  r.post(
+    '/tickets/:id/building/',
+    {
+      schema: {
+        summary: 'Gebäude oder Aufgang der Meldung (der Handwerker fährt zu dessen Adresse)',
+        params: idParam,
+        body: adminTicketBuilding,
+        response: { 200: adminTicket },
+      },
+    },
+    async (request) =>
+      changed(request, request.params.id, (caller) =>
+        setTicketBuilding(ctx, caller, request.params.id, request.body.building_id),
+      ),
   );
 
   r.post(

@@ -294,16 +294,50 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
     expect(JSON.stringify(residentNow.body)).not.toContain('Ersatzteil');
     expect(residentNow.body.photos).toHaveLength(1);
 
-    const done = await call(t.app, 'POST', `/api/auftrag/${token}/done/`, { payload: { text: 'Dichtung getauscht.' } });
+    // Before the agreed appointment 'erledigt' asks first.
+    const tooEarly = await call(t.app, 'POST', `/api/auftrag/${token}/done/`, {
+      payload: { text: 'Dichtung getauscht.' },
+    });
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body).toEqual({
+      detail:
+        'Der vereinbarte Termin ist erst am 10:00, 28.03.2027 Uhr. Bitte bestätigen Sie, dass der Auftrag schon erledigt ist.',
+    });
+    const done = await call(t.app, 'POST', `/api/auftrag/${token}/done/`, {
+      payload: { text: 'Dichtung getauscht.', early: true },
+    });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: 'done', state: 'done' });
-    expect(done.body.events.at(-1)).toMatchObject({ kind: 'status', status: 'done', text: 'Dichtung getauscht.' });
+    expect(done.body).toMatchObject({ status: 'reported_done', state: 'done', read_only: true });
+    expect(done.body.events.at(-1)).toMatchObject({
+      kind: 'status',
+      status: 'reported_done',
+      text: 'Dichtung getauscht.',
+    });
+    // 'Als erledigt gemeldet' waits for the manager: not closed, nothing to rate yet.
     const after = await call(t.app, 'GET', `/api/tickets/${consented.id}/`, { auth: annaAuth });
-    expect(after.body.status).toBe('done');
-    expect(after.body.reopen_until).not.toBeNull();
-    const closed = await call(t.app, 'GET', `/api/auftrag/${token}/`);
-    expect(closed.status).toBe(404);
-    expect(closed.body).toEqual({ detail: CRAFTSMAN_LINK_INVALID });
+    expect(after.body.status).toBe('reported_done');
+    expect(after.body.reopen_until).toBeNull();
+    // The craftsman can still read the job for the invoice, but take no more steps.
+    const readable = await call(t.app, 'GET', `/api/auftrag/${token}/`);
+    expect(readable.status).toBe(200);
+    expect(readable.body).toMatchObject({ number: consented.number, read_only: true });
+    expect(Date.parse(readable.body.readable_until) - Date.now()).toBeGreaterThan(29 * 24 * HOUR);
+    const noMore = await call(t.app, 'POST', `/api/auftrag/${token}/notes/`, { payload: { text: 'noch was' } });
+    expect(noMore.status).toBe(409);
+    expect(noMore.body).toEqual({ detail: 'Dieser Auftrag ist bereits abgeschlossen.' });
+    const accepted = await call(t.app, 'POST', `/api/admin/tickets/${consented.id}/acceptance/`, {
+      auth: manager,
+      payload: { decision: 'accept' },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'done', reported_done_at: null });
+    const closedForResident = await call(t.app, 'GET', `/api/tickets/${consented.id}/`, { auth: annaAuth });
+    expect(closedForResident.body.status).toBe('done');
+    expect(closedForResident.body.reopen_until).not.toBeNull();
+    expect((await call(t.app, 'GET', `/api/auftrag/${token}/`)).body).toMatchObject({
+      status: 'done',
+      read_only: true,
+    });
 
     const audit = await t.app.ctx.db
       .selectFrom('audit_log')
@@ -344,7 +378,9 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
       assignee: null,
       assignment: { state: 'revoked', active: false },
     });
-    expect((await call(t.app, 'GET', `/api/auftrag/${second}/`)).status).toBe(404);
+    const dead = await call(t.app, 'GET', `/api/auftrag/${second}/`);
+    expect(dead.status).toBe(404);
+    expect(dead.body).toEqual({ detail: CRAFTSMAN_LINK_INVALID });
     expect((await call(t.app, 'POST', `/api/auftrag/${second}/done/`, { payload: {} })).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/auftrag/nonsense/')).status).toBe(404);
   });

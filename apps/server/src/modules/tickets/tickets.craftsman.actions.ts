@@ -14,40 +14,73 @@ import { addLaterPhoto } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
 
 // The craftsman works without an account: the signed link in the mail is the permission. A link
-// that is unknown, revoked, reassigned or belongs to a closed ticket answers like an unknown one.
+// that is unknown, revoked, reassigned or belongs to a closed ticket answers like an unknown one;
+// after the craftsman reported the job done it stays readable, not writable, for 30 days, so the
+// job's number and details are at hand for the invoice.
 
 const invalid = () => new ApiError(404, { detail: CRAFTSMAN_LINK_INVALID });
+
+/** How long the page of a job reported done stays readable. */
+const READABLE_AFTER_DONE_MS = 30 * 24 * 3600 * 1000;
+const JOB_CLOSED = 'Dieser Auftrag ist bereits abgeschlossen.';
 
 /** The job behind a token while its link works; 404 with the German notice otherwise. */
 async function liveJob(ctx: AppContext, token: string) {
   if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalid();
   const assignment = await repo.findLiveAssignment(ctx.db, hashToken(token));
-  if (!assignment) throw invalid();
+  if (!assignment) {
+    // A job reported done is still shown, but takes no more steps.
+    const done = await repo.findAssignmentByToken(ctx.db, hashToken(token));
+    if (done?.state === 'done' && readableUntil(done) && Date.parse(readableUntil(done)!) > Date.now())
+      throw new ApiError(409, { detail: JOB_CLOSED });
+    throw invalid();
+  }
+  if (assignment.state === 'done') throw new ApiError(409, { detail: JOB_CLOSED });
   const ticket = await repo.findTicket(ctx.db, assignment.ticket_id);
   if (!ticket) throw invalid();
   return { assignment, ticket };
 }
 
+/** Until when a job the craftsman reported done stays readable; null while it is live. */
+const readableUntil = (a: { state: string; done_at: string | null }) =>
+  a.state === 'done' && a.done_at ? new Date(Date.parse(a.done_at) + READABLE_AFTER_DONE_MS).toISOString() : null;
+
 /** The job as it stands now, also after a step that ended the link (decline, done). */
 async function presentJob(
   ctx: AppContext,
-  assignment: { id: number; message: string },
+  assignment: { id: number; message: string; done_at: string | null },
   ticketId: number,
   state: CraftsmanJob['state'],
 ) {
   const ticket = (await repo.findTicket(ctx.db, ticketId))!;
-  const [location, photos, events] = await Promise.all([
-    repo.locationForCraftsman(ctx.db, ticket.location_id),
+  const [place, photos, events] = await Promise.all([
+    repo.placeOfTicket(ctx.db, ticket.id),
     repo.listPhotos(ctx.db, ticket.id),
     repo.listCraftsmanEvents(ctx.db, ticket.id, assignment.id),
   ]);
-  return toCraftsmanJob(ticket, { state, message: assignment.message }, location, photos, events, ctx.signer);
+  const until = readableUntil({ state, done_at: assignment.done_at });
+  return toCraftsmanJob(
+    ticket,
+    { state, message: assignment.message, readableUntil: until },
+    place,
+    photos,
+    events,
+    ctx.signer,
+  );
 }
 
-/** What the craftsman's page shows of the job. */
+/**
+ * What the craftsman's page shows of the job: while the link is live, and for 30 days after the
+ * craftsman reported it done (read-only), also once the manager accepted it and closed the ticket.
+ */
 export async function readJob(ctx: AppContext, token: string) {
-  const { assignment, ticket } = await liveJob(ctx, token);
-  return presentJob(ctx, assignment, ticket.id, assignment.state);
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalid();
+  const assignment = await repo.findAssignmentByToken(ctx.db, hashToken(token));
+  if (!assignment) throw invalid();
+  const until = readableUntil(assignment);
+  const live = assignment.ended_at === null && assignment.state !== 'done';
+  if (!live && (until === null || Date.parse(until) <= Date.now())) throw invalid();
+  return presentJob(ctx, assignment, assignment.ticket_id, assignment.state);
 }
 
 /** Who acts on the craftsman's page: the provider behind the link. */
@@ -179,14 +212,24 @@ export async function addJobPhoto(ctx: AppContext, token: string, read: () => Pr
   return readJob(ctx, token);
 }
 
-/** The craftsman reports the job done: the ticket is 'Erledigt', the residents hear of it, the link ends. */
-export async function finishJob(ctx: AppContext, token: string, text: string) {
+/**
+ * The craftsman reports the job done: the ticket is 'Als erledigt gemeldet' until the manager
+ * accepts it ('Abnehmen') or sends it back; the management hears of it, the residents once it is
+ * accepted. Before the agreed appointment it takes `early` (the page asks first). The page stays
+ * readable, not writable, for 30 days.
+ */
+export async function finishJob(ctx: AppContext, token: string, text: string, early = false) {
   const { assignment, ticket } = await liveJob(ctx, token);
-  if (assignment.state !== 'offered' && assignment.state !== 'accepted')
-    throw nonFieldError('Dieser Auftrag ist bereits abgeschlossen.');
+  if (assignment.state !== 'offered' && assignment.state !== 'accepted') throw nonFieldError(JOB_CLOSED);
+  if (ticket.appointment_at && Date.parse(ticket.appointment_at) > Date.now() && !early)
+    throw new ApiError(409, {
+      detail: `Der vereinbarte Termin ist erst am ${berlinTime(ticket.appointment_at)} Uhr. Bitte bestätigen Sie, dass der Auftrag schon erledigt ist.`,
+    });
+  const now = nowIso();
   await inTransaction(ctx.db, async (trx) => {
-    await repo.updateAssignment(trx, assignment.id, { state: 'done' });
-    await changeStatus(trx, ctx, ticket, 'done', craftsman(assignment.id), text);
+    await repo.updateAssignment(trx, assignment.id, { state: 'done', done_at: now });
+    await repo.updateTicket(trx, ticket.id, { reported_done_at: now });
+    await changeStatus(trx, ctx, ticket, 'reported_done', craftsman(assignment.id), text, undefined, false);
     await raise(trx, ctx, {
       type: 'ticket.awaiting',
       ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },
@@ -195,5 +238,5 @@ export async function finishJob(ctx: AppContext, token: string, text: string) {
     await recordChange(trx, auditStep('ticket_job_done', ticket, assignment, { text }));
   });
   ctx.events.kick();
-  return presentJob(ctx, assignment, ticket.id, 'done');
+  return presentJob(ctx, { ...assignment, done_at: now }, ticket.id, 'done');
 }

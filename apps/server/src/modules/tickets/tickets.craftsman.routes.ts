@@ -116,6 +116,6 @@ export async function craftsmanRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: craftsmanJob },
       },
     },
-    async (request) => finishJob(ctx, request.params.token, request.body.text),
+    async (request) => finishJob(ctx, request.params.token, request.body.text, request.body.early),
   );
 }

@@ -27,6 +27,8 @@ export type TicketEvent =
       /** A craftsman's appointment: the news names its time in each reader's language. */
       appointment?: { at: string; provider: string };
       except?: number;
+      /** False for a step between the management and the craftsman ('Als erledigt gemeldet', sent back). */
+      tellResidents?: boolean;
     }
   /**
    * A message of the thread the residents see (never an internal note); the management's reaches
@@ -135,7 +137,14 @@ export const ticketEvents = defineEvents<TicketEvent>('tickets', {
   },
   'ticket.status_changed': {
     announce: (trx, e) =>
-      residentsHear(trx, e.ticket, { status: e.status, body: e.message, appointment: e.appointment, except: e.except }),
+      e.tellResidents === false
+        ? null
+        : residentsHear(trx, e.ticket, {
+            status: e.status,
+            body: e.message,
+            appointment: e.appointment,
+            except: e.except,
+          }),
     webhooks: (trx, e) => ticketMessage(trx, e.ticket.id, { previous_status: e.previous, message: e.message }),
   },
   'ticket.message_created': {

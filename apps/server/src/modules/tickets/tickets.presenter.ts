@@ -16,6 +16,9 @@ import {
   type TicketEventKind,
   type TicketListItem,
   type TicketPhoto,
+  addressOf,
+  formatAddress,
+  mapUrl,
 } from '@hausportal/contract';
 import type { Config } from '../../config/config.js';
 import { berlinFormat } from '../../i18n/format.js';
@@ -30,6 +33,7 @@ import type {
   CategoryRow,
   EventRow,
   PhotoRow,
+  TicketPlace,
   TicketRow,
   ticketsForStats,
 } from './tickets.repository.js';
@@ -276,6 +280,8 @@ export function toAdminTicket(
     merged_into: t.merged_into_id === null ? null : { id: t.merged_into_id, number: t.merged_into_number ?? '' },
     rating: t.rating === null ? null : { stars: t.rating, text: t.rating_text },
     receipt_sha256: t.receipt_sha256,
+    building_id: t.building_id,
+    reported_done_at: t.reported_done_at,
   };
 }
 
@@ -297,11 +303,27 @@ export const toCraftsmanEvent = (e: EventRow): TicketEvent => ({
   created_at: e.created_at,
 });
 
+/** Where the craftsman goes: the building's address where it has one, else the location's, and how to get in. */
+export function toPlace(p: TicketPlace) {
+  const building =
+    p.building_name === null
+      ? null
+      : { street: p.building_street ?? '', postal_code: p.building_postal_code ?? '', city: p.building_city ?? '' };
+  const address = addressOf(p, building);
+  return {
+    // Without a postal address the location's second name line is what there is (it often holds one).
+    location_address: formatAddress(address) || (p.name && p.name !== p.title ? p.name : ''),
+    building: p.building_name,
+    access_note: p.building_access_note || p.access_note,
+    map_url: mapUrl(address),
+  };
+}
+
 /** The job as the craftsman's page shows it; the resident's contact only with their consent. */
 export function toCraftsmanJob(
   t: TicketRow,
-  a: { state: CraftsmanJob['state']; message: string },
-  location: { title: string; name: string },
+  a: { state: CraftsmanJob['state']; message: string; readableUntil: string | null },
+  place: TicketPlace,
   photos: PhotoRow[],
   events: EventRow[],
   signer: UrlSigner,
@@ -309,7 +331,9 @@ export function toCraftsmanJob(
   return {
     number: t.number,
     location_title: t.location_title,
-    location_address: location.name && location.name !== location.title ? location.name : '',
+    ...toPlace(place),
+    read_only: a.readableUntil !== null,
+    readable_until: a.readableUntil,
     category_name: t.category_name,
     scope: t.scope,
     place: t.place,
@@ -337,8 +361,11 @@ export function assignmentMail(
     category: string;
     message: string;
     link: string;
+    /** Where to go and how to get in (toPlace). */
+    place: { location_address: string; building: string | null; access_note: string; map_url: string | null };
   },
 ): Mail {
+  const where = [a.place.building, a.place.location_address].filter(Boolean).join(', ');
   return {
     to: a.to,
     subject: `Auftrag ${a.number}: ${a.category} (${a.location})`,
@@ -347,11 +374,33 @@ export function assignmentMail(
       greeting: `Guten Tag ${a.provider},`,
       paragraphs: [
         `die Hausverwaltung bittet Sie um die Behebung eines Schadens (Meldung ${a.number}, ${a.category}, ${a.location}).`,
+        ...(where ? [`Adresse: ${where}${a.place.map_url ? ` (Karte: ${a.place.map_url})` : ''}`] : []),
+        ...(a.place.access_note ? [`Zugang: ${a.place.access_note}`] : []),
         ...(a.message ? [`Nachricht der Hausverwaltung: ${a.message}`] : []),
         'Über den Link sehen Sie die Meldung mit Fotos, nehmen den Auftrag an oder lehnen ihn ab, vereinbaren einen Termin und melden ihn als erledigt. Ein Konto brauchen Sie dafür nicht.',
       ],
       action: { label: 'Auftrag öffnen', url: a.link },
       after: ['Bitte geben Sie den Link nicht weiter: Wer ihn hat, kann den Auftrag bearbeiten.'],
+    }),
+  };
+}
+
+/** The mail that tells a craftsman the management sent their 'erledigt' back, and why. */
+export function returnedMail(
+  config: Pick<Config, 'appName' | 'publicUrl'>,
+  a: { to: string; provider: string; number: string; reason: string },
+): Mail {
+  return {
+    to: a.to,
+    subject: `Auftrag ${a.number}: Erledigt-Meldung zurückgegeben`,
+    ...renderMail({
+      appName: config.appName,
+      greeting: `Guten Tag ${a.provider},`,
+      paragraphs: [
+        `die Hausverwaltung hat Ihre Erledigt-Meldung zu Auftrag ${a.number} zurückgegeben.`,
+        `Begründung: ${a.reason}`,
+        'Bitte öffnen Sie den Auftrag wieder über den Link aus unserer ersten E-Mail; er gilt wieder.',
+      ],
     }),
   };
 }

@@ -16,7 +16,13 @@ import { nowIso } from '../../lib/time.js';
 const TICKET_HEAD = ['tickets.id', 'tickets.number', 'tickets.created_at'] as const;
 
 /** Statuses in which a ticket is still worked on (the contract's OPEN_TICKET_STATUSES). */
-const OPEN: TicketStatusColumn[] = ['received', 'in_progress', 'craftsman_assigned', 'appointment_set'];
+const OPEN: TicketStatusColumn[] = [
+  'received',
+  'in_progress',
+  'craftsman_assigned',
+  'appointment_set',
+  'reported_done',
+];
 
 /** How many residents joined a ticket ('Betrifft mich auch'), as `follower_count` of a query on tickets. */
 const followerCount = (eb: ExpressionBuilder<Database, 'tickets'>) =>
@@ -319,8 +325,8 @@ export interface AdminTicketFilter {
 
 // A ticket is stale when open and nobody of the management answered since `before` (or ever,
 // reported before it). Written with the literal status list and the expression of the partial
-// index `tickets_waiting` (migration 008), so both databases answer it from that index.
-const isOpen = sql<SqlBool>`tickets.status in ('received', 'in_progress', 'craftsman_assigned', 'appointment_set')`;
+// index `tickets_waiting` (migrations 008, 025), so both databases answer it from that index.
+const isOpen = sql<SqlBool>`tickets.status in ('received', 'in_progress', 'craftsman_assigned', 'appointment_set', 'reported_done')`;
 const waitingSince = sql<string>`coalesce(tickets.last_staff_activity_at, tickets.created_at)`;
 const isStale = (before: string) => sql<SqlBool>`(${isOpen} and ${waitingSince} < ${before})`;
 
@@ -626,13 +632,83 @@ export function listCraftsmanEvents(db: DB, ticketId: number, assignmentId: numb
     .execute();
 }
 
-/** A location's address as the craftsman's page shows it (its name and its contact lines). */
-export function locationForCraftsman(db: DB, locationId: number) {
+/**
+ * Where a ticket's defect is: its location's title, name, address and access note, and the
+ * building or staircase the ticket names (with its own address and note), for the craftsman.
+ */
+export function placeOfTicket(db: DB, ticketId: number) {
   return db
-    .selectFrom('locations')
-    .select(['title', 'name', 'phone', 'email'])
-    .where('id', '=', locationId)
+    .selectFrom('tickets as t')
+    .innerJoin('locations as l', 'l.id', 't.location_id')
+    .leftJoin('location_buildings as b', 'b.id', 't.building_id')
+    .select(['l.title', 'l.name', 'l.street', 'l.postal_code', 'l.city', 'l.access_note'])
+    .select([
+      'b.name as building_name',
+      'b.street as building_street',
+      'b.postal_code as building_postal_code',
+      'b.city as building_city',
+      'b.access_note as building_access_note',
+    ])
+    .where('t.id', '=', ticketId)
     .executeTakeFirstOrThrow();
+}
+export type TicketPlace = Awaited<ReturnType<typeof placeOfTicket>>;
+
+/**
+ * The assignment behind a craftsman's link, live or not: the page stays readable for a while
+ * after the craftsman reported the job done (readJob decides).
+ */
+export function findAssignmentByToken(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('ticket_assignments')
+    .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .selectAll('ticket_assignments')
+    .select(['providers.name as provider_name', 'providers.email as provider_email'])
+    .where('ticket_assignments.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The current assignment of a ticket the craftsman reported done, or undefined. */
+export function reportedAssignment(db: DB, ticketId: number) {
+  return db
+    .selectFrom('ticket_assignments')
+    .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
+    .selectAll('ticket_assignments')
+    .select(['providers.name as provider_name', 'providers.email as provider_email'])
+    .where('ticket_assignments.ticket_id', '=', ticketId)
+    .where('ticket_assignments.state', '=', 'done')
+    .where('ticket_assignments.ended_at', 'is', null)
+    .orderBy('ticket_assignments.id', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Re-reads the ticket's status in `trx` and locks its row: true while it is still `status`, so of
+ * two decisions at once (a manager's and the automatic acceptance) one goes through.
+ */
+export async function claimStatus(trx: DB, ticketId: number, status: TicketStatusColumn): Promise<boolean> {
+  const res = await trx
+    .updateTable('tickets')
+    .set({ status })
+    .where('id', '=', ticketId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Tickets reported done before `before` at locations that accept automatically, with their days. */
+export function dueForAutoAcceptance(db: DB, now: number) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('locations as l', 'l.id', 't.location_id')
+    .select(['t.id', 't.reported_done_at', 'l.auto_accept_days'])
+    .where('t.status', '=', 'reported_done')
+    .where('l.auto_accept_days', 'is not', null)
+    .where('t.reported_done_at', '<', new Date(now - 86_400_000).toISOString())
+    .execute()
+    .then((rows) =>
+      rows.filter((r) => Date.parse(r.reported_done_at!) + r.auto_accept_days! * 86_400_000 <= now).map((r) => r.id),
+    );
 }
 
 /** Ends every link of a ticket still working (closed, reassigned or revoked); returns how many. */

@@ -78,9 +78,16 @@ export async function changeStatus(
   message = '',
   /** A craftsman's appointment: the news names its time in each reader's language and format. */
   appointment?: { at: string; provider: string },
+  /** Whether the reporter and the followers hear of it (not of a step between management and craftsman). */
+  tellResidents = true,
 ): Promise<void> {
   const now = nowIso();
-  await updateTicket(trx, ticket.id, { status, ...(status === 'done' ? { done_at: now } : {}) });
+  await updateTicket(trx, ticket.id, {
+    status,
+    ...(status === 'done' ? { done_at: now } : {}),
+    // Leaving 'Als erledigt gemeldet' in any direction ends the wait for acceptance.
+    ...(status !== 'reported_done' ? { reported_done_at: null } : {}),
+  });
   await addEvent(trx, ctx, ticket, by, { kind: 'status', status, text: message });
   if (status === 'done' || status === 'rejected') await endAssignments(trx, ticket.id, now);
   await raise(trx, ctx, {
@@ -91,5 +98,6 @@ export async function changeStatus(
     message,
     appointment,
     except: by.author === 'resident' ? (by.userId ?? undefined) : undefined,
+    tellResidents,
   });
 }
