@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { bodyId, phoneNumber, phoneOrEmpty, requiredTrimmedText, textId, tooLong, trimmedText } from './fields.js';
+import {
+  bodyId,
+  contentTranslations,
+  phoneNumber,
+  phoneOrEmpty,
+  requiredTrimmedText,
+  storedTranslations,
+  textId,
+  tooLong,
+  trimmedText,
+} from './fields.js';
 import { listQuery, location, phone, provider, service } from './schemas.js';
 
 // Back-office schemas for the content of a location: its settings, documents, phone
@@ -172,7 +182,11 @@ export type AdminDocumentUpdate = z.infer<typeof adminDocumentUpdate>;
 
 // ---- phones ----
 
-export const adminPhone = phone.extend({ location_id: z.number(), sort_order: z.number() });
+export const adminPhone = phone.extend({
+  location_id: z.number(),
+  sort_order: z.number(),
+  translations: storedTranslations,
+});
 export type AdminPhone = z.infer<typeof adminPhone>;
 
 export const adminPhonesQuery = listQuery.extend({ location_id: textId.optional() });
@@ -186,6 +200,8 @@ export const adminPhoneInput = z.object({
   highlighted: z.boolean().optional(),
   hidden: z.boolean().optional(),
   sort_order: sortOrder.optional(),
+  /** The name in other languages; left out on an update: unchanged. */
+  translations: contentTranslations({ name: 200 }).optional(),
 });
 export type AdminPhoneInput = z.infer<typeof adminPhoneInput>;
 
@@ -229,6 +245,7 @@ export const adminService = service.extend({
   location_id: z.number().nullable(),
   sort_order: z.number(),
   is_system: z.boolean(),
+  translations: storedTranslations,
 });
 export type AdminService = z.infer<typeof adminService>;
 
@@ -242,6 +259,8 @@ export const adminServiceInput = z.object({
   icon: icon.optional(),
   contact_text: contactText.optional(),
   sort_order: sortOrder.optional(),
+  /** The title in other languages (the emergency button names it); left out on an update: unchanged. */
+  translations: contentTranslations({ title: 200 }).optional(),
 });
 export type AdminServiceInput = z.infer<typeof adminServiceInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, requiredTrimmedText, textId, trimmedText } from './fields.js';
+import { bodyId, contentTranslations, requiredTrimmedText, storedTranslations, textId, trimmedText } from './fields.js';
 import { listQuery } from './schemas.js';
 
 // Bookings ('Buchen', ADR 029): managers set up shared resources per location (a guest
@@ -77,6 +77,8 @@ export const bookingResourceInput = z
     cancel_hours: count(0, 720).default(24),
     approval_required: z.boolean().default(false),
     fee_text: trimmedText(500).default(''),
+    /** Name, description, house rules and fee in other languages; left out on an update: unchanged. */
+    translations: contentTranslations({ name: 120, description: 5000, house_rules: 10_000, fee_text: 500 }).optional(),
   })
   .refine((v) => v.mode === 'days' || v.day_start < v.day_end, { path: ['day_end'], error: BOOKING_DAY_RANGE });
 export type BookingResourceInput = z.infer<typeof bookingResourceInput>;
@@ -124,6 +126,10 @@ export const bookingResource = z.object({
   blocks: z.array(bookingBlock),
 });
 export type BookingResource = z.infer<typeof bookingResource>;
+
+/** A resource as the back office reads it: German fields and their translations. */
+export const adminBookingResource = bookingResource.extend({ translations: storedTranslations });
+export type AdminBookingResource = z.infer<typeof adminBookingResource>;
 
 export const availabilityQuery = z.object({
   from: day,

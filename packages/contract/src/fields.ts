@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_ERRORS } from './errors.js';
+import { TRANSLATED_LANGUAGES } from './labels/translations.js';
 
 // The field vocabulary of the contract: every schema builds its fields from these, so the same
 // kind of input is accepted and refused alike, with the same German message, wherever it occurs.
@@ -30,6 +31,35 @@ export const requiredText = (max: number) =>
     .string({ error: API_ERRORS.required })
     .max(max, { error: tooLong(max) })
     .refine((s) => s.trim().length > 0, { error: API_ERRORS.required });
+
+// ---- translations ----
+
+/**
+ * Optional translations of management texts, per language and field, each as long as the German
+ * field allows: `{ tr: { name: 'Isıtma' } }`. Languages and fields not listed are refused (a typo
+ * would otherwise vanish silently); an empty text means 'no translation', so German shows.
+ */
+export const contentTranslations = <F extends string>(fields: Record<F, number>) => {
+  const perLanguage = z
+    .object(
+      Object.fromEntries(
+        Object.entries<number>(fields).map(([field, max]) => [field, trimmedText(max).optional()]),
+      ) as {
+        [K in F]: z.ZodOptional<ReturnType<typeof trimmedText>>;
+      },
+    )
+    .strict();
+  return z
+    .object(
+      Object.fromEntries(TRANSLATED_LANGUAGES.map((language) => [language, perLanguage.optional()])) as {
+        [L in (typeof TRANSLATED_LANGUAGES)[number]]: z.ZodOptional<typeof perLanguage>;
+      },
+    )
+    .strict();
+};
+
+/** Stored translations as the back office reads them back: `{ tr: { name: 'Isıtma' } }`. */
+export const storedTranslations = z.record(z.string(), z.record(z.string(), z.string()));
 
 // ---- phone numbers ----
 

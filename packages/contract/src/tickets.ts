@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { bodyId, formBoolean, phoneOrEmpty, queryBoolean, requiredTrimmedText, textId, trimmedText } from './fields.js';
+import {
+  bodyId,
+  contentTranslations,
+  formBoolean,
+  phoneOrEmpty,
+  queryBoolean,
+  requiredTrimmedText,
+  storedTranslations,
+  textId,
+  trimmedText,
+} from './fields.js';
 import {
   TICKET_ASSIGNMENT_STATES,
   TICKET_AUTHORS,
@@ -313,9 +323,12 @@ export const adminTicketCategoryInput = z.object({
   emergency: z.boolean().default(false),
   sort_order: z.number().int().min(0).max(1_000_000).optional(),
   archived: z.boolean().default(false),
+  /** The name in other languages; left out on an update: unchanged. */
+  translations: contentTranslations({ name: 100 }).optional(),
 });
 export const adminTicketCategory = ticketCategory.extend({
   location_id: z.number(),
+  translations: storedTranslations,
   sort_order: z.number(),
   archived: z.boolean(),
   ticket_count: z.number(),

@@ -45,6 +45,7 @@ import * as m022 from './migrations/022-webhooks.js';
 import * as m023 from './migrations/023-ticket-event-api-key.js';
 import * as m024 from './migrations/024-webhook-lanes.js';
 import * as m025 from './migrations/025-craftsman-loop.js';
+import * as m026 from './migrations/026-content-translations.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '023-ticket-event-api-key': m023,
   '024-webhook-lanes': m024,
   '025-craftsman-loop': m025,
+  '026-content-translations': m026,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -135,6 +135,8 @@ export interface PhoneTable {
   highlighted: Flag;
   hidden: Flag;
   sort_order: number;
+  /** Translations of the names residents read, `{ "tr": { "name": "…" } }` (migration 026); German is the row's. */
+  translations: Generated<string>;
 }
 
 export interface ServiceTable {
@@ -145,6 +147,8 @@ export interface ServiceTable {
   contact_text: string;
   is_system: Flag;
   sort_order: number;
+  /** Translations of the names residents read, `{ "tr": { "name": "…" } }` (migration 026); German is the row's. */
+  translations: Generated<string>;
 }
 
 export interface ProviderTable {
@@ -508,6 +512,8 @@ export interface TicketCategoryTable {
   sort_order: number;
   archived: Flag;
   created_at: Timestamp;
+  /** Translations of the name, `{ "tr": { "name": "Isıtma" } }` (migration 026); German is `name`. */
+  translations: Generated<string>;
 }
 
 /** The last ticket number given out per year (`2026-000123`). */
@@ -655,6 +661,8 @@ export interface BookingResourceTable {
   house_rules_size: number | null;
   archived: Generated<Flag>;
   created_at: Timestamp;
+  /** Translations of the names residents read, `{ "tr": { "name": "…" } }` (migration 026); German is the row's. */
+  translations: Generated<string>;
 }
 
 export interface BookingBlockTable {

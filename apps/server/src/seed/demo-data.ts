@@ -1,5 +1,11 @@
 // The demo data of product §10 as plain data; demo.ts writes it through the repositories the API
 // uses. Only the demo suite (seed/demo.test.ts) and the browser journeys rely on these texts.
+import {
+  fieldTranslations,
+  SERVICE_ADMINISTRATION_ID,
+  SYSTEM_SERVICE_TRANSLATIONS,
+  type TranslatedLanguage,
+} from '@hausportal/contract';
 import type { LocationInput } from '../modules/location/location.repository.js';
 import type { ProviderInput } from '../modules/services/services.repository.js';
 
@@ -52,14 +58,84 @@ export const locations: (LocationInput & { logoHue: number })[] = [
 export const CONTACT_TEXT =
   'Hallo, hier schreibt {profile_name} aus Wohnung {apartment_number} ({location}).\n{placeholder}';
 
+/** One text in the six other languages, as the demo's translations give it per field. */
+type Texts = Record<TranslatedLanguage, string>;
+const as = fieldTranslations;
+
+const CARETAKER: Texts = {
+  en: 'Caretaker',
+  tr: 'Bina görevlisi',
+  pl: 'Dozorca',
+  uk: 'Доглядач будинку',
+  ru: 'Смотритель здания',
+  ar: 'مسؤول صيانة المبنى',
+};
+const EMERGENCY_SERVICE: Texts = {
+  en: 'Emergency service',
+  tr: 'Acil servis',
+  pl: 'Pogotowie techniczne',
+  uk: 'Аварійна служба',
+  ru: 'Аварийная служба',
+  ar: 'خدمة الطوارئ',
+};
+
 /** Services of the locations next to the system services 1 and 3; 14 gets ?fd=1 (product §5.8). */
 export const services = [
-  { id: 14, location: 1, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
-  { id: 15, location: 1, title: 'Reinigung', icon: icon('cleaning'), sortOrder: 20 },
-  { id: 16, location: 1, title: 'Wäscherei', icon: icon('laundry'), sortOrder: 30 },
-  { id: 17, location: 2, title: 'Hausmeister', icon: icon('tools'), sortOrder: 10 },
+  {
+    id: 14,
+    location: 1,
+    title: 'Hausmeister',
+    icon: icon('tools'),
+    sortOrder: 10,
+    translations: as('title', CARETAKER),
+  },
+  {
+    id: 15,
+    location: 1,
+    title: 'Reinigung',
+    icon: icon('cleaning'),
+    sortOrder: 20,
+    translations: as('title', {
+      en: 'Cleaning',
+      tr: 'Temizlik',
+      pl: 'Sprzątanie',
+      uk: 'Прибирання',
+      ru: 'Уборка',
+      ar: 'التنظيف',
+    }),
+  },
+  {
+    id: 16,
+    location: 1,
+    title: 'Wäscherei',
+    icon: icon('laundry'),
+    sortOrder: 30,
+    translations: as('title', {
+      en: 'Laundry service',
+      tr: 'Çamaşırhane',
+      pl: 'Usługi pralnicze',
+      uk: 'Пральні послуги',
+      ru: 'Услуги прачечной',
+      ar: 'خدمة الغسيل',
+    }),
+  },
+  {
+    id: 17,
+    location: 2,
+    title: 'Hausmeister',
+    icon: icon('tools'),
+    sortOrder: 10,
+    translations: as('title', CARETAKER),
+  },
   // Location 1's emergency button: a real service that answers day and night.
-  { id: 18, location: 1, title: 'Notdienst', icon: icon('emergency'), sortOrder: 5 },
+  {
+    id: 18,
+    location: 1,
+    title: 'Notdienst',
+    icon: icon('emergency'),
+    sortOrder: 5,
+    translations: as('title', EMERGENCY_SERVICE),
+  },
 ];
 
 export const providers: ProviderInput[] = [
@@ -148,6 +224,15 @@ export const providers: ProviderInput[] = [
 ];
 
 /** Phone numbers in display order per location. */
+const FIRE_AND_AMBULANCE: Texts = {
+  en: 'Fire brigade and ambulance',
+  tr: 'İtfaiye ve ambulans',
+  pl: 'Straż pożarna i pogotowie ratunkowe',
+  uk: 'Пожежна служба та швидка допомога',
+  ru: 'Пожарная служба и скорая помощь',
+  ar: 'الإطفاء والإسعاف',
+};
+
 export const phones = [
   {
     location: 1,
@@ -155,21 +240,101 @@ export const phones = [
     number: '+49 30 9876 5432',
     icon: icon('emergency'),
     highlighted: true,
+    translations: as('name', {
+      en: 'Emergency service (24 hours)',
+      tr: 'Acil servis (24 saat)',
+      pl: 'Pogotowie techniczne (całodobowe)',
+      uk: 'Аварійна служба (цілодобово)',
+      ru: 'Аварийная служба (круглосуточно)',
+      ar: 'خدمة الطوارئ (على مدار الساعة)',
+    }),
   },
-  { location: 1, name: 'Feuerwehr und Rettungsdienst', number: '112', icon: icon('fire') },
-  { location: 1, name: 'Polizei', number: '110', icon: icon('police') },
-  { location: 1, name: 'Ärztlicher Bereitschaftsdienst', number: '116117', icon: icon('doctor') },
-  { location: 1, name: 'Hausverwaltung', number: '+49 30 1234 5678', icon: icon('admin') },
+  {
+    location: 1,
+    name: 'Feuerwehr und Rettungsdienst',
+    number: '112',
+    icon: icon('fire'),
+    translations: as('name', FIRE_AND_AMBULANCE),
+  },
+  {
+    location: 1,
+    name: 'Polizei',
+    number: '110',
+    icon: icon('police'),
+    translations: as('name', { en: 'Police', tr: 'Polis', pl: 'Policja', uk: 'Поліція', ru: 'Полиция', ar: 'الشرطة' }),
+  },
+  {
+    location: 1,
+    name: 'Ärztlicher Bereitschaftsdienst',
+    number: '116117',
+    icon: icon('doctor'),
+    translations: as('name', {
+      en: 'Out-of-hours doctor',
+      tr: 'Nöbetçi doktor',
+      pl: 'Dyżur lekarski',
+      uk: 'Чергова лікарська служба',
+      ru: 'Дежурная врачебная служба',
+      ar: 'الطبيب المناوب',
+    }),
+  },
+  {
+    location: 1,
+    name: 'Hausverwaltung',
+    number: '+49 30 1234 5678',
+    icon: icon('admin'),
+    translations: as('name', SYSTEM_SERVICE_TRANSLATIONS[SERVICE_ADMINISTRATION_ID]),
+  },
   {
     location: 1,
     name: 'Schlüsselnotdienst (über die Rezeption)',
     number: '+49 30 2222 3333',
     icon: icon('key'),
     hidden: true,
+    translations: as('name', {
+      en: 'Emergency locksmith (via the reception)',
+      tr: 'Acil çilingir (resepsiyon üzerinden)',
+      pl: 'Pogotowie zamkowe (przez recepcję)',
+      uk: 'Аварійне відкриття дверей (через рецепцію)',
+      ru: 'Аварийное вскрытие замков (через консьержа)',
+      ar: 'خدمة الأقفال الطارئة (عبر الاستقبال)',
+    }),
   },
-  { location: 1, name: 'Gasstörung', number: '+49 800 7777 000', icon: icon('gas') },
-  { location: 2, name: 'Notruf Haus am See', number: '+49 30 5555 0110', icon: icon('emergency'), highlighted: true },
-  { location: 2, name: 'Feuerwehr und Rettungsdienst', number: '112', icon: icon('fire') },
+  {
+    location: 1,
+    name: 'Gasstörung',
+    number: '+49 800 7777 000',
+    icon: icon('gas'),
+    translations: as('name', {
+      en: 'Gas emergency line',
+      tr: 'Doğalgaz acil hattı',
+      pl: 'Pogotowie gazowe',
+      uk: 'Аварійна газова служба',
+      ru: 'Аварийная газовая служба',
+      ar: 'طوارئ الغاز',
+    }),
+  },
+  {
+    location: 2,
+    name: 'Notruf Haus am See',
+    number: '+49 30 5555 0110',
+    icon: icon('emergency'),
+    highlighted: true,
+    translations: as('name', {
+      en: 'Emergency line Haus am See',
+      tr: 'Haus am See acil hattı',
+      pl: 'Telefon alarmowy Haus am See',
+      uk: 'Аварійна лінія Haus am See',
+      ru: 'Аварийная линия Haus am See',
+      ar: 'خط الطوارئ Haus am See',
+    }),
+  },
+  {
+    location: 2,
+    name: 'Feuerwehr und Rettungsdienst',
+    number: '112',
+    icon: icon('fire'),
+    translations: as('name', FIRE_AND_AMBULANCE),
+  },
 ];
 
 /** The accounts of product §10; `hue` colours the generated avatar (none for A-0101 and the manager). */
@@ -451,6 +616,44 @@ export const bookingResources = [
     cancel_hours: 48,
     approval_required: false,
     fee_text: '25 € pro Nacht, bar bei der Schlüsselübergabe',
+    translations: {
+      en: {
+        name: 'Guest apartment',
+        description: 'Two rooms with a bathroom on the ground floor, for residents’ visitors.',
+        house_rules: 'Please bring your own bed linen. Keys at the reception. Departure by 11:00.',
+        fee_text: '€25 per night, in cash when the keys are handed over',
+      },
+      tr: {
+        name: 'Misafir dairesi',
+        description: 'Zemin katta banyolu iki oda, sakinlerin misafirleri için.',
+        house_rules: 'Lütfen nevresimlerinizi kendiniz getirin. Anahtarlar resepsiyonda. Ayrılış saat 11:00’e kadar.',
+        fee_text: 'Gecelik 25 €, anahtar tesliminde nakit',
+      },
+      pl: {
+        name: 'Mieszkanie gościnne',
+        description: 'Dwa pokoje z łazienką na parterze, dla gości mieszkańców.',
+        house_rules: 'Pościel prosimy przywieźć ze sobą. Klucze w recepcji. Wyjazd do godz. 11:00.',
+        fee_text: '25 € za noc, gotówką przy przekazaniu kluczy',
+      },
+      uk: {
+        name: 'Гостьова квартира',
+        description: 'Дві кімнати з ванною на першому поверсі, для гостей мешканців.',
+        house_rules: 'Постільну білизну, будь ласка, беріть із собою. Ключі на рецепції. Виїзд до 11:00.',
+        fee_text: '25 € за ніч, готівкою під час передачі ключів',
+      },
+      ru: {
+        name: 'Гостевая квартира',
+        description: 'Две комнаты с ванной на первом этаже, для гостей жильцов.',
+        house_rules: 'Постельное бельё, пожалуйста, привозите своё. Ключи у консьержа. Выезд до 11:00.',
+        fee_text: '25 € за ночь, наличными при передаче ключей',
+      },
+      ar: {
+        name: 'شقة الضيوف',
+        description: 'غرفتان مع حمّام في الطابق الأرضي، لضيوف السكان.',
+        house_rules: 'يُرجى إحضار أغطية السرير الخاصة بكم. المفاتيح لدى الاستقبال. المغادرة حتى الساعة 11:00.',
+        fee_text: '25 € لليلة الواحدة، نقدًا عند تسليم المفاتيح',
+      },
+    },
   },
   {
     name: 'Waschküche',
@@ -467,6 +670,38 @@ export const bookingResources = [
     cancel_hours: 2,
     approval_required: false,
     fee_text: '',
+    translations: {
+      en: {
+        name: 'Laundry room',
+        description: 'Two washing machines and a dryer in the basement.',
+        house_rules: 'Empty the lint filter after drying. Quiet time from 22:00.',
+      },
+      tr: {
+        name: 'Çamaşır odası',
+        description: 'Bodrum katta iki çamaşır makinesi ve bir kurutma makinesi.',
+        house_rules: 'Kurutmadan sonra tüy filtresini boşaltın. Saat 22:00’den itibaren sessizlik.',
+      },
+      pl: {
+        name: 'Pralnia',
+        description: 'Dwie pralki i suszarka w piwnicy.',
+        house_rules: 'Po suszeniu opróżnij filtr kłaczków. Cisza nocna od 22:00.',
+      },
+      uk: {
+        name: 'Пральня в підвалі',
+        description: 'Дві пральні машини та сушарка в підвалі.',
+        house_rules: 'Після сушіння очистіть фільтр від ворсу. Тиша з 22:00.',
+      },
+      ru: {
+        name: 'Прачечная в подвале',
+        description: 'Две стиральные машины и сушилка в подвале.',
+        house_rules: 'После сушки очистите фильтр от ворса. Тишина с 22:00.',
+      },
+      ar: {
+        name: 'غرفة الغسيل',
+        description: 'غسالتان ومجفف في الطابق السفلي.',
+        house_rules: 'يُرجى تفريغ فلتر الوبر بعد التجفيف. الهدوء من الساعة 22:00.',
+      },
+    },
   },
 ];
 

@@ -67,12 +67,22 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
     const locationId = (n: number) => locationIds[n - 1]!;
 
     for (const s of demo.services) {
-      await createService(trx, { ...s, locationId: locationId(s.location), contactText: demo.CONTACT_TEXT });
+      await createService(trx, {
+        ...s,
+        locationId: locationId(s.location),
+        contactText: demo.CONTACT_TEXT,
+        translations: JSON.stringify(s.translations),
+      });
     }
     for (const p of demo.providers) await createProvider(trx, { ...p, locationId: locationId(p.locationId) });
     for (const [i, p] of demo.phones.entries()) {
       const before = demo.phones.slice(0, i).filter((q) => q.location === p.location).length;
-      await createPhone(trx, { ...p, locationId: locationId(p.location), sortOrder: before + 1 });
+      await createPhone(trx, {
+        ...p,
+        locationId: locationId(p.location),
+        sortOrder: before + 1,
+        translations: JSON.stringify(p.translations),
+      });
     }
 
     const users = new Map<string, { id: number; location: number | null }>();
@@ -145,7 +155,8 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
     }
     await seedTickets(trx, users, hoursAgo);
     // Bookings: a guest flat by whole days and a laundry room by 2-hour slots.
-    for (const r of demo.bookingResources) await createResource(trx, { ...r, location_id: locationId(1) });
+    for (const r of demo.bookingResources)
+      await createResource(trx, { ...r, location_id: locationId(1), translations: JSON.stringify(r.translations) });
     await seedLegalPages(trx, now);
     return true;
   });

@@ -29,21 +29,124 @@ export const TICKET_SCOPES = ['apartment', 'building'] as const;
 export type TicketScope = (typeof TICKET_SCOPES)[number];
 
 /**
- * The categories every location starts with; managers may rename them and add their own. Those
- * marked `emergency` show the location's emergency number in the form.
+ * The categories every location starts with, with their names in the six other languages (German
+ * is the fallback); managers may rename them, translate them and add their own. Those marked
+ * `emergency` show the location's emergency number in the form.
  */
 export const DEFAULT_TICKET_CATEGORIES = [
-  { name: 'Heizung', emergency: true },
-  { name: 'Wasser & Sanitär', emergency: true },
-  { name: 'Elektrik', emergency: true },
-  { name: 'Aufzug', emergency: false },
-  { name: 'Fenster & Türen', emergency: false },
-  { name: 'Schlüssel & Schließanlage', emergency: false },
-  { name: 'Treppenhaus & Gemeinschaftsflächen', emergency: false },
-  { name: 'Außenanlagen', emergency: false },
-  { name: 'Schädlinge', emergency: false },
-  { name: 'Sonstiges', emergency: false },
+  {
+    name: 'Heizung',
+    emergency: true,
+    translations: { en: 'Heating', tr: 'Isıtma', pl: 'Ogrzewanie', uk: 'Опалення', ru: 'Отопление', ar: 'التدفئة' },
+  },
+  {
+    name: 'Wasser & Sanitär',
+    emergency: true,
+    translations: {
+      en: 'Water & plumbing',
+      tr: 'Su ve sıhhi tesisat',
+      pl: 'Instalacja wodno-kanalizacyjna',
+      uk: 'Водопостачання та сантехніка',
+      ru: 'Водоснабжение и сантехника',
+      ar: 'المياه والسباكة',
+    },
+  },
+  {
+    name: 'Elektrik',
+    emergency: true,
+    translations: {
+      en: 'Electrics',
+      tr: 'Elektrik',
+      pl: 'Instalacja elektryczna',
+      uk: 'Електрика',
+      ru: 'Электрика',
+      ar: 'الكهرباء',
+    },
+  },
+  {
+    name: 'Aufzug',
+    emergency: false,
+    translations: { en: 'Lift', tr: 'Asansör', pl: 'Winda', uk: 'Ліфт', ru: 'Лифт', ar: 'المصعد' },
+  },
+  {
+    name: 'Fenster & Türen',
+    emergency: false,
+    translations: {
+      en: 'Windows & doors',
+      tr: 'Pencere ve kapılar',
+      pl: 'Okna i drzwi',
+      uk: 'Вікна та двері',
+      ru: 'Окна и двери',
+      ar: 'النوافذ والأبواب',
+    },
+  },
+  {
+    name: 'Schlüssel & Schließanlage',
+    emergency: false,
+    translations: {
+      en: 'Keys & locking system',
+      tr: 'Anahtar ve kilit sistemi',
+      pl: 'Klucze i system zamknięć',
+      uk: 'Ключі та замки',
+      ru: 'Ключи и замки',
+      ar: 'المفاتيح والأقفال',
+    },
+  },
+  {
+    name: 'Treppenhaus & Gemeinschaftsflächen',
+    emergency: false,
+    translations: {
+      en: 'Stairwell & common areas',
+      tr: 'Merdiven boşluğu ve ortak alanlar',
+      pl: 'Klatka schodowa i części wspólne',
+      uk: 'Сходова клітка та місця загального користування',
+      ru: 'Лестничная клетка и места общего пользования',
+      ar: 'بيت الدرج والمرافق المشتركة',
+    },
+  },
+  {
+    name: 'Außenanlagen',
+    emergency: false,
+    translations: {
+      en: 'Outdoor areas',
+      tr: 'Dış alanlar',
+      pl: 'Teren wokół budynku',
+      uk: 'Прибудинкова територія',
+      ru: 'Придомовая территория',
+      ar: 'المساحات الخارجية',
+    },
+  },
+  {
+    name: 'Schädlinge',
+    emergency: false,
+    translations: {
+      en: 'Pests',
+      tr: 'Haşere',
+      pl: 'Szkodniki',
+      uk: 'Шкідники',
+      ru: 'Вредители',
+      ar: 'الحشرات والقوارض',
+    },
+  },
+  {
+    name: 'Sonstiges',
+    emergency: false,
+    translations: { en: 'Other', tr: 'Diğer', pl: 'Inne', uk: 'Інше', ru: 'Другое', ar: 'أخرى' },
+  },
 ] as const;
+
+/** The two system services' titles in the six other languages (what the tiles and the emergency button read). */
+export const SYSTEM_SERVICE_TRANSLATIONS = {
+  1: {
+    en: 'Property management',
+    tr: 'Bina yönetimi',
+    pl: 'Administracja',
+    uk: 'Керуюча компанія',
+    ru: 'Управляющая компания',
+    ar: 'إدارة المبنى',
+  },
+  3: { en: 'Reception', tr: 'Resepsiyon', pl: 'Recepcja', uk: 'Рецепція', ru: 'Консьерж', ar: 'الاستقبال' },
+} as const;
 
 /** The phone shrinks each photo to this long edge before sending (and strips its location data). */
 export const TICKET_PHOTO_MAX_EDGE = 2560;

@@ -5,6 +5,7 @@
 // source. Nothing reachable from this file may import zod or a schema module (labels.test.ts).
 export * from './constants.js';
 export * from './address.js';
+export * from './translations.js';
 export {
   labelsDe,
   NOTIFICATION_KIND_LABELS,

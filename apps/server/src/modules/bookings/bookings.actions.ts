@@ -13,6 +13,7 @@ import {
   type bookingCreate,
   type BookingResourceInput,
 } from '@hausportal/contract';
+import { storeTranslations } from '../../lib/translations.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation, lockByName, type DB } from '../../db/database.js';
@@ -240,7 +241,7 @@ async function managedResource(db: DB, caller: Caller, id: number): Promise<Reso
 export async function createResource(ctx: AppContext, caller: Caller, v: BookingResourceInput): Promise<ResourceRow> {
   if (!(await staffLocations(ctx.db, caller)).includes(v.location_id)) throw notFound();
   return inTransaction(ctx.db, async (trx) => {
-    const id = await repo.createResource(trx, v);
+    const id = await repo.createResource(trx, { ...v, translations: storeTranslations(v.translations) });
     const row = (await repo.findResource(trx, id, [v.location_id]))!;
     await recordChange(trx, {
       actor: caller,
@@ -262,7 +263,7 @@ export async function updateResource(
   if (v.location_id !== before.location_id)
     throw fieldError('location_id', 'Der Standort einer Ressource kann nicht geändert werden.');
   return inTransaction(ctx.db, async (trx) => {
-    await repo.updateResource(trx, id, v);
+    await repo.updateResource(trx, id, { ...v, translations: storeTranslations(v.translations, before.translations) });
     const row = (await repo.findResource(trx, id, [before.location_id]))!;
     await recordChange(trx, {
       actor: caller,

@@ -6,7 +6,7 @@ import {
   bookingCancellation,
   bookingDecision,
   bookingRefusal,
-  bookingResource,
+  adminBookingResource,
   bookingResourceFileForm,
   bookingResourceInput,
   bookingUsage,
@@ -39,7 +39,7 @@ import {
   replaceHouseRules,
   replaceResourcePhoto,
 } from './bookings.files.js';
-import { toAdminBooking, toResource } from './bookings.presenter.js';
+import { toAdminBooking, toAdminResource } from './bookings.presenter.js';
 import * as repo from './bookings.repository.js';
 import { addDays, berlinDate, berlinInstant } from './bookings.time.js';
 
@@ -51,24 +51,24 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['admin: bookings'], 'parent');
   const { ctx } = app;
   const { db } = ctx;
-  const withBlocks = async (x: repo.ResourceRow) => toResource(x, await repo.blocksOf(db, [x.id]), ctx.signer);
+  const withBlocks = async (x: repo.ResourceRow) => toAdminResource(x, await repo.blocksOf(db, [x.id]), ctx.signer);
 
   r.get(
     '/booking-resources/',
-    { schema: { summary: 'Ressourcen der eigenen Standorte', response: { 200: paginated(bookingResource) } } },
+    { schema: { summary: 'Ressourcen der eigenen Standorte', response: { 200: paginated(adminBookingResource) } } },
     async (request) => {
       const rows = await repo.listResources(db, await managerLocations(request));
       const blocks = await repo.blocksOf(
         db,
         rows.map((x) => x.id),
       );
-      return singlePage(rows.map((x) => toResource(x, blocks, ctx.signer)));
+      return singlePage(rows.map((x) => toAdminResource(x, blocks, ctx.signer)));
     },
   );
 
   r.post(
     '/booking-resources/',
-    { schema: { summary: 'Ressource anlegen', body: bookingResourceInput, response: { 201: bookingResource } } },
+    { schema: { summary: 'Ressource anlegen', body: bookingResourceInput, response: { 201: adminBookingResource } } },
     async (request, reply) => {
       const row = await createResource(ctx, callerOf(request), request.body);
       reply.code(201);
@@ -78,7 +78,7 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/booking-resources/:id/',
-    { schema: { summary: 'Eine Ressource', params: idParam, response: { 200: bookingResource } } },
+    { schema: { summary: 'Eine Ressource', params: idParam, response: { 200: adminBookingResource } } },
     async (request) => withBlocks(await managedResource(db, callerOf(request), request.params.id)),
   );
 
@@ -89,7 +89,7 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Ressource ändern',
         params: idParam,
         body: bookingResourceInput,
-        response: { 200: bookingResource },
+        response: { 200: adminBookingResource },
       },
     },
     async (request) => withBlocks(await updateResource(ctx, callerOf(request), request.params.id, request.body)),
@@ -129,7 +129,7 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
           params: idParam,
           consumes: ['multipart/form-data'],
           multipart: resourceFileUpload,
-          response: { 200: bookingResource },
+          response: { 200: adminBookingResource },
         },
       },
       async (request) =>
@@ -142,7 +142,13 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
     );
     r.delete(
       `/booking-resources/:id/${f.path}/`,
-      { schema: { summary: `${f.what} der Ressource entfernen`, params: idParam, response: { 200: bookingResource } } },
+      {
+        schema: {
+          summary: `${f.what} der Ressource entfernen`,
+          params: idParam,
+          response: { 200: adminBookingResource },
+        },
+      },
       async (request) => withBlocks(await f.remove(ctx, callerOf(request), request.params.id)),
     );
   }
@@ -154,7 +160,7 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Zeitraum sperren; Buchungen darin werden mit Nachricht storniert',
         params: idParam,
         body: bookingBlockInput,
-        response: { 201: bookingResource },
+        response: { 201: adminBookingResource },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,14 @@
-import { BOOKING_STATUS_LABELS, type AdminBooking, type Booking, type BookingResource } from '@hausportal/contract';
+import {
+  BOOKING_STATUS_LABELS,
+  parseTranslations,
+  translated,
+  type AdminBooking,
+  type AdminBookingResource,
+  type Booking,
+  type BookingResource,
+} from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
+import { translationsOf } from '../../lib/translations.js';
 import type { AdminBookingRow, BlockRow, BookingRow, ResourceRow } from './bookings.repository.js';
 
 const HOUR = 3_600_000;
@@ -20,14 +29,23 @@ const resourceFiles = (r: ResourceRow, signer: UrlSigner): Pick<BookingResource,
     : null,
 });
 
-/** A resource's own fields as the API shows them (all but its files and blocks). */
-function resourceFields(r: ResourceRow): Omit<BookingResource, 'photo' | 'house_rules_pdf' | 'blocks'> {
+/**
+ * A resource's own fields as the API shows them (all but its files and blocks): its texts in
+ * `language` where the management translated them, else German.
+ */
+function resourceFields(
+  r: ResourceRow,
+  language: string,
+): Omit<BookingResource, 'photo' | 'house_rules_pdf' | 'blocks'> {
+  const translations = parseTranslations<'name' | 'description' | 'house_rules' | 'fee_text'>(r.translations);
+  const text = (field: 'name' | 'description' | 'house_rules' | 'fee_text') =>
+    translated(translations, language, field, r[field]);
   return {
     id: r.id,
     location_id: r.location_id,
-    name: r.name,
-    description: r.description,
-    house_rules: r.house_rules,
+    name: text('name'),
+    description: text('description'),
+    house_rules: text('house_rules'),
     mode: r.mode,
     slot_minutes: r.slot_minutes,
     day_start: r.day_start,
@@ -38,13 +56,14 @@ function resourceFields(r: ResourceRow): Omit<BookingResource, 'photo' | 'house_
     quota_period: r.quota_period,
     cancel_hours: r.cancel_hours,
     approval_required: Boolean(r.approval_required),
-    fee_text: r.fee_text,
+    fee_text: text('fee_text'),
   };
 }
 
-export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner): BookingResource {
+/** A resource as a resident reads it, in their language where translated. */
+export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner, language = 'de'): BookingResource {
   return {
-    ...resourceFields(r),
+    ...resourceFields(r, language),
     ...resourceFiles(r, signer),
     blocks: blocks
       .filter((b) => b.resource_id === r.id)
@@ -52,16 +71,23 @@ export function toResource(r: ResourceRow, blocks: BlockRow[], signer: UrlSigner
   };
 }
 
+/** A resource as the back office reads it: the German texts and their translations. */
+export const toAdminResource = (r: ResourceRow, blocks: BlockRow[], signer: UrlSigner): AdminBookingResource => ({
+  ...toResource(r, blocks, signer),
+  translations: translationsOf(r.translations),
+});
+
 /** Until when the resident may cancel: `cancel_hours` before the start. */
 export const cancellableUntil = (b: { starts_at: string; cancel_hours: number }): number =>
   Date.parse(b.starts_at) - b.cancel_hours * HOUR;
 
-export function toBooking(b: BookingRow, now = Date.now()): Booking {
+/** A booking as its resident reads it, the resource named in `language` where translated. */
+export function toBooking(b: BookingRow, language = 'de', now = Date.now()): Booking {
   const until = cancellableUntil(b);
   return {
     id: b.id,
     resource_id: b.resource_id,
-    resource_name: b.resource_name,
+    resource_name: translated(parseTranslations(b.resource_translations), language, 'name', b.resource_name),
     mode: b.mode,
     starts_at: b.starts_at,
     ends_at: b.ends_at,
@@ -98,6 +124,6 @@ export function resourceSnapshot(r: ResourceRow) {
     description: _description,
     house_rules: _rules,
     ...kept
-  } = resourceFields(r);
+  } = resourceFields(r, 'de');
   return kept;
 }

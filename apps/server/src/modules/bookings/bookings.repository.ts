@@ -7,6 +7,8 @@ export type ResourceRow = Selectable<BookingResourceTable>;
 export type BlockRow = Selectable<BookingBlockTable>;
 export type BookingRow = Selectable<BookingTable> & {
   resource_name: string;
+  /** The resource's translations (migration 026), for the resident's language. */
+  resource_translations?: string;
   mode: 'slots' | 'days';
   cancel_hours: number;
 };
@@ -146,7 +148,12 @@ const bookingSelect = (db: DB) =>
     .selectFrom('bookings')
     .innerJoin('booking_resources as r', 'r.id', 'bookings.resource_id')
     .selectAll('bookings')
-    .select(['r.name as resource_name', 'r.mode as mode', 'r.cancel_hours as cancel_hours']);
+    .select([
+      'r.name as resource_name',
+      'r.translations as resource_translations',
+      'r.mode as mode',
+      'r.cancel_hours as cancel_hours',
+    ]);
 
 export function findBooking(db: DB, id: number): Promise<BookingRow | undefined> {
   return bookingSelect(db).where('bookings.id', '=', id).executeTakeFirst();

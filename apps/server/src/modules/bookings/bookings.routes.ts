@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentLanguage } from '../../lib/translations.js';
 import {
   availability,
   availabilityQuery,
@@ -48,7 +49,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         rows.map((x) => x.id),
         new Date().toISOString(),
       );
-      return singlePage(rows.map((x) => toResource(x, blocks, ctx.signer)));
+      return singlePage(rows.map((x) => toResource(x, blocks, ctx.signer, contentLanguage(request))));
     },
   );
 
@@ -59,7 +60,12 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const x = await residentResource(db, currentResident(request), request.params.id);
-      return toResource(x, await repo.blocksOf(db, [x.id], new Date().toISOString()), ctx.signer);
+      return toResource(
+        x,
+        await repo.blocksOf(db, [x.id], new Date().toISOString()),
+        ctx.signer,
+        contentLanguage(request),
+      );
     },
   );
 
@@ -95,7 +101,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const created = await book(ctx, currentResident(request), request.body);
       reply.code(201);
-      return toBooking(created);
+      return toBooking(created, contentLanguage(request));
     },
   );
 
@@ -120,7 +126,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         '/api/bookings/',
         request.query,
         count,
-        rows.map((b) => toBooking(b)),
+        rows.map((b) => toBooking(b, contentLanguage(request))),
       );
     },
   );
@@ -166,7 +172,8 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/bookings/mine/:id/',
     { schema: { summary: 'Eine eigene Buchung', params: idParam, response: { 200: booking } } },
-    async (request) => toBooking(await ownBooking(db, currentResident(request), request.params.id)),
+    async (request) =>
+      toBooking(await ownBooking(db, currentResident(request), request.params.id), contentLanguage(request)),
   );
 
   r.post(
@@ -178,7 +185,8 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: booking },
       },
     },
-    async (request) => toBooking(await cancelOwn(ctx, currentResident(request), request.params.id)),
+    async (request) =>
+      toBooking(await cancelOwn(ctx, currentResident(request), request.params.id), contentLanguage(request)),
   );
 
   r.get(

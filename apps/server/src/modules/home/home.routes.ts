@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentLanguage } from '../../lib/translations.js';
 import { HOME_CARD_ITEMS, homeSummary } from '@hausportal/contract';
 import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser } from '../auth/policies.js';
@@ -39,7 +40,10 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       ]);
       return {
         notices: notices.filter((n) => n.important && n.dismissed_at === null).map((n) => toNotice(n, signer)),
-        tickets: { count: tickets.count, latest: tickets.rows.map((t) => toListItem(t, me.id)) },
+        tickets: {
+          count: tickets.count,
+          latest: tickets.rows.map((t) => toListItem(t, me.id, contentLanguage(request))),
+        },
         documents: { count: documents.count, latest: documents.rows.map((d) => toDocument(d, signer, me.tokenId)) },
       };
     },

@@ -1,4 +1,4 @@
-import type { AdminLocation, Location } from '@hausportal/contract';
+import { parseTranslations, translated, type AdminLocation, type Location } from '@hausportal/contract';
 import type { UrlSigner } from '../../lib/signing.js';
 import type { BuildingRow, LocationRow } from './location.repository.js';
 
@@ -20,10 +20,18 @@ const locationFields = (row: LocationRow, logo: string | null) => ({
   residents_can_post: Boolean(row.residents_can_post),
 });
 
-/** A location as the API sends it; an uploaded logo gets a signed URL, a bundled one stays as it is. */
-export const toLocation = (row: LocationRow, signer: UrlSigner): Location => ({
+/**
+ * A location as the API sends it; an uploaded logo gets a signed URL, a bundled one stays as it
+ * is. The emergency service is named in `language` where its title is translated.
+ */
+export const toLocation = (row: LocationRow, signer: UrlSigner, language = 'de'): Location => ({
   ...locationFields(row, row.logo?.startsWith('/') ? row.logo : signer.url(row.logo)),
-  default_service_name: row.default_service_name ?? '',
+  default_service_name: translated(
+    parseTranslations(row.default_service_translations),
+    language,
+    'title',
+    row.default_service_name ?? '',
+  ),
 });
 
 /** What the back office adds to the residents' shape: prefix (ADR 028), address, acceptance, buildings. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEFAULT_TICKET_CATEGORIES } from '@hausportal/contract';
+import { DEFAULT_TICKET_CATEGORIES, fieldTranslations } from '@hausportal/contract';
 import { idsOrNone } from '../../db/paging.js';
 import type { DB } from '../../db/database.js';
 import { pageOf, type PageWindow } from '../../db/paging.js';
@@ -11,7 +11,7 @@ export function findLocation(db: DB, locationId: number) {
     .selectFrom('locations')
     .leftJoin('services', 'services.id', 'locations.default_service_id')
     .selectAll('locations')
-    .select('services.title as default_service_name')
+    .select(['services.title as default_service_name', 'services.translations as default_service_translations'])
     .where('locations.id', '=', locationId)
     .executeTakeFirst();
 }
@@ -26,7 +26,7 @@ export function listLocations(db: DB, locationIds: readonly number[], window: Pa
       q
         .leftJoin('services', 'services.id', 'locations.default_service_id')
         .selectAll('locations')
-        .select('services.title as default_service_name')
+        .select(['services.title as default_service_name', 'services.translations as default_service_translations'])
         .orderBy('locations.title')
         .orderBy('locations.id'),
     window,
@@ -129,7 +129,7 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Every location starts with the ten defect categories of the form ('Schaden melden').
+  // Every location starts with the ten defect categories of the form ('Schaden melden'), translated.
   const createdAt = nowIso();
   await db
     .insertInto('ticket_categories')
@@ -141,6 +141,8 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
         sort_order: i,
         archived: 0,
         created_at: createdAt,
+        // Shipped in all seven languages: { tr: { name: 'Isıtma' }, … }.
+        translations: JSON.stringify(fieldTranslations('name', c.translations)),
       })),
     )
     .execute();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentLanguage } from '../../lib/translations.js';
 import { location as locationSchema } from '@hausportal/contract';
 import { notFound } from '../../lib/errors.js';
 import { moduleRoutes } from '../../lib/routes.js';
@@ -21,7 +22,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const row = await findLocation(db, currentResident(request).locationId);
       if (!row) throw notFound();
-      return toLocation(row, signer);
+      return toLocation(row, signer, contentLanguage(request));
     },
   );
 }

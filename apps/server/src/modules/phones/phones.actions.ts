@@ -1,4 +1,5 @@
 import type { AdminPhoneInput } from '@hausportal/contract';
+import { storeTranslations } from '../../lib/translations.js';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { changeEntity, recordChange, type EntityKind } from '../audit/audit.js';
@@ -8,7 +9,7 @@ import { toAdminPhone } from './phones.presenter.js';
 import * as repo from './phones.repository.js';
 
 /** The repository's input from the form; `sortOrder` undefined keeps the place. */
-const inputOf = (b: AdminPhoneInput, sortOrder: number | undefined): repo.PhoneInput => ({
+const inputOf = (b: AdminPhoneInput, sortOrder: number | undefined, stored?: string): repo.PhoneInput => ({
   locationId: b.location_id,
   name: b.name,
   number: b.number,
@@ -16,6 +17,7 @@ const inputOf = (b: AdminPhoneInput, sortOrder: number | undefined): repo.PhoneI
   highlighted: b.highlighted,
   hidden: b.hidden,
   sortOrder,
+  translations: storeTranslations(b.translations, stored),
 });
 
 const phone: EntityKind<repo.PhoneRow> = { type: 'phone', load: repo.findAdminPhone, view: toAdminPhone };
@@ -56,7 +58,11 @@ export async function updatePhone(ctx: AppContext, caller: Caller, id: number, b
       repo.updatePhone(
         trx,
         before.id,
-        inputOf(b, b.sort_order ?? (moved ? await repo.nextSortOrder(trx, b.location_id) : undefined)),
+        inputOf(
+          b,
+          b.sort_order ?? (moved ? await repo.nextSortOrder(trx, b.location_id) : undefined),
+          before.translations,
+        ),
       ),
   );
   return after!;

@@ -72,6 +72,7 @@ describe.each(kinds)('back office: phone numbers (%s)', (kind) => {
       highlighted: true,
       hidden: false,
       sort_order: 1,
+      translations: {},
     });
     const entry = await lastAudit();
     expect(entry).toMatchObject({

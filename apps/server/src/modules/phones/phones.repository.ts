@@ -25,6 +25,8 @@ export interface PhoneInput {
   highlighted?: boolean;
   hidden?: boolean;
   sortOrder?: number;
+  /** Stored translations (JSON, lib/translations.ts); left out: none on create, unchanged on update. */
+  translations?: string;
 }
 
 /** Adds a phone number to a location (back office, demo seed, tests); returns its id. */
@@ -39,6 +41,7 @@ export async function createPhone(db: DB, v: PhoneInput): Promise<number> {
       highlighted: v.highlighted ? 1 : 0,
       hidden: v.hidden ? 1 : 0,
       sort_order: v.sortOrder ?? 0,
+      translations: v.translations ?? '{}',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -85,6 +88,7 @@ export async function updatePhone(db: DB, id: number, v: PhoneInput): Promise<vo
       highlighted: flag(v.highlighted),
       hidden: flag(v.hidden),
       sort_order: v.sortOrder,
+      translations: v.translations,
     })
     .where('id', '=', id)
     .execute();

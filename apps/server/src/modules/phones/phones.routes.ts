@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentLanguage } from '../../lib/translations.js';
 import { idParam, listQuery, paginated, phone as phoneSchema } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
@@ -23,7 +24,12 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const page = await listPhones(db, currentResident(request).locationId, pageWindow(request.query));
-      return paginate('/api/phones/', request.query, page.count, page.rows.map(toPhone));
+      return paginate(
+        '/api/phones/',
+        request.query,
+        page.count,
+        page.rows.map((p) => toPhone(p, contentLanguage(request))),
+      );
     },
   );
 
@@ -33,7 +39,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const row = await findPhone(db, currentResident(request).locationId, request.params.id);
       if (!row) throw notFound();
-      return toPhone(row);
+      return toPhone(row, contentLanguage(request));
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { AdminProviderInput, AdminServiceInput } from '@hausportal/contract';
+import { storeTranslations } from '../../lib/translations.js';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { changeEntity, recordChange, type EntityKind } from '../audit/audit.js';
@@ -94,12 +95,13 @@ async function requireServiceTarget(ctx: AppContext, caller: Caller, locationId:
   }
 }
 
-const serviceInput = (b: AdminServiceInput) => ({
+const serviceInput = (b: AdminServiceInput, storedTranslations?: string) => ({
   locationId: b.location_id,
   title: b.title,
   icon: b.icon,
   contactText: b.contact_text,
   sortOrder: b.sort_order,
+  translations: storeTranslations(b.translations, storedTranslations),
 });
 
 /** A service as staff may read it: a global one, or one of their locations'; else 404. */
@@ -135,7 +137,7 @@ export async function updateService(ctx: AppContext, caller: Caller, id: number,
     }
   }
   const after = await changeEntity(ctx.db, service, { actor: caller, action: 'service_updated', before }, (trx) =>
-    repo.updateService(trx, before.id, serviceInput(b)),
+    repo.updateService(trx, before.id, serviceInput(b, before.translations)),
   );
   return after!;
 }

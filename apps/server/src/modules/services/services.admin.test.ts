@@ -78,6 +78,7 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
           location_id: null,
           sort_order: 1,
           is_system: true,
+          translations: expect.objectContaining({ tr: { title: 'Resepsiyon' } }),
         },
         {
           id: parkService,
@@ -87,6 +88,7 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
           location_id: park,
           sort_order: 10,
           is_system: false,
+          translations: {},
         },
         expect.objectContaining({ id: 1, title: 'Verwaltung', location_id: null, is_system: true }),
       ]);
@@ -117,6 +119,7 @@ describe.each(kinds)('back office: services and providers (%s)', (kind) => {
         contact_text: CONTACT_TEXT,
         sort_order: 20,
         is_system: false,
+        translations: {},
       });
       expect(await residentServices(anna)).toEqual(['Rezeption', 'Hausmeister', 'Reinigung', 'Verwaltung']);
       expect(await residentServices(dora)).not.toContain('Reinigung');

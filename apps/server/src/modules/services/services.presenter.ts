@@ -1,4 +1,6 @@
-import type { AdminProvider, AdminService, Provider } from '@hausportal/contract';
+import type { AdminProvider, AdminService, Provider, Service } from '@hausportal/contract';
+import { translationsOf } from '../../lib/translations.js';
+import { parseTranslations, translated } from '@hausportal/contract';
 import { SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
 import { parseJsonArray } from '../../db/database.js';
 import { renderMail } from '../../outbox/mail-layout.js';
@@ -64,6 +66,18 @@ export const toAdminService = (s: AdminServiceRow): AdminService => ({
   location_id: s.location_id,
   sort_order: s.sort_order,
   is_system: isSystemService(s),
+  translations: translationsOf(s.translations),
+});
+
+/** A service as residents read it: its title in `language` where translated. */
+export const toService = (
+  s: { id: number; title: string; icon: string; contact_text: string; translations: string },
+  language = 'de',
+): Service => ({
+  id: s.id,
+  title: translated(parseTranslations(s.translations), language, 'title', s.title),
+  icon: s.icon,
+  contact_text: s.contact_text,
 });
 
 /** A provider as the back office edits it: the phone number is sent even when residents do not see it. */

@@ -11,7 +11,7 @@ function visibleServices(db: DB, locationId: number) {
     .where((eb) => eb.or([eb('location_id', 'is', null), eb('location_id', '=', locationId)]));
 }
 
-const serviceColumns = ['id', 'title', 'icon', 'contact_text'] as const;
+const serviceColumns = ['id', 'title', 'icon', 'contact_text', 'translations'] as const;
 
 /** One page of the services visible at a location, in display order, with the total. */
 export function listServices(db: DB, locationId: number, window: PageWindow) {
@@ -79,7 +79,16 @@ export function findLocationContact(db: DB, locationId: number) {
  */
 export async function createService(
   db: DB,
-  v: { id?: number; locationId: number | null; title: string; icon?: string; contactText?: string; sortOrder?: number },
+  v: {
+    id?: number;
+    locationId: number | null;
+    title: string;
+    icon?: string;
+    contactText?: string;
+    sortOrder?: number;
+    /** Stored translations (JSON, lib/translations.ts); left out: none. */
+    translations?: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('services')
@@ -91,6 +100,7 @@ export async function createService(
       contact_text: v.contactText ?? '',
       is_system: 0,
       sort_order: v.sortOrder ?? 0,
+      translations: v.translations ?? '{}',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -138,7 +148,16 @@ export async function createProvider(db: DB, v: ProviderInput): Promise<number> 
 
 // ---- back office ----
 
-const adminServiceColumns = ['id', 'location_id', 'title', 'icon', 'contact_text', 'sort_order', 'is_system'] as const;
+const adminServiceColumns = [
+  'id',
+  'location_id',
+  'title',
+  'icon',
+  'contact_text',
+  'sort_order',
+  'is_system',
+  'translations',
+] as const;
 
 /** One page of the global services and those of the given locations, in display order. */
 export function listAdminServices(db: DB, locationIds: readonly number[], window: PageWindow) {
@@ -162,13 +181,21 @@ export type AdminServiceRow = NonNullable<Awaited<ReturnType<typeof findAdminSer
 export async function updateService(
   db: DB,
   id: number,
-  v: { locationId: number | null; title: string; icon?: string; contactText?: string; sortOrder?: number },
+  v: {
+    locationId: number | null;
+    title: string;
+    icon?: string;
+    contactText?: string;
+    sortOrder?: number;
+    translations?: string;
+  },
 ): Promise<void> {
   await db
     .updateTable('services')
     .set({
       location_id: v.locationId,
       title: v.title,
+      translations: v.translations,
       icon: v.icon,
       contact_text: v.contactText,
       sort_order: v.sortOrder,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentLanguage } from '../../lib/translations.js';
 import { z } from 'zod';
 import {
   idParam,
@@ -16,7 +17,7 @@ import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { currentResident, requireUser } from '../auth/policies.js';
 import { sendProviderRequest } from './services.actions.js';
-import { toProvider } from './services.presenter.js';
+import { toProvider, toService } from './services.presenter.js';
 import * as repo from './services.repository.js';
 
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
@@ -35,7 +36,12 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const page = await repo.listServices(db, currentResident(request).locationId, pageWindow(request.query));
-      return paginate('/api/services/', request.query, page.count, page.rows);
+      return paginate(
+        '/api/services/',
+        request.query,
+        page.count,
+        page.rows.map((s) => toService(s, contentLanguage(request))),
+      );
     },
   );
 
@@ -51,7 +57,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const row = await repo.findService(db, currentResident(request).locationId, request.params.id);
       if (!row) throw notFound();
-      return row;
+      return toService(row, contentLanguage(request));
     },
   );
 

@@ -2,8 +2,10 @@ import {
   OPEN_TICKET_STATUSES,
   TICKET_STALE_HOURS,
   type AdminTicketAcceptance,
+  type ContentTranslations,
   type TicketStatus,
 } from '@hausportal/contract';
+import { storeTranslations } from '../../lib/translations.js';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
@@ -305,13 +307,21 @@ export async function mergeTicket(ctx: AppContext, caller: Caller, id: number, i
 }
 
 /** A category as the manager's form sends it. */
-type CategoryInput = { location_id: number; name: string; emergency: boolean; sort_order?: number; archived: boolean };
+type CategoryInput = {
+  location_id: number;
+  name: string;
+  emergency: boolean;
+  sort_order?: number;
+  archived: boolean;
+  translations?: ContentTranslations;
+};
 
-const categoryFields = (b: CategoryInput) => ({
+const categoryFields = (b: CategoryInput, storedTranslations?: string) => ({
   name: b.name,
   emergency: b.emergency,
   sortOrder: b.sort_order,
   archived: b.archived,
+  translations: storeTranslations(b.translations, storedTranslations),
 });
 
 /** A manager adds a category to one of their locations. */
@@ -336,7 +346,7 @@ export async function updateCategory(ctx: AppContext, caller: Caller, id: number
   if (b.location_id !== category!.location_id)
     throw fieldError('location_id', 'Eine Kategorie bleibt an ihrem Standort.');
   await inTransaction(ctx.db, async (trx) => {
-    await repo.updateCategory(trx, id, categoryFields(b));
+    await repo.updateCategory(trx, id, categoryFields(b, category!.translations));
     await recordChange(trx, {
       actor: caller,
       action: 'ticket_category_updated',

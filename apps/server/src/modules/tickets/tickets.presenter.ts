@@ -15,7 +15,10 @@ import {
   type TicketEvent,
   type TicketEventKind,
   type TicketListItem,
+  type TicketCategory,
   type TicketPhoto,
+  parseTranslations,
+  translated,
   addressOf,
   formatAddress,
   mapUrl,
@@ -24,6 +27,7 @@ import type { Config } from '../../config/config.js';
 import { berlinFormat } from '../../i18n/format.js';
 import { translator } from '../../i18n/index.js';
 import type { UrlSigner } from '../../lib/signing.js';
+import { translationsOf } from '../../lib/translations.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 import type {
@@ -49,11 +53,30 @@ export const berlinYear = (ms: number): number => new TZDate(ms, 'Europe/Berlin'
 /** `2026-000123`. */
 export const ticketNumber = (year: number, sequence: number): string => `${year}-${String(sequence).padStart(6, '0')}`;
 
-export const toCategory = (c: CategoryRow | { id: number; name: string; emergency: number }) => ({
+/** A category as residents read it: its name in `language` where the management translated it. */
+export const toCategory = (
+  c: Pick<CategoryRow, 'id' | 'name' | 'emergency' | 'translations'>,
+  language = 'de',
+): TicketCategory => ({
   id: c.id,
-  name: c.name,
+  name: translated(parseTranslations(c.translations), language, 'name', c.name),
   emergency: Boolean(c.emergency),
 });
+
+/** The category of a ticket row (its columns prefixed `category_`). */
+const categoryOf = (
+  t: { category_id: number; category_name: string; category_emergency: number; category_translations: string },
+  language: string,
+) =>
+  toCategory(
+    {
+      id: t.category_id,
+      name: t.category_name,
+      emergency: t.category_emergency,
+      translations: t.category_translations,
+    },
+    language,
+  );
 
 /**
  * A ticket photo with its links: bound to the viewer's session `sid` for residents and staff
@@ -98,6 +121,7 @@ export function toTicket(
   events: EventRow[],
   signer: UrlSigner,
   sid: number,
+  language = 'de',
 ): Ticket {
   const until = relation === 'reporter' ? reopenUntil(t) : null;
   return {
@@ -105,7 +129,7 @@ export function toTicket(
     number: t.number,
     created_at: t.created_at,
     status: t.status,
-    category: toCategory({ id: t.category_id, name: t.category_name, emergency: t.category_emergency }),
+    category: categoryOf(t, language),
     scope: t.scope,
     place: t.place,
     description: t.description,
@@ -131,15 +155,17 @@ type OwnRow = {
   place: string;
   reporter_id: number | null;
   category_name: string;
+  category_translations: string;
 };
 
-export const toListItem = (t: OwnRow, viewerId: number): TicketListItem => ({
+/** A line of the resident's own tickets, the category in `language` where translated. */
+export const toListItem = (t: OwnRow, viewerId: number, language = 'de'): TicketListItem => ({
   id: t.id,
   number: t.number,
   created_at: t.created_at,
   updated_at: t.last_activity_at,
   status: t.status,
-  category_name: t.category_name,
+  category_name: translated(parseTranslations(t.category_translations), language, 'name', t.category_name),
   scope: t.scope,
   place: t.place,
   relation: t.reporter_id === viewerId ? 'reporter' : 'follower',
@@ -156,17 +182,18 @@ type BuildingRow = {
   category_id: number;
   category_name: string;
   category_emergency: number;
+  category_translations: string;
   follower_count: number | string | null;
   followed: unknown;
 };
 
 /** A building-wide ticket for any resident of the location: no names, only how many it concerns. */
-export const toBuildingTicket = (t: BuildingRow, viewerId: number): BuildingTicket => ({
+export const toBuildingTicket = (t: BuildingRow, viewerId: number, language = 'de'): BuildingTicket => ({
   id: t.id,
   number: t.number,
   created_at: t.created_at,
   status: t.status,
-  category: toCategory({ id: t.category_id, name: t.category_name, emergency: t.category_emergency }),
+  category: categoryOf(t, language),
   place: t.place,
   description: t.description,
   affected_count: Number(t.follower_count ?? 0) + 1,
@@ -291,6 +318,7 @@ export const toAdminCategory = (c: AdminCategoryRow) => ({
   sort_order: c.sort_order,
   archived: Boolean(c.archived),
   ticket_count: Number(c.ticket_count ?? 0),
+  translations: translationsOf(c.translations),
 });
 
 /** A timeline entry as the craftsman reads it: the management and the craftsman by role, no resident names. */

@@ -111,6 +111,7 @@ export function findTicket(db: DB, id: number) {
     .select([
       'ticket_categories.name as category_name',
       'ticket_categories.emergency as category_emergency',
+      'ticket_categories.translations as category_translations',
       'locations.title as location_title',
       'locations.name as location_name',
       'reporter.name as reporter_name',
@@ -199,6 +200,7 @@ export function listOwnTickets(db: DB, userId: number, opts: { open?: boolean },
           'tickets.place',
           'tickets.reporter_id',
           'ticket_categories.name as category_name',
+          'ticket_categories.translations as category_translations',
         ])
         .orderBy('tickets.last_activity_at', 'desc')
         .orderBy('tickets.id', 'desc'),
@@ -235,6 +237,7 @@ export function listBuildingTickets(
           'ticket_categories.id as category_id',
           'ticket_categories.name as category_name',
           'ticket_categories.emergency as category_emergency',
+          'ticket_categories.translations as category_translations',
         ])
         .select((eb) => [
           followerCount(eb),
@@ -540,7 +543,14 @@ export type AdminCategoryRow = Awaited<ReturnType<typeof listAdminCategories>>[n
 /** Adds a category to a location (at the end unless an order is given); returns its id. */
 export async function insertCategory(
   trx: DB,
-  v: { locationId: number; name: string; emergency: boolean; sortOrder?: number; archived: boolean },
+  v: {
+    locationId: number;
+    name: string;
+    emergency: boolean;
+    sortOrder?: number;
+    archived: boolean;
+    translations: string;
+  },
 ): Promise<number> {
   const last = await trx
     .selectFrom('ticket_categories')
@@ -555,6 +565,7 @@ export async function insertCategory(
       emergency: v.emergency ? 1 : 0,
       sort_order: v.sortOrder ?? Number(last?.m ?? -1) + 1,
       archived: v.archived ? 1 : 0,
+      translations: v.translations,
       created_at: nowIso(),
     })
     .returning('id')
@@ -566,12 +577,13 @@ export async function insertCategory(
 export async function updateCategory(
   trx: DB,
   id: number,
-  v: { name: string; emergency: boolean; sortOrder?: number; archived: boolean },
+  v: { name: string; emergency: boolean; sortOrder?: number; archived: boolean; translations: string },
 ): Promise<void> {
   await trx
     .updateTable('ticket_categories')
     .set({
       name: v.name,
+      translations: v.translations,
       emergency: v.emergency ? 1 : 0,
       archived: v.archived ? 1 : 0,
       ...(v.sortOrder === undefined ? {} : { sort_order: v.sortOrder }),

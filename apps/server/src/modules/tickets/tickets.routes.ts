@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contentLanguage } from '../../lib/translations.js';
 import {
   IDEMPOTENCY_HEADER,
   MAX_REPORT_PHOTOS,
@@ -39,13 +40,13 @@ import { toBuildingTicket, toCategory, toListItem, toTicket } from './tickets.pr
 import * as repo from './tickets.repository.js';
 
 /** A ticket as the caller reads it, with its photos and public timeline. */
-async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: number) {
+async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: number, language: string) {
   const { ticket, relation } = await ticketInReach(db, resident, id);
   const [photos, events] = await Promise.all([
     repo.listPhotos(db, ticket.id),
     repo.listEvents(db, ticket.id, { internal: false }),
   ]);
-  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId);
+  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId, language);
 }
 
 /** Residents report defects, follow building-wide ones and read their tickets (ADR 020). */
@@ -68,7 +69,8 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['tickets'], requireUser);
   const { ctx } = app;
   const { db, signer } = ctx;
-  const show = (resident: Resident, id: number) => readTicket(db, signer, resident, id);
+  const show = (request: FastifyRequest, resident: Resident, id: number) =>
+    readTicket(db, signer, resident, id, contentLanguage(request));
 
   r.get(
     '/api/tickets/categories/',
@@ -79,7 +81,11 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      singlePage((await repo.listCategories(db, [currentResident(request).locationId])).map(toCategory)),
+      singlePage(
+        (await repo.listCategories(db, [currentResident(request).locationId])).map((c) =>
+          toCategory(c, contentLanguage(request)),
+        ),
+      ),
   );
 
   r.post(
@@ -106,7 +112,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         typeof header === 'string' ? header : undefined,
       );
       reply.code(created ? 201 : 200);
-      return show(resident, id);
+      return show(request, resident, id);
     },
   );
 
@@ -127,7 +133,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         '/api/tickets/',
         q,
         page.count,
-        page.rows.map((t) => toListItem(t, resident.id)),
+        page.rows.map((t) => toListItem(t, resident.id, contentLanguage(request))),
       );
     },
   );
@@ -149,7 +155,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         '/api/tickets/building/',
         q,
         page.count,
-        page.rows.map((t) => toBuildingTicket(t, resident.id)),
+        page.rows.map((t) => toBuildingTicket(t, resident.id, contentLanguage(request))),
       );
     },
   );
@@ -157,7 +163,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/tickets/:id/',
     { schema: { summary: 'Eine Meldung mit Verlauf', params: idParam, response: { 200: ticketSchema } } },
-    async (request) => show(currentResident(request), request.params.id),
+    async (request) => show(request, currentResident(request), request.params.id),
   );
 
   r.post(
@@ -175,7 +181,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       const resident = currentResident(request);
       await addTicketPhoto(ctx, resident, request.params.id, photoOf(request));
       reply.code(201);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
@@ -193,7 +199,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       const resident = currentResident(request);
       await writeTicketMessage(ctx, resident, request.params.id, request.body.text);
       reply.code(201);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
@@ -230,7 +236,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const resident = currentResident(request);
       await rateTicket(ctx, resident, request.params.id, request.body.stars, request.body.text);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
@@ -247,7 +253,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const resident = currentResident(request);
       await reopenTicket(ctx, resident, request.params.id, request.body.text);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 

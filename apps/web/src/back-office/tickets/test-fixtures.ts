@@ -109,6 +109,7 @@ export function category(id: number, name: string, extra: Partial<TicketCategory
     sort_order: id - 1,
     archived: false,
     ticket_count: 0,
+    translations: {},
     ...extra,
   };
 }
