@@ -198,4 +198,80 @@ export const pl: Catalogue = {
     footer:
       'Kod działa tylko raz i tylko do {{date}}. Nowy list zastępuje ten kod. Prosimy nie przekazywać listu innym osobom. Na pytania odpowie administracja budynku.',
   },
+  errors: {
+    password: {
+      tooShort: 'Hasło musi mieć co najmniej 8 znaków.',
+      inLists:
+        'To hasło jest zbyt łatwe do odgadnięcia: znajduje się na listach popularnych haseł. Proszę użyć kilku słów lub dłuższego ciągu znaków, np. trzech słów połączonych myślnikami.',
+      hasApartment:
+        'Hasło nie może zawierać numeru mieszkania. Proszę użyć kilku słów lub dłuższego ciągu znaków, np. trzech słów połączonych myślnikami.',
+      hasEmail:
+        'Hasło nie może zawierać adresu e-mail ani jego części przed znakiem @. Proszę użyć kilku słów lub dłuższego ciągu znaków, np. trzech słów połączonych myślnikami.',
+      houseWords:
+        'To hasło jest zbyt łatwe do odgadnięcia: składa się z nazw, które zna każdy w budynku (imienia i nazwiska, nazwy budynku lub aplikacji). Proszę użyć kilku słów lub dłuższego ciągu znaków, np. trzech słów połączonych myślnikami.',
+      tooGuessable:
+        'To hasło jest zbyt łatwe do odgadnięcia. Proszę użyć kilku słów lub dłuższego ciągu znaków, np. trzech słów połączonych myślnikami.',
+      differ: 'Hasła nie są zgodne.',
+    },
+    throttle: {
+      tooMany: 'Zbyt wiele prób.',
+      retry: 'Proszę spróbować ponownie za {{wait}}.',
+      retryOrReset: 'Proszę spróbować ponownie za {{wait}} lub ustawić nowe hasło przez „Nie pamiętam hasła”.',
+      seconds_one: '{{count}} sekundę',
+      seconds_few: '{{count}} sekundy',
+      seconds_many: '{{count}} sekund',
+      seconds_other: '{{count}} sekundy',
+      minutes_one: '{{count}} minutę',
+      minutes_few: '{{count}} minuty',
+      minutes_many: '{{count}} minut',
+      minutes_other: '{{count}} minuty',
+      hours_one: '{{count}} godzinę',
+      hours_few: '{{count}} godziny',
+      hours_many: '{{count}} godzin',
+      hours_other: '{{count}} godziny',
+      account: 'Dla tej nazwy użytkownika było bardzo wiele nieudanych prób logowania.',
+      resetMail: 'Do tej nazwy użytkownika wysłano właśnie kilka e-maili. Proszę sprawdzić skrzynkę pocztową.',
+      providerRequest: 'W krótkim czasie wysłano bardzo wiele zapytań.',
+      message: 'W krótkim czasie utworzono bardzo wiele wpisów.',
+      comment: 'W krótkim czasie napisano bardzo wiele komentarzy.',
+      report: 'W krótkim czasie zgłoszono bardzo wiele treści.',
+      attachment: 'W krótkim czasie przesłano bardzo wiele plików.',
+      profilePicture: 'Zdjęcie profilowe zostało w krótkim czasie zmienione bardzo wiele razy.',
+      dataExport: 'Dane zostały w krótkim czasie pobrane bardzo wiele razy.',
+      ticket: 'W krótkim czasie zgłoszono bardzo wiele usterek.',
+      ticketMessage: 'W krótkim czasie napisano bardzo wiele wiadomości do zgłoszeń.',
+      parcel: 'W krótkim czasie zarejestrowano bardzo wiele paczek.',
+      booking: 'W krótkim czasie utworzono bardzo wiele rezerwacji.',
+      feedback: 'W krótkim czasie wysłano bardzo wiele uwag.',
+    },
+    activation: {
+      codeFormat: 'Kod aktywacyjny składa się z 12 liter i cyfr, np. ABCD-EFGH-JKLM.',
+      codeUnknown:
+        'Taki kod aktywacyjny nie istnieje. Proszę sprawdzić wpisany kod. Jeśli otrzymali Państwo nowszy list, ważny jest tylko kod z tego listu.',
+      codeExpired: 'Ten kod aktywacyjny wygasł. Proszę poprosić administrację budynku o nowy list.',
+      codeUsed: 'Ten kod aktywacyjny został już użyty. Proszę zalogować się numerem mieszkania i hasłem.',
+      done: 'Konto jest gotowe. Proszę się teraz zalogować.',
+    },
+    access: {
+      opens: 'Dostęp zostanie odblokowany {{day}}.',
+      closed:
+        'Dostęp zakończył się {{day}}, ponieważ wpisano datę wyprowadzki. W razie pytań proszę zwrócić się do administracji budynku.',
+    },
+    uploads: {
+      tooLarge: 'Plik {{filename}} jest za duży',
+      tooLargeUnnamed: 'Plik jest za duży',
+      empty: 'Przesłany plik jest pusty.',
+      unsupported: 'Plik {{filename}} ma nieobsługiwany format. Dozwolone są {{allowed}}.',
+      allowedAll: 'dokumenty PDF oraz obrazy JPEG, PNG lub WebP',
+      allowedPdf: 'dokumenty PDF',
+      allowedImages: 'obrazy JPEG, PNG lub WebP',
+      unreadable: 'Plik {{filename}} nie jest czytelnym obrazem.',
+      megapixels:
+        'Zdjęcie {{filename}} ma {{megapixels}} Mpx; dozwolone jest najwyżej {{max}} Mpx. Proszę wybrać mniejszą rozdzielczość.',
+      postPhotos: 'Maksymalna liczba zdjęć we wpisie: {{max}}.',
+      postPdfs: 'Maksymalna liczba dokumentów PDF we wpisie: {{max}}.',
+      reportPhotos: 'Maksymalna liczba zdjęć w zgłoszeniu: {{max}}.',
+      ticketPhotos: 'Zgłoszenie może mieć najwyżej tyle zdjęć: {{max}}.',
+    },
+  },
 };

@@ -19,6 +19,7 @@ import {
 } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
+import { said } from '../../lib/errors.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { parseFields, readForm } from '../../lib/uploads.js';
@@ -59,7 +60,7 @@ const reportUpload = {
     field: 'photos',
     required: false,
     max: MAX_REPORT_PHOTOS,
-    tooMany: `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`,
+    tooMany: said('errors.uploads.reportPhotos', { max: MAX_REPORT_PHOTOS }),
   },
   fields: ticketCreate,
 };
