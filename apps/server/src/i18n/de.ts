@@ -201,7 +201,7 @@ export const de = {
     step2:
       'Geben Sie den Aktivierungscode ein, falls er nicht schon eingetragen ist. Groß- und Kleinschreibung und die Striche sind egal.',
     step3:
-      'Legen Sie ein Passwort fest (mindestens 8 Zeichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
+      'Legen Sie ein Passwort fest (mindestens 8 Zeichen, nicht Ihre Wohnungsnummer oder Ihr Name und kein häufiges Passwort; gut sind drei Wörter mit Bindestrichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
     step4: 'Melden Sie sich danach mit Ihrer Wohnungsnummer {{apartment}} und Ihrem Passwort an.',
     footer:
       'Der Code funktioniert nur einmal und nur bis zum {{date}}. Ein neuer Brief ersetzt diesen Code. Bitte geben Sie den Brief nicht weiter. Fragen beantwortet Ihre Hausverwaltung.',

@@ -182,7 +182,7 @@ export const en: Catalogue = {
     step2:
       'Enter the activation code if it is not filled in already. Upper and lower case and the dashes do not matter.',
     step3:
-      'Set a password (at least 8 characters). If you like, also give your e-mail address: then you can reset a forgotten password yourself.',
+      'Set a password (at least 8 characters, not your apartment number or your name and not a common password; three words joined by hyphens work well). If you like, also give your e-mail address: then you can reset a forgotten password yourself.',
     step4: 'Then sign in with your apartment number {{apartment}} and your password.',
     footer:
       'The code works only once and only until {{date}}. A new letter replaces this code. Please do not pass this letter on. Your management will answer any questions.',

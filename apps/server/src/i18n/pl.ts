@@ -191,10 +191,10 @@ export const pl: Catalogue = {
     scan: 'Zeskanuj kod QR telefonem',
     howTo: 'Jak to zrobić',
     step1: 'Proszę zeskanować kod QR albo otworzyć {{url}} w przeglądarce.',
-    step2: 'Wpisać kod aktywacyjny, jeśli nie jest już wpisany. Wielkość liter i myślniki nie mają znaczenia.',
+    step2: 'Proszę wpisać kod aktywacyjny, jeśli nie jest już wpisany. Wielkość liter i myślniki nie mają znaczenia.',
     step3:
-      'Ustawić hasło (co najmniej 8 znaków). Można też podać adres e-mail: wtedy zapomniane hasło można samodzielnie ustawić na nowo.',
-    step4: 'Następnie zalogować się numerem mieszkania {{apartment}} i hasłem.',
+      'Proszę ustawić hasło (co najmniej 8 znaków, nie numer mieszkania, nie imię i nazwisko ani popularne hasło; dobrze sprawdzają się trzy słowa połączone myślnikami). Można też podać adres e-mail: wtedy zapomniane hasło można samodzielnie ustawić na nowo.',
+    step4: 'Następnie proszę zalogować się numerem mieszkania {{apartment}} i hasłem.',
     footer:
       'Kod działa tylko raz i tylko do {{date}}. Nowy list zastępuje ten kod. Prosimy nie przekazywać listu innym osobom. Na pytania odpowie administracja budynku.',
   },

@@ -4,10 +4,11 @@ import { catalogues, german, isLanguage, translator, type TextKey, type Translat
 
 // The language of an answer (ADR 038): the screen's, which the web names in Accept-Language
 // with every call, else the signed-in resident's profile language, else German. Staff, the back
-// office and the integration API are answered in German whatever they send.
+// office, the craftsman's page and the integration API are answered in German whatever their
+// browser sends.
 
 /** Areas whose answers are German whoever asks. */
-const GERMAN_AREAS = ['/api/admin/', '/api/admin?', '/api/integration/'];
+const GERMAN_AREAS = ['/api/admin/', '/api/integration/', '/api/auftrag/'];
 
 /**
  * The language a screen asks for: the most preferred tag of an Accept-Language header whose

@@ -183,7 +183,7 @@ export const tr: Catalogue = {
     step1: 'QR kodunu tarayın veya tarayıcınızda {{url}} adresini açın.',
     step2: 'Etkinleştirme kodu önceden doldurulmamışsa kodu girin. Büyük veya küçük harf ve tireler fark etmez.',
     step3:
-      'Bir şifre belirleyin (en az 8 karakter). İsterseniz e-posta adresinizi de girin: Böylece unuttuğunuz bir şifreyi kendiniz yenileyebilirsiniz.',
+      'Bir şifre belirleyin (en az 8 karakter; daire numaranız, adınız veya sık kullanılan bir şifre olamaz; tirelerle ayrılmış üç kelime iyi bir seçimdir). İsterseniz e-posta adresinizi de girin: Böylece unuttuğunuz bir şifreyi kendiniz yenileyebilirsiniz.',
     step4: 'Ardından {{apartment}} daire numaranız ve şifrenizle giriş yapın.',
     footer:
       'Kod yalnızca bir kez ve yalnızca {{date}} tarihine kadar çalışır. Yeni bir mektup bu kodun yerini alır. Lütfen bu mektubu başkasına vermeyin. Sorularınızı bina yönetiminiz yanıtlar.',

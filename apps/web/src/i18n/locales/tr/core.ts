@@ -66,7 +66,8 @@ export const core: Translation = {
     sentNoEmail:
       'Size geçici bir bağlantı içeren bir e-posta gönderdik. Bu bağlantıyla 60 dakika içinde yeni bir şifre belirleyebilirsiniz.',
     backToLogin: 'Giriş sayfasına dön',
-    tokenIntro: 'Lütfen yeni şifrenizi belirleyin (en az 8 karakter).',
+    tokenIntro:
+      'Lütfen yeni şifrenizi belirleyin. En az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
     newPassword: 'Yeni şifre',
     confirmPassword: 'Yeni şifre (tekrar)',
     save: 'Yeni şifreyi kaydet',
@@ -184,6 +185,6 @@ export const core: Translation = {
     new: 'Yeni şifre',
     repeat: 'Yeni şifre (tekrar)',
     submit: 'Yeni şifreyi kaydet',
-    hint: 'Yeni şifre en az 8 karakter olmalıdır.',
+    hint: 'En az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
   },
 };
