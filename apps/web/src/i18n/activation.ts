@@ -26,7 +26,7 @@ export const activationEn: typeof activationDe = {
   activation: {
     title: 'Activate your account',
     intro:
-      'Enter the activation code from your letter and choose your password. At least 8 characters; not your apartment number, your e-mail address, your name or the building\'s, and not a common password. Easy to remember and safe: three words joined by hyphens.',
+      "Enter the activation code from your letter and choose your password. At least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
     code: 'Activation code',
     codeHint: 'It is in your letter, e.g. ABCD-EFGH-JKLM. Upper or lower case and dashes do not matter.',
     codeFormat: 'The activation code has 12 letters and digits, e.g. ABCD-EFGH-JKLM.',

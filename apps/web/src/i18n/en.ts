@@ -66,7 +66,7 @@ export const en: Translation = {
       'We have sent you an e-mail with a temporary link. Use it within the next 60 minutes to set a new password.',
     backToLogin: 'Back to sign in',
     tokenIntro:
-      'Please choose your new password. At least 8 characters; not your apartment number, your e-mail address, your name or the building\'s, and not a common password. Easy to remember and safe: three words joined by hyphens.',
+      "Please choose your new password. At least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
     save: 'Save new password',
@@ -183,6 +183,6 @@ export const en: Translation = {
     new: 'New password',
     repeat: 'Confirm new password',
     submit: 'Save new password',
-    hint: 'At least 8 characters; not your apartment number, your e-mail address, your name or the building\'s, and not a common password. Easy to remember and safe: three words joined by hyphens.',
+    hint: "At least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
   },
 };

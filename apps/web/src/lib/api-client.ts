@@ -167,7 +167,8 @@ export function uploadWithProgress<T>(
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${config.apiHost}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries({ ...languageHeader(), ...headers, ...authHeader() })) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...languageHeader(), ...headers, ...authHeader() }))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     };
