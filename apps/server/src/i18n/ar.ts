@@ -4,7 +4,7 @@ import type { Catalogue } from './de.js';
 /**
  * Arabic: formal Modern Standard Arabic with the polite plural address (-كم), as the app; its
  * terms (لوحة الإعلانات، منشور، بلاغ عن عطل، طرد، رمز الاستلام، إدارة المبنى). Mails are written
- * right to left (mail-layout.ts); the PDFs stay German (lib/pdf-fonts.ts).
+ * right to left (mail-layout.ts), and so are the PDFs (lib/pdf-text.ts).
  */
 export const ar: Catalogue = {
   mail: {
@@ -161,11 +161,10 @@ export const ar: Catalogue = {
     subject: 'تأكيد استلام بلاغكم عن العطل رقم {{number}}',
     filename: 'Eingangsbestaetigung-{{number}}.pdf',
     received: 'وصل بلاغكم عن العطل إلى إدارة المبنى. رقمه {{number}}.',
-    attached: 'تأكيد الاستلام مرفق بهذه الرسالة بصيغة PDF باللغة الألمانية. وهو يثبت متى وصل البلاغ وما الذي تضمّنه.',
+    attached:
+      'تأكيد الاستلام مرفق بهذه الرسالة بصيغة PDF، وفيه الفقرة القانونية بالألمانية أيضًا. وهو يثبت متى وصل البلاغ وما الذي تضمّنه.',
     updates: 'سنُطلعكم على سير المعالجة في التطبيق.',
   },
-  // Not drawn (the receipt and the letter stay German for Arabic readers), but complete, so the
-  // PDFs can follow once they can be written right to left.
   receipt: {
     heading: 'تأكيد الاستلام',
     documentTitle: 'تأكيد الاستلام {{number}}',
