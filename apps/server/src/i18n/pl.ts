@@ -10,7 +10,7 @@ export const pl: Catalogue = {
     greeting: 'Dzień dobry {{name}},',
     team: 'Zespół {{app}}',
     buttonFallback: 'Jeśli przycisk nie działa:',
-    unsubscribeKind: 'Nie wysyłaj więcej e-maili w sprawie „{{kind}}”',
+    unsubscribeKind: 'Rezygnuję z e-maili w sprawie „{{kind}}”',
   },
   kinds: labelsPl.notificationKinds,
   digest: {
@@ -18,7 +18,7 @@ export const pl: Catalogue = {
     subject_few: 'Podsumowanie dnia: {{count}} nowości',
     subject_many: 'Podsumowanie dnia: {{count}} nowości',
     subject_other: 'Podsumowanie dnia: {{count}} nowości',
-    intro: 'oto co wydarzyło się w {{app}} od ostatniego podsumowania:',
+    intro: 'Oto co wydarzyło się w {{app}} od ostatniego podsumowania:',
     open: 'Otwórz {{app}}',
     unsubscribe: 'Nie wysyłaj więcej podsumowań dnia ani e-maili z powiadomieniami',
   },
@@ -55,12 +55,12 @@ export const pl: Catalogue = {
     bundle_few: '{{count}} nowe wpisy na tablicy ogłoszeń',
     bundle_many: '{{count}} nowych wpisów na tablicy ogłoszeń',
     bundle_other: '{{count}} nowego wpisu na tablicy ogłoszeń',
-    wrote: '{{name}} napisał(a) na tablicy ogłoszeń:',
+    wrote: 'Nowy wpis od {{name}} na tablicy ogłoszeń:',
     view: 'Zobacz wpis',
   },
   comments: {
     title: 'Nowy komentarz do wpisu',
-    wrote: '{{name}} skomentował(a) wpis:',
+    wrote: 'Nowy komentarz od {{name}} do wpisu:',
     view: 'Zobacz komentarz',
   },
   reports: {
@@ -72,7 +72,7 @@ export const pl: Catalogue = {
   },
   requests: {
     statuses: { new: 'Nowe', in_progress: 'W realizacji', done: 'Zakończone' },
-    title: 'Zapytanie do {{provider}}: {{status}}',
+    title: 'Zapytanie do: {{provider}} – {{status}}',
     status: '{{status}}.',
     statusWithNote: '{{status}}. Notatka administracji budynku: {{note}}',
     changed: 'Zmienił się stan zapytania do {{provider}}.',
@@ -138,13 +138,13 @@ export const pl: Catalogue = {
     requestedByManagement: 'Administracja budynku poprosiła o link do ustawienia nowego hasła do konta w {{app}}.',
     within: 'Za pomocą tego linku można ustawić nowe hasło w ciągu najbliższych 60 minut.',
     action: 'Ustaw nowe hasło',
-    once: 'Link działa tylko raz. Jeśli prośba o nowe hasło nie pochodzi od Pana/Pani, można zignorować tę wiadomość; dotychczasowe hasło pozostaje ważne.',
+    once: 'Link działa tylko raz. Jeśli prośba o nowe hasło nie pochodzi od Państwa, można zignorować tę wiadomość; dotychczasowe hasło pozostaje ważne.',
     onceByManagement: 'Link działa tylko raz. Do czasu ustawienia nowego hasła dotychczasowe pozostaje ważne.',
   },
   invitation: {
     subject: 'Dostęp do {{app}}',
     created:
-      'Administracja budynku utworzyła dla Pana/Pani dostęp do {{app}} ({{location}}). Logowanie odbywa się numerem mieszkania {{apartment}}.',
+      'Administracja budynku utworzyła dla Państwa dostęp do {{app}} ({{location}}). Logowanie odbywa się numerem mieszkania {{apartment}}.',
     within: 'Za pomocą tego linku można w ciągu najbliższych 7 dni ustawić hasło.',
     action: 'Ustaw hasło',
     once: 'Link działa tylko raz. Jeśli wygasł, można poprosić o nowy na stronie logowania („Nie pamiętam hasła”) lub skontaktować się z administracją budynku.',
@@ -184,7 +184,7 @@ export const pl: Catalogue = {
     apartment: 'Mieszkanie {{apartment}}',
     heading: 'Dostęp do {{app}}',
     intro:
-      'Administracja budynku utworzyła dla Pana/Pani dostęp do {{app}}: są tam ogłoszenia, ważne numery telefonów i dokumenty, można też zgłaszać usterki. Kodem podanym poniżej jednorazowo ustawia się hasło.',
+      'Administracja budynku utworzyła dla Państwa dostęp do {{app}}: są tam ogłoszenia, ważne numery telefonów i dokumenty, można też zgłaszać usterki. Kodem podanym poniżej jednorazowo ustawia się hasło.',
     username: 'Nazwa użytkownika (numer mieszkania)',
     code: 'Kod aktywacyjny',
     validUntil: 'Ważny do {{date}}',

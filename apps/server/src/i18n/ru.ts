@@ -8,7 +8,7 @@ import type { Catalogue } from './de.js';
 export const ru: Catalogue = {
   mail: {
     greeting: 'Здравствуйте, {{name}}!',
-    team: 'Ваша команда {{app}}',
+    team: 'С уважением, команда {{app}}',
     buttonFallback: 'Если кнопка не работает:',
     unsubscribeKind: 'Больше не получать письма о «{{kind}}»',
   },
@@ -18,7 +18,7 @@ export const ru: Catalogue = {
     subject_few: 'Ваша ежедневная сводка: {{count}} новости',
     subject_many: 'Ваша ежедневная сводка: {{count}} новостей',
     subject_other: 'Ваша ежедневная сводка: {{count}} новости',
-    intro: 'вот что произошло в {{app}} с момента последней сводки:',
+    intro: 'Вот что произошло в {{app}} с момента последней сводки:',
     open: 'Открыть {{app}}',
     unsubscribe: 'Больше не получать ежедневную сводку и письма-уведомления',
   },

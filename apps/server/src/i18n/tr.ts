@@ -4,16 +4,16 @@ import type { Catalogue } from './de.js';
 /** Turkish (polite "siz"; the app's terms: duyuru panosu, gönderi, arıza bildirimi, teslim alma kodu). */
 export const tr: Catalogue = {
   mail: {
-    greeting: 'Merhaba {{name}},',
-    team: '{{app}} ekibiniz',
+    greeting: 'Sayın {{name}},',
+    team: 'Saygılarımızla, {{app}} ekibi',
     buttonFallback: 'Düğme çalışmazsa:',
-    unsubscribeKind: '“{{kind}}” hakkında artık e-posta almayın',
+    unsubscribeKind: '“{{kind}}” hakkında e-posta almak istemiyorum',
   },
   kinds: labelsTr.notificationKinds,
   digest: {
     subject_one: 'Günlük özetiniz: {{count}} yenilik',
     subject_other: 'Günlük özetiniz: {{count}} yenilik',
-    intro: 'son özetten bu yana {{app}} üzerinde olanlar:',
+    intro: 'Son özetten bu yana {{app}} üzerinde olanlar:',
     open: '{{app}} uygulamasını aç',
     unsubscribe: 'Günlük özet ve bildirim e-postaları artık gelmesin',
   },
@@ -85,11 +85,11 @@ export const tr: Catalogue = {
     view: 'Belgeyi görüntüle',
   },
   tickets: {
-    title: 'Bildirim {{number}}: {{news}}',
+    title: 'Arıza kaydı {{number}}: {{news}}',
     news: '{{number}} numaralı arıza bildiriminizle ilgili yenilikler:',
     appointment: 'Randevu: {{time}} ({{provider}})',
     managementMessage: 'Bina yönetiminden mesaj',
-    view: 'Bildirimi görüntüle',
+    view: 'Arıza kaydını görüntüle',
     statuses: labelsTr.ticketStatuses,
     scopes: labelsTr.ticketScopes,
   },

@@ -1,5 +1,6 @@
 // The demo data of product §10 as plain data; demo.ts writes it through the repositories the API
 // uses. Only the demo suite (seed/demo.test.ts) and the browser journeys rely on these texts.
+import { GAS_ADVICE } from '@hausportal/contract';
 import type { LocationInput } from '../modules/location/location.repository.js';
 import type { ProviderInput } from '../modules/services/services.repository.js';
 
@@ -141,7 +142,7 @@ export const providers: ProviderInput[] = [
     locationId: 1,
     name: 'Notdienst Residenz am Stadtpark',
     phone: '+49 30 9876 5432',
-    text: 'Bei Wasserrohrbruch, Heizungsausfall, Stromausfall, ausgefallenem Aufzug oder wenn Sie sich ausgesperrt haben. Bei Gasgeruch, Feuer oder Verletzten zuerst 112.',
+    text: `Bei Wasserrohrbruch, Heizungsausfall, Stromausfall, ausgefallenem Aufzug oder wenn Sie sich ausgesperrt haben. Bei Feuer oder Verletzten zuerst 112. ${GAS_ADVICE}`,
     contact: 'Diensthabende Haustechnik',
     hours: 'Rund um die Uhr, auch an Wochenenden und Feiertagen',
   },

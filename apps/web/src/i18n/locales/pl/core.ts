@@ -181,7 +181,7 @@ export const core: Translation = {
     cancel: 'Anuluj',
     myData: 'Moje dane',
     exportHint:
-      'Można tu pobrać wszystkie dane zapisane u nas na swój temat: profil, wpisy, komentarze, polubienia i zapytania (w pliku do odczytu maszynowego).',
+      'Można tu pobrać wszystkie dane które przechowujemy na temat Państwa: profil, wpisy, komentarze, polubienia i zapytania (w pliku do odczytu maszynowego).',
     exportData: 'Pobierz moje dane',
     exporting: 'Przygotowywanie …',
     exported: 'Dane zostały pobrane.',

@@ -4,7 +4,7 @@ import type { Translation } from '../../de';
 export const core: Translation = {
   app: {
     name: '{{product}}',
-    skipToContent: 'Перейти до змісту',
+    skipToContent: 'Перейти до основного вмісту',
     back: 'Назад',
     home: 'На головну сторінку',
     profileButton: 'Мій профіль',
@@ -40,7 +40,7 @@ export const core: Translation = {
   titles: {
     requests: 'Мої запити',
     login: 'Вхід',
-    forgotPassword: 'Забули пароль',
+    forgotPassword: 'Відновлення пароля',
     phones: 'Важливі номери телефонів',
     apartment: 'Моя квартира',
     blackboard: 'Дошка оголошень',
