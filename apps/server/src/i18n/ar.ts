@@ -99,6 +99,7 @@ export const ar: Catalogue = {
   tickets: {
     title: 'البلاغ {{number}}: {{news}}',
     news: 'مستجدات بلاغكم عن العطل رقم {{number}}:',
+    accepted: 'تم قبول المهمة',
     appointment: 'الموعد: {{time}} ({{provider}})',
     managementMessage: 'رسالة من إدارة المبنى',
     view: 'عرض البلاغ',

@@ -103,6 +103,7 @@ export const de = {
   tickets: {
     title: 'Meldung {{number}}: {{news}}',
     news: 'Neuigkeiten zu Ihrer Schadensmeldung {{number}}:',
+    accepted: 'Auftrag angenommen',
     appointment: 'Termin: {{time}} Uhr ({{provider}})',
     managementMessage: 'Nachricht der Hausverwaltung',
     view: 'Meldung ansehen',

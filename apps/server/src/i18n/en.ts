@@ -87,6 +87,7 @@ export const en: Catalogue = {
   tickets: {
     title: 'Report {{number}}: {{news}}',
     news: 'News about your damage report {{number}}:',
+    accepted: 'Job accepted',
     appointment: 'Appointment: {{time}} ({{provider}})',
     managementMessage: 'Message from the management',
     view: 'View report',

@@ -94,6 +94,7 @@ export const pl: Catalogue = {
   tickets: {
     title: 'Zgłoszenie {{number}}: {{news}}',
     news: 'Nowe informacje o zgłoszeniu usterki {{number}}:',
+    accepted: 'Zlecenie przyjęte',
     appointment: 'Termin: {{time}} ({{provider}})',
     managementMessage: 'Wiadomość od administracji budynku',
     view: 'Zobacz zgłoszenie',

@@ -94,6 +94,7 @@ export const ru: Catalogue = {
   tickets: {
     title: 'Заявка {{number}}: {{news}}',
     news: 'Новости по Вашей заявке о неисправности {{number}}:',
+    accepted: 'Заказ принят',
     appointment: 'Визит: {{time}} ({{provider}})',
     managementMessage: 'Сообщение управляющей компании',
     view: 'Посмотреть заявку',

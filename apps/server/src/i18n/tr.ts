@@ -87,6 +87,7 @@ export const tr: Catalogue = {
   tickets: {
     title: 'Arıza kaydı {{number}}: {{news}}',
     news: '{{number}} numaralı arıza bildiriminizle ilgili yenilikler:',
+    accepted: 'İş kabul edildi',
     appointment: 'Randevu: {{time}} ({{provider}})',
     managementMessage: 'Bina yönetiminden mesaj',
     view: 'Arıza kaydını görüntüle',

@@ -94,6 +94,7 @@ export const uk: Catalogue = {
   tickets: {
     title: 'Заявка {{number}}: {{news}}',
     news: 'Новини щодо Вашої заявки про пошкодження {{number}}:',
+    accepted: 'Замовлення прийнято',
     appointment: 'Час візиту: {{time}} ({{provider}})',
     managementMessage: 'Повідомлення керуючої компанії',
     view: 'Переглянути заявку',

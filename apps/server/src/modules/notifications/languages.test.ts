@@ -117,8 +117,8 @@ describe.each(kinds)('messages in the recipient’s language (%s)', (kind) => {
     expect(turkish.html).toContain('<html lang="tr" dir="ltr">');
     expect(turkish.html).toContain('Duyuru panosuna git');
     expect(turkish.html).toContain('Düğme çalışmazsa:');
-    expect(turkish.html).toContain('“Bina yönetiminden duyurular” hakkında artık e-posta almayın');
-    expect(turkish.text).toContain('“Bina yönetiminden duyurular” hakkında artık e-posta almayın');
+    expect(turkish.html).toContain('“Bina yönetiminden duyurular” hakkında e-posta almak istemiyorum');
+    expect(turkish.text).toContain('“Bina yönetiminden duyurular” hakkında e-posta almak istemiyorum');
     expect(turkish.unsubscribe).toContain('topic=notices');
     expect(pushesTo(ayse).at(-1)!.payload).toEqual({
       title: 'Yeni duyuru: Sommerfest',

@@ -19,6 +19,8 @@ import {
 } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
+import type { Translator } from '../../i18n/index.js';
+import { requestTranslator } from '../../i18n/request.js';
 import { said } from '../../lib/errors.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
@@ -40,13 +42,13 @@ import { toBuildingTicket, toCategory, toListItem, toTicket } from './tickets.pr
 import * as repo from './tickets.repository.js';
 
 /** A ticket as the caller reads it, with its photos and public timeline. */
-async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: number) {
+async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: number, tr: Translator) {
   const { ticket, relation } = await ticketInReach(db, resident, id);
   const [photos, events] = await Promise.all([
     repo.listPhotos(db, ticket.id),
     repo.listEvents(db, ticket.id, { internal: false }),
   ]);
-  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId);
+  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId, tr);
 }
 
 /** Residents report defects, follow building-wide ones and read their tickets (ADR 020). */
@@ -69,7 +71,8 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const r = moduleRoutes(app, ['tickets'], requireUser);
   const { ctx } = app;
   const { db, signer } = ctx;
-  const show = (resident: Resident, id: number) => readTicket(db, signer, resident, id);
+  const show = (request: FastifyRequest, resident: Resident, id: number) =>
+    readTicket(db, signer, resident, id, requestTranslator(request));
 
   r.get(
     '/api/tickets/categories/',
@@ -107,7 +110,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         typeof header === 'string' ? header : undefined,
       );
       reply.code(created ? 201 : 200);
-      return show(resident, id);
+      return show(request, resident, id);
     },
   );
 
@@ -158,7 +161,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/tickets/:id/',
     { schema: { summary: 'Eine Meldung mit Verlauf', params: idParam, response: { 200: ticketSchema } } },
-    async (request) => show(currentResident(request), request.params.id),
+    async (request) => show(request, currentResident(request), request.params.id),
   );
 
   r.post(
@@ -176,7 +179,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       const resident = currentResident(request);
       await addTicketPhoto(ctx, resident, request.params.id, photoOf(request));
       reply.code(201);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
@@ -194,7 +197,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       const resident = currentResident(request);
       await writeTicketMessage(ctx, resident, request.params.id, request.body.text);
       reply.code(201);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
@@ -231,7 +234,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const resident = currentResident(request);
       await rateTicket(ctx, resident, request.params.id, request.body.stars, request.body.text);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
@@ -248,7 +251,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const resident = currentResident(request);
       await reopenTicket(ctx, resident, request.params.id, request.body.text);
-      return show(resident, request.params.id);
+      return show(request, resident, request.params.id);
     },
   );
 
