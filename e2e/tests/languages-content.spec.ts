@@ -73,6 +73,8 @@ for (const language of ['tr', 'ar'] as const) {
 }
 
 test('ar: German content on Arabic screens keeps its order (posts, phones, services, tickets)', async ({ browser }) => {
+  // Eight screens, at two widths, in two languages.
+  test.setTimeout(240_000);
   for (const width of [375, 1280]) {
     for (const language of ['ar', 'de'] as const) {
       const page = await open(browser, width);
