@@ -251,7 +251,9 @@ test.describe('resident app at 375 px', () => {
     await page.keyboard.press('ArrowDown');
     await expect(category).toHaveValue(/\d+/);
     await expect(category.locator('option:checked')).toHaveText('Heizung');
-    await expect(page.getByText(/Bei Wasserrohrbruch, Stromausfall oder Gasgeruch sofort den Notdienst/)).toBeVisible();
+    await expect(
+      page.getByText(/Bei Wasserrohrbruch oder Stromausfall sofort den Notdienst anrufen\. Bei Gasgeruch/),
+    ).toBeVisible();
 
     // The place: arrow keys move between the radio buttons and choose; 'Im Haus' asks where.
     await tabTo(page, /^radio "In meiner Wohnung"$/, { max: 3 });

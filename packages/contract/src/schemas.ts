@@ -26,9 +26,10 @@ export const passwordResetRequest = z
     path: ['email'],
   });
 
-const newPassword = requiredText(256).refine((s) => s.length >= 8, {
-  error: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
-});
+/** The refusal of a new password shorter than 8 characters. */
+export const PASSWORD_TOO_SHORT = 'Das Passwort muss mindestens 8 Zeichen lang sein.';
+
+const newPassword = requiredText(256).refine((s) => s.length >= 8, { error: PASSWORD_TOO_SHORT });
 
 export const passwordResetConfirm = z.object({
   token: z.string().max(256),

@@ -36,7 +36,10 @@ export const TICKET_REOPEN_DAYS = 14;
 /** A ticket no manager has answered for this long counts as 'ohne Reaktion'. */
 export const TICKET_STALE_HOURS = 48;
 
-export const TICKET_EMERGENCY_HINT = 'Bei Wasserrohrbruch, Stromausfall oder Gasgeruch sofort den Notdienst anrufen';
+/** What to do about gas, the same words wherever the app gives the advice: 112 first, from outside. */
+export const GAS_ADVICE =
+  'Bei Gasgeruch: keine Schalter betätigen, kein offenes Feuer, das Haus verlassen und von draußen zuerst 112, dann den Gas-Notruf anrufen.';
+export const TICKET_EMERGENCY_HINT = `Bei Wasserrohrbruch oder Stromausfall sofort den Notdienst anrufen. ${GAS_ADVICE}`;
 export const TICKET_CONSENT_LABEL = 'Meine Kontaktdaten dürfen an den beauftragten Handwerker weitergegeben werden';
 /** The header a ticket is created with, so a repeated submit creates it once. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,10 +1,21 @@
+import {
+  ACTIVATION_CODE_EXPIRED,
+  ACTIVATION_CODE_FORMAT,
+  ACTIVATION_CODE_UNKNOWN,
+  ACTIVATION_CODE_USED,
+  ACTIVATION_DONE,
+  FEEDBACK_TOO_MANY,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DIFFER,
+} from '@hausportal/contract';
 import { labelsDe } from '@hausportal/contract/labels';
 
 // What the server writes to residents, in German: mails, pushes, the ticket receipt and
 // the activation letter. Every other language is typed against this one. Texts to staff and to
 // craftsmen and providers are not here: they stay German and are written where they are sent.
 // {{app}} is the product name (APP_NAME). Names, posts and notes of residents and managers are
-// passed in as written.
+// passed in as written. `errors` holds the refusals a resident can meet, answered in the language
+// of the request (ADR 038): the German ones are what every German caller has always got.
 
 export const de = {
   mail: {
@@ -92,6 +103,7 @@ export const de = {
   tickets: {
     title: 'Meldung {{number}}: {{news}}',
     news: 'Neuigkeiten zu Ihrer Schadensmeldung {{number}}:',
+    accepted: 'Auftrag angenommen',
     appointment: 'Termin: {{time}} Uhr ({{provider}})',
     managementMessage: 'Nachricht der Hausverwaltung',
     view: 'Meldung ansehen',
@@ -190,10 +202,80 @@ export const de = {
     step2:
       'Geben Sie den Aktivierungscode ein, falls er nicht schon eingetragen ist. Groß- und Kleinschreibung und die Striche sind egal.',
     step3:
-      'Legen Sie ein Passwort fest (mindestens 8 Zeichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
+      'Legen Sie ein Passwort fest (mindestens 8 Zeichen, nicht Ihre Wohnungsnummer oder Ihr Name und kein häufiges Passwort; gut sind drei Wörter mit Bindestrichen). Wenn Sie möchten, geben Sie auch Ihre E-Mail-Adresse an: Dann können Sie ein vergessenes Passwort selbst neu setzen.',
     step4: 'Melden Sie sich danach mit Ihrer Wohnungsnummer {{apartment}} und Ihrem Passwort an.',
     footer:
       'Der Code funktioniert nur einmal und nur bis zum {{date}}. Ein neuer Brief ersetzt diesen Code. Bitte geben Sie den Brief nicht weiter. Fragen beantwortet Ihre Hausverwaltung.',
+  },
+  errors: {
+    password: {
+      tooShort: PASSWORD_TOO_SHORT,
+      inLists:
+        'Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.',
+      hasApartment:
+        'Das Passwort darf Ihre Wohnungsnummer nicht enthalten. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.',
+      hasEmail:
+        'Das Passwort darf Ihre E-Mail-Adresse oder deren Teil vor dem @ nicht enthalten. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.',
+      houseWords:
+        'Dieses Passwort ist zu leicht zu erraten: es besteht aus Namen, die im Haus jeder kennt (Ihrem Namen, dem des Hauses oder der App). Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.',
+      tooGuessable:
+        'Dieses Passwort ist zu leicht zu erraten. Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.',
+      differ: PASSWORDS_DIFFER,
+    },
+    throttle: {
+      tooMany: 'Zu viele Versuche.',
+      retry: 'Bitte versuchen Sie es in {{wait}} erneut.',
+      retryOrReset:
+        'Bitte versuchen Sie es in {{wait}} erneut oder setzen Sie Ihr Passwort über „Passwort vergessen?“ neu.',
+      seconds_one: '{{count}} Sekunde',
+      seconds_other: '{{count}} Sekunden',
+      minutes_one: '{{count}} Minute',
+      minutes_other: '{{count}} Minuten',
+      hours_one: '{{count}} Stunde',
+      hours_other: '{{count}} Stunden',
+      account: 'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen.',
+      resetMail: 'Für diesen Benutzernamen wurden gerade mehrere E-Mails verschickt. Bitte prüfen Sie Ihr Postfach.',
+      providerRequest: 'Sie haben in kurzer Zeit sehr viele Anfragen gesendet.',
+      message: 'Sie haben in kurzer Zeit sehr viele Beiträge erstellt.',
+      comment: 'Sie haben in kurzer Zeit sehr viele Kommentare geschrieben.',
+      report: 'Sie haben in kurzer Zeit sehr viele Inhalte gemeldet.',
+      attachment: 'Sie haben in kurzer Zeit sehr viele Dateien hochgeladen.',
+      profilePicture: 'Sie haben Ihr Profilbild in kurzer Zeit sehr oft geändert.',
+      dataExport: 'Sie haben Ihre Daten in kurzer Zeit sehr oft heruntergeladen.',
+      ticket: 'Sie haben in kurzer Zeit sehr viele Schäden gemeldet.',
+      ticketMessage: 'Sie haben in kurzer Zeit sehr viele Nachrichten zu Meldungen geschrieben.',
+      parcel: 'Sie haben in kurzer Zeit sehr viele Pakete erfasst.',
+      booking: 'Sie haben in kurzer Zeit sehr viele Buchungen angelegt.',
+      feedback: FEEDBACK_TOO_MANY,
+    },
+    activation: {
+      codeFormat: ACTIVATION_CODE_FORMAT,
+      codeUnknown: ACTIVATION_CODE_UNKNOWN,
+      codeExpired: ACTIVATION_CODE_EXPIRED,
+      codeUsed: ACTIVATION_CODE_USED,
+      done: ACTIVATION_DONE,
+    },
+    access: {
+      opens: 'Ihr Zugang wird am {{day}} freigeschaltet.',
+      closed:
+        'Ihr Zugang ist seit dem {{day}} beendet, da Ihr Auszug eingetragen ist. Bei Fragen wenden Sie sich bitte an Ihre Hausverwaltung.',
+    },
+    uploads: {
+      tooLarge: 'Die Datei {{filename}} ist zu gross',
+      tooLargeUnnamed: 'Die Datei ist zu gross',
+      empty: 'Die übermittelte Datei ist leer.',
+      unsupported: 'Die Datei {{filename}} hat ein nicht unterstütztes Format. Erlaubt sind {{allowed}}.',
+      allowedAll: 'PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder',
+      allowedPdf: 'PDF-Dokumente',
+      allowedImages: 'JPEG-, PNG- oder WebP-Bilder',
+      unreadable: 'Die Datei {{filename}} ist kein lesbares Bild.',
+      megapixels:
+        'Das Foto {{filename}} hat {{megapixels}} Megapixel; erlaubt sind höchstens {{max}}. Bitte wählen Sie eine kleinere Auflösung.',
+      postPhotos: 'Pro Beitrag sind höchstens {{max}} Fotos erlaubt.',
+      postPdfs: 'Pro Beitrag sind höchstens {{max}} PDF-Dokumente erlaubt.',
+      reportPhotos: 'Pro Meldung sind höchstens {{max}} Fotos erlaubt.',
+      ticketPhotos: 'Eine Meldung hat höchstens {{max}} Fotos.',
+    },
   },
 };
 

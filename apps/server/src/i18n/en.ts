@@ -87,6 +87,7 @@ export const en: Catalogue = {
   tickets: {
     title: 'Report {{number}}: {{news}}',
     news: 'News about your damage report {{number}}:',
+    accepted: 'Job accepted',
     appointment: 'Appointment: {{time}} ({{provider}})',
     managementMessage: 'Message from the management',
     view: 'View report',
@@ -182,9 +183,80 @@ export const en: Catalogue = {
     step2:
       'Enter the activation code if it is not filled in already. Upper and lower case and the dashes do not matter.',
     step3:
-      'Set a password (at least 8 characters). If you like, also give your e-mail address: then you can reset a forgotten password yourself.',
+      'Set a password (at least 8 characters, not your apartment number or your name and not a common password; three words joined by hyphens work well). If you like, also give your e-mail address: then you can reset a forgotten password yourself.',
     step4: 'Then sign in with your apartment number {{apartment}} and your password.',
     footer:
       'The code works only once and only until {{date}}. A new letter replaces this code. Please do not pass this letter on. Your management will answer any questions.',
+  },
+  errors: {
+    password: {
+      tooShort: 'The password must be at least 8 characters long.',
+      inLists:
+        'This password is too easy to guess: it appears in lists of common passwords. Use several words or a longer string of characters, for example three words joined by hyphens.',
+      hasApartment:
+        'The password must not contain your apartment number. Use several words or a longer string of characters, for example three words joined by hyphens.',
+      hasEmail:
+        'The password must not contain your e-mail address or the part of it before the @. Use several words or a longer string of characters, for example three words joined by hyphens.',
+      houseWords:
+        "This password is too easy to guess: it is made of names everyone in the building knows (your name, the building's or the app's). Use several words or a longer string of characters, for example three words joined by hyphens.",
+      tooGuessable:
+        'This password is too easy to guess. Use several words or a longer string of characters, for example three words joined by hyphens.',
+      differ: 'The passwords do not match.',
+    },
+    throttle: {
+      tooMany: 'Too many attempts.',
+      retry: 'Please try again in {{wait}}.',
+      retryOrReset: 'Please try again in {{wait}} or set a new password with “Forgot password?”.',
+      seconds_one: '{{count}} second',
+      seconds_other: '{{count}} seconds',
+      minutes_one: '{{count}} minute',
+      minutes_other: '{{count}} minutes',
+      hours_one: '{{count}} hour',
+      hours_other: '{{count}} hours',
+      account: 'There have been a great many failed sign-ins for this username.',
+      resetMail: 'Several e-mails have just been sent for this username. Please check your inbox.',
+      providerRequest: 'You have sent a great many requests in a short time.',
+      message: 'You have created a great many posts in a short time.',
+      comment: 'You have written a great many comments in a short time.',
+      report: 'You have reported a great many items in a short time.',
+      attachment: 'You have uploaded a great many files in a short time.',
+      profilePicture: 'You have changed your profile picture very often in a short time.',
+      dataExport: 'You have downloaded your data very often in a short time.',
+      ticket: 'You have reported a great many defects in a short time.',
+      ticketMessage: 'You have written a great many messages about reports in a short time.',
+      parcel: 'You have recorded a great many parcels in a short time.',
+      booking: 'You have made a great many bookings in a short time.',
+      feedback: 'A great many messages of feedback have been sent in a short time.',
+    },
+    activation: {
+      codeFormat: 'The activation code consists of 12 letters and digits, e.g. ABCD-EFGH-JKLM.',
+      codeUnknown:
+        'This activation code does not exist. Please check what you entered. If you have received a newer letter, only its code is valid.',
+      codeExpired: 'This activation code has expired. Please ask your property management for a new letter.',
+      codeUsed:
+        'This activation code has already been used. Please sign in with your apartment number and your password.',
+      done: 'Your account is set up. Please sign in now.',
+    },
+    access: {
+      opens: 'Your access will be opened on {{day}}.',
+      closed:
+        'Your access ended on {{day}} because your move-out has been recorded. If you have any questions, please contact your property management.',
+    },
+    uploads: {
+      tooLarge: 'The file {{filename}} is too large',
+      tooLargeUnnamed: 'The file is too large',
+      empty: 'The file sent is empty.',
+      unsupported: 'The file {{filename}} has a format that is not supported. Allowed are {{allowed}}.',
+      allowedAll: 'PDF documents and JPEG, PNG or WebP images',
+      allowedPdf: 'PDF documents',
+      allowedImages: 'JPEG, PNG or WebP images',
+      unreadable: 'The file {{filename}} is not a readable image.',
+      megapixels:
+        'The photo {{filename}} has {{megapixels}} megapixels; at most {{max}} are allowed. Please choose a lower resolution.',
+      postPhotos: 'A post may have at most {{max}} photos.',
+      postPdfs: 'A post may have at most {{max}} PDF documents.',
+      reportPhotos: 'A report may have at most {{max}} photos.',
+      ticketPhotos: 'A report has at most {{max}} photos.',
+    },
   },
 };

@@ -4,16 +4,16 @@ import type { Catalogue } from './de.js';
 /** Turkish (polite "siz"; the app's terms: duyuru panosu, gönderi, arıza bildirimi, teslim alma kodu). */
 export const tr: Catalogue = {
   mail: {
-    greeting: 'Merhaba {{name}},',
-    team: '{{app}} ekibiniz',
+    greeting: 'Sayın {{name}},',
+    team: 'Saygılarımızla, {{app}} ekibi',
     buttonFallback: 'Düğme çalışmazsa:',
-    unsubscribeKind: '“{{kind}}” hakkında artık e-posta almayın',
+    unsubscribeKind: '“{{kind}}” hakkında e-posta almak istemiyorum',
   },
   kinds: labelsTr.notificationKinds,
   digest: {
     subject_one: 'Günlük özetiniz: {{count}} yenilik',
     subject_other: 'Günlük özetiniz: {{count}} yenilik',
-    intro: 'son özetten bu yana {{app}} üzerinde olanlar:',
+    intro: 'Son özetten bu yana {{app}} üzerinde olanlar:',
     open: '{{app}} uygulamasını aç',
     unsubscribe: 'Günlük özet ve bildirim e-postaları artık gelmesin',
   },
@@ -85,11 +85,12 @@ export const tr: Catalogue = {
     view: 'Belgeyi görüntüle',
   },
   tickets: {
-    title: 'Bildirim {{number}}: {{news}}',
+    title: 'Arıza kaydı {{number}}: {{news}}',
     news: '{{number}} numaralı arıza bildiriminizle ilgili yenilikler:',
+    accepted: 'İş kabul edildi',
     appointment: 'Randevu: {{time}} ({{provider}})',
     managementMessage: 'Bina yönetiminden mesaj',
-    view: 'Bildirimi görüntüle',
+    view: 'Arıza kaydını görüntüle',
     statuses: labelsTr.ticketStatuses,
     scopes: labelsTr.ticketScopes,
   },
@@ -183,9 +184,80 @@ export const tr: Catalogue = {
     step1: 'QR kodunu tarayın veya tarayıcınızda {{url}} adresini açın.',
     step2: 'Etkinleştirme kodu önceden doldurulmamışsa kodu girin. Büyük veya küçük harf ve tireler fark etmez.',
     step3:
-      'Bir şifre belirleyin (en az 8 karakter). İsterseniz e-posta adresinizi de girin: Böylece unuttuğunuz bir şifreyi kendiniz yenileyebilirsiniz.',
+      'Bir şifre belirleyin (en az 8 karakter; daire numaranız, adınız veya sık kullanılan bir şifre olamaz; tirelerle ayrılmış üç kelime iyi bir seçimdir). İsterseniz e-posta adresinizi de girin: Böylece unuttuğunuz bir şifreyi kendiniz yenileyebilirsiniz.',
     step4: 'Ardından {{apartment}} daire numaranız ve şifrenizle giriş yapın.',
     footer:
       'Kod yalnızca bir kez ve yalnızca {{date}} tarihine kadar çalışır. Yeni bir mektup bu kodun yerini alır. Lütfen bu mektubu başkasına vermeyin. Sorularınızı bina yönetiminiz yanıtlar.',
+  },
+  errors: {
+    password: {
+      tooShort: 'Şifre en az 8 karakterden oluşmalıdır.',
+      inLists:
+        'Bu şifre kolayca tahmin edilebilir: sık kullanılan şifre listelerinde yer alıyor. Birkaç kelime ya da daha uzun bir karakter dizisi kullanın, örneğin tirelerle ayrılmış üç kelime.',
+      hasApartment:
+        'Şifre daire numaranızı içeremez. Birkaç kelime ya da daha uzun bir karakter dizisi kullanın, örneğin tirelerle ayrılmış üç kelime.',
+      hasEmail:
+        'Şifre e-posta adresinizi veya adresin @ işaretinden önceki kısmını içeremez. Birkaç kelime ya da daha uzun bir karakter dizisi kullanın, örneğin tirelerle ayrılmış üç kelime.',
+      houseWords:
+        'Bu şifre kolayca tahmin edilebilir: binada herkesin bildiği adlardan oluşuyor (sizin adınız, binanın veya uygulamanın adı). Birkaç kelime ya da daha uzun bir karakter dizisi kullanın, örneğin tirelerle ayrılmış üç kelime.',
+      tooGuessable:
+        'Bu şifre kolayca tahmin edilebilir. Birkaç kelime ya da daha uzun bir karakter dizisi kullanın, örneğin tirelerle ayrılmış üç kelime.',
+      differ: 'Şifreler birbiriyle eşleşmiyor.',
+    },
+    throttle: {
+      tooMany: 'Çok fazla deneme yapıldı.',
+      retry: 'Lütfen {{wait}} sonra tekrar deneyin.',
+      retryOrReset:
+        'Lütfen {{wait}} sonra tekrar deneyin veya “Şifrenizi mi unuttunuz?” bağlantısıyla yeni bir şifre belirleyin.',
+      seconds_one: '{{count}} saniye',
+      seconds_other: '{{count}} saniye',
+      minutes_one: '{{count}} dakika',
+      minutes_other: '{{count}} dakika',
+      hours_one: '{{count}} saat',
+      hours_other: '{{count}} saat',
+      account: 'Bu kullanıcı adıyla çok sayıda başarısız giriş denemesi yapıldı.',
+      resetMail: 'Bu kullanıcı adı için az önce birkaç e-posta gönderildi. Lütfen gelen kutunuzu kontrol edin.',
+      providerRequest: 'Kısa sürede çok sayıda talep gönderdiniz.',
+      message: 'Kısa sürede çok sayıda gönderi oluşturdunuz.',
+      comment: 'Kısa sürede çok sayıda yorum yazdınız.',
+      report: 'Kısa sürede çok sayıda içerik bildirdiniz.',
+      attachment: 'Kısa sürede çok sayıda dosya yüklediniz.',
+      profilePicture: 'Profil fotoğrafınızı kısa sürede çok sık değiştirdiniz.',
+      dataExport: 'Verilerinizi kısa sürede çok sık indirdiniz.',
+      ticket: 'Kısa sürede çok sayıda arıza bildirdiniz.',
+      ticketMessage: 'Arıza kayıtlarına kısa sürede çok sayıda mesaj yazdınız.',
+      parcel: 'Kısa sürede çok sayıda paket kaydettiniz.',
+      booking: 'Kısa sürede çok sayıda rezervasyon yaptınız.',
+      feedback: 'Kısa sürede çok sayıda geri bildirim gönderildi.',
+    },
+    activation: {
+      codeFormat: 'Etkinleştirme kodu 12 harf ve rakamdan oluşur, örneğin ABCD-EFGH-JKLM.',
+      codeUnknown:
+        'Böyle bir etkinleştirme kodu yok. Lütfen girdiğiniz kodu kontrol edin. Daha yeni bir mektup aldıysanız yalnızca onun kodu geçerlidir.',
+      codeExpired: 'Bu etkinleştirme kodunun süresi dolmuş. Lütfen bina yönetiminizden yeni bir mektup isteyin.',
+      codeUsed: 'Bu etkinleştirme kodu zaten kullanılmış. Lütfen daire numaranız ve şifrenizle giriş yapın.',
+      done: 'Hesabınız hazır. Lütfen şimdi giriş yapın.',
+    },
+    access: {
+      opens: 'Erişiminiz {{day}} tarihinde açılacak.',
+      closed:
+        'Taşınma tarihiniz kaydedildiği için erişiminiz {{day}} tarihinde sona erdi. Sorularınız için lütfen bina yönetiminize başvurun.',
+    },
+    uploads: {
+      tooLarge: '{{filename}} dosyası çok büyük',
+      tooLargeUnnamed: 'Dosya çok büyük',
+      empty: 'Gönderilen dosya boş.',
+      unsupported: '{{filename}} dosyasının biçimi desteklenmiyor. İzin verilenler: {{allowed}}.',
+      allowedAll: 'PDF belgeleri ile JPEG, PNG veya WebP resimleri',
+      allowedPdf: 'PDF belgeleri',
+      allowedImages: 'JPEG, PNG veya WebP resimleri',
+      unreadable: '{{filename}} dosyası okunabilir bir resim değil.',
+      megapixels:
+        '{{filename}} fotoğrafı {{megapixels}} megapiksel; en fazla {{max}} megapiksele izin veriliyor. Lütfen daha düşük bir çözünürlük seçin.',
+      postPhotos: 'Bir gönderide en fazla {{max}} fotoğraf olabilir.',
+      postPdfs: 'Bir gönderide en fazla {{max}} PDF belgesi olabilir.',
+      reportPhotos: 'Bir arıza kaydına en fazla {{max}} fotoğraf eklenebilir.',
+      ticketPhotos: 'Bir arıza kaydında en fazla {{max}} fotoğraf olabilir.',
+    },
   },
 };

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { fieldError } from './errors.js';
+import { german } from '../i18n/index.js';
+import { fieldError, render, said, type Phrase } from './errors.js';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 const options = {
@@ -74,12 +75,14 @@ const GERMAN_TOP = [
   'demo1234',
 ];
 
+// The reasons, in the catalogue (errors.password) so each reader gets them in their language.
+const de = german();
+export const PASSWORD_IN_LISTS = de.t('errors.password.inLists');
+export const PASSWORD_HAS_APARTMENT = de.t('errors.password.hasApartment');
+export const PASSWORD_HAS_EMAIL = de.t('errors.password.hasEmail');
+export const PASSWORD_TOO_GUESSABLE = de.t('errors.password.tooGuessable');
+export const PASSWORD_HOUSE_WORDS = de.t('errors.password.houseWords');
 const INSTEAD = 'Nehmen Sie mehrere Wörter oder eine längere Zeichenfolge, etwa drei Wörter mit Bindestrichen.';
-export const PASSWORD_IN_LISTS = `Dieses Passwort ist zu leicht zu erraten: es steht in Listen häufiger Passwörter. ${INSTEAD}`;
-export const PASSWORD_HAS_APARTMENT = `Das Passwort darf Ihre Wohnungsnummer nicht enthalten. ${INSTEAD}`;
-export const PASSWORD_HAS_EMAIL = `Das Passwort darf Ihre E-Mail-Adresse oder deren Teil vor dem @ nicht enthalten. ${INSTEAD}`;
-export const PASSWORD_TOO_GUESSABLE = `Dieses Passwort ist zu leicht zu erraten. ${INSTEAD}`;
-export const PASSWORD_HOUSE_WORDS = `Dieses Passwort ist zu leicht zu erraten: es besteht aus Namen, die im Haus jeder kennt (Ihrem Namen, dem des Hauses oder der App). ${INSTEAD}`;
 
 /** Whether `letters` is nothing but `words` one after another (a password made of known names). */
 function madeOf(letters: string, words: string[]): boolean {
@@ -131,36 +134,48 @@ function personalParts(owner: PasswordOwner): { apartment: string[]; email: stri
 }
 
 /**
- * Why a new password is refused, in German with what works instead, or null when it is fine:
+ * Why a new password is refused, with what works instead, or null when it is fine:
  * it contains the login (the apartment number, also its digits alone) or the e-mail address or its
  * local part, ignoring case; or zxcvbn (common and German lists of passwords, words and names,
  * the most used German passwords, keyboard rows, dates, repetitions, and the owner's name and the
  * app's and the house's names as words anybody could try) rates it below MIN_SCORE.
  */
-export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | null> {
+export async function passwordRefusal(password: string, owner: PasswordOwner): Promise<Phrase | null> {
   const folded = fold(password);
   const parts = personalParts(owner);
-  if (parts.apartment.some((p) => folded.includes(p))) return PASSWORD_HAS_APARTMENT;
-  if (parts.email.some((p) => folded.includes(p))) return PASSWORD_HAS_EMAIL;
+  if (parts.apartment.some((p) => folded.includes(p))) return said('errors.password.hasApartment');
+  if (parts.email.some((p) => folded.includes(p))) return said('errors.password.hasEmail');
   const words = [owner.name, ...(owner.context ?? [])]
     .flatMap((s) => (s ? fold(s).split(/[^\p{L}\p{N}]+/u) : []))
     .filter((w) => w.length >= 2);
   // Digits and signs around known names add little: 'Stadtpark2026!' is still the house's name.
   const letters = folded.replace(/[^\p{L}]/gu, '');
-  if (letters.length >= 4 && madeOf(letters, words)) return PASSWORD_HOUSE_WORDS;
+  if (letters.length >= 4 && madeOf(letters, words)) return said('errors.password.houseWords');
   const userInputs = [...parts.apartment, ...parts.email, ...words.filter((w) => w.length >= 3)];
   const result = (await zxcvbn()).check(password, userInputs);
   if (result.score >= MIN_SCORE) return null;
   const listed = result.sequence.some(
     (m) => m.pattern === 'dictionary' && String(m.dictionaryName).startsWith('passwords'),
   );
-  if (listed) return PASSWORD_IN_LISTS;
+  if (listed) return said('errors.password.inLists');
   const hint = result.feedback.warning;
-  return hint ? `Dieses Passwort ist zu leicht zu erraten: ${hint} ${INSTEAD}` : PASSWORD_TOO_GUESSABLE;
+  // zxcvbn's hint is German; other readers get the reason without it.
+  return hint
+    ? (tr) =>
+        tr.language === 'de'
+          ? `Dieses Passwort ist zu leicht zu erraten: ${hint} ${INSTEAD}`
+          : tr.t('errors.password.tooGuessable')
+    : said('errors.password.tooGuessable');
+}
+
+/** passwordRefusal in German (the command line's answer). */
+export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | null> {
+  const refusal = await passwordRefusal(password, owner);
+  return refusal && render(refusal, german());
 }
 
 /** Throws 400 with the reason under `field` (DRF shape) unless the password passes the policy. */
 export async function requireGoodPassword(field: string, password: string, owner: PasswordOwner): Promise<void> {
-  const problem = await passwordProblem(password, owner);
-  if (problem) throw fieldError(field, problem);
+  const refusal = await passwordRefusal(password, owner);
+  if (refusal) throw fieldError(field, refusal);
 }

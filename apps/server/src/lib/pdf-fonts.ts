@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { RTL_LANGUAGES, type Language } from '@hausportal/contract';
 import { translator, type Translator } from '../i18n/index.js';
 
-// DejaVu covers German and the scripts of residents' names (Latin, Cyrillic, Greek); pdf-lib's
-// built-in fonts cannot print a 'ş' or an 'ł'. Read once per process; PDFs embed only the glyphs used.
+// DejaVu covers German and the scripts of residents' names (Latin, Cyrillic, Greek, Arabic with its
+// joined forms); pdf-lib's built-in fonts cannot print a 'ş' or an 'ł'. Read once per process; PDFs
+// embed only the glyphs used. Right-to-left lines are drawn by lib/pdf-text.ts.
 
 const require = createRequire(import.meta.url);
 let files: { regular: Buffer; bold: Buffer; monoBold: Buffer } | null = null;
@@ -19,13 +19,7 @@ export function dejaVuFonts() {
   return files;
 }
 
-/**
- * The translator a resident's PDF (receipt, activation letter) is drawn with: their language,
- * but German for a right-to-left one. pdf-lib draws glyphs left to right as given; Arabic needs
- * joined letter forms and the bidirectional order (with Latin names and numbers inside), which
- * it does not do (no broken Arabic on paper).
- */
+/** The translator a resident's PDF (receipt, activation letter) is drawn with: their language. */
 export function pdfTranslator(language: string | null | undefined): Translator {
-  const tr = translator(language);
-  return RTL_LANGUAGES.includes(tr.language as Language) ? translator('de') : tr;
+  return translator(language);
 }

@@ -8,7 +8,8 @@ import {
 } from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import type { Limit } from '../config/config.js';
-import { ApiError } from './errors.js';
+import { german, type Translator } from '../i18n/index.js';
+import { ApiError, render, said, type Message } from './errors.js';
 import { bareAddress, embeddedIPv4, ipv6Groups, isIPv4 } from './ip.js';
 
 /**
@@ -31,39 +32,51 @@ export function addressKey(ip: string): string {
     : bare;
 }
 
-/** "1 Minute", "15 Minuten", "30 Sekunden", "3 Stunden": the wait, rounded up, in German. */
-export function germanWait(ms: number): string {
+/** The wait, rounded up, in the language of `tr`: '1 Minute', '15 Minuten', '30 Sekunden', '3 Stunden'. */
+export function waitIn(ms: number, tr: Translator): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 60) return s === 1 ? '1 Sekunde' : `${s} Sekunden`;
+  if (s < 60) return tr.t('errors.throttle.seconds', { count: s });
   const min = Math.ceil(s / 60);
-  if (min < 90) return min === 1 ? '1 Minute' : `${min} Minuten`;
-  const h = Math.ceil(min / 60);
-  return `${h} Stunden`;
+  if (min < 90) return tr.t('errors.throttle.minutes', { count: min });
+  return tr.t('errors.throttle.hours', { count: Math.ceil(min / 60) });
 }
+
+/** The wait in German ("1 Minute", "15 Minuten", "30 Sekunden", "3 Stunden"). */
+export const germanWait = (ms: number): string => waitIn(ms, german());
 
 /** A throttle's 429; `throttle` names the budget for the rejection metric (plugins/metrics.ts). */
 export class TooMany extends ApiError {
   constructor(
     ms: number,
-    lead: string,
-    alternative: string,
+    lead: Message,
+    resetWayOut: boolean,
     readonly throttle: string,
   ) {
     super(
       429,
-      { detail: `${lead} Bitte versuchen Sie es in ${germanWait(ms)} erneut${alternative}.` },
+      (tr) => ({
+        detail: `${render(lead, tr)} ${tr.t(resetWayOut ? 'errors.throttle.retryOrReset' : 'errors.throttle.retry', {
+          wait: waitIn(ms, tr),
+        })}`,
+      }),
       { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) },
     );
   }
 }
 
 /**
- * 429 with a German detail that says how long to wait, and the same wait in Retry-After;
- * `alternative` offers another way ("oder …") at the end of the sentence. `throttle` names the
- * budget that refused (a counter's name, e.g. `login-ip`), as hausportal_throttle_rejections_total counts it.
+ * 429 with a detail in the reader's language that says how long to wait, and the same wait in
+ * Retry-After; `resetWayOut` offers a new password through „Passwort vergessen?“ at the end of the
+ * sentence. `throttle` names the budget that refused (a counter's name, e.g. `login-ip`), as
+ * hausportal_throttle_rejections_total counts it.
  */
-export function tooMany(ms: number, lead = 'Zu viele Versuche.', alternative = '', throttle = 'unbenannt'): TooMany {
-  return new TooMany(ms, lead, alternative, throttle);
+export function tooMany(
+  ms: number,
+  lead: Message = said('errors.throttle.tooMany'),
+  resetWayOut = false,
+  throttle = 'unbenannt',
+): TooMany {
+  return new TooMany(ms, lead, resetWayOut, throttle);
 }
 
 /** Thrown by Counter.consume when a key has used up its budget; `throttle` is the counter's name. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { requestTranslator } from '../i18n/request.js';
 import { parseTranslations, TRANSLATED_LANGUAGES, type ContentTranslations } from '@hausportal/contract';
 
 // Management texts in other languages (migration 026): stored as one JSON object per row, read
@@ -22,5 +23,5 @@ export function storeTranslations(given: ContentTranslations | undefined, stored
 export const translationsOf = (stored: string | null | undefined): Record<string, Record<string, string>> =>
   parseTranslations(stored) as Record<string, Record<string, string>>;
 
-/** The language management texts are shown in to the caller of `request`. */
-export const contentLanguage = (request: FastifyRequest): string => request.user?.language ?? 'de';
+/** The language management texts are shown in to the caller of `request`: the answer's (ADR 038). */
+export const contentLanguage = (request: FastifyRequest): string => requestTranslator(request).language;

@@ -6,8 +6,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { API_ERRORS, IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, fileTooLargeMessage } from '@hausportal/contract';
-import { ApiError, fieldError } from './errors.js';
+import { API_ERRORS, IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS } from '@hausportal/contract';
+import { ApiError, fieldError, said, type Message, type Phrase } from './errors.js';
 
 export type UploadKind = 'image' | 'pdf';
 type ImageType = (typeof IMAGE_TYPES)[number];
@@ -60,14 +60,17 @@ export async function* formParts(request: FastifyRequest): AsyncGenerator<Multip
   }
 }
 
+/** product §6.2's 'Die Datei … ist zu gross', in the reader's language. */
+const tooLarge = (filename: string) => said('errors.uploads.tooLarge', { filename });
+
 /** Reads a multipart file completely, rejecting it once it passes MAX_FILE_BYTES. */
 export async function readUpload(file: MultipartFile, field: string): Promise<Buffer> {
   const data = await file.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(field, fileTooLargeMessage(file.filename));
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(field, tooLarge(file.filename));
     throw malformedBody(err);
   });
-  if (file.file.truncated || data.length > MAX_FILE_BYTES) throw fieldError(field, fileTooLargeMessage(file.filename));
-  if (data.length === 0) throw fieldError(field, 'Die übermittelte Datei ist leer.');
+  if (file.file.truncated || data.length > MAX_FILE_BYTES) throw fieldError(field, tooLarge(file.filename));
+  if (data.length === 0) throw fieldError(field, said('errors.uploads.empty'));
   return data;
 }
 
@@ -85,7 +88,7 @@ export interface FormSpec<S extends z.ZodType> {
     /** How many files the field takes (default 1). */
     max?: number;
     /** The answer when more arrive (default: 'Pro Anfrage ist genau eine Datei …' or the count). */
-    tooMany?: string;
+    tooMany?: Message;
     /** Runs when a file arrives, before it is read (a per-user upload budget). */
     beforeRead?: () => Promise<void>;
   };
@@ -130,7 +133,7 @@ export async function readForm<S extends z.ZodType>(
     if (part.type === 'file') {
       if (part.fieldname !== field || files.length >= max) {
         await part.toBuffer().catch(() => undefined);
-        const message =
+        const message: Message =
           part.fieldname !== field
             ? max === 1
               ? only
@@ -168,13 +171,10 @@ export async function detectUpload(
   if (allowed.includes('pdf') && mime === 'application/pdf') return { kind: 'pdf', ext: 'pdf', contentType: mime };
   if (allowed.includes('image') && mime in IMAGE_EXT)
     return { kind: 'image', ext: IMAGE_EXT[mime as ImageType], contentType: mime };
-  const what =
-    allowed.length === 2
-      ? 'PDF-Dokumente, JPEG-, PNG- oder WebP-Bilder'
-      : allowed[0] === 'pdf'
-        ? 'PDF-Dokumente'
-        : 'JPEG-, PNG- oder WebP-Bilder';
-  throw fieldError(field, `Die Datei ${filename} hat ein nicht unterstütztes Format. Erlaubt sind ${what}.`);
+  const what = allowed.length === 2 ? 'allowedAll' : allowed[0] === 'pdf' ? 'allowedPdf' : ('allowedImages' as const);
+  const refusal: Phrase = (tr) =>
+    tr.t('errors.uploads.unsupported', { filename, allowed: tr.t(`errors.uploads.${what}`) });
+  throw fieldError(field, refusal);
 }
 
 /**
@@ -193,7 +193,7 @@ export async function checkUpload(
 ): Promise<CheckedUpload> {
   const type = detected ?? (await detectUpload(data, filename, field, allowed));
   if (type.kind === 'pdf') return { ...type, data, filename };
-  const unreadable = () => fieldError(field, `Die Datei ${filename} ist kein lesbares Bild.`);
+  const unreadable = () => fieldError(field, said('errors.uploads.unreadable', { filename }));
   const { width, height } = await sharp(data)
     .metadata()
     .catch(() => {
@@ -203,7 +203,11 @@ export async function checkUpload(
   if (width * height > MAX_IMAGE_PIXELS) {
     throw fieldError(
       field,
-      `Das Foto ${filename} hat ${Math.round((width * height) / 1e6)} Megapixel; erlaubt sind höchstens ${MAX_IMAGE_PIXELS / 1e6}. Bitte wählen Sie eine kleinere Auflösung.`,
+      said('errors.uploads.megapixels', {
+        filename,
+        megapixels: Math.round((width * height) / 1e6),
+        max: MAX_IMAGE_PIXELS / 1e6,
+      }),
     );
   }
   try {

@@ -1,20 +1,9 @@
 import type { ThrottleConfig, WriteAction } from '../config/config.js';
+import { said } from './errors.js';
 import { Exhausted, tooMany, type Counter, type CounterStore } from './throttle.js';
 
 /** What the 429 names, so the resident knows which of their actions was too frequent. */
-const LEADS: Record<WriteAction, string> = {
-  providerRequest: 'Sie haben in kurzer Zeit sehr viele Anfragen gesendet.',
-  message: 'Sie haben in kurzer Zeit sehr viele Beiträge erstellt.',
-  comment: 'Sie haben in kurzer Zeit sehr viele Kommentare geschrieben.',
-  report: 'Sie haben in kurzer Zeit sehr viele Inhalte gemeldet.',
-  attachment: 'Sie haben in kurzer Zeit sehr viele Dateien hochgeladen.',
-  profilePicture: 'Sie haben Ihr Profilbild in kurzer Zeit sehr oft geändert.',
-  dataExport: 'Sie haben Ihre Daten in kurzer Zeit sehr oft heruntergeladen.',
-  ticket: 'Sie haben in kurzer Zeit sehr viele Schäden gemeldet.',
-  ticketMessage: 'Sie haben in kurzer Zeit sehr viele Nachrichten zu Meldungen geschrieben.',
-  parcel: 'Sie haben in kurzer Zeit sehr viele Pakete erfasst.',
-  booking: 'Sie haben in kurzer Zeit sehr viele Buchungen angelegt.',
-};
+const leadOf = (action: WriteAction) => said(`errors.throttle.${action}`);
 
 /**
  * Per-user budgets for writes that cost mail, disk or moderation time (ADR 008). They are far
@@ -44,7 +33,7 @@ export class WriteThrottle {
         if (!(err instanceof Exhausted)) throw err;
         // A refused write must not also use up the other windows.
         await Promise.all(taken.map((c) => c.refund(key)));
-        throw tooMany(err.msBeforeNext, LEADS[action], '', err.throttle);
+        throw tooMany(err.msBeforeNext, leadOf(action), false, err.throttle);
       }
     }
   }

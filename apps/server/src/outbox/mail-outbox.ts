@@ -158,7 +158,8 @@ export class Outbox extends Drain<OutboxRow> {
       .insertInto('email_outbox')
       .values({
         to_address: mail.to,
-        subject: mail.subject,
+        // Isolates keep a value's order in the body's HTML; in a subject older mail clients draw them as boxes.
+        subject: mail.subject.replace(/[\u2066-\u2069]/g, ''),
         body_text: mail.text,
         body_html: mail.html ?? null,
         unsubscribe_url: mail.unsubscribeUrl ?? null,

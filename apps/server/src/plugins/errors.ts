@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { bodyInLanguage, requestTranslator } from '../i18n/request.js';
 import { ApiError, StorageUnavailable } from '../lib/errors.js';
 
 const INTERNAL = { detail: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.' };
@@ -25,12 +26,22 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   return reply.code(500).send(INTERNAL);
 }
 
-/** The one error handler: every error becomes a DRF-shaped body (product §6.1), never a stack trace. */
+/**
+ * The one error handler: every error becomes a DRF-shaped body (product §6.1), never a stack trace.
+ * A resident's refusals are written in the language of the request (ADR 038); German otherwise.
+ */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof StorageUnavailable) request.log.error({ err: err.reason }, 'Dateispeicher nicht erreichbar');
-    if (err instanceof ApiError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
-    if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(drfValidationBody(err.validation));
+    if (err instanceof ApiError) {
+      const tr = requestTranslator(request);
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send(bodyInLanguage(err.bodyFor(tr), tr));
+    }
+    if (hasZodFastifySchemaValidationErrors(err))
+      return reply.code(400).send(bodyInLanguage(drfValidationBody(err.validation), requestTranslator(request)));
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -43,7 +54,9 @@ export const errorsPlugin = fp(async (app) => {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send({ detail: 'Die Anfrage ist zu groß.' });
       case 'FST_REQ_FILE_TOO_LARGE':
-        return reply.code(400).send({ document: ['Die Datei ist zu gross'] });
+        return reply
+          .code(400)
+          .send(bodyInLanguage({ document: ['Die Datei ist zu gross'] }, requestTranslator(request)));
       case 'FST_FILES_LIMIT':
       case 'FST_PARTS_LIMIT':
       case 'FST_FIELDS_LIMIT':

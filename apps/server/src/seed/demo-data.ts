@@ -2,6 +2,7 @@
 // uses. Only the demo suite (seed/demo.test.ts) and the browser journeys rely on these texts.
 import {
   fieldTranslations,
+  GAS_ADVICE,
   SERVICE_ADMINISTRATION_ID,
   SYSTEM_SERVICE_TRANSLATIONS,
   type TranslatedLanguage,
@@ -217,7 +218,7 @@ export const providers: ProviderInput[] = [
     locationId: 1,
     name: 'Notdienst Residenz am Stadtpark',
     phone: '+49 30 9876 5432',
-    text: 'Bei Wasserrohrbruch, Heizungsausfall, Stromausfall, ausgefallenem Aufzug oder wenn Sie sich ausgesperrt haben. Bei Gasgeruch, Feuer oder Verletzten zuerst 112.',
+    text: `Bei Wasserrohrbruch, Heizungsausfall, Stromausfall, ausgefallenem Aufzug oder wenn Sie sich ausgesperrt haben. Bei Feuer oder Verletzten zuerst 112. ${GAS_ADVICE}`,
     contact: 'Diensthabende Haustechnik',
     hours: 'Rund um die Uhr, auch an Wochenenden und Feiertagen',
   },

@@ -53,7 +53,9 @@ export function NoticeCard({
       <div className="notice-head">
         <span className="tag">{labels.notice}</span>
         {n.important ? <span className="tag tag-important">{labels.important}</span> : null}
-        <Heading id={headingId}>{n.title}</Heading>
+        <Heading id={headingId}>
+          <bdi>{n.title}</bdi>
+        </Heading>
       </div>
       <p dir="auto" className="pre-line">
         {n.text}
@@ -71,13 +73,13 @@ export function NoticeCard({
                 aria-label={labels.openPdf(a.name)}
               >
                 <img src="/icons/document.svg" alt="" width={28} height={28} />
-                <span>{a.name}</span>
+                <span dir="auto">{a.name}</span>
               </a>
             ) : (
               // A file chosen in the form but not uploaded yet has no link.
               <span key={a.id} className="attachment-pdf">
                 <img src="/icons/document.svg" alt="" width={28} height={28} />
-                <span>{a.name}</span>
+                <span dir="auto">{a.name}</span>
               </span>
             ),
           )}

@@ -5,7 +5,8 @@ import { lazyStrings } from './index';
 export const activationDe = {
   activation: {
     title: 'Konto aktivieren',
-    intro: 'Geben Sie den Aktivierungscode aus Ihrem Brief ein und legen Sie Ihr Passwort fest (mindestens 8 Zeichen).',
+    intro:
+      'Geben Sie den Aktivierungscode aus Ihrem Brief ein und legen Sie Ihr Passwort fest. Mindestens 8 Zeichen; nicht Ihre Wohnungsnummer, Ihre E-Mail-Adresse, Ihr Name oder der des Hauses und kein häufiges Passwort. Gut zu merken und sicher: drei Wörter mit Bindestrichen.',
     code: 'Aktivierungscode',
     codeHint: 'Steht in Ihrem Brief, z. B. ABCD-EFGH-JKLM. Groß- und Kleinschreibung und Striche sind egal.',
     codeFormat: 'Der Aktivierungscode besteht aus 12 Buchstaben und Ziffern, z. B. ABCD-EFGH-JKLM.',
@@ -24,7 +25,8 @@ export const activationDe = {
 export const activationEn: typeof activationDe = {
   activation: {
     title: 'Activate your account',
-    intro: 'Enter the activation code from your letter and choose your password (at least 8 characters).',
+    intro:
+      "Enter the activation code from your letter and choose your password. At least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
     code: 'Activation code',
     codeHint: 'It is in your letter, e.g. ABCD-EFGH-JKLM. Upper or lower case and dashes do not matter.',
     codeFormat: 'The activation code has 12 letters and digits, e.g. ABCD-EFGH-JKLM.',

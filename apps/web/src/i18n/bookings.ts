@@ -81,7 +81,7 @@ export const bookingsEn: typeof bookingsDe = {
     chooseCheckIn: 'Choose the day of arrival.',
     chooseCheckOut: 'Choose the day of departure.',
     selected: 'Selected: {{when}}',
-    book: 'Book now',
+    book: 'Book (binding)',
     booking: 'Booking …',
     booked: 'Booked: {{when}}.',
     requested: 'Requested: {{when}}. The management will approve the booking.',

@@ -67,7 +67,8 @@ export const de = {
     sentNoEmail:
       'Wir haben Ihnen eine E-Mail mit einem temporären Link gesendet. Über diesen Link können Sie innerhalb der nächsten 60 Minuten ein neues Passwort festlegen.',
     backToLogin: 'Zurück zur Anmeldung',
-    tokenIntro: 'Bitte legen Sie Ihr neues Passwort fest (mindestens 8 Zeichen).',
+    tokenIntro:
+      'Bitte legen Sie Ihr neues Passwort fest. Mindestens 8 Zeichen; nicht Ihre Wohnungsnummer, Ihre E-Mail-Adresse, Ihr Name oder der des Hauses und kein häufiges Passwort. Gut zu merken und sicher: drei Wörter mit Bindestrichen.',
     newPassword: 'Neues Passwort',
     confirmPassword: 'Neues Passwort bestätigen',
     save: 'Neues Passwort speichern',
@@ -185,7 +186,7 @@ export const de = {
     new: 'Neues Passwort',
     repeat: 'Neues Passwort bestätigen',
     submit: 'Neues Passwort speichern',
-    hint: 'Das neue Passwort muss mindestens 8 Zeichen lang sein.',
+    hint: 'Mindestens 8 Zeichen; nicht Ihre Wohnungsnummer, Ihre E-Mail-Adresse, Ihr Name oder der des Hauses und kein häufiges Passwort. Gut zu merken und sicher: drei Wörter mit Bindestrichen.',
   },
 };
 

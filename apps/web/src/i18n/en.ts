@@ -65,7 +65,8 @@ export const en: Translation = {
     sentNoEmail:
       'We have sent you an e-mail with a temporary link. Use it within the next 60 minutes to set a new password.',
     backToLogin: 'Back to sign in',
-    tokenIntro: 'Please choose your new password (at least 8 characters).',
+    tokenIntro:
+      "Please choose your new password. At least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
     save: 'Save new password',
@@ -182,6 +183,6 @@ export const en: Translation = {
     new: 'New password',
     repeat: 'Confirm new password',
     submit: 'Save new password',
-    hint: 'The new password must be at least 8 characters long.',
+    hint: "At least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
   },
 };

@@ -209,7 +209,8 @@ export const ticketsEn: typeof ticketsDe = {
       'The apartment number of the resident who reports at the desk or by phone. Leave it empty for your own report.',
     phoneInvalid: 'Please enter a phone number of digits (+ ( ) / - . and spaces are allowed too).',
     phoneHint: 'Only passed on if you agree above. The craftsman can then arrange a time with you.',
-    emergencyHint: 'In case of a burst pipe, a power cut or a smell of gas, call the emergency service at once',
+    emergencyHint:
+      'In case of a burst pipe or a power cut, call the emergency service at once. If you smell gas: do not use any switch, no open flame, leave the building and from outside call 112 first, then the gas emergency line.',
     emergencyCall: 'Call the emergency service: {{number}}',
     submit: 'Send report',
     submitting: 'Sending report …',

@@ -36,6 +36,19 @@ describe('api client', () => {
     expect(calls[1]!.headers['Content-Type']).toBe('application/json');
   });
 
+  it("names the screen's language in Accept-Language, so the server answers in it", async () => {
+    const calls = mockFetch({ 'GET /api/phones/': { body: { results: [] } } });
+    document.documentElement.lang = 'tr';
+    try {
+      await api.get('/api/phones/');
+    } finally {
+      document.documentElement.lang = 'de';
+    }
+    await api.get('/api/phones/');
+    expect(calls[0]!.headers['Accept-Language']).toBe('tr');
+    expect(calls[1]!.headers['Accept-Language']).toBe('de');
+  });
+
   it('on 401 clears local storage, calls the handler and raises the server message', async () => {
     localStorage.setItem('token', 'abc123abc123');
     localStorage.setItem('persist:user', '{}');

@@ -54,6 +54,15 @@ export function getToken(): string | null {
   }
 }
 
+/**
+ * The screen's language for the server, which writes its refusals (and a reset mail asked for on
+ * this screen) in it (ADR 038). setLanguage keeps it on <html lang>.
+ */
+export function languageHeader(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'Accept-Language': lang } : {};
+}
+
 function authHeader(): Record<string, string> {
   const token = getToken();
   return token ? { Authorization: `Token ${token}` } : {};
@@ -93,7 +102,11 @@ export interface RequestOptions {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (!isOnline()) throw new ApiError(0, OFFLINE_MESSAGE);
   const { method = 'GET', body, anonymous = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...(anonymous ? {} : authHeader()) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...languageHeader(),
+    ...(anonymous ? {} : authHeader()),
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -154,7 +167,8 @@ export function uploadWithProgress<T>(
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${config.apiHost}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries({ ...headers, ...authHeader() })) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...languageHeader(), ...headers, ...authHeader() }))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     };

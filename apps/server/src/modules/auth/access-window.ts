@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { AccessState } from '@hausportal/contract';
+import type { Phrase } from '../../lib/errors.js';
 
 // Access by move-in and move-out: the same rules for the ERP sync, the CSV import and
 // the back office. Days are Berlin calendar days ('YYYY-MM-DD'); a day begins at Berlin midnight,
@@ -50,13 +51,17 @@ export function accessState(m: Moves, w: AccessWindow, today: string = berlinTod
   return 'open';
 }
 
+/** A calendar day as the reader's language writes a date (German: '17.11.2026'). */
+const dayIn = (day: string, tr: Parameters<Phrase>[0]) =>
+  tr.language === 'de' ? germanDay(day) : tr.time.date(`${day}T12:00:00Z`);
+
 /** The sign-in's refusal of an account outside its window, naming the day; null when open. */
-export function accessRefusal(m: Moves, w: AccessWindow, today: string = berlinToday()): string | null {
+export function accessRefusal(m: Moves, w: AccessWindow, today: string = berlinToday()): Phrase | null {
   switch (accessState(m, w, today)) {
     case 'scheduled':
-      return `Ihr Zugang wird am ${germanDay(accessOpensOn(m, w)!)} freigeschaltet.`;
+      return (tr) => tr.t('errors.access.opens', { day: dayIn(accessOpensOn(m, w)!, tr) });
     case 'closed':
-      return `Ihr Zugang ist seit dem ${germanDay(accessClosesOn(m, w)!)} beendet, da Ihr Auszug eingetragen ist. Bei Fragen wenden Sie sich bitte an Ihre Hausverwaltung.`;
+      return (tr) => tr.t('errors.access.closed', { day: dayIn(accessClosesOn(m, w)!, tr) });
     default:
       return null;
   }

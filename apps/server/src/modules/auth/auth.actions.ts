@@ -13,6 +13,7 @@ import {
   STAFF_ACCOUNT_DETAIL,
   STAFF_LOGIN_FAILED,
   isStaff,
+  type Language,
   type Role,
 } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
@@ -96,7 +97,7 @@ export async function signInResident(ctx: AppContext, a: SignInAttempt): Promise
   if (isStaff(user.role)) throw new ApiError(403, { detail: STAFF_ACCOUNT_DETAIL, code: STAFF_ACCOUNT_CODE });
   // Outside the window of the move dates, named with its day, after the password only.
   const refusal = accessRefusal(user, ctx.config.access);
-  if (refusal) throw new ApiError(403, { detail: refusal, code: ACCESS_NOT_OPEN_CODE });
+  if (refusal) throw new ApiError(403, (tr) => ({ detail: refusal(tr), code: ACCESS_NOT_OPEN_CODE }));
   return openSession(ctx, user, a);
 }
 
@@ -138,7 +139,7 @@ export async function lookUpTenant(ctx: AppContext, apartmentNumber: string, ip:
  */
 export async function requestPasswordReset(
   ctx: AppContext,
-  r: { email?: string; apartmentNumber?: string; ip: string },
+  r: { email?: string; apartmentNumber?: string; ip: string; screen?: Language | null },
 ): Promise<void> {
   const { db, config, outbox, signIn } = ctx;
   await signIn.resetRequest(r.ip);
@@ -154,7 +155,7 @@ export async function requestPasswordReset(
   const link = `${config.publicUrl}/forgot-password/${token}`;
   await inTransaction(db, async (trx) => {
     await repo.replaceResetTokens(trx, user.id, hashToken(token), isoFromMs(Date.now() + RESET_TOKEN_TTL_MS));
-    await outbox.enqueue(resetMail(config.appName, user, link), {
+    await outbox.enqueue(resetMail(config.appName, user, link, r.screen ?? null), {
       secret: true,
       kind: 'reset',
       locationId: user.location_id,
@@ -225,6 +226,7 @@ export async function activateAccount(
   const attempt = await signIn.activation(a.ip, codeHash.slice(0, 32));
   const found = await repo.findActivationCode(db, codeHash);
   const usable = found && !found.erased_at && found.is_active && !isStaff(found.role) ? found : undefined;
+  // The contract's German texts, sent in the reader's language by the error handler.
   const refusal = !usable
     ? ACTIVATION_CODE_UNKNOWN
     : usable.used_at

@@ -1,5 +1,5 @@
-import type { Role } from '@hausportal/contract';
-import { translatorOf } from '../../i18n/index.js';
+import { isStaff, type Language, type Role } from '@hausportal/contract';
+import { translator, translatorOf } from '../../i18n/index.js';
 import { renderMail } from '../../outbox/mail-layout.js';
 import type { Mail } from '../../outbox/mail-outbox.js';
 
@@ -13,13 +13,17 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** The password-reset mail with its one-time link (valid 60 minutes), in the user's language. */
+/**
+ * The password-reset mail with its one-time link (valid 60 minutes), in the language of the screen
+ * it was asked on, else the profile's (German for staff, ADR 032).
+ */
 export function resetMail(
   appName: string,
   user: { email: string; name: string; role: Role; language: string | null },
   link: string,
+  screen: Language | null = null,
 ): Mail {
-  const { t, language } = translatorOf(user);
+  const { t, language } = screen && !isStaff(user.role) ? translator(screen) : translatorOf(user);
   return {
     to: user.email,
     subject: t('reset.subject', { app: appName }),

@@ -16,6 +16,7 @@ import {
   tenantResponse,
 } from '@hausportal/contract';
 import { z } from 'zod';
+import { inLanguage, requestTranslator, screenLanguage } from '../../i18n/request.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import {
   activateAccount,
@@ -150,7 +151,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, apartment_number } = request.body;
-      await requestPasswordReset(ctx, { email, apartmentNumber: apartment_number, ip: request.ip });
+      // The mail speaks the language of the screen it was asked on (Accept-Language).
+      await requestPasswordReset(ctx, {
+        email,
+        apartmentNumber: apartment_number,
+        ip: request.ip,
+        screen: screenLanguage(request.headers['accept-language']),
+      });
       // Always the same answer, so the endpoint does not tell which accounts exist.
       return { status: 'OK' };
     },
@@ -183,7 +190,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { code, password, repeat_password, email } = request.body;
-      return activateAccount(ctx, { code, password, repeatPassword: repeat_password, email, ip: request.ip });
+      const done = await activateAccount(ctx, {
+        code,
+        password,
+        repeatPassword: repeat_password,
+        email,
+        ip: request.ip,
+      });
+      return { ...done, detail: inLanguage(done.detail, requestTranslator(request)) };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { ThrottleConfig } from '../../config/config.js';
+import { said, type Message } from '../../lib/errors.js';
 import { addressKey, Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
 
 /** The outcome of a throttled attempt, reported once the password or token was checked. */
@@ -10,10 +11,8 @@ export interface Attempt {
 /** The account key: the login as typed, without case or surrounding spaces. */
 export const accountKey = (login: string) => login.trim().toLowerCase().slice(0, 150);
 
-const ACCOUNT_LEAD = 'Für diesen Benutzernamen gab es sehr viele fehlgeschlagene Anmeldungen.';
-const ACCOUNT_WAY_OUT = ' oder setzen Sie Ihr Passwort über „Passwort vergessen?“ neu';
-const RESET_MAIL_LEAD =
-  'Für diesen Benutzernamen wurden gerade mehrere E-Mails verschickt. Bitte prüfen Sie Ihr Postfach.';
+const ACCOUNT_LEAD = said('errors.throttle.account');
+const RESET_MAIL_LEAD = said('errors.throttle.resetMail');
 
 /**
  * Throttles the anonymous endpoints by their failures, not their use (ADR 008), so a building
@@ -88,7 +87,7 @@ export class SignInThrottle {
       return { succeeded: () => loginDevice.clear(device), failed: async () => undefined };
     }
     const wait = await this.c.accountDelay.waitMs(account);
-    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD, ACCOUNT_WAY_OUT, 'login-delay');
+    if (wait > 0) throw tooMany(wait, ACCOUNT_LEAD, true, 'login-delay');
     const pair = `${ip}|${account}`;
     const addressWait = await tryTake(loginIp, ip);
     if (addressWait === 0) {
@@ -110,7 +109,7 @@ export class SignInThrottle {
       },
       failed: async () => {
         await this.accountFailed(account);
-        throw tooMany(Math.max(addressWait, await loginOverBudget.waitMs(pair)), undefined, '', 'login-over-budget');
+        throw tooMany(Math.max(addressWait, await loginOverBudget.waitMs(pair)), undefined, false, 'login-over-budget');
       },
     };
   }
@@ -182,7 +181,7 @@ export class SignInThrottle {
         throw tooMany(
           Math.max(addressWait, await activationOverBudget.waitMs(pair)),
           undefined,
-          '',
+          false,
           'activation-over-budget',
         );
       },
@@ -226,7 +225,7 @@ async function take(
   counter: Counter,
   key: string,
   undo?: () => Promise<void>,
-  lead?: string,
+  lead?: Message,
   atLeast = 0,
 ): Promise<void> {
   try {
@@ -234,7 +233,7 @@ async function take(
   } catch (err) {
     if (!(err instanceof Exhausted)) throw err;
     await undo?.();
-    throw tooMany(Math.max(err.msBeforeNext, atLeast), lead, '', err.throttle);
+    throw tooMany(Math.max(err.msBeforeNext, atLeast), lead, false, err.throttle);
   }
 }
 

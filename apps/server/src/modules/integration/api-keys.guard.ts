@@ -84,7 +84,7 @@ export async function authenticateKey(request: FastifyRequest, reply: FastifyRep
     reply.headers(rateLimitHeaders(points, durationSec, points - taken.consumedPoints, taken.msBeforeNext));
   } catch (err) {
     if (!(err instanceof Exhausted)) throw err;
-    const refused = tooMany(err.msBeforeNext, KEY_TEXTS.throttled, '', 'api-key');
+    const refused = tooMany(err.msBeforeNext, KEY_TEXTS.throttled, false, 'api-key');
     Object.assign(refused.headers, rateLimitHeaders(points, durationSec, 0, err.msBeforeNext));
     throw refused;
   }

@@ -1,6 +1,5 @@
 import {
   FEEDBACK_NO_RECIPIENT,
-  FEEDBACK_TOO_MANY,
   LEGAL_ADMIN_ONLY,
   isStaff,
   type AccessibilityFeedback,
@@ -11,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
-import { ApiError } from '../../lib/errors.js';
+import { ApiError, said } from '../../lib/errors.js';
 import { renderMarkdown } from '../../lib/markdown.js';
 import { addressKey, Exhausted, tooMany, type Counter, type CounterStore } from '../../lib/throttle.js';
 import { requireAdmin, type Caller } from '../auth/policies.js';
@@ -126,7 +125,8 @@ export class FeedbackThrottle {
     try {
       await counter.consume(key);
     } catch (err) {
-      if (err instanceof Exhausted) throw tooMany(err.msBeforeNext, FEEDBACK_TOO_MANY, '', err.throttle);
+      if (err instanceof Exhausted)
+        throw tooMany(err.msBeforeNext, said('errors.throttle.feedback'), false, err.throttle);
       throw err;
     }
   }

@@ -2,7 +2,7 @@ import { MAX_PDFS_PER_POST, MAX_PHOTOS_PER_POST, NOT_REJECTED } from '@hausporta
 import type { AppContext } from '../../context.js';
 import { inTransaction, type DB } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
-import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError, forbidden, nonFieldError, notFound, said } from '../../lib/errors.js';
 import { checkUpload, detectUpload, thumbnail } from '../../lib/uploads.js';
 import { requireDesk, type Resident } from '../auth/policies.js';
 import { raise } from '../../events/bus.js';
@@ -119,8 +119,8 @@ export async function addAttachment(
     fieldError(
       'document',
       detected.kind === 'image'
-        ? `Pro Beitrag sind höchstens ${MAX_PHOTOS_PER_POST} Fotos erlaubt.`
-        : `Pro Beitrag sind höchstens ${MAX_PDFS_PER_POST} PDF-Dokumente erlaubt.`,
+        ? said('errors.uploads.postPhotos', { max: MAX_PHOTOS_PER_POST })
+        : said('errors.uploads.postPdfs', { max: MAX_PDFS_PER_POST }),
     );
   if ((await repo.countAttachments(db, messageId))[detected.kind] >= limit) throw full();
   const upload = await checkUpload(file.data, file.filename, 'document', ['image', 'pdf'], detected);

@@ -3,11 +3,12 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { formatActivationCode } from '@hausportal/contract';
 import { dejaVuFonts, pdfTranslator } from '../../lib/pdf-fonts.js';
+import { drawLine, lineWidth as measureLine, resolveDirection, type Direction } from '../../lib/pdf-text.js';
 
 // The activation letter: one A4 page per resident, for the building's mailboxes, with
 // a one-time code and a QR code that opens /aktivieren/{code}. Drawn in memory and sent at once;
 // the letter holds a working secret, so it is never stored on the server. Each letter is written in
-// its resident's language (German for Arabic, see pdfTranslator).
+// its resident's language, Arabic right to left (lib/pdf-text.ts).
 
 /** What one letter says. */
 export interface Letter {
@@ -72,11 +73,18 @@ function qrPath(text: string): { path: string; size: number } {
  * spaces between; each word is measured once per font and size (fontkit's shaping is what takes
  * the time in a batch of hundreds of letters, whose texts repeat).
  */
-function wrap(text: string, font: PDFFont, size: number, width: number, widths: Map<string, number>): string[] {
+function wrap(
+  text: string,
+  font: PDFFont,
+  size: number,
+  width: number,
+  widths: Map<string, number>,
+  dir: Direction,
+): string[] {
   const measure = (word: string) => {
     const key = `${font.name}|${size}|${word}`;
     let w = widths.get(key);
-    if (w === undefined) widths.set(key, (w = font.widthOfTextAtSize(word, size)));
+    if (w === undefined) widths.set(key, (w = measureLine(word, dir, font, size)));
     return w;
   };
   const space = measure(' ');
@@ -106,8 +114,11 @@ class Page {
     readonly page: PDFPage,
     private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
     private readonly widths: Map<string, number>,
+    /** The direction of the letter's language. */
+    readonly dir: Direction,
   ) {}
 
+  /** A paragraph in the box from `x` (default the margin) `width` wide, set flush to its start. */
   text(
     text: string,
     o: {
@@ -117,14 +128,19 @@ class Page {
       gap?: number;
       x?: number;
       width?: number;
+      /** 'auto' for names and addresses as written: their own direction. */
+      dir?: Direction | 'auto';
     } = {},
   ) {
     const size = o.size ?? 11;
     const font = this.fonts[o.font ?? 'regular'];
     const x = o.x ?? MARGIN;
-    for (const line of wrap(text, font, size, o.width ?? WIDTH - (x - MARGIN), this.widths)) {
+    const width = o.width ?? WIDTH - (x - MARGIN);
+    const dir = resolveDirection(text, o.dir ?? this.dir, this.dir);
+    const flushRight = this.dir === 'rtl';
+    for (const line of wrap(text, font, size, width, this.widths, dir)) {
       this.y -= size * 1.35;
-      this.page.drawText(line, { x, y: this.y, size, font, color: o.color ?? INK });
+      drawLine(this.page, line, { x, y: this.y, width, size, font, color: o.color ?? INK, dir, flushRight });
     }
     this.y -= o.gap ?? 4;
   }
@@ -144,37 +160,40 @@ class Page {
 function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
   const { appName, publicUrl } = batch;
   const { t, time } = pdfTranslator(l.language);
+  const rtl = p.dir === 'rtl';
   const code = formatActivationCode(l.code);
   const valid = time.date(l.expiresAt);
   const apartment = l.apartmentNumber;
 
   // The sender, then the addressee where a folded letter shows it.
-  p.text(l.locationTitle, { size: 10, font: 'bold', color: MUTED, gap: 0 });
+  p.text(l.locationTitle, { size: 10, font: 'bold', color: MUTED, gap: 0, dir: 'auto' });
   if (l.locationPhone) p.text(t('letter.phone', { phone: l.locationPhone }), { size: 9, color: MUTED, gap: 0 });
   if (l.locationEmail) p.text(t('letter.email', { email: l.locationEmail }), { size: 9, color: MUTED, gap: 0 });
   p.y -= 28;
-  p.text(l.name, { size: 13, font: 'bold', gap: 0 });
+  p.text(l.name, { size: 13, font: 'bold', gap: 0, dir: 'auto' });
   p.text(t('letter.apartment', { apartment }), { size: 13, gap: 0 });
-  p.text(l.locationTitle, { size: 11, gap: l.locationAddress ? 0 : 36 });
-  if (l.locationAddress) p.text(l.locationAddress, { size: 11, gap: 36 });
+  p.text(l.locationTitle, { size: 11, gap: l.locationAddress ? 0 : 36, dir: 'auto' });
+  if (l.locationAddress) p.text(l.locationAddress, { size: 11, gap: 36, dir: 'auto' });
 
   p.text(t('letter.heading', { app: appName }), { size: 20, font: 'bold', gap: 10 });
   p.text(t('mail.greeting', { name: l.name }), { gap: 6 });
   p.text(t('letter.intro', { app: appName }), { gap: 14 });
 
-  // The code and the QR code side by side.
+  // The code and the QR code side by side (the QR code at the line's end: left in right to left).
   const qrSide = 132;
   const top = p.y;
-  p.text(t('letter.username'), { size: 9, color: MUTED, gap: 0 });
-  p.text(apartment, { size: 16, font: 'bold', gap: 12, width: WIDTH - qrSide - 24 });
-  p.text(t('letter.code'), { size: 9, color: MUTED, gap: 2 });
-  p.text(code, { size: 26, font: 'mono', gap: 8 });
-  p.text(t('letter.validUntil', { date: valid }), { size: 11, font: 'bold', gap: 0 });
+  const beside = { width: WIDTH - qrSide - 24, x: rtl ? MARGIN + qrSide + 24 : MARGIN };
+  p.text(t('letter.username'), { size: 9, color: MUTED, gap: 0, ...beside });
+  p.text(apartment, { size: 16, font: 'bold', gap: 12, ...beside, dir: 'ltr' });
+  p.text(t('letter.code'), { size: 9, color: MUTED, gap: 2, ...beside });
+  p.text(code, { size: 26, font: 'mono', gap: 8, ...beside, dir: rtl ? 'rtl' : 'ltr' });
+  p.text(t('letter.validUntil', { date: valid }), { size: 11, font: 'bold', gap: 0, ...beside });
   const { path, size } = qrPath(activationUrl(publicUrl, l.code));
   // Four modules of quiet zone around the code, as scanners expect.
   const scale = qrSide / (size + 8);
+  const qrX = rtl ? MARGIN : A4[0] - MARGIN - qrSide;
   p.page.drawSvgPath(path, {
-    x: A4[0] - MARGIN - qrSide + 4 * scale,
+    x: qrX + 4 * scale,
     y: top - 4 * scale,
     scale,
     color: rgb(0, 0, 0),
@@ -184,8 +203,8 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
   p.text(t('letter.scan'), {
     size: 8,
     color: MUTED,
-    x: A4[0] - MARGIN - qrSide + 8,
-    width: qrSide,
+    x: qrX + 8,
+    width: qrSide - 8,
     gap: 10,
   });
 
@@ -197,11 +216,12 @@ function drawLetter(p: Page, l: Letter, batch: LetterBatch) {
     t('letter.step3'),
     t('letter.step4', { apartment }),
   ];
+  // The number at the line's start: on the right in right to left.
   steps.forEach((step, i) => {
     const before = p.y;
-    p.text(`${i + 1}.`, { font: 'bold', gap: 0 });
+    p.text(`${i + 1}.`, { font: 'bold', gap: 0, ...(rtl ? { x: A4[0] - MARGIN - 14, width: 14 } : {}) });
     p.y = before;
-    p.text(step, { x: MARGIN + 18, gap: 6 });
+    p.text(step, { x: rtl ? MARGIN : MARGIN + 18, width: WIDTH - 18, gap: 6 });
   });
   p.rule(18);
   p.text(t('letter.footer', { date: valid }), { size: 9, color: MUTED });
@@ -236,6 +256,9 @@ export async function renderActivationLetters(batch: LetterBatch): Promise<Buffe
   pdf.setTitle(batch.letters.length === 1 ? 'Aktivierungsbrief' : `Aktivierungsbriefe (${batch.letters.length})`);
   pdf.setAuthor(batch.appName);
   const widths = new Map<string, number>();
-  for (const letter of batch.letters) drawLetter(new Page(pdf.addPage(A4), fonts, widths), letter, batch);
+  for (const letter of batch.letters) {
+    const { dir } = pdfTranslator(letter.language);
+    drawLetter(new Page(pdf.addPage(A4), fonts, widths, dir), letter, batch);
+  }
   return Buffer.from(await pdf.save());
 }

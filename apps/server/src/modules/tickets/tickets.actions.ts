@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation, type DB } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
-import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError, forbidden, nonFieldError, notFound, said } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { checkUpload, jpegPreview, thumbnail, type FormFile } from '../../lib/uploads.js';
 import { findUserByLogin } from '../auth/auth.repository.js';
@@ -99,7 +99,7 @@ export async function addLaterPhoto(
   also?: (trx: DB) => Promise<void>,
 ) {
   if ((await repo.countPhotos(ctx.db, ticket.id)) >= MAX_TICKET_PHOTOS)
-    throw fieldError('photo', `Eine Meldung hat höchstens ${MAX_TICKET_PHOTOS} Fotos.`);
+    throw fieldError('photo', said('errors.uploads.ticketPhotos', { max: MAX_TICKET_PHOTOS }));
   const stored = await storePhotos(ctx, [await read()], 'photo');
   try {
     await inTransaction(ctx.db, async (trx) => {
@@ -141,7 +141,7 @@ export async function reportTicket(
   const { db, outbox, config } = ctx;
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw nonFieldError(KEY_MISSING);
   if (photos.length > MAX_REPORT_PHOTOS)
-    throw fieldError('photos', `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`);
+    throw fieldError('photos', said('errors.uploads.reportPhotos', { max: MAX_REPORT_PHOTOS }));
 
   // At the desk the receptionist reports for a resident of the same building.
   let reporter: { id: number; name: string; apartment: string; email: string; language: string | null } = {

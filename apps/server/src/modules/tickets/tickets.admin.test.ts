@@ -285,6 +285,13 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
       author: 'craftsman',
       text: 'Termin: 10:00, 28.03.2027 Uhr (Klempnerei Kühn)',
     });
+    // The craftsman's lines, stored in German, read in the resident's screen language.
+    const turkish = await call(t.app, 'GET', `/api/tickets/${consented.id}/`, {
+      auth: annaAuth,
+      headers: { 'accept-language': 'tr' },
+    });
+    expect(turkish.body.events.at(-1)).toMatchObject({ text: 'Randevu: 28.03.2027 10:00 (Klempnerei Kühn)' });
+    expect(turkish.body.events.map((e: { text: string }) => e.text)).toContain('İş kabul edildi');
 
     await call(t.app, 'POST', `/api/auftrag/${token}/notes/`, { payload: { text: 'Ersatzteil bestellt, 120 €' } });
     const photo = multipart({}, { field: 'photo', filename: 'fertig.png', type: 'image/png', data: await pngImage() });

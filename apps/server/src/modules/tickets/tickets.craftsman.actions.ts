@@ -3,6 +3,7 @@ import { CRAFTSMAN_LINK_INVALID, type CraftsmanJob } from '@hausportal/contract'
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordChange } from '../audit/audit.js';
+import { german } from '../../i18n/index.js';
 import { ApiError, fieldError, nonFieldError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -108,7 +109,10 @@ export async function acceptJob(ctx: AppContext, token: string) {
   if (assignment.state === 'offered') {
     await inTransaction(ctx.db, async (trx) => {
       await repo.updateAssignment(trx, assignment.id, { state: 'accepted', responded_at: nowIso() });
-      await addEvent(trx, ctx, ticket, craftsman(assignment.id), { kind: 'craftsman', text: 'Auftrag angenommen' });
+      await addEvent(trx, ctx, ticket, craftsman(assignment.id), {
+        kind: 'craftsman',
+        text: german().t('tickets.accepted'),
+      });
       await recordChange(trx, auditStep('ticket_job_accepted', ticket, assignment));
     });
   }

@@ -25,7 +25,7 @@ import {
 } from '@hausportal/contract';
 import type { Config } from '../../config/config.js';
 import { berlinFormat } from '../../i18n/format.js';
-import { translator } from '../../i18n/index.js';
+import { german, translator, type Translator } from '../../i18n/index.js';
 import type { UrlSigner } from '../../lib/signing.js';
 import { translationsOf } from '../../lib/translations.js';
 import { renderMail } from '../../outbox/mail-layout.js';
@@ -96,13 +96,30 @@ function authorFor(e: EventRow, viewerId: number): TicketAuthor {
   return e.author;
 }
 
-/** A public timeline entry for a resident (internal notes are never passed in). */
-export const toEvent = (e: EventRow, viewerId: number): TicketEvent => ({
+/** 'Termin: 14:00, 02.12.2026 Uhr (Sanitär Müller)', as a craftsman's appointment is stored. */
+const STORED_APPOINTMENT = /^Termin: (\d\d):(\d\d), (\d\d)\.(\d\d)\.(\d{4}) Uhr \((.*)\)$/s;
+
+/**
+ * The text of an entry in the reader's language: the lines the craftsman's steps store in German
+ * ('Auftrag angenommen', 'Termin: … Uhr (…)') are written anew; what people wrote stays as written.
+ */
+function eventText(e: EventRow, tr: Translator): string {
+  if (tr.language === 'de' || e.author !== 'craftsman') return e.text;
+  if (e.kind === 'craftsman' && e.text === german().t('tickets.accepted')) return tr.t('tickets.accepted');
+  const m = e.status === 'appointment_set' ? STORED_APPOINTMENT.exec(e.text) : null;
+  if (!m) return e.text;
+  const [, hh, mm, dd, mo, yyyy, provider = ''] = m;
+  const at = new TZDate(Number(yyyy), Number(mo) - 1, Number(dd), Number(hh), Number(mm), 'Europe/Berlin');
+  return tr.t('tickets.appointment', { time: tr.time.dateTime(at.getTime()), provider });
+}
+
+/** A public timeline entry for a resident (internal notes are never passed in), in their language. */
+export const toEvent = (e: EventRow, viewerId: number, tr: Translator = german()): TicketEvent => ({
   id: e.id,
   kind: e.kind as TicketEventKind,
   author: authorFor(e, viewerId),
   status: e.status,
-  text: e.text,
+  text: eventText(e, tr),
   created_at: e.created_at,
 });
 
@@ -121,7 +138,7 @@ export function toTicket(
   events: EventRow[],
   signer: UrlSigner,
   sid: number,
-  language = 'de',
+  tr: Translator = german(),
 ): Ticket {
   const until = relation === 'reporter' ? reopenUntil(t) : null;
   return {
@@ -129,7 +146,7 @@ export function toTicket(
     number: t.number,
     created_at: t.created_at,
     status: t.status,
-    category: categoryOf(t, language),
+    category: categoryOf(t, tr.language),
     scope: t.scope,
     place: t.place,
     description: t.description,
@@ -137,7 +154,7 @@ export function toTicket(
     contact_consent: relation === 'reporter' && Boolean(t.contact_consent),
     affected_count: Number(t.follower_count ?? 0) + 1,
     photos: photos.map((p) => toPhoto(p, signer, sid)),
-    events: events.map((e) => toEvent(e, viewerId)),
+    events: events.map((e) => toEvent(e, viewerId, tr)),
     appointment_at: t.appointment_at,
     rating: t.rating === null ? null : { stars: t.rating, text: t.rating_text },
     reopen_until: until && Date.parse(until) > Date.now() ? until : null,

@@ -1,13 +1,16 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { TicketScope } from '@hausportal/contract';
+import { german } from '../../i18n/index.js';
 import { dejaVuFonts, pdfTranslator } from '../../lib/pdf-fonts.js';
+import { drawLine, resolveDirection, type Direction } from '../../lib/pdf-text.js';
 
 // The 'Eingangsbestätigung' of a defect report (§ 536c BGB: the tenant must report a defect
 // without delay; the receipt proves when it reached the management and what it said).
 // DejaVu Sans covers German and the scripts of residents' names and texts (Latin, Cyrillic, Greek);
 // pdf-lib's built-in fonts cannot print a 'ş' or an 'ł'. Only the glyphs used are embedded.
-// Written in the reporter's language (German for Arabic, see pdfTranslator).
+// Written in the reporter's language, Arabic right to left (lib/pdf-text.ts); in another language
+// than German its legal sentence also stands in German, as the management and a court read it.
 
 /** What the receipt states: the report as received, and its fingerprint. */
 export interface ReceiptContent {
@@ -45,6 +48,8 @@ class Writer {
     private readonly pdf: PDFDocument,
     private readonly font: PDFFont,
     private readonly bold: PDFFont,
+    /** The direction of the document's language. */
+    private readonly dir: Direction,
   ) {
     this.page = pdf.addPage(A4);
     this.y = A4[1] - MARGIN;
@@ -83,21 +88,49 @@ class Writer {
     return lines;
   }
 
-  text(text: string, opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
+  /**
+   * A paragraph in the document's direction, or in `dir`: 'ltr' for German beside another
+   * language, 'auto' for what a resident wrote (its own direction, as the web shows it).
+   */
+  text(
+    text: string,
+    opts: {
+      size?: number;
+      bold?: boolean;
+      color?: ReturnType<typeof rgb>;
+      gap?: number;
+      dir?: Direction | 'auto';
+    } = {},
+  ) {
     const size = opts.size ?? 11;
     const font = opts.bold ? this.bold : this.font;
-    for (const line of this.wrap(text, size, font, A4[0] - 2 * MARGIN)) {
-      this.room(size * 1.4);
-      this.y -= size * 1.4;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: opts.color ?? INK });
+    const width = A4[0] - 2 * MARGIN;
+    for (const paragraph of text.split(/\r?\n/)) {
+      const dir = resolveDirection(paragraph, opts.dir ?? this.dir, this.dir);
+      // German set beside another language stands on the left; everything else where the page's lines do.
+      const flushRight = this.dir === 'rtl' && opts.dir !== 'ltr';
+      for (const line of this.wrap(paragraph, size, font, width)) {
+        this.room(size * 1.4);
+        this.y -= size * 1.4;
+        drawLine(this.page, line, {
+          x: MARGIN,
+          y: this.y,
+          width,
+          size,
+          font,
+          color: opts.color ?? INK,
+          dir,
+          flushRight,
+        });
+      }
     }
     this.y -= opts.gap ?? 4;
   }
 
-  /** A label and its value on one line or, when long, the value below. */
+  /** A label and its value (as written: its own direction) below it. */
   field(label: string, value: string) {
     this.text(label, { size: 9, color: MUTED, gap: 0 });
-    this.text(value || '–', { gap: 8 });
+    this.text(value || '–', { gap: 8, dir: 'auto' });
   }
 
   async images(jpegs: Buffer[]) {
@@ -131,7 +164,8 @@ export async function renderReceipt(c: ReceiptContent): Promise<Buffer> {
   const files = dejaVuFonts();
   const font = await pdf.embedFont(files.regular, { subset: true });
   const bold = await pdf.embedFont(files.bold, { subset: true });
-  const { t, time, language } = pdfTranslator(c.language);
+  const { t, time, language, dir } = pdfTranslator(c.language);
+  const inGerman = language === 'de' ? null : german();
   const { number } = c;
   pdf.setTitle(t('receipt.documentTitle', { number }));
   pdf.setAuthor(c.appName);
@@ -139,9 +173,9 @@ export async function renderReceipt(c: ReceiptContent): Promise<Buffer> {
   pdf.setLanguage(language);
   pdf.setCreationDate(new Date(c.receivedAt));
 
-  const w = new Writer(pdf, font, bold);
+  const w = new Writer(pdf, font, bold, dir);
   const scope = t(`tickets.scopes.${c.scope}`);
-  w.text(c.appName, { size: 10, color: MUTED, gap: 2 });
+  w.text(c.appName, { size: 10, color: MUTED, gap: 2, dir: 'auto' });
   w.text(t('receipt.heading'), { size: 22, bold: true, gap: 2 });
   w.text(t('receipt.number', { number }), { size: 14, bold: true, gap: 12 });
   w.field(t('receipt.receivedAt'), t('receipt.time', { time: time.dateTime(c.receivedAt) }));
@@ -158,5 +192,7 @@ export async function renderReceipt(c: ReceiptContent): Promise<Buffer> {
   }
   w.field(t('receipt.sha256'), c.sha256);
   w.text(t('receipt.footer'), { size: 8, color: MUTED });
+  // The receipt proves a notice of defect (§ 536c BGB): its legal sentence also in German.
+  if (inGerman) w.text(inGerman.t('receipt.footer'), { size: 8, color: MUTED, dir: 'ltr' });
   return Buffer.from(await pdf.save());
 }

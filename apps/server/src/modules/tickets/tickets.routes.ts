@@ -20,6 +20,9 @@ import {
 } from '@hausportal/contract';
 import type { DB } from '../../db/database.js';
 import { pageWindow } from '../../db/paging.js';
+import type { Translator } from '../../i18n/index.js';
+import { requestTranslator } from '../../i18n/request.js';
+import { said } from '../../lib/errors.js';
 import { paginate, singlePage } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { parseFields, readForm } from '../../lib/uploads.js';
@@ -40,13 +43,13 @@ import { toBuildingTicket, toCategory, toListItem, toTicket } from './tickets.pr
 import * as repo from './tickets.repository.js';
 
 /** A ticket as the caller reads it, with its photos and public timeline. */
-async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: number, language: string) {
+async function readTicket(db: DB, signer: UrlSigner, resident: Resident, id: number, tr: Translator) {
   const { ticket, relation } = await ticketInReach(db, resident, id);
   const [photos, events] = await Promise.all([
     repo.listPhotos(db, ticket.id),
     repo.listEvents(db, ticket.id, { internal: false }),
   ]);
-  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId, language);
+  return toTicket(ticket, relation, resident.id, photos, events, signer, resident.tokenId, tr);
 }
 
 /** Residents report defects, follow building-wide ones and read their tickets (ADR 020). */
@@ -60,7 +63,7 @@ const reportUpload = {
     field: 'photos',
     required: false,
     max: MAX_REPORT_PHOTOS,
-    tooMany: `Pro Meldung sind höchstens ${MAX_REPORT_PHOTOS} Fotos erlaubt.`,
+    tooMany: said('errors.uploads.reportPhotos', { max: MAX_REPORT_PHOTOS }),
   },
   fields: ticketCreate,
 };
@@ -70,7 +73,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db, signer } = ctx;
   const show = (request: FastifyRequest, resident: Resident, id: number) =>
-    readTicket(db, signer, resident, id, contentLanguage(request));
+    readTicket(db, signer, resident, id, requestTranslator(request));
 
   r.get(
     '/api/tickets/categories/',

@@ -72,7 +72,7 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kategorie' }), 'Heizung');
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Bei Wasserrohrbruch, Stromausfall oder Gasgeruch sofort den Notdienst anrufen',
+      'Bei Wasserrohrbruch oder Stromausfall sofort den Notdienst anrufen. Bei Gasgeruch: keine Schalter betätigen, kein offenes Feuer, das Haus verlassen und von draußen zuerst 112, dann den Gas-Notruf anrufen.',
     );
     await user.click(screen.getByRole('radio', { name: 'Im Haus / Gemeinschaftsfläche' }));
     await user.type(screen.getByRole('textbox', { name: 'Beschreibung' }), 'Heizung im Treppenhaus ist kalt.');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
-import { PasswordField } from './field';
+import { FormError, PasswordField, TextField } from './field';
 
 function Form() {
   const [value, setValue] = useState('');
@@ -25,5 +25,18 @@ describe('password field', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await user.click(toggle);
     expect(input).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('messages of the server under a field', () => {
+  it('keep their own direction on a right-to-left screen (dir="auto")', () => {
+    renderWithApp(
+      <div dir="rtl">
+        <FormError message="Zu viele Versuche. Bitte versuchen Sie es in 15 Minuten erneut." />
+        <TextField label="Code" name="code" value="" onChange={() => undefined} error="Ungültige Eingabe." />
+      </div>,
+    );
+    expect(screen.getByRole('alert')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('Ungültige Eingabe.')).toHaveAttribute('dir', 'auto');
   });
 });

@@ -41,7 +41,8 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={errorId}>
+        // A message of the server may be German under a right-to-left form: it keeps its own direction.
+        <p dir="auto" className="field-error" id={errorId}>
           {error}
         </p>
       ) : null}
@@ -128,7 +129,7 @@ export function SubmitButton({
 /** An error that concerns the whole form. */
 export function FormError({ message }: { message?: string | null }) {
   return (
-    <div className="form-error" role="alert" hidden={!message}>
+    <div dir="auto" className="form-error" role="alert" hidden={!message}>
       {message}
     </div>
   );
@@ -140,7 +141,9 @@ export function FormErrorList({ messages }: { messages: string[] }) {
   return (
     <ul className="form-error" role="alert">
       {messages.map((message) => (
-        <li key={message}>{message}</li>
+        <li key={message} dir="auto">
+          {message}
+        </li>
       ))}
     </ul>
   );

@@ -1,6 +1,6 @@
 import type { Paginated, ReceptionParcel } from '@hausportal/contract';
 import { config } from '@/config';
-import { ApiError, OFFLINE_MESSAGE, api, getToken, isOnline } from '@/lib/api-client';
+import { ApiError, OFFLINE_MESSAGE, api, getToken, isOnline, languageHeader } from '@/lib/api-client';
 
 /** The carriers of the contract, written out so the screen does not pull in the contract's zod schemas. */
 export const CARRIERS = ['DHL', 'Hermes', 'DPD', 'GLS', 'UPS', 'Amazon', 'Post', 'Sonstige'] as const;
@@ -58,6 +58,7 @@ export async function logParcel(
         // FormData sets its own multipart type with the boundary.
         ...(photo ? {} : { 'Content-Type': 'application/json' }),
         'Idempotency-Key': idempotencyKey,
+        ...languageHeader(),
         ...(token ? { Authorization: `Token ${token}` } : {}),
       },
       body,

@@ -13,6 +13,7 @@ import {
   getAll,
   getToken,
   isOnline,
+  languageHeader,
   OFFLINE_MESSAGE,
   pauseBeforeSending,
   uploadWithProgress,
@@ -136,7 +137,7 @@ export async function getReceipt(id: number): Promise<Blob> {
   let response: Response;
   try {
     response = await fetch(`${config.apiHost}/api/tickets/${id}/receipt.pdf`, {
-      headers: token ? { Authorization: `Token ${token}` } : {},
+      headers: { ...languageHeader(), ...(token ? { Authorization: `Token ${token}` } : {}) },
     });
   } catch {
     throw new ApiError(0, OFFLINE_MESSAGE);

@@ -47,7 +47,9 @@ export default function ApartmentPage() {
             >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="list-body">
-                <span className="list-title">{doc.title}</span>
+                <span className="list-title">
+                  <bdi>{doc.title}</bdi>
+                </span>
                 {/* Documents stored before dates were recorded have none. */}
                 {doc.created_at ? (
                   <span className="muted">{t('apartment.date', { date: formatDate(doc.created_at) })}</span>

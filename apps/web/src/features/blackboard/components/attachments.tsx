@@ -34,7 +34,7 @@ export function Attachments({ documents, size = 'small' }: { documents: Attachme
           aria-label={t('blackboard.openPdf', { name: pdf.name })}
         >
           <img src="/icons/document.svg" alt="" width={28} height={28} />
-          <span>{pdf.name}</span>
+          <span dir="auto">{pdf.name}</span>
         </a>
       ))}
     </div>

@@ -205,7 +205,9 @@ export default function NewMessagePage() {
             {files.map((picked) => (
               <li key={picked.key}>
                 {picked.kind === 'image' ? <PickedPhoto file={picked.file} /> : <Icon name="file" />}
-                <span className="picked-name">{picked.file.name}</span>
+                <span dir="auto" className="picked-name">
+                  {picked.file.name}
+                </span>
                 <button
                   type="button"
                   className="icon-button"

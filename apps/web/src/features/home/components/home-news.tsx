@@ -31,7 +31,9 @@ function ImportantNotice({ notice, onDismissFailed }: { notice: Notice; onDismis
           <span className="muted home-notice-until">{t('homeNews.until', { date: formatDate(notice.ends_at) })}</span>
         ) : null}
       </div>
-      <h2 id={headingId}>{notice.title}</h2>
+      <h2 id={headingId}>
+        <bdi>{notice.title}</bdi>
+      </h2>
       <p dir="auto" className="pre-line">
         {notice.text}
       </p>
@@ -75,10 +77,17 @@ function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
           <li key={ticket.id}>
             <Link className="home-item" to={`/tickets/${ticket.id}`}>
               <span className="home-item-body">
-                <span className="home-item-title">{ticket.category_name}</span>
+                <span className="home-item-title">
+                  <bdi>{ticket.category_name}</bdi>
+                </span>
                 <span className="muted">
                   <span className="home-item-number">{t('homeNews.ticketItem', { number: ticket.number })}</span>
-                  {ticket.place ? ` · ${ticket.place}` : ''}
+                  {ticket.place ? (
+                    <>
+                      {' · '}
+                      <bdi>{ticket.place}</bdi>
+                    </>
+                  ) : null}
                 </span>
               </span>
               <span className={`tag ticket-status ticket-status-${ticket.status}`}>
@@ -115,7 +124,9 @@ function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
             >
               <img className="list-icon" src={doc.icon || '/icons/document.svg'} alt="" width={32} height={32} />
               <span className="home-item-body">
-                <span className="home-item-title">{doc.title}</span>
+                <span className="home-item-title">
+                  <bdi>{doc.title}</bdi>
+                </span>
                 <span className="muted">{t('homeNews.documentDate', { date: formatDate(doc.created_at) })}</span>
               </span>
               <span className="tag tag-new">{t('homeNews.isNew')}</span>

@@ -159,7 +159,9 @@ const Tiles = memo(function Tiles({
                   </span>
                 ) : null}
               </span>
-              <span className="tile-label">{tile.label}</span>
+              <span className="tile-label">
+                <bdi>{tile.label}</bdi>
+              </span>
               {tile.badge ? <span className="visually-hidden">, {tile.badgeText}</span> : null}
             </Link>
           </li>

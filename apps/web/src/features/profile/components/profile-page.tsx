@@ -117,7 +117,9 @@ export default function ProfilePage() {
             />
           </label>
         </div>
-        <p className="profile-name">{user?.name}</p>
+        <p className="profile-name">
+          <bdi>{user?.name}</bdi>
+        </p>
         {/* product §2.15: 'Wohnung' and the part of the apartment number after the first dash, as one line. */}
         <p className="profile-apartment">
           {user ? `${t('profile.apartment')} ${apartmentPart(user.apartment_number)}` : ''}

@@ -90,6 +90,9 @@ export function RequestForm({ provider, intro }: { provider: Provider; intro: st
           name="text"
           rows={5}
           placeholder={placeholder}
+          // The provider's own placeholder is written as the management wrote it (often German): it
+          // keeps its direction in a right-to-left form, and so does what the resident types.
+          dir={provider.placeholder ? 'auto' : undefined}
           value={text}
           onChange={(e) => {
             if (isBlank(e.target.value) && !isBlank(text)) setTouched(true);

@@ -30,7 +30,9 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
 
   return (
     <article className="card stack provider">
-      <h2>{provider.name}</h2>
+      <h2>
+        <bdi>{provider.name}</bdi>
+      </h2>
       {provider.text ? (
         <p dir="auto" className="pre-line">
           {provider.text}

@@ -47,7 +47,9 @@ export default function ServicesPage() {
             <Link className="list-item list-link" to={serviceHref(service.id)}>
               <img className="list-icon" src={service.icon || '/icons/services.svg'} alt="" width={32} height={32} />
               <span className="list-body">
-                <span className="list-title">{service.title}</span>
+                <span className="list-title">
+                  <bdi>{service.title}</bdi>
+                </span>
               </span>
               <Icon name="chevron" className="list-chevron" />
             </Link>

@@ -71,7 +71,9 @@ export function AlreadyReported({
           <li key={ticket.id} className="card stack building-ticket">
             <div className="notice-head">
               <StatusTag status={ticket.status} />
-              <h3 id={`${headingId}-${ticket.id}`}>{ticket.place}</h3>
+              <h3 id={`${headingId}-${ticket.id}`}>
+                <bdi>{ticket.place}</bdi>
+              </h3>
             </div>
             <p dir="auto" className="pre-line">
               {truncate(ticket.description)}

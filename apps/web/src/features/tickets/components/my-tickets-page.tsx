@@ -46,11 +46,18 @@ function PendingCard({ report }: { report: PendingReport }) {
               ? t('tickets.pendingFailed', { error: report.error || t('errors.generic') })
               : t('tickets.pendingOffline')}
         </span>
-        <h3>{report.categoryName}</h3>
+        <h3>
+          <bdi>{report.categoryName}</bdi>
+        </h3>
       </div>
       <p className="muted">
         {t(`tickets.scopes.${report.fields.scope}`)}
-        {report.fields.scope === 'building' && report.fields.place ? `: ${report.fields.place}` : ''}
+        {report.fields.scope === 'building' && report.fields.place ? (
+          <>
+            {': '}
+            <bdi>{report.fields.place}</bdi>
+          </>
+        ) : null}
         {' · '}
         <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
         {report.photos.length > 0 ? ` · ${t('tickets.pendingPhotos', { count: report.photos.length })}` : ''}
@@ -97,10 +104,17 @@ function TicketRow({ ticket }: { ticket: TicketListItem }) {
             <StatusTag status={ticket.status} />
             {ticket.relation === 'follower' ? <span className="tag tag-follower">{t('tickets.follower')}</span> : null}
           </span>
-          <span className="ticket-row-title">{ticket.category_name}</span>
+          <span className="ticket-row-title">
+            <bdi>{ticket.category_name}</bdi>
+          </span>
           <span className="muted">
             {t(`tickets.scopes.${ticket.scope}`)}
-            {ticket.scope === 'building' && ticket.place ? `: ${ticket.place}` : ''}
+            {ticket.scope === 'building' && ticket.place ? (
+              <>
+                {': '}
+                <bdi>{ticket.place}</bdi>
+              </>
+            ) : null}
           </span>
           <span className="muted">
             {ticket.number} · {t('tickets.updatedAt', { date: formatDateTime(ticket.updated_at) })}
@@ -222,7 +236,9 @@ export default function MyTicketsPage() {
                 <li key={r.id} className="card stack">
                   <div className="notice-head">
                     <span className={`tag request-${r.status}`}>{t(`backOffice.requestStatus_${r.status}`)}</span>
-                    <h3>{r.provider_name}</h3>
+                    <h3>
+                      <bdi>{r.provider_name}</bdi>
+                    </h3>
                   </div>
                   <p className="muted">
                     {r.service_title} · <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>

@@ -192,13 +192,20 @@ function TicketView({ id }: { id: number }) {
         <section className="card stack" aria-labelledby={descriptionId}>
           <div className="notice-head">
             <StatusTag status={ticket.status} />
-            <h2 id={descriptionId}>{ticket.category.name}</h2>
+            <h2 id={descriptionId}>
+              <bdi>{ticket.category.name}</bdi>
+            </h2>
           </div>
           <p className="muted">
             {desk && ticket.scope === 'apartment'
               ? t('tickets.scopeApartmentDesk')
               : t(`tickets.scopes.${ticket.scope}`)}
-            {ticket.scope === 'building' && ticket.place ? `: ${ticket.place}` : ''}
+            {ticket.scope === 'building' && ticket.place ? (
+              <>
+                {': '}
+                <bdi>{ticket.place}</bdi>
+              </>
+            ) : null}
           </p>
           <p className="muted">
             {t('tickets.reportedAt', { date: formatDateTime(ticket.created_at) })}

@@ -26,7 +26,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     chooseCheckIn: 'يرجى اختيار يوم الوصول.',
     chooseCheckOut: 'يرجى اختيار يوم المغادرة.',
     selected: 'الموعد المختار: {{when}}',
-    book: 'تأكيد الحجز',
+    book: 'تأكيد الحجز (حجز مُلزِم)',
     booking: 'جارٍ الحجز …',
     booked: 'تم الحجز: {{when}}.',
     requested: 'تم إرسال طلب الحجز: {{when}}. الحجز بانتظار موافقة إدارة المبنى.',

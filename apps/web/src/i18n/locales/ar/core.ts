@@ -41,7 +41,7 @@ export const core: Translation = {
     forgotPassword: 'نسيت كلمة المرور',
     phones: 'أرقام هواتف مهمة',
     apartment: 'شقتي',
-    blackboard: 'لوحة الإعلانات (Pinnwand)',
+    blackboard: 'لوحة الإعلانات',
     newMessage: 'منشور جديد',
     services: 'الخدمات',
     reception: 'الاستقبال',
@@ -63,7 +63,8 @@ export const core: Translation = {
     sentNoEmail:
       'أرسلنا إليكم رسالة بريد إلكتروني فيها رابط مؤقت. يمكنكم من خلال هذا الرابط تعيين كلمة مرور جديدة خلال 60 دقيقة.',
     backToLogin: 'العودة إلى تسجيل الدخول',
-    tokenIntro: 'يرجى تعيين كلمة المرور الجديدة (8 أحرف على الأقل).',
+    tokenIntro:
+      'يرجى تعيين كلمة المرور الجديدة. 8 أحرف على الأقل، على ألا تكون رقم شقتكم أو عنوان بريدكم الإلكتروني أو اسمكم أو اسم المبنى أو كلمة مرور شائعة. كلمة مرور سهلة التذكر وآمنة: ثلاث كلمات تفصل بينها شرطات.',
     newPassword: 'كلمة المرور الجديدة',
     confirmPassword: 'تأكيد كلمة المرور الجديدة',
     save: 'حفظ كلمة المرور الجديدة',
@@ -112,13 +113,13 @@ export const core: Translation = {
     // The count stands before these words, so each form is the noun a number of its kind takes.
     likes_zero: 'إعجاب',
     likes_one: 'إعجاب',
-    likes_two: 'إعجابان',
+    likes_two: 'إعجاب',
     likes_few: 'إعجابات',
     likes_many: 'إعجابًا',
     likes_other: 'إعجاب',
     comments_zero: 'تعليق',
     comments_one: 'تعليق',
-    comments_two: 'تعليقان',
+    comments_two: 'تعليق',
     comments_few: 'تعليقات',
     comments_many: 'تعليقًا',
     comments_other: 'تعليق',
@@ -198,6 +199,6 @@ export const core: Translation = {
     new: 'كلمة المرور الجديدة',
     repeat: 'تأكيد كلمة المرور الجديدة',
     submit: 'حفظ كلمة المرور الجديدة',
-    hint: 'يجب أن تتكوّن كلمة المرور الجديدة من 8 أحرف على الأقل.',
+    hint: '8 أحرف على الأقل، على ألا تكون رقم شقتكم أو عنوان بريدكم الإلكتروني أو اسمكم أو اسم المبنى أو كلمة مرور شائعة. كلمة مرور سهلة التذكر وآمنة: ثلاث كلمات تفصل بينها شرطات.',
   },
 };

@@ -24,7 +24,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     emailFor: 'البريد الإلكتروني: {{kind}}',
     kinds: labelsAr.notificationKinds,
     postsHint: 'تصلكم المنشورات الجديدة مجمّعة، مرة واحدة في الساعة على الأكثر.',
-    quietHours: 'وقت الراحة الليلية من الساعة 10 مساءً حتى 6 صباحًا',
+    quietHours: 'وقت الراحة الليلية من 22:00 حتى 06:00',
     quietHoursHint: 'تصل إشعارات الجهاز في هذا الوقت صباحًا فقط. أما الإعلانات المهمة فتصل فورًا.',
     digest: 'ملخص يومي عبر البريد الإلكتروني',
     digestHint: 'رسالة واحدة في الصباح بدلًا من رسائل متفرقة.',

@@ -20,7 +20,7 @@ export const posts: Localized<typeof postsDe> = {
     photosHint: 'الحد الأقصى لعدد الصور: {{max}} (JPEG أو PNG أو WebP)، وحجم كل صورة حتى 10 ميغابايت.',
     pdfs: 'إضافة مستندات PDF',
     pdfsHint: 'الحد الأقصى لعدد مستندات PDF: {{max}}، وحجم كل مستند حتى 10 ميغابايت.',
-    tooManyPhotos: 'يمكنكم إرفاق {{max}} من الصور كحد أقصى.',
+    tooManyPhotos: 'يمكنكم إرفاق {{max}} صور كحد أقصى.',
     tooManyPdfs: 'يمكنكم إرفاق {{max}} من مستندات PDF كحد أقصى.',
     onlyPdf: 'الملف {{filename}} ليس مستند PDF.',
     onlyImage: 'الملف {{filename}} ليس صورة بصيغة JPEG أو PNG أو WebP (صيغتا HEIC وGIF غير مقبولتين).',

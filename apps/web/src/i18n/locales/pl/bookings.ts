@@ -26,7 +26,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     chooseCheckIn: 'Proszę wybrać dzień przyjazdu.',
     chooseCheckOut: 'Proszę wybrać dzień wyjazdu.',
     selected: 'Wybrano: {{when}}',
-    book: 'Rezerwuję wiążąco',
+    book: 'Potwierdzam wiążącą rezerwację',
     booking: 'Rezerwowanie …',
     booked: 'Zarezerwowano: {{when}}.',
     requested: 'Wysłano prośbę o rezerwację: {{when}}. Rezerwację musi zatwierdzić administracja budynku.',

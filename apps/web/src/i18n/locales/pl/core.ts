@@ -64,7 +64,8 @@ export const core: Translation = {
     sentNoEmail:
       'Wysłaliśmy e-mail z tymczasowym linkiem. Za pomocą tego linku można w ciągu najbliższych 60 minut ustawić nowe hasło.',
     backToLogin: 'Wróć do logowania',
-    tokenIntro: 'Proszę ustawić nowe hasło (co najmniej 8 znaków).',
+    tokenIntro:
+      'Proszę ustawić nowe hasło. Co najmniej 8 znaków; nie może to być numer mieszkania, adres e-mail, imię i nazwisko, nazwa budynku ani popularne hasło. Łatwe do zapamiętania i bezpieczne: trzy słowa połączone myślnikami.',
     newPassword: 'Nowe hasło',
     confirmPassword: 'Powtórz nowe hasło',
     save: 'Zapisz nowe hasło',
@@ -180,7 +181,7 @@ export const core: Translation = {
     cancel: 'Anuluj',
     myData: 'Moje dane',
     exportHint:
-      'Można tu pobrać wszystkie dane zapisane u nas na swój temat: profil, wpisy, komentarze, polubienia i zapytania (w pliku do odczytu maszynowego).',
+      'Można tu pobrać wszystkie dane które przechowujemy na temat Państwa: profil, wpisy, komentarze, polubienia i zapytania (w pliku do odczytu maszynowego).',
     exportData: 'Pobierz moje dane',
     exporting: 'Przygotowywanie …',
     exported: 'Dane zostały pobrane.',
@@ -190,6 +191,6 @@ export const core: Translation = {
     new: 'Nowe hasło',
     repeat: 'Powtórz nowe hasło',
     submit: 'Zapisz nowe hasło',
-    hint: 'Nowe hasło musi mieć co najmniej 8 znaków.',
+    hint: 'Co najmniej 8 znaków; nie może to być numer mieszkania, adres e-mail, imię i nazwisko, nazwa budynku ani popularne hasło. Łatwe do zapamiętania i bezpieczne: trzy słowa połączone myślnikami.',
   },
 };

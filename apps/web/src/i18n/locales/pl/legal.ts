@@ -27,19 +27,19 @@ export const legal: Localized<typeof legalLinksDe & typeof legalDe> = {
       intro:
         'Czy coś w aplikacji jest niemożliwe lub trudne w użyciu? Prosimy o wiadomość – także bez logowania. Wiadomość trafi do administracji budynku.',
       message: 'Wiadomość',
-      messageHint: 'Proszę opisać, co miało zostać zrobione i co nie zadziałało.',
+      messageHint: 'Co chcieli Państwo zrobić i co nie zadziałało?',
       where: 'Gdzie to się stało? (opcjonalnie)',
       whereHint: 'Na przykład „Tablica ogłoszeń” lub „Zgłoś usterkę”.',
       name: 'Imię i nazwisko (opcjonalnie)',
       email: 'Adres e-mail (opcjonalnie)',
-      emailHint: 'Potrzebny tylko wtedy, gdy oczekuje Pan/Pani odpowiedzi.',
+      emailHint: 'Potrzebny tylko wtedy, gdy oczekują Państwo odpowiedzi.',
       emailInvalid: 'Proszę podać prawidłowy adres e-mail.',
       privacy:
         'Podane dane zostaną przesłane e-mailem do administracji budynku i wykorzystane wyłącznie do rozpatrzenia zgłoszenia.',
-      send: 'Wyślij zgłoszenie',
+      send: 'Wyślij uwagi',
       sending: 'Wysyłanie …',
       sent: 'Dziękujemy! Zgłoszenie dotarło do administracji budynku.',
-      again: 'Napisz kolejne zgłoszenie',
+      again: 'Napisz kolejne uwagi',
     },
   },
 };

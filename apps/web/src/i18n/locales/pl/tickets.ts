@@ -43,7 +43,7 @@ export const tickets: Localized<typeof ticketsDe> = {
     phoneHint:
       'Numer zostanie przekazany tylko po wyrażeniu zgody powyżej. Dzięki temu fachowiec może uzgodnić termin wizyty.',
     emergencyHint:
-      'W razie pęknięcia rury, braku prądu lub zapachu gazu proszę natychmiast zadzwonić do pogotowia awaryjnego',
+      'W razie pęknięcia rury lub braku prądu proszę natychmiast zadzwonić do pogotowia awaryjnego. Przy zapachu gazu proszę nie używać żadnych przełączników ani otwartego ognia, opuścić budynek i z zewnątrz zadzwonić najpierw pod 112, a potem na pogotowie gazowe.',
     emergencyCall: 'Zadzwoń do pogotowia awaryjnego: {{number}}',
     submit: 'Wyślij zgłoszenie',
     submitting: 'Wysyłanie zgłoszenia …',
@@ -104,7 +104,7 @@ export const tickets: Localized<typeof ticketsDe> = {
     appointment: 'Termin: {{date}}',
     descriptionHeading: 'Moje zgłoszenie',
     descriptionHeadingFollower: 'Zgłoszenie',
-    followerNote: 'Zaznaczono, że ta usterka dotyczy także Pana/Pani.',
+    followerNote: 'Zaznaczono, że ta usterka dotyczy także Państwa.',
     deskNote:
       'To zgłoszenie przyjęto w recepcji w imieniu mieszkańca lub mieszkanki. Należy ono do tej osoby: to ona otrzyma potwierdzenie przyjęcia i wszystkie wiadomości.',
     photosHeading: 'Zdjęcia',

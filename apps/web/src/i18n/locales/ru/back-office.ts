@@ -4,7 +4,7 @@ import type { backOfficeDe } from '../../back-office';
 export const backOffice: Localized<typeof backOfficeDe> = {
   report: 'Пожаловаться на содержание',
   reported: 'Жалоба отправлена',
-  reportTitle: 'Жалоба на содержание',
+  reportTitle: 'Пожаловаться на материал',
   reportReason: 'Причина',
   reason_rechtswidrig: 'Противозаконное содержание',
   reason_beleidigend: 'Оскорбление или преследование',

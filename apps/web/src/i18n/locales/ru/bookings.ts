@@ -26,7 +26,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     chooseCheckIn: 'Выберите день заезда.',
     chooseCheckOut: 'Выберите день отъезда.',
     selected: 'Выбрано: {{when}}',
-    book: 'Подтвердить бронирование',
+    book: 'Забронировать окончательно',
     booking: 'Бронируем…',
     booked: 'Забронировано: {{when}}.',
     requested: 'Запрос отправлен: {{when}}. Бронирование подтвердит управляющая компания.',

@@ -4,7 +4,8 @@ import type { activationDe } from '../../activation';
 export const activation: Localized<typeof activationDe> = {
   activation: {
     title: 'Hesabı etkinleştir',
-    intro: 'Mektubunuzdaki etkinleştirme kodunu girin ve şifrenizi belirleyin (en az 8 karakter).',
+    intro:
+      'Mektubunuzdaki etkinleştirme kodunu girin ve şifrenizi belirleyin. En az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
     code: 'Etkinleştirme kodu',
     codeHint: 'Kod mektubunuzda yazıyor, örneğin ABCD-EFGH-JKLM. Büyük veya küçük harf ve tireler fark etmez.',
     codeFormat: 'Etkinleştirme kodu 12 harf ve rakamdan oluşur, örneğin ABCD-EFGH-JKLM.',

@@ -26,7 +26,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     chooseCheckIn: 'Varış gününü seçin.',
     chooseCheckOut: 'Ayrılış gününü seçin.',
     selected: 'Seçiminiz: {{when}}',
-    book: 'Rezervasyonu onayla',
+    book: 'Kesin rezervasyon yap',
     booking: 'Rezervasyon yapılıyor …',
     booked: 'Rezervasyon yapıldı: {{when}}.',
     requested: 'Rezervasyon talep edildi: {{when}}. Bina yönetimi rezervasyonu onaylayacak.',

@@ -66,7 +66,8 @@ export const core: Translation = {
     sentNoEmail:
       'Size geçici bir bağlantı içeren bir e-posta gönderdik. Bu bağlantıyla 60 dakika içinde yeni bir şifre belirleyebilirsiniz.',
     backToLogin: 'Giriş sayfasına dön',
-    tokenIntro: 'Lütfen yeni şifrenizi belirleyin (en az 8 karakter).',
+    tokenIntro:
+      'Lütfen yeni şifrenizi belirleyin. En az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
     newPassword: 'Yeni şifre',
     confirmPassword: 'Yeni şifre (tekrar)',
     save: 'Yeni şifreyi kaydet',
@@ -83,7 +84,7 @@ export const core: Translation = {
       reception: 'Resepsiyon',
       blackboard: 'Duyuru panosu',
       services: 'Hizmetler',
-      administration: 'Yönetim',
+      administration: 'Bina yönetimi',
       apartment: 'Dairem',
     },
     unread_one: '{{count}} yeni gönderi',
@@ -138,7 +139,7 @@ export const core: Translation = {
     notFound: 'Bu hizmet bulunamadı.',
     noProviders: 'Bu hizmet için henüz bir hizmet sağlayıcı kayıtlı değil.',
     contact: 'İlgili kişi',
-    hours: 'Ulaşılabilir saatler',
+    hours: 'Ulaşılabileceğiniz saatler',
     phone: 'Telefon',
     email: 'E-posta',
     website: 'İnternet sitesi',
@@ -174,7 +175,7 @@ export const core: Translation = {
     cancel: 'İptal',
     myData: 'Verilerim',
     exportHint:
-      'Hakkınızda kayıtlı olan her şeyi indirin: profil, gönderiler, yorumlar, beğeniler ve talepler (bilgisayarla işlenebilen bir dosya olarak).',
+      'Hakkınızda kayıtlı olan her şeyi indirin: profil, gönderiler, yorumlar, beğeniler ve talepler (makine tarafından okunabilir bir dosya olarak).',
     exportData: 'Verilerimi indir',
     exporting: 'Hazırlanıyor …',
     exported: 'Verileriniz indirildi.',
@@ -184,6 +185,6 @@ export const core: Translation = {
     new: 'Yeni şifre',
     repeat: 'Yeni şifre (tekrar)',
     submit: 'Yeni şifreyi kaydet',
-    hint: 'Yeni şifre en az 8 karakter olmalıdır.',
+    hint: 'En az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
   },
 };

@@ -5,7 +5,7 @@ export const homeTickets: Localized<typeof homeTicketsDe> = {
   homeTickets: {
     report: 'Arıza bildir',
     reportSub: 'Dairenizde veya binada bir arıza – fotoğraflarla',
-    list: 'Arıza bildirimlerim',
+    list: 'Bildirimlerim ve taleplerim',
     book: 'Rezervasyon',
     sent: '{{number}} numaralı bildiriminiz gönderildi.',
   },

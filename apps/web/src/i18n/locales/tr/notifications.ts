@@ -20,7 +20,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     choose: 'Hangi konularda bilgi almak istersiniz?',
     kind: 'Konu',
     push: 'Cihazda',
-    email: 'E-posta',
+    email: 'E‑posta',
     pushFor: 'Cihazda: {{kind}}',
     emailFor: 'E-posta: {{kind}}',
     kinds: labelsTr.notificationKinds,

@@ -41,7 +41,7 @@ export const tickets: Localized<typeof ticketsDe> = {
     phoneInvalid: 'Lütfen rakamlardan oluşan bir telefon numarası girin (+ ( ) / - . ve boşluk da kullanılabilir).',
     phoneHint: 'Yalnızca yukarıda izin verirseniz iletilir. Böylece usta sizinle bir randevu ayarlayabilir.',
     emergencyHint:
-      'Su borusu patlaması, elektrik kesintisi veya gaz kokusu durumunda hemen acil arıza servisini arayın',
+      "Su borusu patlaması veya elektrik kesintisi durumunda hemen acil arıza servisini arayın. Gaz kokusu alırsanız: hiçbir düğmeye dokunmayın, ateş yakmayın, binadan çıkın ve dışarıdan önce 112'yi, sonra doğalgaz acil hattını arayın.",
     emergencyCall: 'Acil arıza servisini arayın: {{number}}',
     submit: 'Bildirimi gönder',
     submitting: 'Bildirim gönderiliyor …',

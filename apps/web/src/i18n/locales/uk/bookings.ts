@@ -26,7 +26,7 @@ export const bookings: Localized<typeof bookingsDe> = {
     chooseCheckIn: 'Виберіть день заїзду.',
     chooseCheckOut: 'Виберіть день виїзду.',
     selected: 'Вибрано: {{when}}',
-    book: 'Підтвердити бронювання',
+    book: 'Забронювати остаточно',
     booking: 'Бронюємо …',
     booked: 'Заброньовано: {{when}}.',
     requested: 'Запит надіслано: {{when}}. Керуюча компанія має підтвердити бронювання.',

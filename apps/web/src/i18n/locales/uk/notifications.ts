@@ -20,7 +20,7 @@ export const notifications: Localized<typeof notificationsDe> = {
     choose: 'Про що Ви хочете дізнаватися?',
     kind: 'Тема',
     push: 'На пристрої',
-    email: 'Електронна пошта',
+    email: 'Ел. пошта',
     pushFor: 'На пристрої: {{kind}}',
     emailFor: 'Електронна пошта: {{kind}}',
     kinds: labelsUk.notificationKinds,
