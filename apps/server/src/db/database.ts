@@ -44,6 +44,7 @@ import * as m021 from './migrations/021-resident-sync.js';
 import * as m022 from './migrations/022-webhooks.js';
 import * as m023 from './migrations/023-ticket-event-api-key.js';
 import * as m024 from './migrations/024-webhook-lanes.js';
+import * as m031 from './migrations/031-price-per-night.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '022-webhooks': m022,
   '023-ticket-event-api-key': m023,
   '024-webhook-lanes': m024,
+  '031-price-per-night': m031,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -451,6 +451,7 @@ export const bookingResources = [
     cancel_hours: 48,
     approval_required: false,
     fee_text: '25 € pro Nacht, bar bei der Schlüsselübergabe',
+    price_per_night_cents: 2500,
   },
   {
     name: 'Waschküche',
@@ -467,6 +468,7 @@ export const bookingResources = [
     cancel_hours: 2,
     approval_required: false,
     fee_text: '',
+    price_per_night_cents: null,
   },
 ];
 

@@ -39,6 +39,7 @@ function resourceFields(r: ResourceRow): Omit<BookingResource, 'photo' | 'house_
     cancel_hours: r.cancel_hours,
     approval_required: Boolean(r.approval_required),
     fee_text: r.fee_text,
+    price_per_night_cents: r.price_per_night_cents,
   };
 }
 
