@@ -25,9 +25,11 @@ export function BookingCard({ b, onChange }: { b: Booking; onChange: (text: stri
   const active = b.status === 'pending' || b.status === 'approved';
   return (
     <li className="card stack" data-testid="my-booking">
-      <div className="notice-head">
-        <span className={`tag tag-${b.status}`}>{b.status_label}</span>
-        <h3>{b.resource_name}</h3>
+      <div className="booking-card-head">
+        <h3>
+          <bdi>{b.resource_name}</bdi>
+        </h3>
+        <span className={`tag booking-status tag-${b.status}`}>{t(`bookings.statuses.${b.status}`)}</span>
       </div>
       <p>{describe(b)}</p>
       {b.decision_reason ? <p className="muted">{t('bookings.reason', { reason: b.decision_reason })}</p> : null}
