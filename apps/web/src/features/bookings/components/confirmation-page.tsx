@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@hausportal/contract';
@@ -46,7 +46,7 @@ export default function ConfirmationPage() {
   const r = resource.data?.id === b.resource_id ? resource.data : null;
   const stay = { checkIn: b.check_in, checkOut: b.check_out };
   const price = b.mode === 'days' ? (r?.price_per_night_cents ?? null) : null;
-  const fee = [price !== null ? formatEuros(price * nightsOf(stay)) : null, r?.fee_text || null].filter(Boolean);
+  const total = price !== null ? formatEuros(price * nightsOf(stay)) : null;
   const pending = b.status === 'pending';
   const active = pending || b.status === 'approved';
 
@@ -76,16 +76,12 @@ export default function ConfirmationPage() {
             )}
           </dd>
         </div>
-        {fee.length ? (
+        {total || r?.fee_text ? (
           <div>
             <dt>{t('bookings.fee')}</dt>
-            <dd>
-              {fee.map((part, i) => (
-                <Fragment key={i}>
-                  {i ? ' · ' : null}
-                  <bdi>{part}</bdi>
-                </Fragment>
-              ))}
+            <dd className="stack-tight">
+              {total ? <strong>{total}</strong> : null}
+              {r?.fee_text ? <bdi className="muted">{r.fee_text}</bdi> : null}
             </dd>
           </div>
         ) : null}

@@ -4,12 +4,21 @@ import type { SlotState } from '../stay';
 /**
  * What the calendar's patterns mean, in words: each state's sample looks as it does in the grid
  * (free plain, taken hatched and struck through, blocked cross-hatched, mine filled with a dot,
- * past faded), and with a stay, how arrival, nights and departure are marked.
+ * past faded; an empty dotted cell in the week of a slot resource), and with a stay, how arrival,
+ * nights and departure are marked.
  */
-export function Legend({ states, stay = false }: { states: SlotState[]; stay?: boolean }) {
+export function Legend({
+  states,
+  stay = false,
+  slots = false,
+}: {
+  states: SlotState[];
+  stay?: boolean;
+  slots?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <details className="booking-legend">
+    <details className={`booking-legend${slots ? ' for-slots' : ''}`}>
       <summary>{t('bookings.calendar.legend')}</summary>
       <ul>
         {states.map((state) => (

@@ -30,19 +30,21 @@ export function SlotPicker({ resource: r }: { resource: BookingResource }) {
   const load = useCallback(() => getAvailability(r.id, from, 7), [r.id, from]);
   const avail = useRemote(null, load);
   const days = avail.data?.days ?? [];
-  const day = days.find((d) => d.date === chosenDay) ?? days[0];
+  // Unless a day was chosen, the first with a free slot (today's may all be over).
+  const day =
+    days.find((d) => d.date === chosenDay) ?? days.find((d) => d.slots.some((x) => x.state === 'free')) ?? days[0];
   const lastStart = addDays(today, r.horizon_days);
 
   const move = (n: number) => {
     setFrom(addDays(from, n));
-    if (chosenDay) setChosenDay(addDays(chosenDay, n));
+    if (day) setChosenDay(addDays(day.date, n));
   };
   const choose = (slot: Slot) => setPicked({ start: slot.starts_at, end: slot.ends_at });
   const isPicked = (slot: Slot) => picked?.start === slot.starts_at;
   const time = (slot: Slot) => `${berlinTime(slot.starts_at)}–${berlinTime(slot.ends_at)}`;
 
   return (
-    <>
+    <div className="booking-calendar">
       <div className="booking-nav">
         <div className="booking-views">
           <button type="button" className="button" aria-pressed={view === 'day'} onClick={() => setView('day')}>
@@ -110,7 +112,7 @@ export function SlotPicker({ resource: r }: { resource: BookingResource }) {
       ) : (
         <WeekGrid days={days} isPicked={isPicked} onPick={choose} time={time} />
       )}
-      <Legend states={['free', 'taken', 'blocked', 'mine', 'past']} />
+      <Legend states={['free', 'taken', 'blocked', 'mine', 'past']} slots />
       <BookPanel
         summary={
           <p>
@@ -128,7 +130,7 @@ export function SlotPicker({ resource: r }: { resource: BookingResource }) {
           avail.reload();
         }}
       />
-    </>
+    </div>
   );
 }
 
@@ -188,6 +190,7 @@ function WeekGrid({
       role="group"
       aria-label={t('bookings.slots.week', { from: dayLabel(first), to: dayLabel(last) })}
     >
+      <div className="week-grid-corner" aria-hidden="true" />
       {days.map((d) => (
         <div key={d.date} className="week-grid-head" aria-hidden="true">
           <span>{names[weekdayOf(d.date)]!.short}</span>

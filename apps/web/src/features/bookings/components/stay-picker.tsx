@@ -15,10 +15,12 @@ export function StaySummary({ stay, pricePerNight }: { stay: Stay; pricePerNight
   const { t } = useTranslation();
   if (!stay.checkIn || !stay.checkOut) return null;
   const count = nightsOf(stay);
+  // Each part keeps together ('2 Nächte', 'Fr 11.12.'); a line breaks only between the parts.
+  const keep = (text: string) => text.replace(/ /g, '\u00a0');
   const values = {
-    from: shortDay(stay.checkIn),
-    to: shortDay(stay.checkOut),
-    nights: t('bookings.calendar.nights', { count }),
+    from: keep(shortDay(stay.checkIn)),
+    to: keep(shortDay(stay.checkOut)),
+    nights: keep(t('bookings.calendar.nights', { count })),
   };
   return (
     <strong className="stay-summary" data-testid="stay-summary">
@@ -73,7 +75,7 @@ export function StayPicker({ resource: r }: { resource: BookingResource }) {
     );
 
   return (
-    <>
+    <div className="booking-calendar">
       {r.price_per_night_cents !== null ? (
         <p className="muted">{t('bookings.calendar.perNight', { price: formatEuros(r.price_per_night_cents) })}</p>
       ) : null}
@@ -110,6 +112,6 @@ export function StayPicker({ resource: r }: { resource: BookingResource }) {
           avail.reload();
         }}
       />
-    </>
+    </div>
   );
 }
