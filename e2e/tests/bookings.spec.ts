@@ -3,6 +3,7 @@ import path from 'node:path';
 import ical, { type VEvent } from 'node-ical';
 import type { Locator, Page } from '@playwright/test';
 import { staffLogin } from '../support/admin';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { Api } from '../support/api';
 import { login } from '../support/auth';
 import { MANAGER_LOGIN, ROOT_DIR } from '../support/env';
@@ -62,10 +63,14 @@ const germanDay = (date: string) =>
     .format(new Date(`${date}T12:00:00Z`))
     .replace('.', '')}., ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The whole text, with any space (the summary keeps its parts together with no-break spaces). */
+const spaced = (text: string) => new RegExp(`^${escape(text).replace(/ /g, '\\s')}$`);
 
+/** A screenshot of the phone screen, and axe on it. */
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await expectNoSeriousA11yViolations(page, name);
 }
 
 /** The same screen at 1280 px as well, then back to the phone. */
@@ -151,7 +156,7 @@ test('A-0101 picks Friday to Sunday in the month grid, sees 2 nights and 50 €,
   await sun.click();
   // Arrival and departure both marked, the night between them too, and the summary.
   await expect(page.getByTestId('stay-summary')).toHaveText(
-    new RegExp(`^${escape(`${germanShort(friday)} – ${germanShort(sunday)} · 2 Nächte · 50`)}\\s€$`),
+    spaced(`${germanShort(friday)} – ${germanShort(sunday)} · 2 Nächte · 50 €`),
   );
   await expect(fri).toHaveAccessibleName(/, Anreise$/);
   await expect(sat).toHaveAccessibleName(/, Übernachtung$/);
@@ -166,7 +171,7 @@ test('A-0101 picks Friday to Sunday in the month grid, sees 2 nights and 50 €,
   await expect(page).toHaveURL(/\/buchen\/gebucht\/\d+$/);
   await expect(page.getByRole('status').filter({ hasText: 'Gebucht: Gästewohnung.' })).toBeVisible();
   await expect(page.getByTestId('stay-summary')).toHaveText(
-    `${germanShort(friday)} – ${germanShort(sunday)} · 2 Nächte`,
+    spaced(`${germanShort(friday)} – ${germanShort(sunday)} · 2 Nächte`),
   );
   await expect(page.getByText('Schlüssel an der Rezeption', { exact: false })).toBeVisible();
   await expect(page.getByText(/^Bis \d\d:\d\d, \d\d\.\d\d\.\d{4} können Sie die Buchung/)).toBeVisible();
@@ -379,4 +384,24 @@ test('a manager sets up a party room at 1024 px, and A-0101 finds it under Buche
   } finally {
     await (await Api.manager()).delete(`/api/admin/booking-resources/${id}/`);
   }
+});
+
+test("the back office shows the guest flat's price per night, for whole days only, at 1024 and 1440 px", async ({
+  browser,
+}) => {
+  const manager = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await staffLogin(manager, MANAGER_LOGIN);
+  await manager.goto('/admin/buchungen/ressourcen?location_id=1');
+  await manager.getByRole('link', { name: 'Gästewohnung', exact: true }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Raum oder Gerät bearbeiten' })).toBeVisible();
+  const price = manager.getByRole('textbox', { name: /^Preis pro Nacht in Euro/ });
+  await expect(price).toHaveValue('25');
+  await price.scrollIntoViewIfNeeded();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await manager.screenshot({ path: path.join(SHOTS, 'admin-resource-days-1024.png'), fullPage: true });
+  await manager.setViewportSize({ width: 1440, height: 900 });
+  await manager.screenshot({ path: path.join(SHOTS, 'admin-resource-days-1440.png'), fullPage: true });
+  // Time slots have no nights: the field goes.
+  await manager.getByRole('radio', { name: /^Zeitfenstern/ }).check();
+  await expect(price).toBeHidden();
 });

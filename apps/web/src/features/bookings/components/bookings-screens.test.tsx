@@ -130,7 +130,7 @@ describe('Buchen', () => {
     expect(dayView).toHaveAttribute('aria-pressed', 'true');
     const days = within(await screen.findByRole('list', { name: 'Tag wählen' })).getAllByRole('button');
     expect(days).toHaveLength(7);
-    expect(days[0]).toHaveAccessibleName('Montag, 10. Juni 2030, 1 frei');
+    expect(days[0]).toHaveAccessibleName('Mo 10, Montag, 10. Juni 2030, 1 frei');
     expect(days[0]).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Mo., 10.06.2030' })).toBeInTheDocument();
     fireEvent.click(days[2]!);

@@ -53,8 +53,8 @@ export default function ConfirmationPage() {
   return (
     <Page title={t('bookings.confirmation.title')} className="booking-page">
       <BackLink />
-      <p className={`notice ${active ? 'notice-success' : ''}`} role="status">
-        <Icon name={pending ? 'clock' : 'check'} />{' '}
+      <p className={`notice booking-notice ${active ? 'notice-success' : ''}`} role="status">
+        <Icon name={pending ? 'clock' : 'check'} />
         {t(pending ? 'bookings.confirmation.requested' : 'bookings.confirmation.booked', {
           resource: b.resource_name,
         })}

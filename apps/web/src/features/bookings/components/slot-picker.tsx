@@ -148,8 +148,9 @@ function DayStrip({ days, current, onDay }: { days: Day[]; current?: string; onD
               type="button"
               className={`day-chip${free ? '' : ' is-full'}`}
               aria-pressed={d.date === current}
+              // The name starts with what the chip shows ('Mo 10'), so voice control finds it.
               aria-label={t('bookings.slots.dayChip', {
-                date: fullDate(d.date),
+                date: `${names[weekdayOf(d.date)]!.short} ${Number(d.date.slice(8, 10))}, ${fullDate(d.date)}`,
                 free: t('bookings.slots.free', { count: free }),
               })}
               onClick={() => onDay(d.date)}
