@@ -59,6 +59,15 @@ const count = (min: number, max: number) =>
     .min(min, { error: `Eine ganze Zahl von ${min} bis ${max}.` })
     .max(max, { error: `Eine ganze Zahl von ${min} bis ${max}.` });
 
+/** The highest price per night a resource may have, in euro cents (10,000 €). */
+export const PRICE_PER_NIGHT_MAX_CENTS = 1_000_000;
+const PRICE_MESSAGE = 'Ein Preis in Cent von 0 bis 1000000 (10.000 €).';
+const cents = z
+  .number({ error: PRICE_MESSAGE })
+  .int({ error: PRICE_MESSAGE })
+  .min(0, { error: PRICE_MESSAGE })
+  .max(PRICE_PER_NIGHT_MAX_CENTS, { error: PRICE_MESSAGE });
+
 /** A manager's resource form. */
 export const bookingResourceInput = z
   .object({
@@ -79,6 +88,7 @@ export const bookingResourceInput = z
     fee_text: trimmedText(500).default(''),
     /** Name, description, house rules and fee in other languages; left out on an update: unchanged. */
     translations: contentTranslations({ name: 120, description: 5000, house_rules: 10_000, fee_text: 500 }).optional(),
+    price_per_night_cents: cents.nullable().default(null),
   })
   .refine((v) => v.mode === 'days' || v.day_start < v.day_end, { path: ['day_end'], error: BOOKING_DAY_RANGE });
 export type BookingResourceInput = z.infer<typeof bookingResourceInput>;
@@ -121,6 +131,8 @@ export const bookingResource = z.object({
   cancel_hours: z.number(),
   approval_required: z.boolean(),
   fee_text: z.string(),
+  /** A day resource's price per night in euro cents; null where only the fee text says what it costs. */
+  price_per_night_cents: z.number().nullable(),
   photo: bookingResourcePhoto.nullable(),
   house_rules_pdf: bookingResourcePdf.nullable(),
   blocks: z.array(bookingBlock),

@@ -650,6 +650,8 @@ export interface BookingResourceTable {
   cancel_hours: number;
   approval_required: Flag;
   fee_text: string;
+  /** A day resource's price per night in euro cents (migration 031); NULL: the fee text alone. */
+  price_per_night_cents: number | null;
   /** The resource's photo (re-encoded), its square thumbnail and its size in pixels. */
   photo_key: string | null;
   photo_thumbnail_key: string | null;

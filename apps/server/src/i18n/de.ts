@@ -137,6 +137,17 @@ export const de = {
     reminderTitle: 'Erinnerung: {{resource}}',
     reminder: 'Ihre Buchung beginnt bald: {{when}}.',
     view: 'Meine Buchungen',
+    what: '{{resource}}: {{when}}',
+    stay: '{{when}} ({{nights}})',
+    nights_one: '{{count}} Nacht',
+    nights_other: '{{count}} Nächte',
+    feeText: 'Gebühr: {{text}}',
+    feeTotal: 'Gebühr: {{total}} für {{nights}}',
+    feeTotalWithText: 'Gebühr: {{total}} für {{nights}} ({{text}})',
+    cancelBy: 'Stornieren können Sie bis {{deadline}} unter „Meine Buchungen“.',
+    calendarAttached:
+      'Die Buchung liegt als Kalenderdatei (.ics) bei; ein Tipp darauf trägt sie in Ihren Kalender ein.',
+    awaitingApproval: 'Die Hausverwaltung muss die Buchung noch freigeben; Sie erhalten dann eine Nachricht.',
   },
   reset: {
     subject: 'Neues Passwort für {{app}}',

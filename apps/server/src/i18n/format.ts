@@ -68,3 +68,22 @@ export function describePeriod(
   if (date(s) === date(e - 1)) return `${day(s)}, ${clock(s)}–${clock(e)}`;
   return `${day(s)}, ${clock(s)} – ${day(e)}, ${clock(e)}`;
 }
+
+const euroFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount of euro cents as a language writes it: '50 €' (whole euros without cents), '12,50 €'. */
+export function formatEuros(cents: number, language: Language): string {
+  const whole = cents % 100 === 0;
+  const key = `${language}|${whole}`;
+  let f = euroFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(INTL_LOCALES[language], {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    euroFormats.set(key, f);
+  }
+  return f.format(cents / 100);
+}

@@ -121,6 +121,18 @@ export const tr: Catalogue = {
     reminderTitle: 'Hatırlatma: {{resource}}',
     reminder: 'Rezervasyonunuz yakında başlıyor: {{when}}.',
     view: 'Rezervasyonlarım',
+    what: '{{resource}}: {{when}}',
+    stay: '{{when}} ({{nights}})',
+    nights_one: '{{count}} gece',
+    nights_other: '{{count}} gece',
+    feeText: 'Ücret: {{text}}',
+    feeTotal: 'Ücret: {{nights}} için {{total}}',
+    feeTotalWithText: 'Ücret: {{nights}} için {{total}} ({{text}})',
+    cancelBy: '{{deadline}} tarihine kadar „Rezervasyonlarım“ bölümünden iptal edebilirsiniz.',
+    calendarAttached:
+      'Rezervasyon ekte takvim dosyası (.ics) olarak yer alıyor; dosyayı açarak takviminize ekleyebilirsiniz.',
+    awaitingApproval:
+      'Rezervasyonun bina yönetimi tarafından onaylanması gerekiyor; ardından size bir bildirim gönderilecektir.',
   },
   reset: {
     subject: '{{app}} için yeni şifre',

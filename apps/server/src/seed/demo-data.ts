@@ -617,6 +617,7 @@ export const bookingResources = [
     cancel_hours: 48,
     approval_required: false,
     fee_text: '25 € pro Nacht, bar bei der Schlüsselübergabe',
+    price_per_night_cents: 2500,
     translations: {
       en: {
         name: 'Guest apartment',
@@ -671,6 +672,7 @@ export const bookingResources = [
     cancel_hours: 2,
     approval_required: false,
     fee_text: '',
+    price_per_night_cents: null,
     translations: {
       en: {
         name: 'Laundry room',

@@ -23,6 +23,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { staffLocations, type Caller, type Resident } from '../auth/policies.js';
 import { raise } from '../../events/bus.js';
 import { bookingsCalendar } from './bookings.calendar.js';
+import type { BookingDetails } from './bookings.events.js';
 import { cancellableUntil, resourceSnapshot } from './bookings.presenter.js';
 import * as repo from './bookings.repository.js';
 import type { BookingRow, ResourceRow } from './bookings.repository.js';
@@ -129,15 +130,14 @@ export async function book(ctx: AppContext, me: Resident, v: CreateInput, now = 
         },
         p.keys,
       );
+      const details = detailsOf(ctx, r, (await repo.findBooking(trx, bookingId))!);
       await raise(trx, ctx, {
         type: 'booking.created',
         bookingId,
         locationId: r.location_id,
         userId: me.id,
-        period: { resource: r.name, mode: r.mode, startsAt, endsAt },
-        news: r.approval_required
-          ? { event: 'requested' }
-          : { event: 'booked', cancelBy: iso(p.start - r.cancel_hours * 3_600_000) },
+        period: { resource: r.name, translations: r.translations, mode: r.mode, startsAt, endsAt },
+        news: r.approval_required ? { event: 'requested', details } : { event: 'booked', details },
       });
       return bookingId;
     });
@@ -168,6 +168,7 @@ async function withinQuota(trx: DB, r: ResourceRow, me: Resident, start: number)
 /** A booking as its news names it (bookings.events.ts writes the texts in the resident's language). */
 const bookedPeriod = (b: BookingRow) => ({
   resource: b.resource_name,
+  translations: b.resource_translations,
   mode: b.mode,
   startsAt: b.starts_at,
   endsAt: b.ends_at,
@@ -204,6 +205,27 @@ export async function cancelOwn(ctx: AppContext, me: Resident, id: number, now =
 }
 
 const host = (ctx: AppContext) => new URL(ctx.config.publicUrl).host;
+
+/**
+ * What a booking's mail tells besides its period: the resource's fee (and a stay's nights, for
+ * its total), the deadline to cancel, and, once the booking holds, the booking as an .ics file.
+ */
+function detailsOf(
+  ctx: AppContext,
+  r: Pick<ResourceRow, 'fee_text' | 'price_per_night_cents' | 'mode'>,
+  b: BookingRow,
+): BookingDetails {
+  return {
+    feeText: r.fee_text,
+    pricePerNightCents: r.mode === 'days' ? r.price_per_night_cents : null,
+    nights: b.mode === 'days' && b.check_in && b.check_out ? daysBetween(b.check_in, b.check_out) : null,
+    cancelBy: iso(cancellableUntil(b)),
+    calendar:
+      b.status === 'approved'
+        ? { filename: `Buchung-${b.id}.ics`, content: bookingsCalendar([b], host(ctx), 'Buchung') }
+        : null,
+  };
+}
 
 /** The .ics of one of the resident's bookings. */
 export async function bookingIcs(ctx: AppContext, me: Resident, id: number): Promise<string> {
@@ -392,8 +414,21 @@ export async function decideBooking(
       entity: { type: 'booking', id: b.id, locationId: b.location_id },
       details: { reason },
     });
-    if (b.user_id)
-      await raise(trx, ctx, { type: 'booking.decided', userId: b.user_id, period: bookedPeriod(b), decision, reason });
+    if (!b.user_id) return;
+    // An archived resource keeps its bookings; the mail then names no fee.
+    const r = await repo.findResource(trx, b.resource_id, [b.location_id]);
+    const details =
+      decision === 'approved'
+        ? detailsOf(ctx, r ?? { fee_text: '', price_per_night_cents: null, mode: b.mode }, { ...b, status: decision })
+        : null;
+    await raise(trx, ctx, {
+      type: 'booking.decided',
+      userId: b.user_id,
+      period: bookedPeriod(b),
+      decision,
+      reason,
+      details,
+    });
   });
   ctx.events.kick();
   return managedBooking(ctx.db, caller, id);

@@ -57,6 +57,7 @@ function resourceFields(
     cancel_hours: r.cancel_hours,
     approval_required: Boolean(r.approval_required),
     fee_text: text('fee_text'),
+    price_per_night_cents: r.price_per_night_cents,
   };
 }
 

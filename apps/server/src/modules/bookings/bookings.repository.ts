@@ -348,7 +348,13 @@ export async function adminBookings(
     .innerJoin('booking_resources as r', 'r.id', 'bookings.resource_id')
     .leftJoin('users as u', 'u.id', 'bookings.user_id')
     .selectAll('bookings')
-    .select(['r.name as resource_name', 'r.mode as mode', 'r.cancel_hours as cancel_hours', 'u.name as resident_name'])
+    .select([
+      'r.name as resource_name',
+      'r.translations as resource_translations',
+      'r.mode as mode',
+      'r.cancel_hours as cancel_hours',
+      'u.name as resident_name',
+    ])
     .orderBy('bookings.starts_at')
     .orderBy('bookings.id')
     .offset(page.offset)

@@ -139,7 +139,13 @@ describe.each(kinds)('bookings (%s)', (kind) => {
       .execute();
     // Every setting, not the house rules (a long text) nor the location (the entry's own column).
     const { house_rules: _rules, ...rest } = laundry;
-    const settings = { ...rest, name: 'Trockenraum', approval_required: false, fee_text: '' };
+    const settings = {
+      ...rest,
+      name: 'Trockenraum',
+      approval_required: false,
+      fee_text: '',
+      price_per_night_cents: null,
+    };
     expect(
       entries.map((e) => [e.action, e.location_id, e.before && JSON.parse(e.before), JSON.parse(e.after!)]),
     ).toEqual([

@@ -3,7 +3,7 @@ import type { NotificationKind } from '@hausportal/contract';
 import type { Config } from '../../config/config.js';
 import type { DB } from '../../db/database.js';
 import { renderMail } from '../../outbox/mail-layout.js';
-import type { Outbox } from '../../outbox/mail-outbox.js';
+import type { MailAttachment, Outbox } from '../../outbox/mail-outbox.js';
 import { isoFromMs } from '../../lib/time.js';
 import { translatorOf, type Translator } from '../../i18n/index.js';
 import { readSettings } from './preferences.js';
@@ -15,7 +15,8 @@ import { afterQuietHours, nextDigestAt } from './quiet-hours.js';
 export interface NotificationText {
   title: string;
   body: string;
-  mail: { subject: string; paragraphs: string[]; action: string };
+  /** The mail; its files (a booking's .ics) go only with a mail of its own, not into a digest. */
+  mail: { subject: string; paragraphs: string[]; action: string; attachments?: MailAttachment[] };
 }
 
 /**
@@ -140,6 +141,7 @@ export class Notifier {
       to: u.email,
       subject: text.mail.subject,
       unsubscribeUrl: unsubscribe,
+      ...(text.mail.attachments?.length ? { attachments: text.mail.attachments } : {}),
       ...renderMail({
         appName: this.config.appName,
         language: tr.language,

@@ -19,7 +19,7 @@ export const screens = {
   changePassword: () => import('@/features/profile/components/change-password-page'),
   // /tickets, /tickets/new, /tickets/:ticketId, and /requests, where 'Meine Anfragen' lived.
   tickets: () => import('@/features/tickets/components/tickets-screens'),
-  // /buchen, /buchen/meine, /buchen/:resourceId: three screens, one file each, in one chunk.
+  // /buchen, /buchen/meine, /buchen/:resourceId, /buchen/gebucht/:bookingId: one file each, one chunk.
   bookings: () => import('@/features/bookings/components/bookings-screens'),
   // Parcels: the receptionist's desk and the resident's code.
   parcelDesk: () => import('@/features/parcels/components/desk-page'),

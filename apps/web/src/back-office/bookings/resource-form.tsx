@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import {
   BOOKING_DAY_RANGE,
+  PRICE_PER_NIGHT_MAX_CENTS,
   requiredTrimmedText,
   trimmedText,
   type BookingResource,
@@ -27,6 +28,11 @@ import { t } from './strings';
 
 const f = t.form;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Euros as typed in Germany: '25', '25,50' or '25.50'. */
+const EUROS = /^\d{1,5}(?:[.,]\d{1,2})?$/;
+const centsOf = (euros: string) => Math.round(Number(euros.trim().replace(',', '.')) * 100);
+const eurosOf = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace('.', ',');
 
 /** A whole number typed into a text field, in [min, max]; the contract's message. */
 const inRange = (value: string, min: number, max: number) =>
@@ -53,6 +59,12 @@ const fields = z.object({
   quota_period: z.enum(['week', 'month']),
   cancel_hours: z.string().refine((v) => inRange(v, 0, 720), { error: f.wholeNumber(0, 720) }),
   approval_required: z.boolean(),
+  /** A day resource's price per night in euros, as typed; empty for none. */
+  price_per_night_cents: z
+    .string()
+    .refine((v) => v.trim() === '' || (EUROS.test(v.trim()) && centsOf(v) <= PRICE_PER_NIGHT_MAX_CENTS), {
+      error: f.priceFormat,
+    }),
 });
 
 export const resourceFormSchema = fields
@@ -82,6 +94,9 @@ export const resourceFormSchema = fields
     quota_period: v.quota_period,
     cancel_hours: Number(v.cancel_hours),
     approval_required: v.approval_required,
+    // A price per night means nothing for time slots.
+    price_per_night_cents:
+      v.mode === 'days' && v.price_per_night_cents.trim() ? centsOf(v.price_per_night_cents) : null,
   }));
 type FormInput = z.input<typeof resourceFormSchema>;
 const FIELDS = schemaFields(fields);
@@ -103,6 +118,10 @@ function valuesOf(r: BookingResource | undefined, locationId: string): FormInput
     quota_period: r?.quota_period ?? 'week',
     cancel_hours: String(r?.cancel_hours ?? 24),
     approval_required: r?.approval_required ?? false,
+    price_per_night_cents:
+      r?.price_per_night_cents === null || r?.price_per_night_cents === undefined
+        ? ''
+        : eurosOf(r.price_per_night_cents),
   };
 }
 
@@ -195,6 +214,16 @@ export function ResourceForm({ resource, me }: { resource?: BookingResource; me:
           hint={f.maxLengthHint}
           inputMode="numeric"
         />
+        {mode === 'days' ? (
+          <TextInput
+            name="price_per_night_cents"
+            label={f.price_per_night}
+            hint={f.priceHint}
+            inputMode="decimal"
+            required={false}
+            autoComplete="off"
+          />
+        ) : null}
       </fieldset>
 
       <fieldset className="booking-form-group">

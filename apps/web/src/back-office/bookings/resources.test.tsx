@@ -98,6 +98,7 @@ describe("back office: 'Räume und Geräte'", () => {
       quota_period: 'month',
       cancel_hours: 24,
       approval_required: true,
+      price_per_night_cents: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Raum oder Gerät bearbeiten' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Zurück zu den Räumen und Geräten' }));
@@ -115,18 +116,32 @@ describe("back office: 'Räume und Geräte'", () => {
     });
     const user = userEvent.setup();
     render('/admin/buchungen/ressourcen/2');
-    await user.click(await screen.findByRole('radio', { name: /^ganzen Tagen/ }));
+    expect(await screen.findByRole('radio', { name: /^Zeitfenstern/ })).toBeChecked();
+    // A price per night is asked only for whole days.
+    expect(screen.queryByRole('textbox', { name: /^Preis pro Nacht/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^ganzen Tagen/ }));
     expect(screen.queryByRole('textbox', { name: 'Länge eines Zeitfensters (Minuten)' })).not.toBeInTheDocument();
     await user.clear(field('Höchstens so viele Nächte am Stück'));
     await user.type(field('Höchstens so viele Nächte am Stück'), '5');
     await user.clear(field(/^Höchstens so viele Buchungen je Haushalt/));
+    await user.type(field(/^Preis pro Nacht in Euro/), '25 Euro');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(field(/^Preis pro Nacht in Euro/)).toHaveAccessibleDescription(
+      /Bitte einen Betrag wie 25 oder 25,50 angeben, höchstens 10\.000 €\./,
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.clear(field(/^Preis pro Nacht in Euro/));
+    await user.type(field(/^Preis pro Nacht in Euro/), '27,50');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
       mode: 'days',
       max_length: 5,
       quota_count: null,
+      price_per_night_cents: 2750,
     });
+    // Saved, the form shows the price as a manager writes it.
+    await waitFor(() => expect(field(/^Preis pro Nacht in Euro/)).toHaveValue('27,50'));
   });
 });
 

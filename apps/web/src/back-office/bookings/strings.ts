@@ -156,6 +156,10 @@ export const t = {
     max_length_slots: 'Höchstens so viele Zeitfenster am Stück',
     max_length_days: 'Höchstens so viele Nächte am Stück',
     maxLengthHint: '1 bis 60.',
+    price_per_night: 'Preis pro Nacht in Euro',
+    priceHint:
+      'Optional, z. B. 25 oder 25,50. Bewohner:innen sehen damit vor dem Buchen den Betrag ihres Aufenthalts („2 Nächte · 50 €“); abgerechnet wird weiterhin nichts.',
+    priceFormat: 'Bitte einen Betrag wie 25 oder 25,50 angeben, höchstens 10.000 €.',
     horizon_days: 'Buchbar höchstens so viele Tage im Voraus',
     horizonHint: '1 bis 730 Tage.',
     quota_count: 'Höchstens so viele Buchungen je Haushalt',

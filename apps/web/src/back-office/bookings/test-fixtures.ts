@@ -26,6 +26,7 @@ export const guestFlat: BookingResource = {
   cancel_hours: 48,
   approval_required: true,
   fee_text: '25 € pro Nacht',
+  price_per_night_cents: 2500,
   blocks: [],
   photo: null,
   house_rules_pdf: null,
@@ -45,6 +46,7 @@ export const laundry: BookingResource = {
   cancel_hours: 2,
   approval_required: false,
   fee_text: '',
+  price_per_night_cents: null,
 };
 
 /** A guest-flat booking from 13 to 15 June 2030 (two nights), waiting for approval. */

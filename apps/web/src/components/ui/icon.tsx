@@ -25,6 +25,7 @@ const paths = {
     'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.7 8.5 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
+  check: 'M5 12.5l4.5 4.5L19 7',
 } as const;
 
 export type IconName = keyof typeof paths;

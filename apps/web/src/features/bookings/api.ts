@@ -21,6 +21,7 @@ export const createBooking = (body: {
   check_out?: string;
   note?: string;
 }) => api.post<Booking>('/api/bookings/', body);
+export const getBooking = (id: number) => api.get<Booking>(`/api/bookings/mine/${id}/`);
 export const cancelBooking = (id: number) => api.post<Booking>(`/api/bookings/mine/${id}/cancel/`);
 export const getFeed = () => api.get<CalendarFeed>('/api/bookings/feed/');
 export const renewFeed = () => api.post<CalendarFeed>('/api/bookings/feed/');

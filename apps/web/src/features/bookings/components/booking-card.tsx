@@ -4,7 +4,7 @@ import type { Booking } from '@hausportal/contract';
 import { Icon } from '@/components/ui/icon';
 import { formatDateTime } from '@/lib/format-date';
 import { cancelBooking, downloadIcs, errorText } from '../api';
-import { describe } from '../berlin';
+import { daysBetween, describe } from '../berlin';
 
 /** One of 'Meine Buchungen': when, its state, the calendar file and the cancellation while allowed. */
 export function BookingCard({ b, onChange }: { b: Booking; onChange: (text: string) => void }) {
@@ -25,11 +25,18 @@ export function BookingCard({ b, onChange }: { b: Booking; onChange: (text: stri
   const active = b.status === 'pending' || b.status === 'approved';
   return (
     <li className="card stack" data-testid="my-booking">
-      <div className="notice-head">
-        <span className={`tag tag-${b.status}`}>{b.status_label}</span>
-        <h3>{b.resource_name}</h3>
+      <div className="booking-card-head">
+        <h3>
+          <bdi>{b.resource_name}</bdi>
+        </h3>
+        <span className={`tag booking-status tag-${b.status}`}>{t(`bookings.statuses.${b.status}`)}</span>
       </div>
-      <p>{describe(b)}</p>
+      <p>
+        {describe(b)}
+        {b.mode === 'days' && b.check_in && b.check_out
+          ? ` · ${t('bookings.calendar.nights', { count: daysBetween(b.check_in, b.check_out) })}`
+          : null}
+      </p>
       {b.decision_reason ? <p className="muted">{t('bookings.reason', { reason: b.decision_reason })}</p> : null}
       {active ? (
         <p className="muted">

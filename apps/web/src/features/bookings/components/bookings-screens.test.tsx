@@ -26,6 +26,7 @@ const laundry: BookingResource = {
   cancel_hours: 24,
   approval_required: false,
   fee_text: '',
+  price_per_night_cents: null,
   photo: null,
   house_rules_pdf: null,
   blocks: [],
@@ -62,12 +63,13 @@ afterEach(() => {
 });
 
 describe('Buchen', () => {
-  it('shows taken slots without a name, books a free one with a large button, and shows the German clash', async () => {
+  it('shows taken slots without a name, books a free one with a large button and confirms it, and shows the German clash', async () => {
     let answer: { status: number; body: unknown } = { status: 201, body: booking };
     const calls = mockFetch({
       'GET /api/bookings/resources/2/': { body: laundry },
       [`GET /api/bookings/resources/2/availability/?from=${today}&days=7`]: { body: availability },
       'POST /api/bookings/': () => answer,
+      'GET /api/bookings/mine/9/': { body: booking },
     });
     renderWithApp(<BookingsScreens />, { path: '/buchen/2', pattern: '/buchen/*' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Waschküche' })).toBeInTheDocument();
@@ -78,21 +80,77 @@ describe('Buchen', () => {
     expect(book).toBeDisabled();
     fireEvent.click(freeButton);
     expect(freeButton).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Gewählt: Do., 13.06.2030, 12:00–14:00')).toBeInTheDocument();
+    answer = { status: 409, body: { detail: 'Dieser Zeitraum ist bereits gebucht: Do., 13.06.2030, 12:00–14:00.' } };
     fireEvent.click(book);
-    expect(await screen.findByText('Gebucht: Do., 13.06.2030, 12:00–14:00.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Zeitraum ist bereits gebucht: Do., 13.06.2030, 12:00–14:00.',
+    );
+
+    answer = { status: 201, body: booking };
+    fireEvent.click(screen.getByRole('button', { name: /12:00–14:00\s*frei/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Verbindlich buchen' }));
+    // The confirmation: what, when, the state as a pill, the calendar file and the way on.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Buchung' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Gebucht: Waschküche.');
+    expect(screen.getByText('Do., 13.06.2030, 12:00–14:00')).toBeInTheDocument();
+    expect(screen.getByText('Gebucht', { selector: '.tag' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zum Kalender hinzufügen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Meine Buchungen' })).toHaveAttribute('href', '/buchen/meine');
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
       resource_id: 2,
       starts_at: free.starts_at,
       ends_at: free.ends_at,
       note: '',
     });
+  });
 
-    answer = { status: 409, body: { detail: 'Dieser Zeitraum ist bereits gebucht: Do., 13.06.2030, 12:00–14:00.' } };
-    fireEvent.click(screen.getByRole('button', { name: /12:00–14:00\s*frei/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Verbindlich buchen' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Dieser Zeitraum ist bereits gebucht: Do., 13.06.2030, 12:00–14:00.',
-    );
+  it("opens a slot resource on the day with the week's days above it, and shows the whole week as a compact grid", async () => {
+    const week: Availability = {
+      resource_id: 2,
+      mode: 'slots',
+      days: Array.from({ length: 7 }, (_, i) => {
+        const date = `2030-06-${String(10 + i).padStart(2, '0')}`;
+        return {
+          date,
+          slots: [
+            { starts_at: `${date}T05:00:00.000Z`, ends_at: `${date}T07:00:00.000Z`, state: i === 2 ? 'free' : 'taken' },
+            { starts_at: `${date}T07:00:00.000Z`, ends_at: `${date}T09:00:00.000Z`, state: i === 3 ? 'taken' : 'free' },
+          ],
+        };
+      }),
+    };
+    mockFetch({
+      'GET /api/bookings/resources/2/': { body: laundry },
+      [`GET /api/bookings/resources/2/availability/?from=${today}&days=7`]: { body: week },
+    });
+    renderWithApp(<BookingsScreens />, { path: '/buchen/2', pattern: '/buchen/*' });
+    // The day view is the default: the week's days to pick from, the first day's slots below.
+    const dayView = await screen.findByRole('button', { name: 'Tag' });
+    expect(dayView).toHaveAttribute('aria-pressed', 'true');
+    const days = within(await screen.findByRole('list', { name: 'Tag wählen' })).getAllByRole('button');
+    expect(days).toHaveLength(7);
+    expect(days[0]).toHaveAccessibleName('Mo 10, Montag, 10. Juni 2030, 1 frei');
+    expect(days[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Mo., 10.06.2030' })).toBeInTheDocument();
+    fireEvent.click(days[2]!);
+    expect(screen.getByRole('heading', { level: 2, name: 'Mi., 12.06.2030' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /07:00–09:00\s*frei/ })).toBeEnabled();
+    // Earlier and later move by a week; they are arrow buttons named in words.
+    expect(screen.getByRole('button', { name: 'Früher' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Später' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Woche' }));
+    const grid = screen.getByRole('group', { name: 'Woche vom Mo., 10.06.2030 bis So., 16.06.2030' });
+    const cells = within(grid).getAllByRole('button');
+    expect(cells).toHaveLength(14);
+    const cell = within(grid).getByRole('button', { name: 'Do., 13.06.2030, 09:00–11:00, belegt' });
+    expect(cell).toBeDisabled();
+    expect(cell).toHaveTextContent('×');
+    const pick = within(grid).getByRole('button', { name: 'Mi., 12.06.2030, 09:00–11:00, frei' });
+    fireEvent.click(pick);
+    expect(pick).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Gewählt: Mi., 12.06.2030, 09:00–11:00')).toBeInTheDocument();
   });
 
   it('shows the resource photo with its alt text and the house rules as a PDF link with its size', async () => {
@@ -178,6 +236,9 @@ describe('Buchen', () => {
     renderWithApp(<BookingsScreens />, { path: '/buchen/meine', pattern: '/buchen/*' });
     const card = within(await screen.findByTestId('my-booking'));
     expect(card.getByText('Do., 13.06.2030, 12:00–14:00')).toBeInTheDocument();
+    // The state as a pill beside the name, and a back link of 44 px (its class; jsdom has no layout).
+    expect(card.getByText('Gebucht')).toHaveClass('tag', 'booking-status', 'tag-approved');
+    expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' })).toHaveClass('booking-back');
     expect(card.getByRole('button', { name: 'Zum Kalender hinzufügen' })).toBeInTheDocument();
     fireEvent.click(card.getByRole('button', { name: 'Stornieren' }));
     expect(await screen.findByText('Die Buchung wurde storniert.')).toBeInTheDocument();

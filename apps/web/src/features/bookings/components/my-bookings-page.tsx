@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadedAt } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
 import { useRemote } from '@/lib/use-remote';
 import { getMyBookings } from '../api';
 import { mineStored } from '../cache';
+import { BackLink } from './back-link';
 import { BookingCard } from './booking-card';
 import { CalendarSubscription } from './calendar-subscription';
 import { Loading } from './loading';
@@ -17,9 +17,7 @@ export default function MyBookingsPage() {
   const [text, setText] = useState('');
   return (
     <Page title={t('bookings.mine')} className="booking-page">
-      <p>
-        <Link to="/buchen">{t('bookings.back')}</Link>
-      </p>
+      <BackLink />
       <p aria-live="polite">{text}</p>
       <LoadedAt name={mineStored.key} />
       {!data ? (
@@ -27,7 +25,7 @@ export default function MyBookingsPage() {
       ) : data.length === 0 ? (
         <p className="card">{t('bookings.emptyMine')}</p>
       ) : (
-        <ul className="stack">
+        <ul className="stack booking-list">
           {data.map((b) => (
             <BookingCard
               key={b.id}
