@@ -197,6 +197,18 @@ describe.each(kinds)('API description (%s)', (kind) => {
     expect(missing).toEqual([]);
   });
 
+  it('says which file the activation letters, the ticket statistics and the receipt answer with', () => {
+    const content = (p: string, method: string) =>
+      (spec.paths[p]![method]!.responses['200'] as { content?: Record<string, { schema: unknown }> }).content;
+    expect(content('/api/admin/residents/activation-letters/', 'post')).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+    expect(content('/api/admin/tickets/stats.csv', 'get')).toEqual({ 'text/csv': { schema: { type: 'string' } } });
+    expect(content('/api/tickets/{id}/receipt.pdf', 'get')).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+  });
+
   // What Redocly's recommended rules asked for (npm run lint:api runs them).
   it('names a server and gives every operation a unique operationId and the 4xx answers it can give', () => {
     expect(spec.servers).toEqual([{ url: '/', description: 'Diese Installation' }]);

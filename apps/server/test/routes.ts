@@ -57,6 +57,8 @@ export interface WalkedRoute {
   query: string[];
   /** Whether the route takes a JSON body (from its schema). */
   jsonBody: boolean;
+  /** The schema of its 200 answer, if it declares one. */
+  ok: ZodType | undefined;
   who: RouteCaller;
 }
 
@@ -92,6 +94,7 @@ export function walkRoutes(app: FastifyInstance): WalkedRoute[] {
         path: (fill = NOBODY) => r.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(fill(name))),
         query: shapeKeys(r.schema?.querystring),
         jsonBody: body !== undefined && !(r.schema?.consumes ?? []).includes('multipart/form-data'),
+        ok: (r.schema?.response as Record<string, ZodType> | undefined)?.[200],
         who,
       };
     });

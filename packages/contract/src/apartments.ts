@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textIdWholeNumber, trimmedText } from './fields.js';
+import { listQuery, paginated } from './schemas.js';
 
 /**
  * `GET /api/admin/apartments/?location_id=&search=`: the apartments of one of the
@@ -7,15 +8,12 @@ import { textIdWholeNumber, trimmedText } from './fields.js';
  * instead of typing one from memory. An apartment is the number of at least one resident who is
  * not erased (receptionists and staff are no apartments).
  */
-export const adminApartmentsQuery = z.object({
+export const adminApartmentsQuery = listQuery.extend({
   location_id: textIdWholeNumber,
   /** Part of the number, case ignored ('01' finds A-0101). */
   search: trimmedText(150).optional(),
 });
 export type AdminApartmentsQuery = z.input<typeof adminApartmentsQuery>;
-
-/** At most this many apartments in one answer; `count` says how many matched. */
-export const APARTMENTS_LIMIT = 2000;
 
 export const adminApartment = z.object({
   apartment_number: z.string(),
@@ -24,9 +22,6 @@ export const adminApartment = z.object({
 });
 export type AdminApartment = z.infer<typeof adminApartment>;
 
-export const adminApartmentList = z.object({
-  /** How many apartments matched; more than `results` holds when over APARTMENTS_LIMIT. */
-  count: z.number().int(),
-  results: z.array(adminApartment),
-});
+/** A page of apartments, like every back-office list (`page`, `page_size` up to 100). */
+export const adminApartmentList = paginated(adminApartment);
 export type AdminApartmentList = z.infer<typeof adminApartmentList>;

@@ -11,6 +11,14 @@ export const MAX_PARCEL_PIECES = 50;
 export const PARCEL_REMINDER_DAYS = 3;
 export const PARCEL_LONG_WAIT_DAYS = 7;
 export const PICKUP_CODE_PATTERN = /^\d{4}$/;
+/**
+ * A tracking number ('Sendungsnummer') as the carriers print it: 5 to 40 letters, digits and
+ * hyphens (DHL 00340434…, JJD…, UPS 1Z…, Amazon TBA…). Spaces are dropped and letters written
+ * large, so a number typed with the spaces of the label and one scanned are the same.
+ */
+export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9-]{5,40}$/;
+export const TRACKING_NUMBER_MAX = 40;
+const TRACKING_MESSAGE = 'Die Sendungsnummer hat 5 bis 40 Buchstaben, Ziffern oder Bindestriche.';
 
 const CARRIER_MESSAGE = `Bitte wählen Sie einen Paketdienst: ${PARCEL_CARRIERS.join(', ')}.`;
 const PIECES_MESSAGE = `Bitte geben Sie 1 bis ${MAX_PARCEL_PIECES} Stück an.`;
@@ -28,6 +36,13 @@ export const parcelCreate = z.object({
     .default(1),
   storage_place: trimmedText(60).default(''),
   note: trimmedText(500).default(''),
+  /** Optional; '' for none. */
+  tracking_number: z
+    .string({ error: TRACKING_MESSAGE })
+    .max(200, { error: TRACKING_MESSAGE })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || TRACKING_NUMBER_PATTERN.test(v), { error: TRACKING_MESSAGE })
+    .default(''),
 });
 export type ParcelCreate = z.infer<typeof parcelCreate>;
 
@@ -48,6 +63,8 @@ export const receptionParcel = z.object({
   pieces: z.number(),
   storage_place: z.string(),
   note: z.string(),
+  /** The tracking number, '' for none: staff only, never the residents (ADR 030). */
+  tracking_number: z.string(),
   status: z.enum(PARCEL_STATUSES),
   logged_by: z.string().nullable(),
   logged_at: z.string(),
@@ -82,9 +99,20 @@ export const parcelHandover = z
   });
 export const parcelHandoverResult = z.object({ handed_over: z.array(receptionParcel) });
 
-/** `GET /api/reception/apartments/?q=`: the type-ahead of the reception's location. */
+/**
+ * `GET /api/reception/apartments/?q=`: the type-ahead of the reception's location, by part of the
+ * apartment number or of a resident's name.
+ */
 export const receptionApartmentQuery = z.object({ q: trimmedText(150).default('') });
-export const receptionApartment = z.object({ apartment_number: z.string(), open_parcels: z.number() });
+export const receptionApartment = z.object({
+  apartment_number: z.string(),
+  open_parcels: z.number(),
+  /**
+   * The names of the apartment's residents who hear of its parcels (active accounts), so the
+   * receptionist knows whom the parcel is for: the reception only, never residents.
+   */
+  residents: z.array(z.string()),
+});
 
 /** A parcel as the apartment's residents see it: no label photo, no staff names. */
 export const parcel = z.object({

@@ -141,6 +141,8 @@ export const profileExport = z.object({
       logged_at: z.string(),
       handed_over_at: z.string().nullable(),
       handover_note: z.string(),
+      /** The tracking number the reception noted, '' for none. */
+      tracking_number: z.string(),
       /** The label photo the reception took (names and addresses), as a signed link. */
       label_photo: z.string().nullable(),
     }),

@@ -46,6 +46,7 @@ import * as m023 from './migrations/023-ticket-event-api-key.js';
 import * as m024 from './migrations/024-webhook-lanes.js';
 import * as m025 from './migrations/025-craftsman-loop.js';
 import * as m026 from './migrations/026-content-translations.js';
+import * as m028 from './migrations/028-parcel-tracking-number.js';
 import * as m031 from './migrations/031-price-per-night.js';
 
 export type DB = Kysely<Database>;
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '024-webhook-lanes': m024,
   '025-craftsman-loop': m025,
   '026-content-translations': m026,
+  '028-parcel-tracking-number': m028,
   '031-price-per-night': m031,
 };
 

@@ -725,6 +725,8 @@ export interface ParcelTable {
   handed_over_by: number | null;
   handed_over_at: Timestamp | null;
   handover_note: string;
+  /** The optional tracking number ('Sendungsnummer', migration 028), '' for none. */
+  tracking_number: Generated<string>;
   /** The optional label photo and its thumbnail: personal data, reception and managers only. */
   label_key: string | null;
   label_thumbnail_key: string | null;

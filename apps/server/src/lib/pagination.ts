@@ -29,3 +29,12 @@ export function paginate<T>(basePath: string, query: Query, count: number, resul
 export function singlePage<T>(results: T[]): Paginated<T> {
   return { count: results.length, next: null, previous: null, results };
 }
+
+/**
+ * One page of a list that is short by nature and read whole (the three legal pages, a key's
+ * webhook endpoints), so it answers `page` and `page_size` like every other list.
+ */
+export function pageOfAll<T>(basePath: string, query: Query, all: T[]): Paginated<T> {
+  const size = query.page_size ?? PAGE_SIZE;
+  return paginate(basePath, query, all.length, all.slice((query.page - 1) * size, query.page * size));
+}

@@ -11,7 +11,25 @@ declare module 'fastify' {
      * describes its request body: the file field and the text fields.
      */
     multipart?: FormSpec<z.ZodType>;
+    /**
+     * A route that answers with a file instead of JSON: its media type and what the file is, so
+     * the OpenAPI document says what a client receives (the route sends it with `reply.type`).
+     */
+    download?: Download;
   }
+}
+
+/** A file a route answers with (`schema.download`). */
+export interface Download {
+  type: 'application/pdf' | 'text/csv' | 'text/calendar';
+  description: string;
+}
+
+/** The 200 answer of a file download, for the OpenAPI document. */
+function downloadResponse({ type, description }: Download) {
+  // Text files are strings; a PDF is bytes.
+  const schema = type === 'application/pdf' ? { type: 'string', format: 'binary' } : { type: 'string' };
+  return { 200: { description, content: { [type]: { schema } } } };
 }
 
 type Operation = {
@@ -138,6 +156,9 @@ export const openapiPlugin = fp<{ appName: string }>(async (app, opts) => {
       const spec = args.schema?.multipart;
       // Documentation only: the route itself reads the body with readForm.
       if (spec && !out.schema.body) out.schema = { ...out.schema, body: multipartBody(spec) };
+      // Documentation only too: the route sends the file with reply.type.
+      const download = args.schema?.download;
+      if (download) out.schema = { ...out.schema, response: downloadResponse(download) };
       return out;
     },
     transformObject: (documents) =>

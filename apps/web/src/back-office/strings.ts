@@ -69,6 +69,13 @@ export const s = {
     legal: 'Rechtliche Seiten',
     integrations: 'Schnittstellen',
   },
+  upload: {
+    preview: 'Vorschau des ausgewählten Bildes',
+    progress: 'Wird hochgeladen',
+    percent: (n: number) => `${n} %`,
+    notUploaded: 'Nicht hochgeladen.',
+    retry: 'Erneut hochladen',
+  },
   table: {
     empty: 'Keine Einträge',
     failed: 'Die Liste konnte nicht geladen werden.',
@@ -210,9 +217,10 @@ export const s = {
     readCount: (opened: number, households: number) =>
       `gelesen von ${opened} von ${households} ${households === 1 ? 'Haushalt' : 'Haushalten'}`,
     attachments: 'PDF-Anhänge',
-    attachmentsHint: 'Bis zu 5 PDF-Dateien, je höchstens 10 MB.',
+    attachmentsHint: 'Bis zu 5 PDF-Dateien, je höchstens 10 MB; sie werden mit dem Aushang gespeichert.',
     attachmentsNone: 'Keine Anhänge.',
-    attachmentNew: 'neu',
+    attachmentNew: 'wird beim Speichern hochgeladen',
+    attachmentProgress: (name: string, n: number, of: number) => `PDF ${n} von ${of} wird hochgeladen: ${name}`,
     removeAttachment: (name: string) => `„${name}“ entfernen`,
     remove: 'Entfernen',
     notPdf: (name: string) => `Die Datei ${name} ist keine PDF-Datei.`,

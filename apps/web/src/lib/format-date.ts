@@ -45,3 +45,8 @@ export function formatDate(iso: string, language: Language = currentLanguage()):
   }
   return formatDateTime(iso, 'de').split(', ')[1] ?? '';
 }
+
+/** `HH:mm` on a 24-hour clock in Europe/Berlin, for a line such as 'Abgeholt am 07.12.2026, 16:48'. */
+export function formatTime(iso: string): string {
+  return formatDateTime(iso, 'de').split(', ')[0] ?? '';
+}

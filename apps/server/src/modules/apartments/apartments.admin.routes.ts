@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { adminApartmentList, adminApartmentsQuery, APARTMENTS_LIMIT } from '@hausportal/contract';
+import { adminApartmentList, adminApartmentsQuery } from '@hausportal/contract';
+import { pageWindow } from '../../db/paging.js';
+import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { requireLocation } from '../auth/policies.js';
 import { listApartments } from './apartments.repository.js';
@@ -23,11 +25,11 @@ export async function apartmentAdminRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const { location_id, search } = request.query;
+      const q = request.query;
       // Another location answers 404, as every back-office route does (it reveals nothing).
-      await requireLocation(request, location_id);
-      const { count, rows } = await listApartments(db, location_id, search, APARTMENTS_LIMIT);
-      return { count, results: rows };
+      await requireLocation(request, q.location_id);
+      const { count, rows } = await listApartments(db, q.location_id, q.search, pageWindow(q));
+      return paginate('/api/admin/apartments/', q, count, rows);
     },
   );
 }

@@ -55,6 +55,8 @@ describe.each(kinds)('back office: apartments of a location (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       count: 3,
+      next: null,
+      previous: null,
       results: [
         { apartment_number: 'A-0101', active_residents: 1 },
         { apartment_number: 'A-0102', active_residents: 1 },
@@ -65,16 +67,32 @@ describe.each(kinds)('back office: apartments of a location (%s)', (kind) => {
     expect(JSON.stringify(res.body)).not.toMatch(/Person|@/);
   });
 
+  it('pages like every back-office list, the filters kept in the links', async () => {
+    const first = await list(manager, `location_id=${park}&page_size=2`);
+    expect(first.body).toMatchObject({
+      count: 3,
+      next: `/api/admin/apartments/?page=2&location_id=${park}&page_size=2`,
+      previous: null,
+    });
+    expect(first.body.results.map((a: { apartment_number: string }) => a.apartment_number)).toEqual([
+      'A-0101',
+      'A-0102',
+    ]);
+    const second = await call(t.app, 'GET', first.body.next, { auth: manager });
+    expect(second.body.results).toEqual([{ apartment_number: 'B-0201', active_residents: 0 }]);
+    expect(second.body.next).toBeNull();
+  });
+
   it('finds part of a number, ignoring case', async () => {
     const res = await list(manager, `location_id=${park}&search=${encodeURIComponent('a-01')}`);
     expect(res.status).toBe(200);
     expect(res.body.results.map((a: { apartment_number: string }) => a.apartment_number)).toEqual(['A-0101', 'A-0102']);
     expect(res.body.count).toBe(2);
     const none = await list(manager, `location_id=${park}&search=0999`);
-    expect(none.body).toEqual({ count: 0, results: [] });
+    expect(none.body).toEqual({ count: 0, next: null, previous: null, results: [] });
     // A pattern's special characters are plain text.
     const star = await list(manager, `location_id=${park}&search=${encodeURIComponent('*')}`);
-    expect(star.body).toEqual({ count: 0, results: [] });
+    expect(star.body).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
   it("never lists another location's apartments: 404 as for every id outside the caller's locations", async () => {
@@ -82,7 +100,7 @@ describe.each(kinds)('back office: apartments of a location (%s)', (kind) => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual(NOT_FOUND);
     const searched = await list(manager, `location_id=${park}&search=S-0101`);
-    expect(searched.body).toEqual({ count: 0, results: [] });
+    expect(searched.body).toEqual({ count: 0, next: null, previous: null, results: [] });
     // Its own manager and an administrator see it.
     expect((await list(other, `location_id=${see}`)).body.results).toEqual([
       { apartment_number: 'S-0101', active_residents: 1 },

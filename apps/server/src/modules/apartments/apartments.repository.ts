@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { PageWindow } from '../../db/paging.js';
 import { caseInsensitivePattern } from '../residents/residents.repository.js';
 
 export interface ApartmentRow {
@@ -13,13 +14,13 @@ const isPostgres = (db: DB) => db.getExecutor().adapter instanceof PostgresAdapt
  * The apartments of one location: the distinct apartment numbers of its residents (role
  * 'resident': receptionists and staff are no apartments; erased accounts no longer live there),
  * each with how many of them are active, ordered by number; `search` finds part of the number,
- * case ignored. Returns the total that matched and at most `limit` rows.
+ * case ignored. Returns the total that matched and the rows of one page.
  */
 export async function listApartments(
   db: DB,
   locationId: number,
   search: string | undefined,
-  limit: number,
+  window: PageWindow,
 ): Promise<{ count: number; rows: ApartmentRow[] }> {
   let base = db
     .selectFrom('users')
@@ -44,7 +45,8 @@ export async function listApartments(
       ])
       .groupBy('users.apartment_number')
       .orderBy('users.apartment_number')
-      .limit(limit)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
   ]);
   return {

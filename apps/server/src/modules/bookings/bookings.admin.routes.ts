@@ -12,12 +12,13 @@ import {
   bookingUsage,
   bookingUsageQuery,
   idParam,
+  listQuery,
   paginated,
   textId,
 } from '@hausportal/contract';
 import { z } from 'zod';
 import { pageWindow } from '../../db/paging.js';
-import { paginate, singlePage } from '../../lib/pagination.js';
+import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { readForm } from '../../lib/uploads.js';
 import { callerOf, managerLocations } from '../auth/policies.js';
@@ -55,14 +56,26 @@ export async function bookingAdminRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/booking-resources/',
-    { schema: { summary: 'Ressourcen der eigenen Standorte', response: { 200: paginated(adminBookingResource) } } },
+    {
+      schema: {
+        summary: 'Ressourcen der eigenen Standorte, nach Namen',
+        querystring: listQuery,
+        response: { 200: paginated(adminBookingResource) },
+      },
+    },
     async (request) => {
-      const rows = await repo.listResources(db, await managerLocations(request));
+      const q = request.query;
+      const page = await repo.pageResources(db, await managerLocations(request), pageWindow(q));
       const blocks = await repo.blocksOf(
         db,
-        rows.map((x) => x.id),
+        page.rows.map((x) => x.id),
       );
-      return singlePage(rows.map((x) => toAdminResource(x, blocks, ctx.signer)));
+      return paginate(
+        '/api/admin/booking-resources/',
+        q,
+        page.count,
+        page.rows.map((x) => toAdminResource(x, blocks, ctx.signer)),
+      );
     },
   );
 

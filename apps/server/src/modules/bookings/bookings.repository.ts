@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { precompiled, type DB } from '../../db/database.js';
+import { idsOrNone, pageOf, type PageWindow } from '../../db/paging.js';
 import type { BookingBlockTable, BookingResourceTable, BookingTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -112,6 +113,15 @@ export function listResources(db: DB, locations: readonly number[]): Promise<Res
     .orderBy('name')
     .orderBy('id')
     .execute();
+}
+
+/** One page of the locations' resources (not archived), by name, with the total: the back office's list. */
+export function pageResources(db: DB, locations: readonly number[], window: PageWindow) {
+  const base = db
+    .selectFrom('booking_resources')
+    .where('location_id', 'in', idsOrNone(locations))
+    .where('archived', '=', 0);
+  return pageOf(base, (q) => q.selectAll().orderBy('name').orderBy('id'), window);
 }
 
 export function blocksOf(db: DB, resourceIds: readonly number[], from?: string, to?: string): Promise<BlockRow[]> {

@@ -205,6 +205,7 @@ export async function integrationContentRoutes(app: FastifyInstance): Promise<vo
                   pieces: 1,
                   storage_place: 'Regal B',
                   note: '',
+                  tracking_number: '00340434161234567890',
                   status: 'open',
                   logged_by: 'Empfang Lindenhof',
                   logged_at: '2025-03-04T09:12:00.000Z',

@@ -61,6 +61,8 @@ const TICKET = {
   merged_into: null,
   rating: null,
   receipt_sha256: '9f2c4e0b1a7d3c5e8f6a2b4d0c1e3f5a7b9d2c4e6f8a0b1c3d5e7f9a2b4c6d8e',
+  building_id: null,
+  reported_done_at: null,
 };
 
 /**

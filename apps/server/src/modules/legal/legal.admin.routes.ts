@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { LEGAL_PAGES, adminLegalPage, legalPageInput, legalPreview, legalPreviewInput } from '@hausportal/contract';
+import {
+  LEGAL_PAGES,
+  adminLegalPage,
+  legalPageInput,
+  legalPreview,
+  legalPreviewInput,
+  listQuery,
+  paginated,
+} from '@hausportal/contract';
+import { pageOfAll } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { callerOf, currentUser } from '../auth/policies.js';
 import { previewLegalPage, readLegalPage, saveLegalPage } from './legal.actions.js';
@@ -21,12 +29,16 @@ export async function legalAdminRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'Die drei rechtlichen Seiten mit Markdown (Impressum, Datenschutz, Barrierefreiheit)',
-        response: { 200: z.array(adminLegalPage) },
+        querystring: listQuery,
+        response: { 200: paginated(adminLegalPage) },
       },
     },
     async (request) => {
       const editable = isAdmin(request);
-      return Promise.all(LEGAL_PAGES.map(async (page) => toAdminLegalPage(await readLegalPage(ctx, page), editable)));
+      const pages = await Promise.all(
+        LEGAL_PAGES.map(async (page) => toAdminLegalPage(await readLegalPage(ctx, page), editable)),
+      );
+      return pageOfAll('/api/admin/legal/', request.query, pages);
     },
   );
 

@@ -139,9 +139,10 @@ describe.each(kinds)('legal pages (%s)', (kind) => {
   it('lets managers read the pages in the back office but not change them (403), residents neither (403), strangers 401', async () => {
     const list = await call(t.app, 'GET', '/api/admin/legal/', { auth: auth.manager });
     expect(list.status).toBe(200);
-    expect(list.body.map((p: { page: string }) => p.page)).toEqual([...LEGAL_PAGES]);
-    expect(list.body.every((p: { editable: boolean }) => !p.editable)).toBe(true);
-    expect(list.body[2].markdown).toContain('## Nicht barrierefreie Inhalte');
+    expect(list.body).toMatchObject({ count: 3, next: null, previous: null });
+    expect(list.body.results.map((p: { page: string }) => p.page)).toEqual([...LEGAL_PAGES]);
+    expect(list.body.results.every((p: { editable: boolean }) => !p.editable)).toBe(true);
+    expect(list.body.results[2].markdown).toContain('## Nicht barrierefreie Inhalte');
 
     const refused = await save(auth.manager, 'barrierefreiheit', 'Geändert von der Verwaltung');
     expect(refused.status).toBe(403);

@@ -47,6 +47,8 @@ const requestHash = (apartment: string, input: ParcelCreate, photo: FormFile | n
       input.storage_place,
       input.note,
       ...(photo ? [sha256(photo.data)] : []),
+      // Only when given, so a parcel without one keeps the fingerprint it had before the field.
+      ...(input.tracking_number ? [{ tracking_number: input.tracking_number }] : []),
     ]),
   );
 
@@ -120,6 +122,7 @@ export async function logParcel(
         pieces: input.pieces,
         storage_place: input.storage_place,
         note: input.note,
+        tracking_number: input.tracking_number,
         status: 'open',
         logged_by: desk.id,
         logged_at: now,

@@ -19,7 +19,11 @@ export type ParcelEvent =
 const residentsOf = async (trx: DB, locationId: number, apartmentNumber: string) =>
   (await repo.apartmentResidents(trx, locationId, apartmentNumber)).map((r) => r.id);
 
-/** One webhook message per parcel: no label photo, no notes. */
+/**
+ * One webhook message per parcel: no label photo, no notes. The tracking number goes along: the
+ * integration API's parcels carry it under the same scope, and a parcel locker or ERP matches
+ * shipments by it.
+ */
 const parcelMessages = (trx: DB, locationId: number, ids: number[]) =>
   ids.map((id) => ({
     locationId,
@@ -33,6 +37,7 @@ const parcelMessages = (trx: DB, locationId: number, ids: number[]) =>
         carrier: p.carrier,
         pieces: p.pieces,
         storage_place: p.storage_place,
+        tracking_number: p.tracking_number,
         status: p.status,
         logged_at: p.logged_at,
         picked_up_at: p.handed_over_at,

@@ -21,6 +21,7 @@ const staffFields = (p: ParcelRow) => ({
   pieces: p.pieces,
   storage_place: p.storage_place,
   note: p.note,
+  tracking_number: p.tracking_number,
   status: p.status,
   logged_by: p.logged_by_name ?? null,
   logged_at: p.logged_at,

@@ -1,9 +1,10 @@
 import { MAX_ID } from '@hausportal/contract';
 import type { Insertable, SelectQueryBuilder } from 'kysely';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { countsByLocation, idsOrNone, type PageWindow } from '../../db/paging.js';
 import type { Database, ParcelTable } from '../../db/schema.js';
+import { caseInsensitivePattern } from '../residents/residents.repository.js';
 
 // Parcels at the reception (ADR 030): SQL only.
 
@@ -67,9 +68,15 @@ export async function findApartment(db: DB, locationId: number, given: string): 
   return row?.apartment_number ?? null;
 }
 
-/** The type-ahead: apartment numbers of the location containing `q`, with their open parcels. */
+/**
+ * The type-ahead: apartments of the location whose number, or the name of one of whose active
+ * residents, contains `q` (case ignored, beyond ASCII too), with their open parcels.
+ */
 export function searchApartments(db: DB, locationId: number, q: string, limit: number) {
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const pattern = caseInsensitivePattern(q, pg ? 'postgres' : 'sqlite');
+  const contains = (column: 'users.apartment_number' | 'users.name') =>
+    pg ? sql<boolean>`${sql.ref(column)} ~ ${pattern}` : sql<boolean>`${sql.ref(column)} glob ${pattern}`;
   return db
     .selectFrom('users')
     .select((eb) => [
@@ -85,11 +92,40 @@ export function searchApartments(db: DB, locationId: number, q: string, limit: n
     .where('users.location_id', '=', locationId)
     .where('users.role', '=', 'resident')
     .where('users.erased_at', 'is', null)
-    .where(sql<boolean>`lower(users.apartment_number) like ${like} escape '\\'`)
+    .where('users.apartment_number', '!=', '')
+    .where((eb) =>
+      eb.or([contains('users.apartment_number'), eb.and([eb('users.is_active', '=', 1), contains('users.name')])]),
+    )
     .groupBy('users.apartment_number')
     .orderBy('users.apartment_number')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The names of the residents who hear of the apartments' parcels (active, not erased), per
+ * apartment number, by name: the desk's type-ahead shows them to the receptionist.
+ */
+export async function residentNames(
+  db: DB,
+  locationId: number,
+  apartmentNumbers: string[],
+): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>(apartmentNumbers.map((n) => [n, []]));
+  if (!apartmentNumbers.length) return names;
+  const rows = await db
+    .selectFrom('users')
+    .select(['apartment_number', 'name'])
+    .where('location_id', '=', locationId)
+    .where('role', '=', 'resident')
+    .where('is_active', '=', 1)
+    .where('erased_at', 'is', null)
+    .where('apartment_number', 'in', apartmentNumbers)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) if (r.name.trim()) names.get(r.apartment_number)?.push(r.name);
+  return names;
 }
 
 /** The pickup code of an apartment's open parcels, if it has one. */
@@ -236,6 +272,7 @@ export function parcelsOfResident(db: DB, userId: number) {
       'parcels.logged_at',
       'parcels.handed_over_at',
       'parcels.handover_note',
+      'parcels.tracking_number',
       'parcels.label_key',
     ])
     .where('users.id', '=', userId)
@@ -247,8 +284,9 @@ export function parcelsOfResident(db: DB, userId: number) {
 
 /**
  * Erasure of a resident: the reception's record of the apartment's parcels stays (carrier, pieces,
- * who logged and handed over, when); the free texts that may name people are emptied and the label
- * photos (names, addresses) dropped. Returns the photos' file keys, which the caller removes after
+ * who logged and handed over, when); the free texts that may name people and the tracking numbers
+ * (which lead to the shipment at the carrier) are emptied and the label photos (names, addresses)
+ * dropped. Returns the photos' file keys, which the caller removes after
  * the commit.
  */
 export async function eraseParcelData(trx: DB, userId: number): Promise<string[]> {
@@ -267,7 +305,7 @@ export async function eraseParcelData(trx: DB, userId: number): Promise<string[]
     .execute();
   await trx
     .updateTable('parcels')
-    .set({ note: '', handover_note: '', label_key: null, label_thumbnail_key: null })
+    .set({ note: '', handover_note: '', tracking_number: '', label_key: null, label_thumbnail_key: null })
     .where('location_id', '=', user.location_id)
     .where('apartment_number', '=', user.apartment_number)
     .execute();
@@ -346,6 +384,7 @@ export function parcelsForWebhook(db: DB, ids: number[]) {
       'carrier',
       'pieces',
       'storage_place',
+      'tracking_number',
       'status',
       'logged_at',
       'handed_over_at',

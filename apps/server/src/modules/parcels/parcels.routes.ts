@@ -44,7 +44,8 @@ export async function parcelRoutes(app: FastifyInstance): Promise<void> {
     '/api/reception/apartments/',
     {
       schema: {
-        summary: 'Wohnungen des eigenen Standorts für die Suche beim Erfassen (Rezeption)',
+        summary:
+          'Wohnungen des eigenen Standorts für die Suche beim Erfassen (Rezeption): nach Nummer oder Name, mit den Namen der Bewohner:innen',
         querystring: receptionApartmentQuery,
         response: { 200: paginated(receptionApartment) },
       },
@@ -52,8 +53,17 @@ export async function parcelRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const caller = desk(request);
       const rows = await repo.searchApartments(db, caller.locationId, request.query.q, 20);
+      const names = await repo.residentNames(
+        db,
+        caller.locationId,
+        rows.map((a) => a.apartment_number),
+      );
       return singlePage(
-        rows.map((a) => ({ apartment_number: a.apartment_number, open_parcels: Number(a.open_parcels) })),
+        rows.map((a) => ({
+          apartment_number: a.apartment_number,
+          open_parcels: Number(a.open_parcels),
+          residents: names.get(a.apartment_number) ?? [],
+        })),
       );
     },
   );

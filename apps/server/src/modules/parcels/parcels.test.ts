@@ -120,6 +120,58 @@ describe.each(kinds)('parcels (%s)', (kind) => {
     expect(theirs.body.results.map((a: { apartment_number: string }) => a.apartment_number)).toEqual(['S-0101']);
   });
 
+  it("names the apartment's residents in the type-ahead for the reception, finds them by name, and never answers residents", async () => {
+    // A flatmate who has not activated the account yet hears of no parcel, so the desk does not name her.
+    const clara = await newUser(t, { locationId: park, apartmentNumber: 'P-0101c', name: 'Clara Inaktiv' });
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ apartment_number: 'P-0101', is_active: 0 })
+      .where('id', '=', clara.id)
+      .execute();
+    const typeahead = (who: string, q: string) =>
+      call(t.app, 'GET', `/api/reception/apartments/?q=${encodeURIComponent(q)}`, { auth: auth[who] });
+    const byNumber = await typeahead('rezi', '0101');
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.body.results).toEqual([{ apartment_number: 'P-0101', open_parcels: 0, residents: ['Anna Ahorn'] }]);
+    // By part of a name, case ignored.
+    const byName = await typeahead('rezi', 'BIRK');
+    expect(byName.body.results).toEqual([
+      { apartment_number: 'P-0102', open_parcels: expect.any(Number), residents: ['Bernd Birke'] },
+    ]);
+    expect((await typeahead('rezi', 'inaktiv')).body.results).toEqual([]);
+    expect((await typeahead('rezi', 'Ahörn')).body.results).toEqual([]);
+    // Another location's desk finds no one here; residents and managers are refused.
+    expect((await typeahead('seeRezi', 'Ahorn')).body.results).toEqual([]);
+    expect((await typeahead('anna', 'Birke')).status).toBe(403);
+    const manager = await signIn(t, await newUser(t, { role: 'manager', managerOf: [park] }));
+    expect((await call(t.app, 'GET', '/api/reception/apartments/?q=Birke', { auth: manager })).status).toBe(403);
+  });
+
+  it('keeps an optional tracking number for the desk, written large without spaces, and never shows it to residents', async () => {
+    const key = randomUUID();
+    const res = await log('rezi', { apartment: 'P-0102', carrier: 'DHL', tracking_number: ' jjd 0001 2345 678 ' }, key);
+    expect(res.status).toBe(201);
+    expect(res.body.tracking_number).toBe('JJD00012345678');
+    // The same key with another tracking number is another parcel.
+    const other = await log('rezi', { apartment: 'P-0102', carrier: 'DHL', tracking_number: 'JJD99' }, key);
+    expect(other.status).toBe(409);
+    const without = await log('rezi', { apartment: 'P-0102', carrier: 'UPS' });
+    expect(without.body.tracking_number).toBe('');
+    for (const bad of ['1Z', 'JJD 0001/2345', 'x'.repeat(41)]) {
+      const refused = await log('rezi', { apartment: 'P-0102', carrier: 'DHL', tracking_number: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body).toEqual({
+        tracking_number: ['Die Sendungsnummer hat 5 bis 40 Buchstaben, Ziffern oder Bindestriche.'],
+      });
+    }
+    const desk = await call(t.app, 'GET', '/api/reception/parcels/?status=open&apartment=P-0102', { auth: auth.rezi });
+    expect(desk.body.results.find((p: { id: number }) => p.id === res.body.id).tracking_number).toBe('JJD00012345678');
+    const mine = await call(t.app, 'GET', '/api/parcels/', { auth: auth.bernd });
+    expect(mine.body.open.find((p: { id: number }) => p.id === res.body.id)).toBeDefined();
+    expect(JSON.stringify(mine.body)).not.toContain('JJD');
+    await handover('rezi', { apartment: 'P-0102', note: 'Test: übergeben', ids: [res.body.id, without.body.id] });
+  });
+
   it('gives the apartment one random 4-digit code for all open parcels, mails the residents, and hands over with it', async () => {
     const one = await log('rezi', { apartment: 'P-0101', carrier: 'Hermes', pieces: 2, storage_place: 'Regal A' });
     const two = await log('rezi', { apartment: 'P-0101', carrier: 'Amazon' });
@@ -271,8 +323,13 @@ describe.each(kinds)('parcels (%s)', (kind) => {
     expect(backwards.body).toEqual({ to: ['Das Enddatum liegt vor dem Anfangsdatum.'] });
   });
 
-  it('puts the apartment parcels into the data export, and erasure keeps the record without the notes', async () => {
-    const p = await log('rezi', { apartment: 'P-0102', carrier: 'DHL', note: 'Zerbeult, Herr Birke informiert' });
+  it('puts the apartment parcels into the data export, and erasure keeps the record without the notes and tracking numbers', async () => {
+    const p = await log('rezi', {
+      apartment: 'P-0102',
+      carrier: 'DHL',
+      note: 'Zerbeult, Herr Birke informiert',
+      tracking_number: '00340434161234567890',
+    });
     await handover('rezi', { apartment: 'P-0102', note: 'an Frau Ahorn übergeben', ids: [p.body.id] });
     const exported = await call(t.app, 'GET', '/api/profile/export/', { auth: auth.bernd });
     expect(exported.status).toBe(200);
@@ -282,6 +339,7 @@ describe.each(kinds)('parcels (%s)', (kind) => {
         carrier: 'DHL',
         note: 'Zerbeult, Herr Birke informiert',
         handover_note: 'an Frau Ahorn übergeben',
+        tracking_number: '00340434161234567890',
       }),
     );
     const annas = JSON.parse(
@@ -297,9 +355,9 @@ describe.each(kinds)('parcels (%s)', (kind) => {
     expect(erased.status).toBe(200);
     const row = await t.app.ctx.db
       .selectFrom('parcels')
-      .select(['carrier', 'note', 'handover_note', 'status'])
+      .select(['carrier', 'note', 'handover_note', 'tracking_number', 'status'])
       .where('id', '=', p.body.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ carrier: 'DHL', note: '', handover_note: '', status: 'handed_over' });
+    expect(row).toEqual({ carrier: 'DHL', note: '', handover_note: '', tracking_number: '', status: 'handed_over' });
   });
 });

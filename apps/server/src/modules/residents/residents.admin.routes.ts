@@ -99,6 +99,10 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Aktivierungsbriefe drucken: ein PDF mit einer A4-Seite je Bewohner:in, neuer Einmal-Code (30 Tage gültig) mit QR-Code',
         body: activationLettersRequest,
+        download: {
+          type: 'application/pdf',
+          description: 'Die Briefe als ein PDF (A4, eine Seite je Bewohner:in); nicht zwischenspeichern.',
+        },
       },
     },
     async (request, reply) => {

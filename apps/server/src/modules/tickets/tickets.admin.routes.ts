@@ -25,7 +25,7 @@ import {
 
 import { pageWindow } from '../../db/paging.js';
 
-import { paginate, singlePage } from '../../lib/pagination.js';
+import { paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { callerOf, listScope, type Caller } from '../auth/policies.js';
 import {
@@ -149,7 +149,16 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/tickets/stats.csv',
-    { schema: { summary: 'Die Meldungen des Zeitraums als CSV', querystring: adminTicketStatsQuery } },
+    {
+      schema: {
+        summary: 'Die Meldungen des Zeitraums als CSV',
+        querystring: adminTicketStatsQuery,
+        download: {
+          type: 'text/csv',
+          description: 'Eine Zeile je Meldung, UTF-8 mit BOM, Semikolon als Trennzeichen (für Excel).',
+        },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       const period = statsPeriod(q.from, q.to);
@@ -334,10 +343,11 @@ export async function ticketAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paginated(adminTicketCategory) },
       },
     },
-    async (request) =>
-      singlePage(
-        (await repo.listAdminCategories(db, await listScope(request, request.query.location_id))).map(toAdminCategory),
-      ),
+    async (request) => {
+      const q = request.query;
+      const page = await repo.pageAdminCategories(db, await listScope(request, q.location_id), pageWindow(q));
+      return paginate('/api/admin/ticket-categories/', q, page.count, page.rows.map(toAdminCategory));
+    },
   );
 
   r.post(

@@ -509,16 +509,17 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
     const c = await report(residentAuth, { category_id: formula.body.id, scope: 'apartment', description: 'c' });
     await call(t.app, 'POST', `/api/tickets/${a.id}/affected/`, { auth: await signIn(t, neighbour) });
     const at = (h: number) => new Date(base + h * HOUR).toISOString();
+    // First reactions after 2.5 and 3.5 hours: a median of 3, and decimals for the CSV.
     await updateTicket(t.app.ctx.db, a.id, {
       created_at: at(0),
-      first_response_at: at(2),
+      first_response_at: at(2.5),
       status: 'done',
       done_at: at(24),
       rating: 5,
     });
     await updateTicket(t.app.ctx.db, b.id, {
       created_at: at(1),
-      first_response_at: at(5),
+      first_response_at: at(4.5),
       status: 'done',
       done_at: at(49),
       rating: 3,
@@ -574,10 +575,13 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
     expect(text.startsWith('\uFEFFNummer;Eingegangen;Kategorie')).toBe(true);
     const lines = text.trim().split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain(`${a.number};10:00, 01.06.2026;Heizung;`);
+    // Dates as German Excel reads them (date first, Berlin time), hours with a decimal comma.
+    expect(lines[1]).toContain(`${a.number};01.06.2026 10:00;Heizung;`);
+    expect(lines[2]).toContain(`${b.number};01.06.2026 11:00;Heizung;`);
+    expect(lines[2]).toMatch(/;Erledigt;3,5;48;3;1;$/);
     // Separators and quotes are quoted; a cell a spreadsheet would run as a formula is not run.
     expect(lines[1]).toContain(`;"Im Haus / Gemeinschaftsfläche: Keller; ""Tür 2""";`);
-    expect(lines[1]).toMatch(/;Erledigt;2;24;5;2;$/);
+    expect(lines[1]).toMatch(/;Erledigt;2,5;24;5;2;$/);
     expect(lines[3]).toContain(`;"'=HYPERLINK(""x"")";`);
   });
 });

@@ -513,6 +513,15 @@ export function toStats(rows: StatsRow[], period: { from: string; to: string }):
   };
 }
 
+/**
+ * A number as German Excel reads it: a decimal comma ('0,3'), since a point makes it text or a
+ * date there.
+ */
+const csvNumber = (n: number | null) => (n === null ? null : String(n).replace('.', ','));
+
+/** A moment as German Excel reads a date and time: '02.12.2026 16:45' (Berlin time, date first). */
+const csvDateTime = (iso: string) => format(new TZDate(iso, 'Europe/Berlin'), 'dd.MM.yyyy HH:mm');
+
 const csvCell = (v: string | number | null) => {
   const s = v === null ? '' : String(v);
   // Formula injection: a cell a spreadsheet would evaluate gets a leading apostrophe.
@@ -520,7 +529,10 @@ const csvCell = (v: string | number | null) => {
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The tickets of a period as CSV for a spreadsheet: semicolons and a BOM, as German Excel expects. */
+/**
+ * The tickets of a period as CSV for a spreadsheet, as German Excel expects it: semicolons, a BOM,
+ * dates as 'DD.MM.YYYY HH:MM' and decimal commas, so dates sort and hours sum there.
+ */
 export function statsCsv(rows: StatsRow[]): string {
   const head = [
     'Nummer',
@@ -537,12 +549,12 @@ export function statsCsv(rows: StatsRow[]): string {
   const lines = rows.map((r) =>
     [
       r.number,
-      berlinTime(r.created_at),
+      csvDateTime(r.created_at),
       r.category_name,
       r.place ? `${TICKET_SCOPE_LABELS[r.scope]}: ${r.place}` : TICKET_SCOPE_LABELS[r.scope],
       TICKET_STATUS_LABELS[r.status],
-      r.first_response_at ? round1(hoursBetween(r.created_at, r.first_response_at)) : null,
-      r.status === 'done' && r.done_at ? round1(hoursBetween(r.created_at, r.done_at)) : null,
+      r.first_response_at ? csvNumber(round1(hoursBetween(r.created_at, r.first_response_at))) : null,
+      r.status === 'done' && r.done_at ? csvNumber(round1(hoursBetween(r.created_at, r.done_at))) : null,
       r.rating,
       Number(r.follower_count ?? 0) + 1,
       r.merged_into_id === null ? '' : 'ja',

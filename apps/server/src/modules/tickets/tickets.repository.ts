@@ -521,9 +521,11 @@ export function ticketsForStats(db: DB, locations: number[], from: string, to: s
 }
 
 /** A location's categories with how many tickets each has (the back office's editor). */
-export function listAdminCategories(db: DB, locations: number[]) {
-  return db
-    .selectFrom('ticket_categories')
+const adminCategories = (db: DB, locations: number[]) =>
+  db.selectFrom('ticket_categories').where('ticket_categories.location_id', 'in', idsOrNone(locations));
+
+const adminCategoryColumns = (q: ReturnType<typeof adminCategories>) =>
+  q
     .selectAll('ticket_categories')
     .select((eb) =>
       eb
@@ -532,13 +534,19 @@ export function listAdminCategories(db: DB, locations: number[]) {
         .whereRef('tickets.category_id', '=', 'ticket_categories.id')
         .as('ticket_count'),
     )
-    .where('ticket_categories.location_id', 'in', idsOrNone(locations))
     .orderBy('ticket_categories.location_id')
     .orderBy('ticket_categories.sort_order')
-    .orderBy('ticket_categories.id')
-    .execute();
+    .orderBy('ticket_categories.id');
+
+export function listAdminCategories(db: DB, locations: number[]) {
+  return adminCategoryColumns(adminCategories(db, locations)).execute();
 }
 export type AdminCategoryRow = Awaited<ReturnType<typeof listAdminCategories>>[number];
+
+/** One page of the categories of the given locations, in their order, with the total. */
+export function pageAdminCategories(db: DB, locations: number[], window: PageWindow) {
+  return pageOf(adminCategories(db, locations), adminCategoryColumns, window);
+}
 
 /** Adds a category to a location (at the end unless an order is given); returns its id. */
 export async function insertCategory(

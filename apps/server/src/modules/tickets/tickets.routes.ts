@@ -262,7 +262,13 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/tickets/:id/receipt.pdf',
-    { schema: { summary: 'Eingangsbestätigung als PDF (nur für die meldende Person)', params: idParam } },
+    {
+      schema: {
+        summary: 'Eingangsbestätigung als PDF (nur für die meldende Person)',
+        params: idParam,
+        download: { type: 'application/pdf', description: 'Die Eingangsbestätigung der Meldung.' },
+      },
+    },
     async (request, reply) => {
       const { number, pdf } = await ticketReceipt(ctx, currentResident(request), request.params.id);
       return reply

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   WEBHOOK_OLD_SECRET_HOURS,
   idParam,
+  listQuery,
   paginated,
   webhookDelivery,
   webhookDeliveryQuery,
@@ -12,7 +13,7 @@ import {
   webhookEndpointWithSecret,
 } from '@hausportal/contract';
 import { pageWindow } from '../../db/paging.js';
-import { paginate } from '../../lib/pagination.js';
+import { pageOfAll, paginate } from '../../lib/pagination.js';
 import { moduleRoutes } from '../../lib/routes.js';
 import { callerOf, currentUser } from '../auth/policies.js';
 import {
@@ -67,10 +68,20 @@ export async function webhookAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Webhook-Endpunkte eines API-Schlüssels',
         params: idParam,
-        response: { 200: z.array(webhookEndpoint).meta({ example: [endpointExample] }) },
+        querystring: listQuery,
+        response: {
+          200: paginated(webhookEndpoint).meta({
+            example: { count: 1, next: null, previous: null, results: [endpointExample] },
+          }),
+        },
       },
     },
-    async (request) => (await listEndpoints(ctx, currentUser(request), request.params.id)).map(toEndpoint),
+    async (request) =>
+      pageOfAll(
+        `/api/admin/integration/keys/${request.params.id}/webhooks/`,
+        request.query,
+        (await listEndpoints(ctx, currentUser(request), request.params.id)).map(toEndpoint),
+      ),
   );
 
   r.post(

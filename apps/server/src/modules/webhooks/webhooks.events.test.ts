@@ -133,11 +133,17 @@ describe.each(kinds)('webhook events from the actions (%s)', (kind) => {
     expect(events[0]!.data).not.toHaveProperty('author');
   });
 
-  it('parcel.logged and parcel.picked_up, without label photo or notes', async () => {
+  it('parcel.logged and parcel.picked_up, with the tracking number, without label photo or notes', async () => {
     const logged = await call(t.app, 'POST', '/api/reception/parcels/', {
       auth: auth.rezi,
       headers: { 'idempotency-key': randomUUID() },
-      payload: { apartment: 'P-0101', carrier: 'DHL', storage_place: 'Regal B', note: 'Nachbar Huber' },
+      payload: {
+        apartment: 'P-0101',
+        carrier: 'DHL',
+        storage_place: 'Regal B',
+        note: 'Nachbar Huber',
+        tracking_number: '1Z999AA10123456784',
+      },
     });
     expect(logged.status, JSON.stringify(logged.body)).toBe(201);
     const handed = await call(t.app, 'POST', '/api/reception/parcels/handover/', {
@@ -152,6 +158,7 @@ describe.each(kinds)('webhook events from the actions (%s)', (kind) => {
       apartment_number: 'P-0101',
       carrier: 'DHL',
       storage_place: 'Regal B',
+      tracking_number: '1Z999AA10123456784',
       status: 'open',
     });
     expect(events[1]!.data).toMatchObject({ status: 'handed_over' });

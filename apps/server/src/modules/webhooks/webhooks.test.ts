@@ -140,8 +140,9 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       const list = await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin });
       expect(list.status).toBe(200);
-      expect(list.body).toHaveLength(1);
-      expect(list.body[0]).not.toHaveProperty('secret');
+      expect(list.body).toMatchObject({ count: 1, next: null, previous: null });
+      expect(list.body.results).toHaveLength(1);
+      expect(list.body.results[0]).not.toHaveProperty('secret');
       // Stored sealed, not in plain text.
       const stored = await db().selectFrom('webhook_endpoints').select('secret').executeTakeFirstOrThrow();
       expect(stored.secret).not.toContain(res.body.secret.slice(6));
@@ -287,7 +288,7 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       await flush(); // not due yet: nothing sent
       expect(rx.received).toHaveLength(1);
       const failing = await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin });
-      expect(failing.body[0].failing_since).not.toBeNull();
+      expect(failing.body.results[0].failing_since).not.toBeNull();
 
       // Down altogether: the connection is refused.
       await rx.stop();
@@ -309,7 +310,7 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       expect(new Set(rx.received.map((r) => r.id))).toEqual(new Set([d!.message_id]));
       expect(rx.received.every((r) => r.verified)).toBe(true);
       const healthy = await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin });
-      expect(healthy.body[0].failing_since).toBeNull();
+      expect(healthy.body.results[0].failing_since).toBeNull();
     });
 
     it('gives up after the schedule (8 attempts over about 28 h)', async () => {
@@ -436,7 +437,7 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       expect(until - rotatedAt).toBeGreaterThanOrEqual(DAY - 1_000);
       expect(until - rotatedAt).toBeLessThanOrEqual(DAY + 60_000);
       const [listed] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin }))
-        .body;
+        .body.results;
       expect(listed.previous_secret_expires_at).toBe(res.body.previous_secret_expires_at);
       const stored = await db()
         .selectFrom('webhook_endpoints')
@@ -486,7 +487,7 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
         .set({ previous_secret_expires_at: isoFromMs(Date.now() - 1_000) })
         .execute();
       const [expired] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin }))
-        .body;
+        .body.results;
       expect(expired.previous_secret_expires_at).toBeNull();
       const audit = await db()
         .selectFrom('audit_log')
@@ -549,8 +550,8 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       expect(await emit(loc1)).toBe(0);
       vi.useRealTimers();
 
-      const [row] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin }))
-        .body;
+      const [row] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin })).body
+        .results;
       expect(row).toMatchObject({ enabled: false, disabled_reason: 'Seit 3 Tagen schlägt jede Zustellung fehl.' });
       const mails = await db().selectFrom('email_outbox').selectAll().where('kind', '=', 'webhook_disabled').execute();
       expect(mails).toHaveLength(1);
@@ -585,8 +586,8 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
       await flush();
       const [d] = await deliveries(ep.id);
       expect(d).toMatchObject({ status: 'failed', response_code: 410 });
-      const [row] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin }))
-        .body;
+      const [row] = (await call(t.app, 'GET', `/api/admin/integration/keys/${key1.id}/webhooks/`, { auth: admin })).body
+        .results;
       expect(row.enabled).toBe(false);
       expect(row.disabled_reason).toMatch(/410/);
       const resend = await call(t.app, 'POST', `/api/admin/integration/deliveries/${d!.id}/resend/`, { auth: admin });

@@ -7,6 +7,7 @@ import type {
 } from '@hausportal/contract';
 import type { z } from 'zod';
 import { adminApi } from '../api/admin-api';
+import { allPages as wholeList } from '../api/all-pages';
 import type { AdminError } from '../api/base-query';
 
 export type BookingUsage = z.infer<typeof bookingUsage>;
@@ -30,7 +31,8 @@ export const bookingsAdminApi = adminApi
   .injectEndpoints({
     endpoints: (b) => ({
       bookingResources: b.query<Paginated<BookingResource>, void>({
-        query: () => '/api/admin/booking-resources/',
+        queryFn: (_arg, _api, _extra, fetchPage) =>
+          wholeList<BookingResource>(fetchPage, `/api/admin/booking-resources/?page_size=${ALL}`),
         providesTags: [RESOURCES],
       }),
       bookingResource: b.query<BookingResource, number>({

@@ -63,7 +63,7 @@ describe("back office: 'Buchungskalender'", () => {
     let cancelled = false;
     const calls = mockFetch({
       'GET /api/admin/me/': { body: manager },
-      'GET /api/admin/booking-resources/': {
+      'GET /api/admin/booking-resources/?page_size=100': {
         body: page([
           {
             ...guestFlat,
@@ -142,7 +142,7 @@ describe("back office: 'Buchungskalender'", () => {
     const many = Array.from({ length: 3 }, (_, i) => ({ ...washing, id: 100 + i, apartment_number: `A-01${10 + i}` }));
     mockFetch({
       'GET /api/admin/me/': { body: manager },
-      'GET /api/admin/booking-resources/': { body: page([laundry]) },
+      'GET /api/admin/booking-resources/?page_size=100': { body: page([laundry]) },
       [week('2030-06-17')]: { body: { count: 3, next: 'page=2', previous: null, results: many.slice(0, 2) } },
       [week('2030-06-17', 2)]: { body: { count: 3, next: null, previous: 'page=1', results: many.slice(2) } },
     });

@@ -20,7 +20,7 @@ const photo = { url: '/media/r/1.webp?sig=a', thumbnail: '/media/r/1-t.webp?sig=
 const pdf = { url: '/media/r/1.pdf?sig=b', name: 'Hausordnung Gästewohnung.pdf', size: 245_760 };
 
 describe("back office: a resource's photo and house rules as a PDF", () => {
-  it('uploads a photo with PUT in the field file, refuses a PDF that is none, and removes the PDF after asking', async () => {
+  it('uploads a photo with PUT in the field file as soon as it is picked, refuses a PDF that is none, and removes the PDF after asking', async () => {
     let resource: BookingResource = { ...guestFlat, house_rules_pdf: pdf };
     const calls = mockFetch({
       'GET /api/admin/me/': { body: manager },
@@ -50,12 +50,13 @@ describe("back office: a resource's photo and house rules as a PDF", () => {
       new File([PNG], 'regeln.pdf', { type: 'application/pdf' }),
     );
     expect(await section.findByText('Die Datei „regeln.pdf“ ist keine PDF-Datei.')).toBeInTheDocument();
-    expect(section.getByRole('button', { name: 'Hochladen: Hausordnung als PDF' })).toBeDisabled();
+    expect(uploads).toHaveLength(0);
 
+    // A good photo goes up as soon as it is picked: no 'Hochladen' to forget.
     await user.upload(section.getByLabelText(/^Foto auswählen/), new File([PNG], 'raum.png', { type: 'image/png' }));
-    expect(await section.findByRole('img', { name: 'Vorschau des ausgewählten Fotos' })).toBeInTheDocument();
-    await user.click(section.getByRole('button', { name: 'Hochladen: Foto' }));
     expect(await section.findByRole('img', { name: 'Foto von Gästewohnung' })).toHaveAttribute('src', photo.thumbnail);
+    expect(section.queryByRole('button', { name: /^Hochladen/ })).not.toBeInTheDocument();
+    expect(section.queryByRole('img', { name: 'Vorschau des ausgewählten Bildes' })).not.toBeInTheDocument();
     expect(uploads).toHaveLength(1);
     expect(uploads[0]!.method).toBe('PUT');
     expect(uploads[0]!.url).toBe('/api/admin/booking-resources/1/photo/');

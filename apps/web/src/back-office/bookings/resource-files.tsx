@@ -1,12 +1,10 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { fileTooLargeMessage, type BookingResource } from '@hausportal/contract';
 import { ACCEPT, isAcceptedImage, isPdf, isTooLarge } from '@/lib/files';
 import { useUpload } from '../api/upload';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { describedBy, FieldNotes } from '../components/form-fields';
-import { ProgressBar } from '../components/progress-bar';
-import { errorMessage } from '../lib/errors';
+import { UploadOnPick } from '../components/upload-on-pick';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { useAdminDispatch } from '../store';
 import { bookingsAdminApi, useRemoveResourceFileMutation, type ResourceFile } from './api';
@@ -53,8 +51,9 @@ const KINDS: Record<ResourceFile, FileKind> = {
 
 /**
  * One file of a resource (its photo or its house rules as a PDF): what it has now, a picker that
- * refuses a wrong or too large file at once, 'Hochladen' with progress (PUT, multipart field
- * `file`), 'Entfernen' after asking. The server's answer is the resource, which refreshes the page.
+ * refuses a wrong or too large file at once and uploads a good one as soon as it is picked, with
+ * progress (PUT, multipart field `file`), 'Entfernen' after asking. The server's answer is the
+ * resource, which refreshes the page.
  */
 function FileField({
   resource,
@@ -69,16 +68,11 @@ function FileField({
   has: boolean;
   /** What the resource has now (an image, a link), or null. */
   current: ReactNode;
-  /** Shows a picked photo before it is sent. */
+  /** Shows a picked photo while it goes up. */
   preview?: boolean;
 }) {
-  const id = useId();
   const upload = useUpload();
   const dispatch = useAdminDispatch();
-  const [picked, setPicked] = useState<{ file: File; url: string | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const removal = useConfirmDelete(useRemoveResourceFileMutation(), {
     argOf: (x: BookingResource) => ({ id: x.id, file: kind.path }),
     title: kind.removeTitle,
@@ -87,92 +81,45 @@ function FileField({
     done: f.removed,
   });
 
-  useEffect(
-    () => () => {
-      if (picked?.url) URL.revokeObjectURL(picked.url);
-    },
-    [picked],
-  );
-
-  const pick = async (file: File | undefined) => {
-    setError(null);
-    setPicked(null);
-    if (!file) return;
-    const refused = await kind.refuse(file);
-    if (refused) {
-      setError(refused);
-      setInputKey((k) => k + 1);
-    } else setPicked({ file, url: preview ? URL.createObjectURL(file) : null });
-  };
-
-  const send = async () => {
-    if (!picked) return;
+  const send = async (file: File, onProgress: (percent: number) => void) => {
     const form = new FormData();
-    form.set('file', picked.file, picked.file.name);
-    setProgress(0);
-    try {
-      await upload({
-        path: `/api/admin/booking-resources/${resource.id}/${kind.path}/`,
-        form,
-        method: 'PUT',
-        onProgress: (loaded, total) => setProgress(Math.round((loaded / total) * 100)),
-      });
-      dispatch(
-        bookingsAdminApi.util.invalidateTags([
-          { type: 'BookingResources', id: resource.id },
-          { type: 'BookingResources', id: 'LIST' },
-          'Audit',
-        ]),
-      );
-      toast.success(f.uploaded);
-      setPicked(null);
-      setInputKey((k) => k + 1);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setProgress(null);
-    }
+    form.set('file', file, file.name);
+    await upload({
+      path: `/api/admin/booking-resources/${resource.id}/${kind.path}/`,
+      form,
+      method: 'PUT',
+      onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
+    });
+    dispatch(
+      bookingsAdminApi.util.invalidateTags([
+        { type: 'BookingResources', id: resource.id },
+        { type: 'BookingResources', id: 'LIST' },
+        'Audit',
+      ]),
+    );
   };
 
   return (
     <div className="booking-file stack">
       <h3>{kind.label}</h3>
       <div className="booking-file-current">{current}</div>
-      {picked?.url ? <img className="booking-file-preview" src={picked.url} alt={f.preview} /> : null}
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={id}>{kind.choose}</label>
-        <input
-          key={inputKey}
-          id={id}
-          type="file"
-          accept={kind.accept}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, kind.hint, error)}
-          onChange={(event) => void pick(event.target.files?.[0])}
-        />
-        <FieldNotes id={id} hint={kind.hint} error={error} alert />
-      </div>
-      {progress !== null ? (
-        <ProgressBar label={f.progress} value={progress} max={100} text={f.percent(progress)} />
-      ) : null}
-      <div className="button-row booking-file-buttons">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!picked || progress !== null}
-          aria-busy={progress !== null}
-          onClick={() => void send()}
-        >
-          {progress !== null ? f.uploading : f.upload}
-          <span className="visually-hidden">: {kind.label}</span>
-        </button>
-        {has ? (
+      <UploadOnPick
+        label={kind.choose}
+        hint={kind.hint}
+        accept={kind.accept}
+        refuse={kind.refuse}
+        send={send}
+        onSent={() => toast.success(f.uploaded)}
+        preview={preview}
+      />
+      {has ? (
+        <div className="button-row booking-file-buttons">
           <button type="button" className="button button-danger" onClick={() => removal.ask(resource)}>
             {f.remove}
             <span className="visually-hidden">: {kind.label}</span>
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       <ConfirmDialog {...removal.dialog} />
     </div>
   );

@@ -19,7 +19,7 @@ describe("back office: 'Räume und Geräte'", () => {
   it('lists the resources with how they are booked and their rules', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: manager },
-      'GET /api/admin/booking-resources/': { body: page([guestFlat, laundry]) },
+      'GET /api/admin/booking-resources/?page_size=100': { body: page([guestFlat, laundry]) },
     });
     render('/admin/buchungen/ressourcen');
     const table = await screen.findByRole('table', { name: 'Räume und Geräte' });
@@ -44,7 +44,7 @@ describe("back office: 'Räume und Geräte'", () => {
     let tries = 0;
     const calls = mockFetch({
       'GET /api/admin/me/': { body: manager },
-      'GET /api/admin/booking-resources/': () => ({ body: page(saved ? [laundry, saved] : [laundry]) }),
+      'GET /api/admin/booking-resources/?page_size=100': () => ({ body: page(saved ? [laundry, saved] : [laundry]) }),
       'POST /api/admin/booking-resources/': (call: Call) => {
         tries += 1;
         if (tries === 1) return { status: 400, body: { name: ['Diesen Namen gibt es an diesem Standort schon.'] } };

@@ -25,7 +25,7 @@ describe("back office: 'Auslastung'", () => {
   it('shows per resource the bookings, the nights or hours and the households of a month, month by month', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: manager },
-      'GET /api/admin/booking-resources/': { body: page([guestFlat, laundry]) },
+      'GET /api/admin/booking-resources/?page_size=100': { body: page([guestFlat, laundry]) },
       'GET /api/admin/bookings/usage/?month=2030-03': usage('2030-03', [3, 167, 2], [12, 24, 7]),
       'GET /api/admin/bookings/usage/?month=2030-02': usage('2030-02', [1, 48, 1], [0, 0, 0]),
     });

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import { Controller, get, useFormContext } from 'react-hook-form';
 import type { AdminApartment, AdminApartmentList } from '@hausportal/contract';
 import { adminApi } from '../api/admin-api';
+import { ALL_PAGE_SIZE, allPages } from '../api/all-pages';
 import { queryString } from '../api/base-query';
 import { errorMessage } from '../lib/errors';
 import { s } from '../strings';
@@ -11,7 +12,12 @@ import { describedBy, fieldLabel } from './form-fields';
 export const apartmentsApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
     apartments: b.query<AdminApartmentList, { location_id: number }>({
-      query: ({ location_id }) => `/api/admin/apartments/${queryString({ location_id })}`,
+      // Every apartment of the location, 100 a page (a picker filters them as one types).
+      queryFn: ({ location_id }, _api, _extra, fetchPage) =>
+        allPages<AdminApartment>(
+          fetchPage,
+          `/api/admin/apartments/${queryString({ location_id, page_size: ALL_PAGE_SIZE })}`,
+        ),
       // Residents come and go in another screen; a picker opened later asks again.
       keepUnusedDataFor: 60,
     }),

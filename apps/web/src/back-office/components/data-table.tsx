@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import {
   createColumnHelper,
   rowPaginationFeature,
@@ -131,6 +132,12 @@ function defaultRowId(row: unknown): string {
   return String((row as { id?: unknown }).id);
 }
 
+/** The id of the row a form saved before it came back to this list (`navigate(list, { state: { saved: id } })`). */
+function savedRowOf(state: unknown): string | null {
+  const saved = (state as { saved?: unknown } | null)?.saved;
+  return typeof saved === 'number' || typeof saved === 'string' ? String(saved) : null;
+}
+
 /** A column's header as words, for the folded value's label. */
 function headerText(header: unknown, id: string): string {
   return typeof header === 'string' ? header : id;
@@ -161,6 +168,9 @@ export function DataTable<T extends RowData>({
 }: DataTableProps<T>) {
   const [page, setPage] = usePageParam(pageParam);
   const { data, isLoading, isFetching, isError, error, refetch } = result;
+  // The row a form just saved (navigation state `{ saved: id }`): shown, and marked for a moment.
+  const saved = savedRowOf(useLocation().state);
+  const savedRow = useRef<HTMLTableRowElement>(null);
   const rows = data?.results ?? (noRows as T[]);
   const count = data?.count ?? 0;
 
@@ -192,6 +202,10 @@ export function DataTable<T extends RowData>({
   }, [isError, status, page, setPage]);
 
   const pages = Math.max(1, Math.ceil(count / pageSize));
+  const savedShown = saved !== null && rows.some((row) => getRowId(row) === saved);
+  useEffect(() => {
+    if (savedShown) savedRow.current?.scrollIntoView?.({ block: 'center' });
+  }, [savedShown]);
 
   if (isLoading && !data) return <Spinner label={s.loading} />;
   if (isError && !data) return <ListLoadError error={error} onRetry={refetch} />;
@@ -227,8 +241,13 @@ export function DataTable<T extends RowData>({
                 {table.getRowModel().rows.map((row) => (
                   <tr
                     key={row.id}
+                    ref={row.id === saved ? savedRow : undefined}
                     className={
-                      [row.getIsSelected() ? 'is-selected' : '', rowClassName?.(row.original) ?? '']
+                      [
+                        row.getIsSelected() ? 'is-selected' : '',
+                        row.id === saved ? 'is-saved' : '',
+                        rowClassName?.(row.original) ?? '',
+                      ]
                         .filter(Boolean)
                         .join(' ') || undefined
                     }

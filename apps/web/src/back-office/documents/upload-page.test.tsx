@@ -62,9 +62,11 @@ function start() {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const calls = mockFetch({
     'GET /api/admin/me/': { body: me },
-    'GET /api/admin/apartments/?location_id=2': {
+    'GET /api/admin/apartments/?location_id=2&page_size=100': {
       body: {
         count: 2,
+        next: null,
+        previous: null,
         results: [
           { apartment_number: 'B-0101', active_residents: 1 },
           { apartment_number: 'B-0102', active_residents: 2 },
@@ -117,7 +119,7 @@ describe('document upload form', () => {
     );
     expect(FakeXhr.sent).toHaveLength(0);
     // The picker asked for the chosen location's apartments.
-    expect(user.calls.some((c) => c.url === '/api/admin/apartments/?location_id=2')).toBe(true);
+    expect(user.calls.some((c) => c.url === '/api/admin/apartments/?location_id=2&page_size=100')).toBe(true);
   });
 
   it('uploads title, location, apartment and the PDF with the staff token, then returns to the list', async () => {

@@ -196,7 +196,11 @@ export default function UploadPage() {
         </Link>
       }
     >
-      {isLoading ? <Spinner label={s.loading} /> : <UploadForm onDone={() => navigate(back)} />}
+      {isLoading ? (
+        <Spinner label={s.loading} />
+      ) : (
+        <UploadForm onDone={(created) => navigate(back, { state: { saved: created.id } })} />
+      )}
     </AdminPage>
   );
 }

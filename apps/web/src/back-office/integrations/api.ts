@@ -11,6 +11,7 @@ import type {
   WebhookEndpointWithSecret,
 } from '@hausportal/contract';
 import { adminApi, listQuery } from '../api/admin-api';
+import { ALL_PAGE_SIZE, allPages } from '../api/all-pages';
 
 /** A short list may come as an array or as one page of `{count, …, results}`; the screens take the rows. */
 function rows<T>(reply: T[] | Paginated<T>): T[] {
@@ -44,8 +45,13 @@ export const integrationsApi = adminApi
         invalidatesTags: ['ApiKeys', 'Audit'],
       }),
       webhooks: b.query<WebhookEndpoint[], number>({
-        query: (keyId) => `/api/admin/integration/keys/${keyId}/webhooks/`,
-        transformResponse: (reply: WebhookEndpoint[] | Paginated<WebhookEndpoint>) => rows(reply),
+        async queryFn(keyId, _api, _extra, fetchPage) {
+          const all = await allPages<WebhookEndpoint>(
+            fetchPage,
+            `/api/admin/integration/keys/${keyId}/webhooks/?page_size=${ALL_PAGE_SIZE}`,
+          );
+          return 'error' in all ? all : { data: all.data.results };
+        },
         providesTags: (_result, _error, keyId) => [{ type: 'Webhooks', id: keyId }],
       }),
       createWebhook: b.mutation<WebhookEndpointWithSecret, { keyId: number; body: WebhookEndpointCreate }>({

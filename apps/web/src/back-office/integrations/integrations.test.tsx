@@ -268,7 +268,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
       'GET /api/admin/integration/keys/7/': { body: apiKey() },
-      'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: endpoints }),
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': () => ({ body: page(endpoints) }),
       'POST /api/admin/integration/keys/7/webhooks/': (call) => {
         const body = call.body as Pick<WebhookEndpoint, 'url' | 'events' | 'description'>;
         endpoints = [endpoint(body)];
@@ -306,7 +306,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
       'GET /api/admin/integration/keys/7/': { body: apiKey() },
-      'GET /api/admin/integration/keys/7/webhooks/': { body: [] },
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': { body: page([]) },
       'POST /api/admin/integration/keys/7/webhooks/': {
         status: 400,
         body: { url: ['Diese Adresse ist nicht erlaubt (interne oder private Adresse).'] },
@@ -329,7 +329,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
       'GET /api/admin/integration/keys/7/': { body: apiKey() },
-      'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: [current] }),
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': () => ({ body: page([current]) }),
       'POST /api/admin/integration/webhooks/3/rotate-secret/': () => {
         current = endpoint({ previous_secret_expires_at: '2026-11-21T09:30:00Z' });
         return { body: { ...current, secret: 'whsec_NEU' } };
@@ -355,7 +355,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
       'GET /api/admin/integration/keys/7/': { body: apiKey() },
-      'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: [current] }),
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': () => ({ body: page([current]) }),
       'PATCH /api/admin/integration/webhooks/3/': (call) => {
         const { enabled } = call.body as { enabled: boolean };
         current = enabled
@@ -382,7 +382,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
       'GET /api/admin/integration/keys/7/': { body: apiKey() },
-      'GET /api/admin/integration/keys/7/webhooks/': () => ({ body: endpoints }),
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': () => ({ body: page(endpoints) }),
       'DELETE /api/admin/integration/webhooks/3/': () => {
         endpoints = [];
         return { status: 204 };
@@ -413,7 +413,7 @@ describe("'Schnittstellen': the delivery log", () => {
   it("lists deliveries with status, event, code, attempts and times, and offers 'Erneut senden' on each not pending", async () => {
     const calls = mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/7/webhooks/': { body: [endpoint()] },
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': { body: page([endpoint()]) },
       [`GET ${base}?page=1&page_size=25`]: {
         body: page(
           [
@@ -480,7 +480,7 @@ describe("'Schnittstellen': the delivery log", () => {
   it('says when there are no deliveries yet', async () => {
     mockFetch({
       'GET /api/admin/me/': { body: staff('admin') },
-      'GET /api/admin/integration/keys/7/webhooks/': { body: [endpoint()] },
+      'GET /api/admin/integration/keys/7/webhooks/?page_size=100': { body: page([endpoint()]) },
       [`GET ${base}?page=1&page_size=25`]: { body: page([]) },
     });
     renderAdmin(<Screens />, { path: '/admin/schnittstellen/7/webhooks/3' });

@@ -1,5 +1,6 @@
 import type { AdminLegalPage, LegalPageName, LegalPreview } from '@hausportal/contract';
 import { adminApi } from '../api/admin-api';
+import { allPages } from '../api/all-pages';
 
 /**
  * 'Rechtliche Seiten': the three pages with their Markdown, saving one, and the
@@ -8,7 +9,10 @@ import { adminApi } from '../api/admin-api';
 export const legalAdminApi = adminApi.enhanceEndpoints({ addTagTypes: ['LegalPages'] }).injectEndpoints({
   endpoints: (b) => ({
     legalPages: b.query<AdminLegalPage[], void>({
-      query: () => '/api/admin/legal/',
+      async queryFn(_arg, _api, _extra, fetchPage) {
+        const all = await allPages<AdminLegalPage>(fetchPage, '/api/admin/legal/');
+        return 'error' in all ? all : { data: all.data.results };
+      },
       providesTags: ['LegalPages'],
     }),
     saveLegalPage: b.mutation<AdminLegalPage, { page: LegalPageName; markdown: string }>({

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminLegalPage } from '@hausportal/contract';
 import { mockFetch } from '@/test/fetch-mock';
-import { renderAdmin } from '../test-utils';
+import { page, renderAdmin } from '../test-utils';
 import LegalPages from './legal-page';
 
 afterEach(() => {
@@ -47,14 +47,14 @@ describe("'Rechtliche Seiten' in the back office", () => {
   it('lists the three pages, each marked as template until saved, with a link to edit and to open it', async () => {
     mockFetch({
       'GET /api/admin/legal/': {
-        body: [
+        body: page([
           legal('impressum', 'Impressum', {
             template: false,
             updated_at: '2026-11-20T09:30:00Z',
             updated_by_name: 'Ada Admin',
           }),
           ...pages().slice(1),
-        ],
+        ]),
       },
     });
     renderAdmin(<Screens />, { path: '/admin/rechtliches' });
@@ -76,7 +76,7 @@ describe("'Rechtliche Seiten' in the back office", () => {
 
   it("lets an administrator edit a page's Markdown, previews it as the server renders it, and saves it", async () => {
     const calls = mockFetch({
-      'GET /api/admin/legal/': { body: pages() },
+      'GET /api/admin/legal/': { body: page(pages()) },
       'POST /api/admin/legal/preview/': (call) => ({
         body: { html: `<p>Vorschau: ${(call.body as { markdown: string }).markdown.split('\n').at(-1)}</p>` },
       }),
@@ -113,7 +113,7 @@ describe("'Rechtliche Seiten' in the back office", () => {
 
   it('shows the German field error of a refused save under the text', async () => {
     mockFetch({
-      'GET /api/admin/legal/': { body: pages() },
+      'GET /api/admin/legal/': { body: page(pages()) },
       'POST /api/admin/legal/preview/': { body: { html: '' } },
       'PUT /api/admin/legal/datenschutz/': { status: 400, body: { markdown: ['Eingabe ist zwingend'] } },
     });
@@ -127,7 +127,7 @@ describe("'Rechtliche Seiten' in the back office", () => {
   });
 
   it('shows a manager the page read-only, without saving', async () => {
-    mockFetch({ 'GET /api/admin/legal/': { body: pages({ editable: false }) } });
+    mockFetch({ 'GET /api/admin/legal/': { body: page(pages({ editable: false })) } });
     renderAdmin(<Screens />, { path: '/admin/rechtliches/barrierefreiheit' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Erklärung zur Barrierefreiheit' }),

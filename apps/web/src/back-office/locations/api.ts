@@ -1,6 +1,7 @@
 import type { AdminLocation, AdminLocationUpdate, AdminService, Paginated } from '@hausportal/contract';
 import { MAX_PAGE_SIZE } from '@hausportal/contract';
 import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
+import { allPages } from '../api/all-pages';
 import { queryString } from '../api/base-query';
 
 const LIST = { type: 'Locations', id: 'LIST' } as const;
@@ -28,8 +29,11 @@ export const locationsApi = adminApi.injectEndpoints({
     }),
     /** The services residents of the location see: the candidates for the emergency button. */
     locationServices: b.query<Paginated<AdminService>, number>({
-      query: (locationId) =>
-        `/api/admin/services/${queryString({ location_id: locationId, page_size: MAX_PAGE_SIZE })}`,
+      queryFn: (locationId, _api, _extra, fetchPage) =>
+        allPages<AdminService>(
+          fetchPage,
+          `/api/admin/services/${queryString({ location_id: locationId, page_size: MAX_PAGE_SIZE })}`,
+        ),
       providesTags: [{ type: 'Services', id: 'LIST' }],
     }),
   }),

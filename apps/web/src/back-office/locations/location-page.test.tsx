@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
+import { mockXhr } from '@/test/xhr-mock';
 import { page, renderAdmin } from '../test-utils';
 import LocationsPage from './locations-page';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (URL as Partial<typeof URL>).createObjectURL;
+  delete (URL as Partial<typeof URL>).revokeObjectURL;
+});
 
 const stadtpark = {
   id: 1,
@@ -167,6 +176,7 @@ describe('location settings', () => {
 
   it('refuses a logo that is not an image before uploading', async () => {
     mockFetch(routes());
+    const uploads = mockXhr(() => ({ status: 500 }));
     const user = userEvent.setup({ applyAccept: false });
     renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
     await user.upload(
@@ -176,6 +186,29 @@ describe('location settings', () => {
     expect(
       await screen.findByText('Die Datei logo.png ist kein Bild im Format JPEG, PNG oder WebP.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Logo hochladen' })).toBeDisabled();
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('uploads a logo as soon as it is picked, without a second click, and shows the new one', async () => {
+    let logo = stadtpark.logo;
+    mockFetch(routes({ 'GET /api/admin/locations/1/': () => ({ body: { ...stadtpark, logo } }) }));
+    const sent = mockXhr(() => {
+      logo = '/media/logo-2.webp?sig=y';
+      return { status: 200, body: { ...stadtpark, logo } };
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    await user.upload(await screen.findByLabelText('Neues Logo'), new File([PNG], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/admin/locations/1/logo/' });
+    expect((sent[0]!.body as FormData).get('logo')).toBeInstanceOf(File);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo von Residenz am Stadtpark' })).toHaveAttribute(
+        'src',
+        '/media/logo-2.webp?sig=y',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: /hochladen/i })).not.toBeInTheDocument();
   });
 });

@@ -53,6 +53,12 @@ function valuesOf(location: AdminLocation): FormInput {
     free_text: location.free_text,
     residents_can_post: location.residents_can_post,
     apartment_prefix: location.apartment_prefix ?? '',
+    street: location.street,
+    postal_code: location.postal_code,
+    city: location.city,
+    access_note: location.access_note,
+    auto_accept_days: location.auto_accept_days,
+    buildings: location.buildings,
   };
 }
 

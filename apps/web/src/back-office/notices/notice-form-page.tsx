@@ -18,6 +18,7 @@ import { adminApi, useMeQuery } from '../api/admin-api';
 import { useUpload } from '../api/upload';
 import type { AdminNotice } from '../api/types';
 import { AdminPage } from '../components/admin-page';
+import { ProgressBar } from '../components/progress-bar';
 import {
   AdminForm,
   CheckboxGroupInput,
@@ -77,6 +78,7 @@ type NoticeValues = z.infer<ReturnType<typeof noticeSchema>>;
 type FormAttachment = { key: string; name: string; document: string | null } & (
   { kind: 'kept'; id: number } | { kind: 'new'; file: File }
 );
+type NewAttachment = Extract<FormAttachment, { kind: 'new' }>;
 
 /**
  * The notice's PDFs: the ones it has (each with 'Entfernen') and the ones picked now. A picked
@@ -204,6 +206,8 @@ function NoticeForm({ notice, defaultLocations }: { notice?: AdminNotice; defaul
   const [detach] = useDeleteNoticeAttachmentMutation();
   const upload = useUpload();
   const dispatch = useAdminDispatch();
+  // The PDF going up after the notice is saved, and how far.
+  const [sending, setSending] = useState<{ label: string; percent: number } | null>(null);
   const keptEnd = toDateInput(notice?.ends_at ?? null);
   const schema = useMemo(() => noticeSchema(keptEnd), [keptEnd]);
   const form = useForm<NoticeValues>({
@@ -246,16 +250,23 @@ function NoticeForm({ notice, defaultLocations }: { notice?: AdminNotice; defaul
       toast.error(errorMessage(error));
       return false;
     }
-    for (const a of attachments) {
-      if (a.kind !== 'new') continue;
+    const fresh = attachments.filter((a): a is NewAttachment => a.kind === 'new');
+    for (const [index, a] of fresh.entries()) {
       const body = new FormData();
       body.set('document', a.file, a.name);
+      const label = s.notices.attachmentProgress(a.name, index + 1, fresh.length);
+      setSending({ label, percent: 0 });
       try {
-        await upload<AdminNotice>({ path: `/api/admin/notices/${saved.id}/attachments/`, form: body });
+        await upload<AdminNotice>({
+          path: `/api/admin/notices/${saved.id}/attachments/`,
+          form: body,
+          onProgress: (loaded, total) => setSending({ label, percent: Math.round((loaded / total) * 100) }),
+        });
       } catch (error) {
         toast.error(s.notices.attachFailed(a.name, errorMessage(error)));
         return false;
       } finally {
+        setSending(null);
         dispatch(
           adminApi.util.invalidateTags([
             { type: 'Notices', id: saved.id },
@@ -285,7 +296,7 @@ function NoticeForm({ notice, defaultLocations }: { notice?: AdminNotice; defaul
     }
     if (await syncAttachments(saved)) {
       toast.success(s.notices.saved);
-      navigate(withLocation('/admin/notices', locationId));
+      navigate(withLocation('/admin/notices', locationId), { state: { saved: saved.id } });
     } else if (!notice) {
       // The notice exists now: further tries edit it instead of creating a second one.
       navigate(withLocation(`/admin/notices/${saved.id}`, locationId), { replace: true });
@@ -309,6 +320,14 @@ function NoticeForm({ notice, defaultLocations }: { notice?: AdminNotice; defaul
         <CheckboxGroupInput name="location_ids" label={s.notices.locations} options={options} />
         <AttachmentsField items={attachments} onChange={setAttachments} />
         <NoticePreview attachments={attachments} />
+        {sending ? (
+          <ProgressBar
+            label={sending.label}
+            value={sending.percent}
+            max={100}
+            text={s.upload.percent(sending.percent)}
+          />
+        ) : null}
         <div className="button-row admin-form-buttons">
           <Link className="button" to={withLocation('/admin/notices', locationId)}>
             {s.form.cancel}

@@ -153,6 +153,36 @@ describe('notices (Aushänge)', () => {
     });
   });
 
+  it('comes back to the list with the saved notice marked and scrolled into view', async () => {
+    let saved = notice(4, 'Alt');
+    mockFetch({
+      'GET /api/admin/me/': { body: me },
+      'GET /api/admin/notices/4/': () => ({ body: saved }),
+      'PUT /api/admin/notices/4/': (call) => {
+        saved = { ...saved, ...(call.body as object) };
+        return { body: saved };
+      },
+      'GET /api/admin/notices/?page=1&page_size=25': () => ({
+        body: page([notice(7, 'Jünger'), notice(6, 'Anderer'), saved]),
+      }),
+    });
+    const shown = vi.fn();
+    Element.prototype.scrollIntoView = shown;
+    const user = userEvent.setup();
+    renderAdmin(<Screens />, { path: '/admin/notices/4' });
+    const title = await screen.findByRole('textbox', { name: 'Titel' });
+    await user.clear(title);
+    await user.type(title, 'Wasser Haus A');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent(/^\/admin\/notices$/));
+    const table = within(await screen.findByRole('table', { name: 'Aushänge' }));
+    const row = table.getByText('Wasser Haus A').closest('tr')!;
+    expect(row).toHaveClass('is-saved');
+    expect(table.getByText('Jünger').closest('tr')).not.toHaveClass('is-saved');
+    await waitFor(() => expect(shown.mock.contexts).toContain(row));
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
   describe('Start date, PDFs, preview, reads', () => {
     afterEach(() => vi.unstubAllGlobals());
     const pdf = (name: string, size = 100) =>
@@ -238,6 +268,8 @@ describe('notices (Aushänge)', () => {
       });
       await user.upload(input, [pdf('Plan.pdf'), png]);
       expect(await screen.findByText('Die Datei Bild.pdf ist keine PDF-Datei.')).toBeInTheDocument();
+      // Said plainly: the PDF is not on the server until the notice is saved.
+      expect(screen.getByText('(wird beim Speichern hochgeladen)')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Speichern' }));
       expect(await screen.findByText('Das Enddatum muss nach dem Beginn liegen.')).toBeInTheDocument();
       expect(calls.some((c) => c.method === 'POST')).toBe(false);

@@ -19,20 +19,31 @@ const parcel = (id: number, extra = {}) => ({
   handed_over_by: null,
   handed_over_at: null,
   handover_note: '',
+  tracking_number: '',
   label_photo: null,
   ...extra,
 });
 
 describe('back office: Pakete', () => {
-  it('lists the parcel history, switches to the ones waiting longer than 7 days, and shows the daily counts', async () => {
+  it('lists the parcel history with tracking numbers, switches to the ones waiting longer than 7 days, and counts only days with parcels', async () => {
     const daily = (call: Call) =>
       call.url.startsWith('/api/admin/parcels/daily/')
-        ? { body: [{ date: '2026-11-24', logged: 3, handed_over: 1 }] }
+        ? {
+            body: [
+              { date: '2026-11-23', logged: 0, handed_over: 0 },
+              { date: '2026-11-24', logged: 3, handed_over: 1 },
+              { date: '2026-11-25', logged: 0, handed_over: 2 },
+              { date: '2026-11-26', logged: 0, handed_over: 0 },
+            ],
+          }
         : undefined;
     const calls = mockFetch({
       'GET /api/admin/parcels/?page=1&page_size=25': {
         body: page([
-          parcel(1, { label_photo: { url: '/api/media/parcels/etikett.jpg?sid=3', thumbnail: '/t' } }),
+          parcel(1, {
+            label_photo: { url: '/api/media/parcels/etikett.jpg?sid=3', thumbnail: '/t' },
+            tracking_number: 'JJD00012345678',
+          }),
           parcel(2, {
             status: 'handed_over',
             handed_over_at: '2026-11-11T10:00:00Z',
@@ -63,13 +74,20 @@ describe('back office: Pakete', () => {
     const table = await screen.findByRole('table', { name: 'Pakete an der Rezeption' });
     expect(within(table).getAllByText('an Nachbarin A-0102 übergeben').length).toBeGreaterThan(0);
     expect(within(table).getAllByText('Offen').length).toBeGreaterThan(0);
+    expect(within(table).getByText('Sendungsnummer JJD00012345678')).toBeInTheDocument();
     // The label photo of parcel 1 is a link; parcel 2 has none.
     const labels = within(table).getAllByRole('link', { name: 'Foto vom Etikett' });
     expect(new Set(labels.map((a) => a.getAttribute('href')))).toEqual(
       new Set(['/api/media/parcels/etikett.jpg?sid=3']),
     );
     expect(within(within(table).getAllByRole('row')[2]!).queryByRole('link', { name: 'Foto vom Etikett' })).toBeNull();
-    expect(await screen.findByRole('heading', { name: 'Pakete pro Tag (letzte 14 Tage)' })).toBeInTheDocument();
+    const counts = (await screen.findByRole('heading', { name: 'Pakete pro Tag (letzte 14 Tage)' })).closest(
+      'section',
+    )!;
+    // The totals in one line, and only the days that had parcels.
+    expect(counts).toHaveTextContent('3 erfasst, 3 übergeben, an 2 Tagen von 14.');
+    const days = within(within(counts).getByRole('table')).getAllByRole('row').slice(1);
+    expect(days.map((row) => row.textContent)).toEqual(['24.11.202631', '25.11.202602']);
     expect(
       calls.some((c) => /^\/api\/admin\/parcels\/daily\/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(c.url)),
     ).toBe(true);

@@ -4,7 +4,7 @@ import { adminColumns, DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-select';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useFilterParam, useListArgs } from '../lib/list-params';
-import { useAdminParcelsQuery, useParcelDailyQuery, type AdminParcel } from './api';
+import { useAdminParcelsQuery, useParcelDailyQuery, type AdminParcel, type DailyCount } from './api';
 import { t } from './strings';
 import '../components/screens.css';
 
@@ -32,6 +32,9 @@ const columns = [
     cell: ({ row }) => (
       <>
         {`${row.original.carrier}, ${row.original.pieces} Stück${row.original.storage_place ? ` · ${row.original.storage_place}` : ''}`}
+        {row.original.tracking_number ? (
+          <div className="admin-cell-sub">{t.tracking(row.original.tracking_number)}</div>
+        ) : null}
         {row.original.label_photo ? (
           // Names and addresses: a link (bound to this sign-in) rather than a picture in every row.
           <div className="admin-link-line">
@@ -62,34 +65,56 @@ const columns = [
 ];
 const fold = { into: 'apartment_number', columns: ['handover_note'] };
 
-/** Parcels per Berlin day over the last 14 days. */
+/**
+ * Parcels per Berlin day over the last 14 days: the totals in one line, then only the days that
+ * had parcels (a quiet fortnight was 14 rows of zeros).
+ */
 function Daily({ locationId }: { locationId?: number }) {
   const { data, isError } = useParcelDailyQuery({ from: berlinDay(13), to: berlinDay(0), location_id: locationId });
   const id = useId();
   if (isError) return <p role="alert">{t.dailyFailed}</p>;
   if (!data) return null;
+  const busy = data.filter((d) => d.logged > 0 || d.handed_over > 0);
+  const sum = (key: 'logged' | 'handed_over') => data.reduce((n, d) => n + d[key], 0);
   return (
-    <section aria-labelledby={id} className="admin-card">
+    <section aria-labelledby={id} className="card stack admin-parcels-daily">
       <h2 id={id}>{t.daily}</h2>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.dailyColumns.date}</th>
-            <th scope="col">{t.dailyColumns.logged}</th>
-            <th scope="col">{t.dailyColumns.handedOver}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.date}>
-              <td>{formatDate(`${d.date}T12:00:00Z`)}</td>
-              <td>{d.logged}</td>
-              <td>{d.handed_over}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {busy.length === 0 ? (
+        <p className="muted">{t.dailyNone}</p>
+      ) : (
+        <>
+          <p>
+            {t.dailySummary(sum('logged'), sum('handed_over'), busy.length)}{' '}
+            <span className="muted">{t.dailyOnlyBusy}</span>
+          </p>
+          <DailyTable days={busy} />
+        </>
+      )}
     </section>
+  );
+}
+
+function DailyTable({ days }: { days: DailyCount[] }) {
+  return (
+    <table className="admin-table">
+      <caption className="visually-hidden">{t.daily}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.dailyColumns.date}</th>
+          <th scope="col">{t.dailyColumns.logged}</th>
+          <th scope="col">{t.dailyColumns.handedOver}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((d) => (
+          <tr key={d.date}>
+            <td>{formatDate(`${d.date}T12:00:00Z`)}</td>
+            <td>{d.logged}</td>
+            <td>{d.handed_over}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -23,6 +23,11 @@ export const t = {
   by: 'von {name}',
   labelPhoto: 'Foto vom Etikett',
   daily: 'Pakete pro Tag (letzte 14 Tage)',
+  dailySummary: (logged: number, handedOver: number, days: number) =>
+    `${logged} erfasst, ${handedOver} übergeben, an ${days === 1 ? '1 Tag' : `${days} Tagen`} von 14.`,
+  dailyNone: 'In den letzten 14 Tagen wurden keine Pakete erfasst oder übergeben.',
+  dailyOnlyBusy: 'Tage ohne Pakete sind ausgelassen.',
   dailyColumns: { date: 'Tag', logged: 'Erfasst', handedOver: 'Übergeben' },
+  tracking: (number: string) => `Sendungsnummer ${number}`,
   dailyFailed: 'Die Tageszahlen konnten nicht geladen werden.',
 };

@@ -1,6 +1,7 @@
 import type { AdminPhone, AdminPhoneInput, Paginated } from '@hausportal/contract';
 import { MAX_PAGE_SIZE } from '@hausportal/contract';
 import { adminApi } from '../api/admin-api';
+import { allPages } from '../api/all-pages';
 import { queryString } from '../api/base-query';
 
 const list = (locationId: number) => ({ type: 'Phones' as const, id: `LIST-${locationId}` });
@@ -12,7 +13,11 @@ const list = (locationId: number) => ({ type: 'Phones' as const, id: `LIST-${loc
 export const phonesApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
     phones: b.query<Paginated<AdminPhone>, number>({
-      query: (locationId) => `/api/admin/phones/${queryString({ location_id: locationId, page_size: MAX_PAGE_SIZE })}`,
+      queryFn: (locationId, _api, _extra, fetchPage) =>
+        allPages<AdminPhone>(
+          fetchPage,
+          `/api/admin/phones/${queryString({ location_id: locationId, page_size: MAX_PAGE_SIZE })}`,
+        ),
       providesTags: (_r, _e, locationId) => [list(locationId)],
     }),
     createPhone: b.mutation<AdminPhone, AdminPhoneInput>({

@@ -62,7 +62,7 @@ function ProviderForm({
   service: AdminService;
   provider?: AdminProvider;
   me: StaffMe | undefined;
-  onCreated: () => void;
+  onCreated: (created: AdminProvider) => void;
 }) {
   const [filterId] = useLocationFilter();
   const [create] = useCreateProviderMutation();
@@ -96,9 +96,9 @@ function ProviderForm({
         form.reset(valuesOf(saved));
         toast.success(p.saved);
       } else {
-        await create(body).unwrap();
+        const created = await create(body).unwrap();
         toast.success(p.saved);
-        onCreated();
+        onCreated(created);
       }
     } catch (error) {
       applyServerErrors(error, form.setError, schemaFields(providerFormSchema));
@@ -162,7 +162,14 @@ export default function ProviderPage() {
     body = <RecordLoadError error={service.error} notFound={t.notFound} onRetry={service.refetch} />;
   else if (providerId && pid === null) body = <p role="alert">{p.notFound}</p>;
   else if (pid !== null) body = <EditProvider id={pid} service={service.data} me={me} />;
-  else body = <ProviderForm service={service.data} me={me} onCreated={() => navigate(back)} />;
+  else
+    body = (
+      <ProviderForm
+        service={service.data}
+        me={me}
+        onCreated={(created) => navigate(back, { state: { saved: created.id } })}
+      />
+    );
 
   return (
     <AdminPage

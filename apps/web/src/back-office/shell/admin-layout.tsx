@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Icon } from '@/components/ui/icon';
@@ -82,6 +82,11 @@ export function AdminLayout() {
   // The menu (narrow screens) is open for the page it was opened on; a new screen closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  // A new screen starts at its top. The window keeps its scroll across routes otherwise: a list
+  // opened after a long form showed an almost empty page, its rows scrolled off above.
+  useEffect(() => {
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [pathname]);
 
   const counts = {
     moderation: { n: summary.data?.total ?? 0, text: s.shell.pendingCount },

@@ -13,6 +13,7 @@ import type {
   TicketStatus,
 } from '@hausportal/contract';
 import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
+import { ALL_PAGE_SIZE, allPages } from '../api/all-pages';
 import { queryString } from '../api/base-query';
 
 export type TicketBoard = z.infer<typeof adminTicketBoard>;
@@ -44,9 +45,6 @@ const CATEGORIES = { type: 'TicketCategories', id: 'LIST' } as const;
 
 /** What any write to a ticket may change: the list, the board, the nav count, the figures, the log. */
 const afterWrite = (id: number) => [LIST, item(id), 'TicketBoard', 'TicketSummary', 'TicketStats', 'Audit'] as const;
-
-/** Everything of a list at once (categories, providers): the API allows 100 a page. */
-const ALL = 100;
 
 /** `GET /api/admin/tickets/stats.csv?…`: the figures as a file (downloaded with the token). */
 export function statsCsvPath(args: StatsArgs): string {
@@ -93,7 +91,11 @@ export const ticketsApi = adminApi.injectEndpoints({
       invalidatesTags: (_r, _e, { id, into_id }) => [...afterWrite(id), item(into_id)],
     }),
     ticketCategories: b.query<Paginated<TicketCategoryRow>, { location_id?: number }>({
-      query: ({ location_id }) => `/api/admin/ticket-categories/${queryString({ location_id, page_size: ALL })}`,
+      queryFn: ({ location_id }, _api, _extra, fetchPage) =>
+        allPages<TicketCategoryRow>(
+          fetchPage,
+          `/api/admin/ticket-categories/${queryString({ location_id, page_size: ALL_PAGE_SIZE })}`,
+        ),
       providesTags: [CATEGORIES],
     }),
     createTicketCategory: b.mutation<TicketCategoryRow, TicketCategoryInput>({
@@ -110,7 +112,11 @@ export const ticketsApi = adminApi.injectEndpoints({
     }),
     // The providers the back office already lists (Dienste & Anbieter), here for the assignment and the filter.
     ticketProviders: b.query<Paginated<AdminProvider>, { location_id?: number }>({
-      query: ({ location_id }) => `/api/admin/providers/${queryString({ location_id, page_size: ALL })}`,
+      queryFn: ({ location_id }, _api, _extra, fetchPage) =>
+        allPages<AdminProvider>(
+          fetchPage,
+          `/api/admin/providers/${queryString({ location_id, page_size: ALL_PAGE_SIZE })}`,
+        ),
       providesTags: [{ type: 'Providers', id: 'LIST' }],
     }),
     // The residents list of the back office, searched when a ticket is opened for someone.

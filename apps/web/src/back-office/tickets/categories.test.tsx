@@ -57,6 +57,20 @@ describe('ticket categories per location', () => {
     expect(screen.getByRole('link', { name: 'Kategorien' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows every category of a location past the first hundred, following the pages', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => category(100 + i, `Kategorie ${i + 1}`));
+    const second = '/api/admin/ticket-categories/?page=2&location_id=1&page_size=100';
+    mockFetch({
+      'GET /api/admin/me/': { body: me },
+      [LIST]: { body: { count: 101, next: second, previous: null, results: many.slice(0, 100) } },
+      [`GET ${second}`]: { body: { count: 101, next: null, previous: LIST, results: many.slice(100) } },
+    });
+    open();
+    await screen.findByRole('table', { name: 'Kategorien' });
+    expect(names()).toHaveLength(101);
+    expect(names().at(-1)).toBe('Kategorie 101');
+  });
+
   it('adds a category at the end, and renames one and marks it for the emergency hint', async () => {
     const calls = serve();
     const user = open();

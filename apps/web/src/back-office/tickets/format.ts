@@ -21,8 +21,13 @@ export function formatDecimal(value: number): string {
   return oneDecimal.format(value);
 }
 
-/** How old a ticket is, 'vor 3 Tagen', from its creation. */
+/**
+ * How old a ticket is, 'vor 3 Tagen', from its creation; 'gerade eben' in its first minute (short:
+ * 'vor weniger als 1 Min.' widened the list's number cell on a tablet until the table scrolled).
+ */
 export function ticketAge(createdAt: string, now: number = Date.now()): string {
+  const since = new Date(createdAt).getTime();
+  if (!Number.isNaN(since) && now - since < 60_000) return t.justNow;
   const span = waitingSpan(createdAt, now);
   return span ? t.ago(span) : '';
 }

@@ -140,8 +140,10 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 function Figures({ stats }: { stats: AdminTicketStats }) {
   const headingId = useId();
   const tableId = useId();
-  const max = Math.max(1, ...stats.by_category.map((row) => row.tickets));
   const total = stats.by_category.reduce((sum, row) => sum + row.tickets, 0) || stats.tickets || 1;
+  // Each bar is its share of all tickets on one scale from 0 to 100 %, so 'Heizung 50 %' fills
+  // half its track (bars scaled to the largest category drew 50 % as a full bar).
+  const share = (tickets: number) => Math.round((tickets / total) * 100);
   return (
     <>
       <section aria-labelledby={headingId} className="stack">
@@ -191,9 +193,9 @@ function Figures({ stats }: { stats: AdminTicketStats }) {
                     <td>
                       <div className="ticket-bar-cell">
                         <span className="ticket-bar" aria-hidden="true">
-                          <span style={{ width: `${(row.tickets / max) * 100}%` }} />
+                          <span style={{ width: `${share(row.tickets)}%` }} />
                         </span>
-                        <span className="ticket-bar-share">{Math.round((row.tickets / total) * 100)} %</span>
+                        <span className="ticket-bar-share">{share(row.tickets)} %</span>
                       </div>
                     </td>
                   </tr>
@@ -236,10 +238,12 @@ export function StatsPage() {
   const args: StatsArgs = { location_id: locationId, from: period.from, to: period.to };
   const { data, isLoading, isFetching, isError, error, refetch } = useTicketStatsQuery(args);
   const locationTitle = me?.locations.find((l) => l.id === locationId)?.title ?? t.stats.allLocations;
+  // The fields show the period the figures are for, also the server's default one.
+  const shown = { from: period.from ?? data?.from, to: period.to ?? data?.to };
   return (
     <TicketsFrame title={t.stats.title}>
       <div className="stack-lg">
-        <PeriodForm key={`${period.from}-${period.to}`} from={period.from} to={period.to} onApply={setPeriod} />
+        <PeriodForm key={`${shown.from}-${shown.to}`} from={shown.from} to={shown.to} onApply={setPeriod} />
         {isLoading ? <Spinner label={s.loading} /> : null}
         {isError && !data ? <ListLoadError error={error} onRetry={refetch} /> : null}
         {data ? (

@@ -45,6 +45,12 @@ describe('ticket figures (Auswertung)', () => {
     const table = screen.getByRole('table', { name: 'Meldungen nach Kategorie' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Heizung650 %', 'Aufzug433 %', 'Sonstiges217 %']);
+    // One scale from 0 to 100 %: half of all tickets is half a bar, not a full one.
+    const bars = [...table.querySelectorAll<HTMLElement>('.ticket-bar > span')].map((bar) => bar.style.width);
+    expect(bars).toEqual(['50%', '33%', '17%']);
+    // The date fields show the period the figures are for (the server's default here).
+    expect(screen.getByLabelText('Von')).toHaveValue('2026-08-27');
+    expect(screen.getByLabelText('Bis')).toHaveValue('2026-11-24');
   });
 
   it("says 'keine Daten' without answers or ratings, and when no ticket came in", async () => {
@@ -82,7 +88,9 @@ describe('ticket figures (Auswertung)', () => {
     await screen.findByText('Haus am See, 27.08.2026 bis 24.11.2026');
     const from = screen.getByLabelText('Von');
     const to = screen.getByLabelText('Bis');
+    await user.clear(from);
     await user.type(from, '2026-07-01');
+    await user.clear(to);
     await user.type(to, '2026-06-30');
     await user.click(screen.getByRole('button', { name: 'Anzeigen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Das Startdatum liegt nach dem Enddatum.');

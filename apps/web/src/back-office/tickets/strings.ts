@@ -35,6 +35,7 @@ export const t = {
   noReporter: 'ehemalige:r Bewohner:in',
   noAssignee: 'ohne Handwerker',
   ago: (span: string) => `vor ${span}`,
+  justNow: 'gerade eben',
   source: { app: 'App', phone: 'Telefon', desk: 'Empfang' } as Record<string, string>,
   list: {
     caption: 'Meldungen',
@@ -104,8 +105,7 @@ export const t = {
     photoDialog: (n: number) => `Foto ${n}`,
     photoOriginal: 'In voller Größe öffnen',
     addPhoto: 'Foto hinzufügen',
-    addPhotoHint: 'JPEG, PNG oder WebP, höchstens 10 MB.',
-    uploading: 'Wird hochgeladen …',
+    addPhotoHint: 'JPEG, PNG oder WebP, höchstens 10 MB; wird gleich nach der Auswahl hochgeladen.',
     uploaded: 'Das Foto wurde hinzugefügt.',
     tooLarge: (name: string) => `„${name}“ ist größer als 10 MB.`,
     notImage: (name: string) => `„${name}“ ist kein JPEG-, PNG- oder WebP-Foto.`,

@@ -95,6 +95,8 @@ export function ticket(extra: Partial<AdminTicket> = {}): AdminTicket {
     appointment_at: null,
     merged_into: null,
     rating: null,
+    building_id: null,
+    reported_done_at: null,
     receipt_sha256: 'a3f1c2'.padEnd(64, '0'),
     ...extra,
   };

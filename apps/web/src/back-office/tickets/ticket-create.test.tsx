@@ -23,6 +23,8 @@ const anna = {
 
 const apartments = (numbers: string[]) => ({
   count: numbers.length,
+  next: null,
+  previous: null,
   results: numbers.map((apartment_number) => ({ apartment_number, active_residents: 1 })),
 });
 
@@ -39,7 +41,7 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
       'GET /api/admin/ticket-categories/?location_id=1&page_size=100': {
         body: page([...categories, { ...categories[2]!, id: 4, name: 'Alt', archived: true }]),
       },
-      'GET /api/admin/apartments/?location_id=1': { body: apartments(['0101', '0102']) },
+      'GET /api/admin/apartments/?location_id=1&page_size=100': { body: apartments(['0101', '0102']) },
       'GET /api/admin/residents/?page=1&page_size=10&location_id=1&search=0101&active=true': {
         body: page([anna, { ...anna, id: 12, name: 'Bernd Beispiel' }, { ...anna, id: 13, apartment_number: '01011' }]),
       },
@@ -107,7 +109,7 @@ describe('opening a ticket for a resident (Meldung erfassen)', () => {
       'GET /api/admin/ticket-categories/?location_id=2&page_size=100': {
         body: page([{ ...categories[1]!, id: 12, location_id: 2 }]),
       },
-      'GET /api/admin/apartments/?location_id=2': { body: apartments(['0101']) },
+      'GET /api/admin/apartments/?location_id=2&page_size=100': { body: apartments(['0101']) },
       'GET /api/admin/residents/?page=1&page_size=10&location_id=2&search=0101&active=true': {
         body: page([{ ...anna, id: 31, name: 'Dora Seemann', location_id: 2 }]),
       },

@@ -5,8 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { ACCEPT, isAcceptedImage, isTooLarge } from '@/lib/files';
 import { adminApi } from '../api/admin-api';
 import { useUpload } from '../api/upload';
-import { describedBy, FieldNotes } from '../components/form-fields';
-import { errorMessage } from '../lib/errors';
+import { UploadOnPick } from '../components/upload-on-pick';
 import { useAdminDispatch } from '../store';
 import { t } from './strings';
 
@@ -28,62 +27,46 @@ function PhotoDialog({ photo, index, onClose }: { photo: TicketPhoto | null; ind
   );
 }
 
-/** Adds a photo (`POST …/photos/`, multipart `photo`), checked in the browser before it is sent. */
+/** Adds a photo (`POST …/photos/`, multipart `photo`) as soon as it is picked, checked in the browser first. */
 function AddPhoto({ ticket }: { ticket: AdminTicket }) {
-  const id = useId();
   const upload = useUpload();
   const dispatch = useAdminDispatch();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const full = ticket.photos.length >= MAX_TICKET_PHOTOS;
 
-  const pick = async (file: File | undefined) => {
-    setError(null);
-    if (!file) return;
-    if (isTooLarge(file)) return setError(t.ticket.tooLarge(file.name));
-    if (!(await isAcceptedImage(file))) return setError(t.ticket.notImage(file.name));
+  const refuse = async (file: File) =>
+    isTooLarge(file)
+      ? t.ticket.tooLarge(file.name)
+      : (await isAcceptedImage(file))
+        ? null
+        : t.ticket.notImage(file.name);
+
+  const send = async (file: File, onProgress: (percent: number) => void) => {
     const form = new FormData();
     form.set('photo', file, file.name);
-    setBusy(true);
-    try {
-      await upload({ path: `/api/admin/tickets/${ticket.id}/photos/`, form });
-      dispatch(
-        adminApi.util.invalidateTags([
-          { type: 'Tickets', id: ticket.id },
-          { type: 'Tickets', id: 'LIST' },
-        ]),
-      );
-      toast.success(t.ticket.uploaded);
-      setInputKey((key) => key + 1);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await upload({
+      path: `/api/admin/tickets/${ticket.id}/photos/`,
+      form,
+      onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
+    });
+    dispatch(
+      adminApi.util.invalidateTags([
+        { type: 'Tickets', id: ticket.id },
+        { type: 'Tickets', id: 'LIST' },
+      ]),
+    );
   };
 
   if (full) return <p className="muted">{t.ticket.photoLimit(MAX_TICKET_PHOTOS)}</p>;
   return (
-    <div className={`field ticket-add-photo${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{busy ? t.ticket.uploading : t.ticket.addPhoto}</label>
-      <input
-        key={inputKey}
-        id={id}
-        type="file"
+    <div className="ticket-add-photo">
+      <UploadOnPick
+        label={t.ticket.addPhoto}
+        hint={t.ticket.addPhotoHint}
         accept={ACCEPT.image}
-        disabled={busy}
-        aria-busy={busy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, t.ticket.addPhotoHint, error)}
-        onChange={(event) => void pick(event.target.files?.[0])}
+        refuse={refuse}
+        send={send}
+        onSent={() => toast.success(t.ticket.uploaded)}
       />
-      <FieldNotes id={id} hint={t.ticket.addPhotoHint} error={error} alert />
-      {busy ? (
-        <p role="status" className="muted">
-          {t.ticket.uploading}
-        </p>
-      ) : null}
     </div>
   );
 }

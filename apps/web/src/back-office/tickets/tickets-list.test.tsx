@@ -72,6 +72,20 @@ describe('ticket list (Meldungen)', () => {
     expect(screen.getByText('1 offene Meldung ohne Reaktion seit 48 h')).toBeInTheDocument();
   });
 
+  it("calls a ticket of the last minute 'gerade eben', short enough for the tablet's number cell", async () => {
+    mockFetch(
+      common({
+        [`GET ${LIST}&sort=oldest`]: {
+          body: page([listItem(1, { created_at: new Date(Date.now() - 20_000).toISOString() })]),
+        },
+      }),
+    );
+    renderAdmin(<TicketsPage />, { path: '/admin/tickets', pattern: '/admin/tickets/*' });
+    const table = await screen.findByRole('table', { name: 'Meldungen' });
+    expect(within(table).getAllByText('gerade eben').length).toBeGreaterThan(0);
+    expect(table).not.toHaveTextContent('weniger als 1 Min.');
+  });
+
   it('puts every filter into the URL and into the request, and back to page 1', async () => {
     const calls = mockFetch(
       common({

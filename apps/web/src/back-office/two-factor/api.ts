@@ -8,6 +8,7 @@ import type {
 } from '@hausportal/contract';
 import { MAX_PAGE_SIZE } from '@hausportal/contract';
 import { adminApi } from '../api/admin-api';
+import { allPages } from '../api/all-pages';
 
 /** The second factor's endpoints (ADR 025). The setup's secret lives only in the mutation's result. */
 export const twoFactorApi = adminApi.enhanceEndpoints({ addTagTypes: ['TwoFactor'] }).injectEndpoints({
@@ -34,7 +35,8 @@ export const twoFactorApi = adminApi.enhanceEndpoints({ addTagTypes: ['TwoFactor
       invalidatesTags: ['TwoFactor', 'Audit'],
     }),
     staffTwoFactor: b.query<Paginated<StaffTwoFactor>, void>({
-      query: () => `/api/admin/two-factor/staff/?page_size=${MAX_PAGE_SIZE}`,
+      queryFn: (_arg, _api, _extra, fetchPage) =>
+        allPages<StaffTwoFactor>(fetchPage, `/api/admin/two-factor/staff/?page_size=${MAX_PAGE_SIZE}`),
       providesTags: ['TwoFactor'],
     }),
     resetTwoFactor: b.mutation<{ detail: string }, number>({

@@ -12,13 +12,20 @@ export interface NewParcel {
   pieces: number;
   storage_place: string;
   note: string;
+  /** Left out for none; the server writes it large and without spaces. */
+  tracking_number?: string;
 }
 
-/** GET /api/reception/apartments/?q=: the type-ahead of the desk's location. */
-export async function searchApartments(q: string): Promise<{ apartment_number: string; open_parcels: number }[]> {
-  const page = await api.get<Paginated<{ apartment_number: string; open_parcels: number }>>(
-    `/api/reception/apartments/?q=${encodeURIComponent(q)}`,
-  );
+/** An apartment the desk's type-ahead offers, with the names of its residents (reception only). */
+export interface DeskApartment {
+  apartment_number: string;
+  open_parcels: number;
+  residents: string[];
+}
+
+/** GET /api/reception/apartments/?q=: the type-ahead of the desk's location, by number or name. */
+export async function searchApartments(q: string): Promise<DeskApartment[]> {
+  const page = await api.get<Paginated<DeskApartment>>(`/api/reception/apartments/?q=${encodeURIComponent(q)}`);
   return page.results;
 }
 

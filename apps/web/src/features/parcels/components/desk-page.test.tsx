@@ -30,6 +30,7 @@ const parcel = (id: number, over: Record<string, unknown> = {}) => ({
   handed_over_by: null,
   handed_over_at: null,
   handover_note: '',
+  tracking_number: '',
   label_photo: null,
   ...over,
 });
@@ -46,7 +47,12 @@ describe('the parcel desk', () => {
     let id = 0;
     const calls = mockFetch({
       'GET /api/reception/apartments/?q=0101': {
-        body: { count: 1, next: null, previous: null, results: [{ apartment_number: 'A-0101', open_parcels: 0 }] },
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ apartment_number: 'A-0101', open_parcels: 0, residents: ['Anna Beispiel'] }],
+        },
       },
       'GET /api/reception/parcels/?status=open&page_size=100': {
         body: { count: 0, next: null, previous: null, results: [] },
@@ -61,7 +67,7 @@ describe('the parcel desk', () => {
     const camera = screen.getByLabelText('Foto vom Etikett (optional)');
     expect(camera).not.toBeRequired();
     fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^A-0101/ }));
     // The one tap after the apartment: 'Speichern'.
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.getByText('Hermes, 1 Stück für A-0101 erfasst.')).toBeInTheDocument());
@@ -81,7 +87,7 @@ describe('the parcel desk', () => {
 
     // The second parcel gets a key of its own and the stepper's count.
     fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^A-0101/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Ein Stück mehr' }));
     fireEvent.click(screen.getByRole('button', { name: 'DHL' }));
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -135,11 +141,114 @@ describe('the parcel desk', () => {
   });
 });
 
+describe('finding and handing over at the desk', () => {
+  it("names the apartment's residents in the type-ahead, and finds an apartment by a name", async () => {
+    mockFetch({
+      'GET /api/reception/apartments/?q=beisp': {
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ apartment_number: 'A-0101', open_parcels: 2, residents: ['Anna Beispiel', 'Ben Beispiel'] }],
+        },
+      },
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: 'beisp' } });
+    const option = await screen.findByRole('button', { name: /^A-0101/ });
+    expect(option).toHaveTextContent('A-0101 · 2 Pakete warten');
+    expect(option).toHaveTextContent('Anna Beispiel, Ben Beispiel');
+    expect(screen.getByRole('textbox', { name: 'Wohnung' })).toHaveAttribute(
+      'placeholder',
+      'Wohnungsnummer oder Name, z. B. 0101',
+    );
+  });
+
+  it('sends a tracking number written large without spaces, refuses a wrong one in German, and a scanner’s Enter logs nothing', async () => {
+    const calls = mockFetch({
+      'GET /api/reception/apartments/?q=0101': {
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ apartment_number: 'A-0101', open_parcels: 0, residents: [] }],
+        },
+      },
+      'GET /api/reception/parcels/?status=open&page_size=100': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+      'POST /api/reception/parcels/': (call) => ({
+        status: 201,
+        body: parcel(9, call.body as Record<string, unknown>),
+      }),
+    });
+    renderWithApp(<ParcelDeskPage />);
+    const tracking = screen.getByLabelText('Sendungsnummer (optional)');
+    fireEvent.change(tracking, { target: { value: 'jjd 12' } });
+    fireEvent.keyDown(tracking, { key: 'Enter' });
+    // The scanner's Enter sends nothing and takes the receptionist to the apartment.
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(screen.getByLabelText('Wohnung')).toHaveFocus();
+    fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
+    fireEvent.click(await screen.findByRole('button', { name: /^A-0101/ }));
+    fireEvent.change(tracking, { target: { value: 'JJD/12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Sendungsnummer hat 5 bis 40 Buchstaben, Ziffern oder Bindestriche.',
+    );
+    expect(tracking).toHaveFocus();
+    fireEvent.change(tracking, { target: { value: 'jjd 0001 2345 678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ tracking_number: 'JJD00012345678' });
+    // Cleared for the next parcel.
+    await waitFor(() => expect(tracking).toHaveValue(''));
+  });
+
+  it('hands over in one tap when the searched pickup code matches, with that code', async () => {
+    let open = [parcel(1), parcel(2, { carrier: 'UPS', tracking_number: '1Z999AA10123456784' })];
+    const calls = mockFetch({
+      'GET /api/reception/parcels/?status=open&page_size=100': () => ({
+        body: { count: open.length, next: null, previous: null, results: open },
+      }),
+      'GET /api/reception/parcels/?status=open&page_size=100&code=4711': () => ({
+        body: { count: open.length, next: null, previous: null, results: open },
+      }),
+      'POST /api/reception/parcels/handover/': () => {
+        const done = open;
+        open = [];
+        return { body: { handed_over: done } };
+      },
+    });
+    renderWithApp(<ParcelDeskPage />);
+    expect(await screen.findByText(/1Z999AA10123456784/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Suche nach Wohnung oder Abholcode'), { target: { value: '4711' } });
+    expect(await screen.findByText('Abholcode 4711 passt.')).toBeInTheDocument();
+    // One tap: no dialog, no second entry of the code.
+    fireEvent.click(screen.getByRole('button', { name: 'Mit Code 4711 übergeben' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ apartment: 'A-0101', code: '4711', ids: [1, 2] });
+    expect(await screen.findByText('2 Pakete an A-0101 übergeben.')).toBeInTheDocument();
+    // The search is cleared for the next resident.
+    expect(screen.getByLabelText('Suche nach Wohnung oder Abholcode')).toHaveValue('');
+    expect(await screen.findByText('Keine offenen Pakete.')).toBeInTheDocument();
+  });
+});
+
 describe('the label photo at the desk', () => {
   it('opens the camera, sends the shrunk photo with the parcel as multipart, and clears it for the next parcel', async () => {
     const calls = mockFetch({
       'GET /api/reception/apartments/?q=0101': {
-        body: { count: 1, next: null, previous: null, results: [{ apartment_number: 'A-0101', open_parcels: 0 }] },
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ apartment_number: 'A-0101', open_parcels: 0, residents: ['Anna Beispiel'] }],
+        },
       },
       'GET /api/reception/parcels/?status=open&page_size=100': {
         body: { count: 0, next: null, previous: null, results: [] },
@@ -156,7 +265,7 @@ describe('the label photo at the desk', () => {
     expect(await screen.findByRole('img', { name: 'Foto vom Etikett' })).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Wohnung'), { target: { value: '0101' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'A-0101' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^A-0101/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.getByText('DHL, 1 Stück für A-0101 erfasst.')).toBeInTheDocument());
     const post = calls.find((c) => c.method === 'POST')!;
@@ -217,14 +326,44 @@ describe('the label photo at the desk', () => {
 });
 
 describe('the home card', () => {
+  const waiting = (pieces: number[]) =>
+    pieces.map((n, i) => ({
+      id: i + 1,
+      carrier: (['DHL', 'UPS'] as const)[i % 2]!,
+      pieces: n,
+      status: 'open' as const,
+      logged_at: '',
+      handed_over_at: null,
+    }));
+
   it('shows the pickup code while parcels wait, and nothing otherwise', () => {
-    const open = [
-      { id: 1, carrier: 'DHL' as const, pieces: 2, status: 'open' as const, logged_at: '', handed_over_at: null },
-    ];
+    const open = waiting([2]);
     const { rerender } = renderWithApp(<ParcelCardView data={{ pickup_code: '0815', open, recent: [] }} />);
     expect(screen.getByRole('heading', { name: 'Pakete abholen' })).toBeInTheDocument();
     expect(screen.getByTestId('pickup-code')).toHaveTextContent('0815');
     rerender(<ParcelCardView data={{ pickup_code: null, open: [], recent: [] }} />);
     expect(screen.queryByTestId('parcel-card')).not.toBeInTheDocument();
+  });
+
+  it("says '1 Paket' or '2 Pakete', when the reception is open, and links to 'Pakete'", () => {
+    const { rerender } = renderWithApp(
+      <ParcelCardView
+        data={{ pickup_code: '0815', open: waiting([1]), recent: [] }}
+        hours={'Mo–Fr 7:00–20:00 Uhr\nSa 9:00–14:00 Uhr'}
+        linked
+      />,
+    );
+    expect(screen.getByText('An der Rezeption liegt 1 Paket für Sie.')).toBeInTheDocument();
+    expect(screen.getByText('DHL · 1 Paket')).toBeInTheDocument();
+    expect(screen.getByText('Öffnungszeiten der Rezeption')).toBeInTheDocument();
+    expect(screen.getByText(/Mo–Fr 7:00–20:00 Uhr/)).toHaveTextContent('Sa 9:00–14:00 Uhr');
+    expect(screen.getByRole('link', { name: 'Alle Pakete ansehen' })).toHaveAttribute('href', '/pakete');
+    // Two entries of 1 and 2 pieces are three parcels to carry home.
+    rerender(<ParcelCardView data={{ pickup_code: '0815', open: waiting([1, 2]), recent: [] }} />);
+    expect(screen.getByText('An der Rezeption liegen 3 Pakete für Sie.')).toBeInTheDocument();
+    expect(screen.getByText('UPS · 2 Pakete')).toBeInTheDocument();
+    // Without hours and on 'Pakete' itself: neither the hours nor the link.
+    expect(screen.queryByText('Öffnungszeiten der Rezeption')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

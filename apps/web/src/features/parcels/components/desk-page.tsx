@@ -5,7 +5,7 @@ import { registerParcelStrings } from '@/i18n/parcels';
 import { useRemote } from '@/lib/use-remote';
 import { getOpenParcels } from '../api';
 import { LogForm } from './log-form';
-import { OpenList } from './open-list';
+import { OpenList, type DeskList } from './open-list';
 import './parcels.css';
 
 registerParcelStrings();
@@ -19,7 +19,11 @@ function searchFor(text: string): { apartment?: string; code?: string } {
 export default function ParcelDeskPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const load = useCallback(() => getOpenParcels(searchFor(search)), [search]);
+  // The answer names the code it was found by, so a hand-over with it uses the code the list shows.
+  const load = useCallback(async (): Promise<DeskList> => {
+    const wanted = searchFor(search);
+    return { code: wanted.code ?? null, parcels: await getOpenParcels(wanted) };
+  }, [search]);
   const open = useRemote(null, load);
   return (
     <Page title={t('parcels.title')} className="parcel-desk">

@@ -1,23 +1,27 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceptionParcel } from '@hausportal/contract';
-import { notify } from '@/lib/notify';
 import { errorText, handOver } from '../api';
 
-/** The handover of one apartment's open parcels: with the resident's code, or with a note. */
+/**
+ * The handover of one apartment's open parcels: with the resident's code (the one searched for
+ * comes filled in), or with a note.
+ */
 export function HandoverDialog({
   apartment,
   parcels,
+  code: searched = '',
   onClose,
   onDone,
 }: {
   apartment: string;
   parcels: ReceptionParcel[];
+  code?: string;
   onClose: () => void;
-  onDone: () => void;
+  onDone: (count: number) => void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(searched);
   const [withNote, setWithNote] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +38,7 @@ export function HandoverDialog({
           ? { apartment, note, ids: parcels.map((p) => p.id) }
           : { apartment, code, ids: parcels.map((p) => p.id) },
       );
-      notify('success', t('parcels.handedOver', { count: res.handed_over.length, apartment }));
-      onDone();
+      onDone(res.handed_over.length);
     } catch (err) {
       setError(errorText(err) ?? t('parcels.failed'));
     } finally {
@@ -52,6 +55,7 @@ export function HandoverDialog({
             <li key={p.id}>
               {p.carrier}, {p.pieces} {t('parcels.pieces')}
               {p.storage_place ? ` · ${p.storage_place}` : ''}
+              {p.tracking_number ? ` · ${p.tracking_number}` : ''}
             </li>
           ))}
         </ul>
@@ -80,9 +84,9 @@ export function HandoverDialog({
             />
           </div>
         )}
-        <label className="checkbox">
-          <input type="checkbox" checked={withNote} onChange={(e) => setWithNote(e.target.checked)} />{' '}
-          {t('parcels.withNote')}
+        <label className="parcel-check">
+          <input type="checkbox" checked={withNote} onChange={(e) => setWithNote(e.target.checked)} />
+          <span>{t('parcels.withNote')}</span>
         </label>
         {error ? (
           <p className="form-error" role="alert">

@@ -2,12 +2,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { randomId } from '@/lib/random-id';
-import { CARRIERS, errorText, logParcel, searchApartments, type Carrier } from '../api';
+import { CARRIERS, errorText, logParcel, searchApartments, type Carrier, type DeskApartment } from '../api';
 import { LabelPhoto } from './label-photo';
 
 /** The desk remembers its storage place and carrier between parcels (and reloads). */
 const STORAGE_KEY = 'hausportal.parcelDesk';
 const MAX_PIECES = 50;
+/** As the server takes it (5 to 40 letters, digits or hyphens); spaces may be typed as on the label. */
+const TRACKING_PATTERN = '[A-Za-z0-9\\- ]{5,60}';
+/** What the server keeps of a typed tracking number: no spaces, letters large. */
+const trackingOf = (text: string) => text.replace(/\s+/g, '').toUpperCase();
 
 function remembered(): { storage_place: string; carrier: Carrier } {
   try {
@@ -31,11 +35,12 @@ export function LogForm({ onLogged }: { onLogged: () => void }) {
   const start = remembered();
   const [query, setQuery] = useState('');
   const [apartment, setApartment] = useState('');
-  const [found, setOptions] = useState<{ apartment_number: string; open_parcels: number }[]>([]);
+  const [found, setOptions] = useState<DeskApartment[]>([]);
   const [carrier, setCarrier] = useState<Carrier>(start.carrier);
   const [pieces, setPieces] = useState(1);
   const [storage, setStorage] = useState(start.storage_place);
   const [note, setNote] = useState('');
+  const [tracking, setTracking] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +49,7 @@ export function LogForm({ onLogged }: { onLogged: () => void }) {
   const options = apartment || !query.trim() ? [] : found;
   const key = useRef(randomId());
   const input = useRef<HTMLInputElement>(null);
+  const trackingInput = useRef<HTMLInputElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -75,11 +81,24 @@ export function LogForm({ onLogged }: { onLogged: () => void }) {
       input.current?.focus();
       return;
     }
+    const trackingNumber = trackingOf(tracking);
+    if (trackingNumber && !/^[A-Z0-9-]{5,40}$/.test(trackingNumber)) {
+      setError(t('parcels.trackingInvalid'));
+      trackingInput.current?.focus();
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
       const saved = await logParcel(
-        { apartment: chosen, carrier, pieces, storage_place: storage.trim(), note: note.trim() },
+        {
+          apartment: chosen,
+          carrier,
+          pieces,
+          storage_place: storage.trim(),
+          note: note.trim(),
+          ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+        },
         key.current,
         photo,
       );
@@ -101,6 +120,7 @@ export function LogForm({ onLogged }: { onLogged: () => void }) {
       setQuery('');
       setPieces(1);
       setNote('');
+      setTracking('');
       setPhoto(null);
       input.current?.focus();
       onLogged();
@@ -132,9 +152,22 @@ export function LogForm({ onLogged }: { onLogged: () => void }) {
           <ul className="parcel-options" aria-label={t('parcels.apartment')}>
             {options.map((o) => (
               <li key={o.apartment_number}>
-                <button type="button" className="button button-block" onClick={() => pick(o.apartment_number)}>
-                  {o.apartment_number}
-                  {o.open_parcels ? <span className="muted"> · {o.open_parcels} 📦</span> : null}
+                <button
+                  type="button"
+                  className="button button-block parcel-option"
+                  onClick={() => pick(o.apartment_number)}
+                >
+                  <span className="parcel-option-number">
+                    {o.apartment_number}
+                    {o.open_parcels ? (
+                      <span className="muted"> · {t('parcels.waitingHere', { count: o.open_parcels })}</span>
+                    ) : null}
+                  </span>
+                  {o.residents.length ? (
+                    <span className="parcel-option-names" dir="auto">
+                      {o.residents.join(', ')}
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}
@@ -186,6 +219,32 @@ export function LogForm({ onLogged }: { onLogged: () => void }) {
           <label htmlFor={`${id}-storage`}>{t('parcels.storage')}</label>
           <input id={`${id}-storage`} value={storage} maxLength={60} onChange={(e) => setStorage(e.target.value)} />
         </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-tracking`}>{t('parcels.tracking')}</label>
+        <input
+          id={`${id}-tracking`}
+          ref={trackingInput}
+          value={tracking}
+          maxLength={60}
+          pattern={TRACKING_PATTERN}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          inputMode="text"
+          aria-describedby={`${id}-tracking-hint`}
+          onChange={(e) => setTracking(e.target.value)}
+          onKeyDown={(e) => {
+            // A hand scanner types the number and Enter: that Enter must not log a parcel yet.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (!apartment) input.current?.focus();
+            }
+          }}
+        />
+        <p id={`${id}-tracking-hint`} className="muted field-hint">
+          {t('parcels.trackingHint')}
+        </p>
       </div>
       <div className="field">
         <label htmlFor={`${id}-note`}>{t('parcels.note')}</label>

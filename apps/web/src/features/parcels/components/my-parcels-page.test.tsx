@@ -31,6 +31,32 @@ describe('Pakete', () => {
     expect(screen.getByText(/^Stand: /)).toBeInTheDocument();
   });
 
+  it("lists the parcels picked up as 'Abgeholt am …', date first, in Berlin time", async () => {
+    setOnline(true);
+    mockFetch({
+      'GET /api/parcels/': {
+        body: {
+          pickup_code: null,
+          open: [],
+          recent: [
+            {
+              id: 3,
+              carrier: 'Hermes',
+              pieces: 2,
+              status: 'handed_over',
+              logged_at: '2026-12-05T08:00:00Z',
+              handed_over_at: '2026-12-07T15:48:00Z',
+            },
+          ],
+        },
+      },
+    });
+    renderWithApp(<MyParcelsPage />, { path: '/pakete' });
+    const history = await screen.findByRole('region', { name: 'Zuletzt abgeholt' });
+    expect(history).toHaveTextContent('Hermes · 2 Pakete');
+    expect(history).toHaveTextContent('Abgeholt am 07.12.2026, 16:48');
+  });
+
   it('says it could not load offline with nothing stored, instead of loading for ever', () => {
     setOnline(false);
     renderWithApp(<MyParcelsPage />, { path: '/pakete' });

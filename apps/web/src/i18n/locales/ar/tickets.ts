@@ -134,6 +134,7 @@ export const tickets: Localized<typeof ticketsDe> = {
       merged: 'تم دمجه مع بلاغ آخر',
       rated: 'تم تقييم الإصلاح',
       reopened: 'أُعيد فتحه',
+      returned: 'أُعيد إلى الحرفي لاستكمال العمل',
     },
     message: 'رسالة إلى إدارة المبنى',
     messageSend: 'إرسال الرسالة',

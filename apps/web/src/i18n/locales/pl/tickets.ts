@@ -134,6 +134,7 @@ export const tickets: Localized<typeof ticketsDe> = {
       merged: 'Połączono z innym zgłoszeniem',
       rated: 'Naprawa została oceniona',
       reopened: 'Ponownie otwarte',
+      returned: 'Odesłane wykonawcy do poprawki',
     },
     message: 'Wiadomość do administracji budynku',
     messageSend: 'Wyślij wiadomość',

@@ -130,6 +130,7 @@ export const tickets: Localized<typeof ticketsDe> = {
       merged: 'Объединена с другой заявкой',
       rated: 'Ремонт оценён',
       reopened: 'Открыта повторно',
+      returned: 'Возвращено мастеру на доработку',
     },
     message: 'Сообщение для управляющей компании',
     messageSend: 'Отправить сообщение',

@@ -122,6 +122,7 @@ export const tickets: Localized<typeof ticketsDe> = {
       merged: 'Başka bir bildirimle birleştirildi',
       rated: 'Onarım değerlendirildi',
       reopened: 'Yeniden açıldı',
+      returned: 'Düzeltme için ustaya geri gönderildi',
     },
     message: 'Bina yönetimine mesaj',
     messageSend: 'Mesajı gönder',

@@ -129,6 +129,7 @@ export const tickets: Localized<typeof ticketsDe> = {
       merged: 'Об’єднано з іншою заявкою',
       rated: 'Ремонт оцінено',
       reopened: 'Знову відкрито',
+      returned: 'Повернуто майстру на доопрацювання',
     },
     message: 'Повідомлення для керуючої компанії',
     messageSend: 'Надіслати повідомлення',
