@@ -84,11 +84,11 @@ describe.each(kinds)('webhooks through real server processes (%s)', (kind) => {
     const held = await delivery();
     expect(held).toMatchObject({ status: 'pending', attempts: 1 });
     expect(held.locked_until! > new Date().toISOString()).toBe(true);
-    // The crashed sender's lease (60 s) runs out; the test does not wait it out.
-    await db()
-      .updateTable('webhook_deliveries')
-      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
-      .execute();
+    // The crashed sender's leases (60 s) on the delivery and on its endpoint's lane run out; the
+    // test does not wait them out.
+    const past = new Date(Date.now() - 1000).toISOString();
+    await db().updateTable('webhook_deliveries').set({ locked_until: past }).execute();
+    await db().updateTable('webhook_endpoints').set({ lane_until: past }).execute();
 
     rx.answer({ status: 204 });
     server = await startServerProcess(env);
@@ -112,6 +112,8 @@ describe.each(kinds)('webhooks through real server processes (%s)', (kind) => {
     await server.stop();
     server = undefined;
     expect(await delivery()).toMatchObject({ status: 'pending', attempts: 1, locked_until: null });
+    const lanes = await db().selectFrom('webhook_endpoints').select('lane_until').execute();
+    expect(lanes).toEqual([{ lane_until: null }]);
     rx.answer({ status: 200 });
     server = await startServerProcess(env);
     await until(async () => (await delivery()).status === 'delivered');

@@ -205,8 +205,13 @@ export abstract class Drain<Row extends Claimable> {
       clearTimeout(timeout);
     }
     if (this.held.size) {
-      const released = await releaseLeases(db, table, [...this.held]).catch(() => 0);
+      const rows = [...this.held];
+      const released = await releaseLeases(db, table, rows).catch(() => 0);
+      await this.afterRelease(rows).catch(() => undefined);
       if (released) this.log.info({ released, table }, 'Postausgang: angefangene Sendungen freigegeben');
     }
   }
+
+  /** What else the rows handed back on stop held (the webhooks' endpoint lanes); nothing by default. */
+  protected async afterRelease(_rows: readonly Row[]): Promise<void> {}
 }

@@ -142,6 +142,11 @@ export class WebhookOutbox extends Drain<DeliveryRow> {
     }
   }
 
+  /** On stop, the lanes of the deliveries still in flight open too, so the next start sends at once. */
+  protected override async afterRelease(rows: readonly DeliveryRow[]): Promise<void> {
+    for (const row of rows) await this.releaseLane(row.endpoint_id);
+  }
+
   /** Opens the endpoint's lane for the next delivery. */
   private async releaseLane(endpointId: number): Promise<void> {
     await this.db.updateTable('webhook_endpoints').set({ lane_until: null }).where('id', '=', endpointId).execute();

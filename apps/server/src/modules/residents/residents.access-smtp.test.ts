@@ -80,11 +80,11 @@ describe.each(await dialects())('the invitation when access opens, over SMTP (%s
 
     // The link in the mail sets the password, and the resident signs in.
     const confirmed = await call(t.app, 'POST', '/api/password_reset/confirm/', {
-      payload: { token, password: 'Einzug-2026!', repeat_password: 'Einzug-2026!' },
+      payload: { token, password: 'Einzug-Kranich-Blau-26!', repeat_password: 'Einzug-Kranich-Blau-26!' },
     });
     expect(confirmed.status).toBe(200);
     const login = await call(t.app, 'POST', '/api/login/', {
-      payload: { apartment_number: 'L-0104', password: 'Einzug-2026!' },
+      payload: { apartment_number: 'L-0104', password: 'Einzug-Kranich-Blau-26!' },
     });
     expect(login.status).toBe(200);
   });

@@ -25,6 +25,7 @@ export const STATIC_SEGMENTS: ReadonlySet<string> = new Set([
   'tickets',
   'requests',
   'buchen',
+  'gebucht',
   'meine',
   'rezeption',
   'pakete',
