@@ -76,6 +76,8 @@ export type LocationBuilding = z.infer<typeof locationBuilding>;
 
 export const adminLocation = location.extend({
   apartment_prefix: z.string().nullable(),
+  /** The reception's posts and comments appear at once, without waiting for moderation. */
+  reception_publishes_directly: z.boolean(),
   /** The postal address and how to get in: the craftsman's page, the assignment mail, the letters. */
   street: z.string(),
   postal_code: z.string(),
@@ -110,6 +112,7 @@ export const adminLocationUpdate = z.object({
   email: emailOrEmpty.optional(),
   free_text: trimmedText(10_000).optional(),
   residents_can_post: z.boolean().optional(),
+  reception_publishes_directly: z.boolean().optional(),
   /** Administrators only (a manager changing it gets 403); '' or null removes it. */
   apartment_prefix: apartmentPrefix.nullable().optional(),
   street: trimmedText(200).optional(),

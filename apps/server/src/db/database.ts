@@ -48,6 +48,7 @@ import * as m025 from './migrations/025-craftsman-loop.js';
 import * as m026 from './migrations/026-content-translations.js';
 import * as m028 from './migrations/028-parcel-tracking-number.js';
 import * as m031 from './migrations/031-price-per-night.js';
+import * as m032 from './migrations/032-reception-publishes.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '026-content-translations': m026,
   '028-parcel-tracking-number': m028,
   '031-price-per-night': m031,
+  '032-reception-publishes': m032,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

@@ -21,6 +21,8 @@ export interface LocationTable {
   email: string;
   free_text: string;
   residents_can_post: Flag;
+  /** The reception's posts and comments appear without moderation (a trusted role, per location). */
+  reception_publishes_directly: Generated<Flag>;
   /** Every apartment number of the location starts with it (migration 015, ADR 028); null: none. */
   apartment_prefix: string | null;
   /** The postal address and how to get in (migration 025): the craftsman's page, mails and letters. */

@@ -122,6 +122,7 @@ export async function updateLocationSettings(ctx: AppContext, caller: Caller, id
       email: b.email,
       freeText: b.free_text,
       residentsCanPost: b.residents_can_post,
+      receptionPublishesDirectly: b.reception_publishes_directly,
       apartmentPrefix: b.apartment_prefix,
       street: b.street,
       postalCode: b.postal_code,

@@ -20,6 +20,7 @@ const SETTINGS = {
   email: 'rezeption@lindenhof.example.org',
   free_text: 'Notfälle bitte über die Startseite melden.',
   residents_can_post: true,
+  reception_publishes_directly: true,
 };
 
 describe.each(kinds)('back office: location settings (%s)', (kind) => {
@@ -78,12 +79,14 @@ describe.each(kinds)('back office: location settings (%s)', (kind) => {
   it('changes every setting, and the residents see the change at once', async () => {
     const res = await call(t.app, 'PUT', `/api/admin/locations/${park}/`, { auth: manager, payload: SETTINGS });
     expect(res.status).toBe(200);
-    const expected = { id: park, ...SETTINGS, logo: null, default_service_name: 'Verwaltung' };
+    const { reception_publishes_directly, ...forResidents } = SETTINGS;
+    const expected = { id: park, ...forResidents, logo: null, default_service_name: 'Verwaltung' };
     // The back office also shows the apartment-number prefix (ADR 028) and the address, the
     // automatic acceptance and the buildings; residents' shape has none of them.
     const inBackOffice = {
       ...expected,
       apartment_prefix: null,
+      reception_publishes_directly,
       street: '',
       postal_code: '',
       city: '',

@@ -37,6 +37,7 @@ export const toLocation = (row: LocationRow, signer: UrlSigner, language = 'de')
 /** What the back office adds to the residents' shape: prefix (ADR 028), address, acceptance, buildings. */
 const adminFields = (row: LocationRow, buildings: BuildingRow[]) => ({
   apartment_prefix: row.apartment_prefix,
+  reception_publishes_directly: Boolean(row.reception_publishes_directly),
   street: row.street,
   postal_code: row.postal_code,
   city: row.city,

@@ -97,6 +97,7 @@ export interface LocationInput {
   email?: string;
   freeText?: string;
   residentsCanPost?: boolean;
+  receptionPublishesDirectly?: boolean;
   /** The apartment-number prefix (ADR 028); null: none. Only administrators change it. */
   apartmentPrefix?: string | null;
   street?: string;
@@ -166,6 +167,7 @@ export async function updateLocation(db: DB, locationId: number, v: Partial<Loca
     email: v.email,
     free_text: v.freeText,
     residents_can_post: flag(v.residentsCanPost),
+    reception_publishes_directly: flag(v.receptionPublishesDirectly),
     apartment_prefix: v.apartmentPrefix,
     street: v.street,
     postal_code: v.postalCode,

@@ -21,21 +21,57 @@ export async function visibleMessage(db: DB, resident: Resident, id: number) {
   return row;
 }
 
-/** A resident writes a post: pending until a manager approves it; the managers hear of it. */
-export async function createPost(ctx: AppContext, resident: Resident, text: string): Promise<{ id: number }> {
+/**
+ * Whether the author's posts and comments appear without moderation: the reception, where the
+ * location trusts it ('Rezeption veröffentlicht ohne Freigabe').
+ */
+async function publishesDirectly(db: DB, author: Resident): Promise<boolean> {
+  return author.role === 'receptionist' && repo.receptionPublishesDirectly(db, author.locationId);
+}
+
+/**
+ * What a post or comment that appears at once sets off, in its transaction: the readers hear of
+ * it as of an approved one (`direct`: the author, who moderated it, is not told), a post goes to
+ * the webhooks, and the board's counts follow.
+ */
+async function announceDirect(trx: DB, ctx: AppContext, kind: 'message' | 'comment', id: number, author: Resident) {
+  await raise(trx, ctx, { type: 'content.moderated', kind, id, status: 'approved', reason: null, direct: true });
+  if (kind === 'message') {
+    await repo.refreshApprovedCount(trx, author.locationId);
+    await raise(trx, ctx, { type: 'post.approved', postId: id, locationId: author.locationId });
+  }
+}
+
+/**
+ * A resident writes a post: pending until a manager approves it, and the managers hear of it;
+ * a trusted reception's post appears at once. Returns its id and status.
+ */
+export async function createPost(
+  ctx: AppContext,
+  resident: Resident,
+  text: string,
+): Promise<{ id: number; status: 'pending' | 'approved' }> {
   await ctx.writes.take('message', resident.id);
+  const direct = await publishesDirectly(ctx.db, resident);
   const created = await inTransaction(ctx.db, async (trx) => {
-    const row = await repo.createMessage(trx, viewer(resident), text.trim());
+    const row = await repo.createMessage(
+      trx,
+      viewer(resident),
+      text.trim(),
+      direct ? { status: 'approved', moderatedBy: resident.id } : {},
+    );
     await recordChange(trx, {
       actor: resident,
       action: 'message_created',
       entity: { type: 'message', id: row.id },
+      ...(direct ? { after: { status: 'approved', published_directly: true } } : {}),
     });
-    await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'message', locationId: resident.locationId });
+    if (direct) await announceDirect(trx, ctx, 'message', row.id, resident);
+    else await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'message', locationId: resident.locationId });
     return row;
   });
   ctx.events.kick();
-  return { id: created.id };
+  return { id: created.id, status: direct ? 'approved' : 'pending' };
 }
 
 /** The author edits a rejected post of theirs and submits it again for moderation. */
@@ -65,14 +101,25 @@ export async function addComment(ctx: AppContext, resident: Resident, messageId:
   if (message.status !== 'approved') throw notApproved();
   await ctx.writes.take('comment', resident.id);
   const trimmed = text.trim();
+  const direct = await publishesDirectly(ctx.db, resident);
   const created = await inTransaction(ctx.db, async (trx) => {
-    const row = await repo.createComment(trx, resident.id, message.id, trimmed);
+    const row = await repo.createComment(
+      trx,
+      resident.id,
+      message.id,
+      trimmed,
+      direct ? { status: 'approved', moderatedBy: resident.id } : {},
+    );
     await recordChange(trx, {
       actor: resident,
       action: 'comment_created',
       entity: { type: 'comment', id: row.id },
+      ...(direct ? { after: { status: 'approved', published_directly: true } } : {}),
     });
-    await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'comment', locationId: resident.locationId });
+    if (direct) {
+      await repo.refreshCommentCount(trx, message.id);
+      await announceDirect(trx, ctx, 'comment', row.id, resident);
+    } else await raise(trx, ctx, { type: 'moderation.awaiting', kind: 'comment', locationId: resident.locationId });
     return row;
   });
   ctx.events.kick();
@@ -108,9 +155,11 @@ export async function addAttachment(
 ) {
   const { db, storage } = ctx;
   const message = await visibleMessage(db, resident, messageId);
-  // Attachments belong to the post as it was moderated: only its author, only while pending.
+  // Attachments belong to the post as it was moderated: only its author, only while pending (or,
+  // for a post that appeared at once, in the quarter of an hour after it).
   if (message.user_id !== resident.id) throw forbidden();
-  if (message.status !== 'pending') throw closedForAttachments();
+  const justPublished = message.status === 'approved' && (await repo.justPublishedBy(db, messageId, resident.id));
+  if (message.status !== 'pending' && !justPublished) throw closedForAttachments();
   await ctx.writes.take('attachment', resident.id);
   const file = await read();
   const detected = await detectUpload(file.data, file.filename, 'document', ['image', 'pdf']);

@@ -260,10 +260,47 @@ export type AttachmentRow = {
 export interface Written {
   status?: ModerationStatus;
   createdAt?: string;
+  /** Who moderated it as it is written: the author of a trusted role, whose text appears at once. */
+  moderatedBy?: number;
+}
+
+/** How long the author of a post that appeared at once may still add its attachments. */
+export const DIRECT_ATTACHMENT_MS = 15 * 60_000;
+
+/** Whether the author published the post at once (a trusted role) less than a quarter of an hour ago. */
+export async function justPublishedBy(db: DB, messageId: number, authorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('id', '=', messageId)
+    .where('status', '=', 'approved')
+    .where('moderated_by', '=', authorId)
+    .where('moderated_at', '>=', isoFromMs(Date.now() - DIRECT_ATTACHMENT_MS))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether the location lets its reception publish without moderation (a trusted role the
+ * management turns on per location).
+ */
+export async function receptionPublishesDirectly(db: DB, locationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('locations')
+    .select('reception_publishes_directly')
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+  return Boolean(row?.reception_publishes_directly);
 }
 
 /** Creates a post, pending unless said otherwise. */
-export async function createMessage(db: DB, v: Viewer, text: string, { status = 'pending', createdAt }: Written = {}) {
+export async function createMessage(
+  db: DB,
+  v: Viewer,
+  text: string,
+  { status = 'pending', createdAt, moderatedBy }: Written = {},
+) {
+  const at = createdAt ?? nowIso();
   const row = await db
     .insertInto('messages')
     .values({
@@ -274,9 +311,9 @@ export async function createMessage(db: DB, v: Viewer, text: string, { status = 
       rejection_reason: null,
       like_count: 0,
       comment_count: 0,
-      created_at: createdAt ?? nowIso(),
-      moderated_at: null,
-      moderated_by: null,
+      created_at: at,
+      moderated_at: moderatedBy === undefined ? null : at,
+      moderated_by: moderatedBy ?? null,
     })
     .returning(['id', 'status'])
     .executeTakeFirstOrThrow();
@@ -321,7 +358,17 @@ export async function addAttachmentWithinLimit(
       .set((eb) => ({ status: eb.ref('status') }))
       .where('id', '=', v.messageId)
       .where('user_id', '=', v.authorId)
-      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'pending'),
+          // A post that appeared at once (trusted role) takes its files for a quarter of an hour.
+          eb.and([
+            eb('status', '=', 'approved'),
+            eb('moderated_by', '=', v.authorId),
+            eb('moderated_at', '>=', isoFromMs(Date.now() - DIRECT_ATTACHMENT_MS)),
+          ]),
+        ]),
+      )
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) return 'closed' as const;
     if ((await countAttachments(trx, v.messageId))[v.kind] >= max) return 'full' as const;
@@ -405,8 +452,9 @@ export async function createComment(
   userId: number,
   messageId: number,
   text: string,
-  { status = 'pending', createdAt }: Written = {},
+  { status = 'pending', createdAt, moderatedBy }: Written = {},
 ) {
+  const at = createdAt ?? nowIso();
   return db
     .insertInto('comments')
     .values({
@@ -415,9 +463,9 @@ export async function createComment(
       text,
       status,
       rejection_reason: null,
-      created_at: createdAt ?? nowIso(),
-      moderated_at: null,
-      moderated_by: null,
+      created_at: at,
+      moderated_at: moderatedBy === undefined ? null : at,
+      moderated_by: moderatedBy ?? null,
     })
     .returning(['id', 'status', 'created_at'])
     .executeTakeFirstOrThrow();

@@ -75,7 +75,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const created = await createPost(ctx, currentResident(request), request.body.text);
       reply.code(201);
-      return { id: created.id, status: 'pending' as const };
+      return created;
     },
   );
 

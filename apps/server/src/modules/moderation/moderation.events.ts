@@ -20,6 +20,8 @@ export type ModerationEvent =
       status: 'approved' | 'rejected';
       reason: string | null;
       afterReport?: boolean;
+      /** Published at once by a trusted author (the reception): the readers hear of it, the author not. */
+      direct?: boolean;
     }
   /** A post is visible to the building now: the webhook carries its text (no author, no attachments). */
   | { type: 'post.approved'; postId: number; locationId: number }
@@ -85,7 +87,7 @@ export const moderationEvents = defineEvents<ModerationEvent>('moderation', {
       };
       if (post)
         return [
-          toAuthor,
+          ...(e.direct ? [] : [toAuthor]),
           {
             to: await readersOf(trx, [post.location_id], post.user_id),
             notification: {
@@ -104,9 +106,9 @@ export const moderationEvents = defineEvents<ModerationEvent>('moderation', {
             },
           },
         ];
-      if (comment!.post_author_id === comment!.user_id) return toAuthor;
+      if (comment!.post_author_id === comment!.user_id) return e.direct ? [] : toAuthor;
       return [
-        toAuthor,
+        ...(e.direct ? [] : [toAuthor]),
         {
           to: [comment!.post_author_id],
           notification: {
