@@ -15,12 +15,14 @@ export function DoneStep({ busy, send, notify, appointmentAt }: StepProps & { ap
   const [error, setError] = useState<{ message: string; text?: string } | null>(null);
   // The server's 409 about the appointment: the question then is its sentence.
   const [serverAsks, setServerAsks] = useState<string | null>(null);
+  // Whether the appointment is still ahead, read when the question opens (not while rendering).
+  const [beforeAppointment, setBeforeAppointment] = useState(false);
   const { asking, opener, ask, cancel } = useQuestion(() => {
     setError(null);
     setServerAsks(null);
+    setBeforeAppointment(appointmentAt !== null && Date.parse(appointmentAt) > Date.now());
   });
   const id = useId();
-  const beforeAppointment = appointmentAt !== null && Date.parse(appointmentAt) > Date.now();
   const early = beforeAppointment || serverAsks !== null;
 
   const done = async () => {
@@ -35,7 +37,7 @@ export function DoneStep({ busy, send, notify, appointmentAt }: StepProps & { ap
   const question = serverAsks
     ? serverAsks
     : beforeAppointment
-      ? fill(s.doneEarlyText, { when: formatAppointment(appointmentAt) })
+      ? fill(s.doneEarlyText, { when: formatAppointment(appointmentAt ?? '') })
       : s.doneConfirmText;
   return (
     <section className="cm-card" aria-labelledby={`${id}-title`}>
