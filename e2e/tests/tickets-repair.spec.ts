@@ -9,13 +9,16 @@ import { berlinDay, demoResident, expectMail, linkIn, openTicket, pdfText } from
 // The whole loop of a repair through the real server, its outbox and SMTP server, in
 // Chromium at 375 px: A-0101 reports a dripping radiator with two photos and gets the receipt by
 // mail, the manager assigns a craftsman in the back office, the craftsman works the job from the
-// link in his mail without an account, and A-0101 follows every step and rates the repair.
+// link in his mail without an account and reports it done; the manager returns it with a reason,
+// the craftsman reads it and reports done again, the manager accepts it ('Abnehmen'), and A-0101,
+// who followed every step, rates the repair.
 
 test.use({ viewport: { width: 375, height: 812 } });
 
 const ANNA = demoResident('A-0101');
 const ORDER_NOTE = 'Bitte vorher bei Frau Beispiel anrufen, der Schlüssel liegt beim Hausmeister.';
 const PROVIDER = { name: 'Hausmeisterservice Krause', email: 'krause@hausmeister.example.org' };
+const RETURN_REASON = 'Am Rücklauf tropft es noch, bitte auch dort abdichten.';
 
 /** The manager at a desk: a browser of his own, wide. */
 async function managerPage(browser: Browser): Promise<Page> {
@@ -29,6 +32,18 @@ async function managerPage(browser: Browser): Promise<Page> {
 async function craftsmanPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   return context.newPage();
+}
+
+/**
+ * The craftsman reports the job done before the agreed appointment: the page asks about the
+ * appointment first, then sends the early 'erledigt'.
+ */
+async function reportDone(craftsman: Page, text: string) {
+  await craftsman.getByRole('button', { name: 'Auftrag als erledigt melden' }).click();
+  const question = craftsman.getByRole('group', { name: 'Auftrag als erledigt melden?' });
+  await expect(question).toContainText(/Der vereinbarte Termin ist erst am .+ Trotzdem als erledigt melden\?/);
+  await question.getByLabel('Was wurde gemacht? (optional)').fill(text);
+  await question.getByRole('button', { name: 'Ja, als erledigt melden' }).click();
 }
 
 /** The resident's status timeline ('Stand der Bearbeitung') and its current step. */
@@ -125,6 +140,12 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
   await craftsman.goto(linkIn(order, /\/auftrag\/[A-Za-z0-9_-]+/));
   await expect(craftsman.getByRole('heading', { level: 1, name: `Auftrag ${number}` })).toBeVisible();
   await expect(craftsman.getByText(description)).toBeVisible();
+  // Where to go and how to get in, with the address on a map in a tab of its own.
+  await expect(craftsman.getByText('Parkstraße 12, 10115 Berlin')).toBeVisible();
+  await expect(craftsman.getByText(/^Schlüssel an der Rezeption/)).toBeVisible();
+  const map = craftsman.getByRole('link', { name: /^Karte öffnen/ });
+  await expect(map).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/search\?query=Parkstra/);
+  await expect(map).toHaveAttribute('target', '_blank');
   await craftsman.getByRole('button', { name: 'Auftrag annehmen' }).click();
   await expect(craftsman.getByText('Sie haben den Auftrag angenommen.')).toBeVisible();
   // A-0101 consented: her name and number are his to call.
@@ -156,12 +177,40 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
   await expect(craftsman.getByRole('status')).toContainText('Foto hinzugefügt.');
   await expect(craftsman.getByRole('img', { name: 'Foto 3 groß anzeigen' })).toBeVisible();
 
-  // Done, after the question in place.
-  await craftsman.getByRole('button', { name: 'Auftrag als erledigt melden' }).click();
-  await craftsman.getByLabel('Was wurde gemacht? (optional)').fill('Ventil getauscht, dicht.');
-  await craftsman.getByRole('button', { name: 'Ja, als erledigt melden' }).click();
-  await expect(craftsman.getByText(/^Sie haben den Auftrag als erledigt gemeldet\./)).toBeVisible();
+  // Done, after the question in place; the appointment is two days ahead, so it asks about that.
+  await reportDone(craftsman, 'Ventil getauscht, dicht.');
+  await expect(craftsman.getByText(/^Sie haben den Auftrag als erledigt gemeldet\./)).toContainText(
+    'Die Hausverwaltung prüft die Arbeit',
+  );
+  await expect(craftsman.getByRole('note')).toContainText('Auftrag abgeschlossen – diese Seite bleibt bis');
   await expect(craftsman.getByRole('button', { name: 'Foto hinzufügen' })).toHaveCount(0);
+
+  // ---- The manager returns it with a reason; Krause reads it and reports done again ----
+  await manager.reload();
+  const acceptance = manager.getByRole('region', { name: 'Als erledigt gemeldet' });
+  await expect(acceptance).toContainText(`von ${PROVIDER.name}`);
+  await expect(acceptance).toContainText('Ventil getauscht, dicht.');
+  await acceptance.getByRole('button', { name: 'Zurückgeben' }).click();
+  const giveBack = manager.getByRole('dialog', { name: 'Auftrag zurückgeben' });
+  await giveBack.getByLabel('Was ist noch zu tun?').fill(RETURN_REASON);
+  await giveBack.getByRole('button', { name: 'Zurückgeben' }).click();
+  await expect(manager.getByText(`Der Auftrag wurde an ${PROVIDER.name} zurückgegeben.`)).toBeVisible();
+  await expect(acceptance).toBeHidden();
+
+  const returned = await expectMail(PROVIDER.email, `Auftrag ${number}: Erledigt-Meldung zurückgegeben`);
+  expect(returned.text).toContain(RETURN_REASON);
+  await craftsman.reload();
+  const back = craftsman.getByRole('region', { name: 'Die Hausverwaltung hat den Auftrag zurückgegeben' });
+  await expect(back).toContainText(RETURN_REASON);
+  await reportDone(craftsman, 'Zweites Ventil abgedichtet.');
+  await expect(craftsman.getByText(/^Sie haben den Auftrag als erledigt gemeldet\./)).toBeVisible();
+
+  // ---- The manager accepts it: only now the ticket is 'Erledigt' ----
+  await manager.reload();
+  await expect(acceptance).toContainText('Zweites Ventil abgedichtet.');
+  await acceptance.getByRole('button', { name: 'Abnehmen' }).click();
+  await expect(manager.getByText(`Meldung ${number} ist abgenommen und steht auf „Erledigt“.`)).toBeVisible();
+  await expect(acceptance).toBeHidden();
 
   // ---- A-0101: 'Erledigt', the craftsman's photo, and her rating ----
   const done = await expectMail(ANNA.email, `Meldung ${number}: Erledigt`);
@@ -171,7 +220,7 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
     await expect(timeline(page).getByRole('listitem').filter({ hasText: step })).toContainText('erledigt');
   }
   await expect(page.getByRole('button', { name: /Foto \d groß anzeigen/ })).toHaveCount(3);
-  await expect(page.getByText('Ventil getauscht, dicht.')).toBeVisible();
+  await expect(page.getByText('Zweites Ventil abgedichtet.')).toBeVisible();
 
   const rating = page.getByRole('region', { name: 'Wie zufrieden sind Sie mit der Reparatur?' });
   // The radios are hidden behind the stars; a tap on the fourth star chooses 4.

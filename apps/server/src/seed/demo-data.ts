@@ -27,6 +27,11 @@ export const locations: (LocationInput & { logoHue: number })[] = [
   {
     title: 'Residenz am Stadtpark',
     logoHue: 150,
+    // Where a craftsman goes (the job page's map link) and how he gets in.
+    street: 'Parkstraße 12',
+    postalCode: '10115',
+    city: 'Berlin',
+    accessNote: 'Schlüssel an der Rezeption (Mo–Fr 7–20 Uhr), sonst beim Hausmeister, Klingel 3.',
     // ADR 028: each location's apartment numbers in a namespace of their own.
     apartmentPrefix: 'A-',
     directCall: false,
@@ -45,6 +50,12 @@ export const locations: (LocationInput & { logoHue: number })[] = [
   {
     title: 'Haus am See',
     logoHue: 205,
+    street: 'Seeweg 4',
+    postalCode: '14469',
+    city: 'Potsdam',
+    accessNote: 'Schlüsselsafe links neben dem Haupteingang; den Code nennt die Rezeption.',
+    // Here the manager need not accept every craftsman's 'erledigt' himself.
+    autoAcceptDays: 7,
     apartmentPrefix: 'B-',
     directCall: true,
     directNumber: '+49 30 5555 0110',
@@ -139,7 +150,34 @@ export const services = [
   },
 ];
 
-export const providers: ProviderInput[] = [
+/**
+ * The buildings of location 1: two entrances with their own addresses, so a ticket can name one
+ * and the craftsman goes to the right door.
+ */
+export const buildings = [
+  {
+    location: 1,
+    name: 'Haus A',
+    street: 'Parkstraße 12',
+    postal_code: '10115',
+    city: 'Berlin',
+    access_note: 'Eingang zur Straße; Schlüssel an der Rezeption.',
+  },
+  {
+    location: 1,
+    name: 'Haus B',
+    street: 'Parkweg 3',
+    postal_code: '10115',
+    city: 'Berlin',
+    access_note: 'Eingang im Hof, durch die Tordurchfahrt von Haus A; Klingel „Hausmeister“.',
+  },
+];
+
+/**
+ * A provider's trades ('Gewerke'), the names of its location's ticket categories: the craftsman
+ * picker lists it first for these.
+ */
+export const providers: (ProviderInput & { trades?: string[] })[] = [
   {
     serviceId: 1,
     locationId: 1,
@@ -169,6 +207,7 @@ export const providers: ProviderInput[] = [
     serviceId: 14,
     locationId: 1,
     name: 'Hausmeisterservice Krause',
+    trades: ['Heizung', 'Wasser & Sanitär', 'Elektrik', 'Fenster & Türen', 'Treppenhaus & Gemeinschaftsflächen'],
     phone: '+49 30 4444 1212',
     hidePhone: true,
     text: 'Kleinreparaturen, Glühbirnen, verstopfte Abflüsse.',
@@ -182,6 +221,7 @@ export const providers: ProviderInput[] = [
     serviceId: 15,
     locationId: 1,
     name: 'Glanz & Co. Gebäudereinigung',
+    trades: ['Treppenhaus & Gemeinschaftsflächen'],
     phone: '+49 30 3333 7788',
     text: 'Wohnungsreinigung auf Anfrage, Fensterputz im Frühjahr und Herbst.',
     hours: 'Mo–Sa 7:00–19:00 Uhr',
@@ -212,11 +252,18 @@ export const providers: ProviderInput[] = [
     email: 'rezeption@see.example.org',
     allowFormContact: true,
   },
-  { serviceId: 17, locationId: 2, name: 'Hausmeister Seeblick', phone: '+49 30 5555 0120' },
+  {
+    serviceId: 17,
+    locationId: 2,
+    name: 'Hausmeister Seeblick',
+    phone: '+49 30 5555 0120',
+    trades: ['Heizung', 'Wasser & Sanitär', 'Elektrik', 'Außenanlagen'],
+  },
   {
     serviceId: 18,
     locationId: 1,
     name: 'Notdienst Residenz am Stadtpark',
+    trades: ['Heizung', 'Wasser & Sanitär', 'Elektrik', 'Aufzug', 'Schlüssel & Schließanlage'],
     phone: '+49 30 9876 5432',
     text: `Bei Wasserrohrbruch, Heizungsausfall, Stromausfall, ausgefallenem Aufzug oder wenn Sie sich ausgesperrt haben. Bei Feuer oder Verletzten zuerst 112. ${GAS_ADVICE}`,
     contact: 'Diensthabende Haustechnik',

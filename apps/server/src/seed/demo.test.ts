@@ -182,6 +182,27 @@ describe.each(kinds)('demo data of product §10 (%s)', (kind) => {
     expect(detail.reopen_until).not.toBeNull();
   });
 
+  it('gives the locations an address and access note, location 1 the buildings Haus A and Haus B, and providers their trades', async () => {
+    const manager = await staffLogin(t.app, DEMO_MANAGER);
+    const park = await get('/api/admin/locations/1/', manager);
+    expect(park).toMatchObject({
+      street: 'Parkstraße 12',
+      postal_code: '10115',
+      city: 'Berlin',
+      auto_accept_days: null,
+    });
+    expect(park.access_note).toMatch(/Klingel 3/);
+    expect(park.buildings.map((b: { name: string }) => b.name)).toEqual(['Haus A', 'Haus B']);
+    const see = await get('/api/admin/locations/2/', manager);
+    expect(see).toMatchObject({ city: 'Potsdam', auto_accept_days: 7, buildings: [] });
+    const categories = await get('/api/admin/ticket-categories/?location_id=1&page_size=100', manager);
+    const heating = categories.results.find((c: { name: string }) => c.name === 'Heizung').id;
+    const providers = await get('/api/admin/providers/?location_id=1&page_size=100', manager);
+    const byName = (name: string) => providers.results.find((p: { name: string }) => p.name === name);
+    expect(byName('Hausmeisterservice Krause').category_ids).toContain(heating);
+    expect(byName('Wäscherei Blitzblank').category_ids).toEqual([]);
+  });
+
   it('seeds nothing into a database that already has a location', async () => {
     const before = await t.app.ctx.db.selectFrom('messages').select('id').execute();
     const { seedDemo } = await import('./demo.js');

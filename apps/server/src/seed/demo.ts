@@ -8,7 +8,7 @@ import { isoFromMs } from '../lib/time.js';
 import { thumbnail } from '../lib/uploads.js';
 import { allLocationIds, assignManagerLocations, createUser } from '../modules/auth/auth.repository.js';
 import { createDocument } from '../modules/documents/documents.repository.js';
-import { createLocation } from '../modules/location/location.repository.js';
+import { createLocation, replaceBuildings } from '../modules/location/location.repository.js';
 import {
   addAttachmentWithinLimit,
   createComment,
@@ -18,7 +18,7 @@ import {
 import { recordDecision } from '../modules/moderation/moderation.actions.js';
 import { findModerated } from '../modules/moderation/moderation.repository.js';
 import { createPhone } from '../modules/phones/phones.repository.js';
-import { createProvider, createService } from '../modules/services/services.repository.js';
+import { createProvider, createService, replaceTrades } from '../modules/services/services.repository.js';
 import { makeAvatar, makeLogo, makePdf, makePhoto } from './assets.js';
 import * as demo from './demo-data.js';
 import * as tickets from '../modules/tickets/tickets.repository.js';
@@ -65,6 +65,10 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
       locationIds.push(await createLocation(trx, { ...l, logo }));
     }
     const locationId = (n: number) => locationIds[n - 1]!;
+    for (const n of new Set(demo.buildings.map((b) => b.location))) {
+      const items = demo.buildings.filter((b) => b.location === n).map(({ location: _, ...b }) => b);
+      await replaceBuildings(trx, locationId(n), items);
+    }
 
     for (const s of demo.services) {
       await createService(trx, {
@@ -74,7 +78,15 @@ export async function seedDemo(handle: DatabaseHandle, storage: FileStorage, log
         translations: JSON.stringify(s.translations),
       });
     }
-    for (const p of demo.providers) await createProvider(trx, { ...p, locationId: locationId(p.locationId) });
+    for (const { trades = [], ...p } of demo.providers) {
+      const id = await createProvider(trx, { ...p, locationId: locationId(p.locationId) });
+      const categories = await tickets.listCategories(trx, [locationId(p.locationId)]);
+      await replaceTrades(
+        trx,
+        id,
+        categories.filter((c) => trades.includes(c.name)).map((c) => c.id),
+      );
+    }
     for (const [i, p] of demo.phones.entries()) {
       const before = demo.phones.slice(0, i).filter((q) => q.location === p.location).length;
       await createPhone(trx, {

@@ -97,5 +97,6 @@ export const craftsmanApi = {
     form.append('photo', photo, photo.name);
     return call(token, 'photos/', { method: 'POST', body: form });
   },
-  done: (token: string, text: string) => call(token, 'done/', { method: 'POST', body: { text } }),
+  /** `early` confirms 'erledigt' before the agreed appointment (without it the server answers 409). */
+  done: (token: string, text: string, early = false) => call(token, 'done/', { method: 'POST', body: { text, early } }),
 };

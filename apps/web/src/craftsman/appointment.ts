@@ -63,3 +63,8 @@ export function localDateTime(date: string, time: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}/.test(time)) return null;
   return `${date}T${time.slice(0, 5)}`;
 }
+
+/** `DD.MM.YYYY` of a moment, in Berlin ('bleibt bis 07.01.2027 lesbar'). */
+export function formatDay(value: string): string {
+  return formatMoment(value).split(', ')[0] ?? '';
+}

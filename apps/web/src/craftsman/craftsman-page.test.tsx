@@ -350,7 +350,14 @@ describe('an accepted job', () => {
   it("asks before reporting the job done, and only then sends 'done'", async () => {
     const calls = mockFetch({
       [`GET ${JOB_URL}`]: { body: accepted() },
-      [`POST ${JOB_URL}done/`]: { body: accepted({ state: 'done', status: 'done' }) },
+      [`POST ${JOB_URL}done/`]: {
+        body: accepted({
+          state: 'done',
+          status: 'reported_done',
+          read_only: true,
+          readable_until: '2027-01-07T10:00:00Z',
+        }),
+      },
     });
     const user = userEvent.setup();
     renderPage();
@@ -368,9 +375,130 @@ describe('an accepted job', () => {
     await user.type(screen.getByLabelText('Was wurde gemacht? (optional)'), 'Ventil getauscht');
     await user.click(screen.getByRole('button', { name: 'Ja, als erledigt melden' }));
     expect(await screen.findByText('Auftrag als erledigt gemeldet. Vielen Dank!')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({ url: `${JOB_URL}done/`, body: { text: 'Ventil getauscht' } });
-    expect(screen.getByText(/Sie haben den Auftrag als erledigt gemeldet/)).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({
+      url: `${JOB_URL}done/`,
+      body: { text: 'Ventil getauscht', early: false },
+    });
+    expect(screen.getByText(/Sie haben den Auftrag als erledigt gemeldet/)).toHaveTextContent(
+      /Die Hausverwaltung prüft die Arbeit und nimmt sie ab/,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Auftrag abgeschlossen – diese Seite bleibt bis 07.01.2027 lesbar.',
+    );
     expect(screen.queryByRole('button', { name: /Termin|Notiz|Foto|erledigt/ })).not.toBeInTheDocument();
+  });
+
+  it('asks once more before the agreed appointment, and then confirms it early', async () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const calls = mockFetch({
+      [`GET ${JOB_URL}`]: { body: accepted({ appointment_at: soon, status: 'appointment_set' }) },
+      [`POST ${JOB_URL}done/`]: { body: accepted({ state: 'done', status: 'reported_done' }) },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Auftrag als erledigt melden' }));
+    const question = screen.getByRole('group', { name: 'Auftrag als erledigt melden?' });
+    expect(question).toHaveTextContent(/Der vereinbarte Termin ist erst am .+ Uhr\. Trotzdem als erledigt melden\?/);
+    await user.click(within(question).getByRole('button', { name: 'Ja, als erledigt melden' }));
+    expect(await screen.findByText('Auftrag als erledigt gemeldet. Vielen Dank!')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ url: `${JOB_URL}done/`, body: { early: true } });
+  });
+
+  it('asks the question the server asks when the appointment is still ahead there', async () => {
+    const asked =
+      'Der vereinbarte Termin ist erst am 09.12.2026, 10:30 Uhr. Bitte bestätigen Sie, dass der Auftrag schon erledigt ist.';
+    const calls = mockFetch({
+      [`GET ${JOB_URL}`]: { body: accepted() },
+      [`POST ${JOB_URL}done/`]: (call) =>
+        (call.body as { early: boolean }).early
+          ? { body: accepted({ state: 'done', status: 'reported_done' }) }
+          : { status: 409, body: { detail: asked } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Auftrag als erledigt melden' }));
+    await user.click(screen.getByRole('button', { name: 'Ja, als erledigt melden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(asked);
+    await user.click(screen.getByRole('button', { name: 'Ja, als erledigt melden' }));
+    expect(await screen.findByText('Auftrag als erledigt gemeldet. Vielen Dank!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { early: boolean }).early)).toEqual([
+      false,
+      true,
+    ]);
+  });
+});
+
+describe('where to go', () => {
+  it('shows the building, the address with a map link in a new tab, and how to get in', async () => {
+    mockFetch({
+      [`GET ${JOB_URL}`]: {
+        body: job({
+          building: 'Haus B',
+          location_address: 'Parkweg 7, 10117 Berlin',
+          access_note: 'Schlüssel beim Hausmeister, Klingel 3',
+          map_url: 'https://www.openstreetmap.org/search?query=Parkweg%207%2C%2010117%20Berlin',
+        }),
+      },
+    });
+    renderPage();
+    await loaded();
+    expect(screen.getByText('Haus B')).toBeInTheDocument();
+    expect(screen.getByText('Parkweg 7, 10117 Berlin')).toBeInTheDocument();
+    expect(screen.getByText('Schlüssel beim Hausmeister, Klingel 3')).toBeInTheDocument();
+    const map = screen.getByRole('link', { name: /^Karte öffnen/ });
+    expect(map).toHaveAttribute('href', 'https://www.openstreetmap.org/search?query=Parkweg%207%2C%2010117%20Berlin');
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map.getAttribute('rel')).toMatch(/noopener/);
+  });
+
+  it('shows no map link without a street', async () => {
+    mockFetch({ [`GET ${JOB_URL}`]: { body: job({ location_address: '', map_url: null }) } });
+    renderPage();
+    await loaded();
+    expect(screen.queryByRole('link', { name: /Karte öffnen/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('after the management decided', () => {
+  it('shows the reason when the management returned the job, and the steps again', async () => {
+    mockFetch({
+      [`GET ${JOB_URL}`]: {
+        body: job({
+          state: 'accepted',
+          status: 'appointment_set',
+          events: [
+            {
+              id: 5,
+              kind: 'returned',
+              author: 'management',
+              status: null,
+              text: 'Der Heizkörper im Bad tropft noch.',
+              created_at: '2026-11-25T08:00:00Z',
+            },
+          ],
+        }),
+      },
+    });
+    renderPage();
+    await loaded();
+    const notice = screen.getByRole('region', { name: 'Die Hausverwaltung hat den Auftrag zurückgegeben' });
+    expect(notice).toHaveTextContent('Der Heizkörper im Bad tropft noch.');
+    expect(screen.getByRole('button', { name: 'Auftrag als erledigt melden' })).toBeEnabled();
+  });
+
+  it('says the job was accepted, and stays readable without a button', async () => {
+    mockFetch({
+      [`GET ${JOB_URL}`]: {
+        body: job({ state: 'done', status: 'done', read_only: true, readable_until: '2027-01-07T10:00:00Z' }),
+      },
+    });
+    renderPage();
+    await loaded();
+    expect(screen.getByText('Die Hausverwaltung hat den Auftrag abgenommen. Vielen Dank!')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('diese Seite bleibt bis 07.01.2027 lesbar');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,8 @@ import { config } from '@/config';
 import { craftsmanDe as s, fill } from '@/i18n/craftsman';
 import { AppointmentStep } from './appointment-step';
 import { DoneStep } from './done-step';
-import { ContactBlock, JobDetails, JobPhotos, Timeline } from './job-parts';
+import { formatDay } from './appointment';
+import { ContactBlock, JobDetails, JobPhotos, ReturnedNotice, Timeline } from './job-parts';
 import { NoteStep } from './note-step';
 import { OfferStep } from './offer-step';
 import { PhotoStep } from './photo-step';
@@ -91,7 +92,10 @@ function Job({ job, steps }: { job: CraftsmanJob; steps: StepProps }) {
     previous.current = job.state;
   }, [job.state]);
 
-  const open = job.state === 'offered' || job.state === 'accepted';
+  // A job reported done stays readable for the invoice, but takes no more steps.
+  const open = !job.read_only && (job.state === 'offered' || job.state === 'accepted');
+  const stateText =
+    job.state === 'done' && job.status === 'done' ? s.state_accepted_by_management : s[`state_${job.state}`];
   return (
     <>
       <div className="cm-head">
@@ -107,19 +111,25 @@ function Job({ job, steps }: { job: CraftsmanJob; steps: StepProps }) {
         </p>
       </div>
       <p ref={state} tabIndex={-1} className={open ? 'cm-state' : 'cm-state cm-state-closed'}>
-        {s[`state_${job.state}`]}
+        {stateText}
       </p>
+      {job.read_only && job.readable_until && (
+        <p className="cm-read-only" role="note">
+          {fill(s.readOnly, { date: formatDay(job.readable_until) })}
+        </p>
+      )}
+      {open && <ReturnedNotice job={job} />}
       <JobDetails job={job} />
       {/* Decide right after reading what and where; the photos follow. */}
-      {job.state === 'offered' && <OfferStep {...steps} />}
+      {open && job.state === 'offered' && <OfferStep {...steps} />}
       {/* The resident's number only while the job is the craftsman's. */}
       {open && <ContactBlock contact={job.contact} />}
-      {job.state === 'accepted' && <AppointmentStep {...steps} appointmentAt={job.appointment_at} />}
-      <JobPhotos photos={job.photos}>{job.state === 'accepted' && <PhotoStep {...steps} />}</JobPhotos>
-      {job.state === 'accepted' && (
+      {open && job.state === 'accepted' && <AppointmentStep {...steps} appointmentAt={job.appointment_at} />}
+      <JobPhotos photos={job.photos}>{open && job.state === 'accepted' && <PhotoStep {...steps} />}</JobPhotos>
+      {open && job.state === 'accepted' && (
         <>
           <NoteStep {...steps} />
-          <DoneStep {...steps} />
+          <DoneStep {...steps} appointmentAt={job.appointment_at} />
         </>
       )}
       <Timeline events={job.events} />

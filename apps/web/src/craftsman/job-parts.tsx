@@ -12,9 +12,23 @@ export function JobDetails({ job }: { job: CraftsmanJob }) {
           <dt>{s.address}</dt>
           <dd>
             <strong>{job.location_title}</strong>
+            {job.building && <strong className="cm-block">{job.building}</strong>}
             {job.location_address && <span className="cm-block">{job.location_address}</span>}
+            {job.map_url && (
+              // A search on OpenStreetMap in a tab of its own: the page keeps its place.
+              <a className="cm-map-link" href={job.map_url} target="_blank" rel="noopener noreferrer">
+                {s.mapOpen}
+                <span className="cm-visually-hidden"> {s.mapOpenHint}</span>
+              </a>
+            )}
           </dd>
         </div>
+        {job.access_note && (
+          <div>
+            <dt>{s.access}</dt>
+            <dd className="cm-text">{job.access_note}</dd>
+          </div>
+        )}
         <div>
           <dt>{s.where}</dt>
           <dd>
@@ -128,6 +142,22 @@ export function Timeline({ events }: { events: CraftsmanJob['events'] }) {
           })}
         </ol>
       )}
+    </section>
+  );
+}
+
+/**
+ * The management sent the 'erledigt' back: its reason above everything else while the job is the
+ * craftsman's again (the last 'returned' step; the mail said the same).
+ */
+export function ReturnedNotice({ job }: { job: CraftsmanJob }) {
+  const returned = job.events.filter((e) => e.kind === 'returned').at(-1);
+  if (!returned || job.state !== 'accepted') return null;
+  return (
+    <section className="cm-card cm-returned" aria-labelledby="cm-returned-title">
+      <h2 id="cm-returned-title">{s.returnedTitle}</h2>
+      <p className="cm-muted">{fill(s.returnedAt, { when: formatMoment(returned.created_at) })}</p>
+      <p className="cm-text cm-returned-reason">{returned.text}</p>
     </section>
   );
 }

@@ -34,6 +34,9 @@ export const craftsmanDe = {
   category: 'Art',
   where: 'Wo',
   address: 'Objekt',
+  access: 'Zugang',
+  mapOpen: 'Karte öffnen',
+  mapOpenHint: '(öffnet OpenStreetMap in einem neuen Tab)',
   description: 'Beschreibung',
   managementMessage: 'Nachricht der Hausverwaltung',
   appointment: 'Termin',
@@ -42,7 +45,13 @@ export const craftsmanDe = {
   state_offered: 'Die Hausverwaltung bietet Ihnen diesen Auftrag an. Bitte nehmen Sie ihn an oder lehnen Sie ab.',
   state_accepted: 'Sie haben den Auftrag angenommen.',
   state_declined: 'Sie haben diesen Auftrag abgelehnt. Es sind keine weiteren Schritte möglich.',
-  state_done: 'Sie haben den Auftrag als erledigt gemeldet. Vielen Dank! Es sind keine weiteren Schritte möglich.',
+  state_done:
+    'Sie haben den Auftrag als erledigt gemeldet. Vielen Dank! Die Hausverwaltung prüft die Arbeit und nimmt sie ab; gibt sie den Auftrag zurück, erfahren Sie es per E-Mail.',
+  /** The manager accepted the craftsman's 'erledigt' (the ticket is 'Erledigt'). */
+  state_accepted_by_management: 'Die Hausverwaltung hat den Auftrag abgenommen. Vielen Dank!',
+  readOnly: 'Auftrag abgeschlossen – diese Seite bleibt bis {{date}} lesbar.',
+  returnedTitle: 'Die Hausverwaltung hat den Auftrag zurückgegeben',
+  returnedAt: 'Am {{when}}. Bitte erledigen Sie noch:',
   state_revoked: 'Die Hausverwaltung hat diesen Auftrag zurückgezogen. Es sind keine weiteren Schritte möglich.',
 
   accept: 'Auftrag annehmen',
@@ -94,7 +103,9 @@ export const craftsmanDe = {
   doneTitle: 'Arbeit abgeschlossen?',
   done: 'Auftrag als erledigt melden',
   doneConfirmTitle: 'Auftrag als erledigt melden?',
-  doneConfirmText: 'Danach können Sie über diesen Link nichts mehr ändern.',
+  doneConfirmText:
+    'Danach können Sie über diesen Link nichts mehr ändern. Die Hausverwaltung prüft die Arbeit und nimmt sie ab.',
+  doneEarlyText: 'Der vereinbarte Termin ist erst am {{when}}. Trotzdem als erledigt melden?',
   doneText: 'Was wurde gemacht? (optional)',
   doneConfirm: 'Ja, als erledigt melden',
   doneSending: 'Wird gemeldet\u00a0…',

@@ -126,6 +126,11 @@ export async function createLocation(db: DB, v: LocationInput): Promise<number> 
       free_text: v.freeText ?? '',
       residents_can_post: v.residentsCanPost ? 1 : 0,
       apartment_prefix: v.apartmentPrefix ?? null,
+      street: v.street ?? '',
+      postal_code: v.postalCode ?? '',
+      city: v.city ?? '',
+      access_note: v.accessNote ?? '',
+      auto_accept_days: v.autoAcceptDays ?? null,
       created_at: nowIso(),
     })
     .returning('id')

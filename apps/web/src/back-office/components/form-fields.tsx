@@ -130,21 +130,45 @@ export function TextAreaInput(
   );
 }
 
-/** A select over fixed options, registered with the surrounding `AdminForm`. */
+/** An option of `SelectInput`; a disabled one is shown but cannot be chosen. */
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * A select over fixed options, registered with the surrounding `AdminForm`; `groups` follow the
+ * options, each under its heading (an optgroup), and `className` adds to the select's own.
+ */
 export function SelectInput({
   options,
+  groups = [],
+  className,
   ...field
-}: NamedField & { options: readonly { value: string; label: string }[] }) {
+}: NamedField & {
+  options: readonly SelectOption[];
+  groups?: readonly { label: string; options: readonly SelectOption[] }[];
+  className?: string;
+}) {
+  const render = (option: SelectOption) => (
+    <option key={option.value} value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  );
   return (
     <FormField
       {...field}
       control={(props) => (
-        <select {...props} className="admin-select">
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+        <select {...props} className={className ? `admin-select ${className}` : 'admin-select'}>
+          {options.map(render)}
+          {groups.map((group) =>
+            group.options.length ? (
+              <optgroup key={group.label} label={group.label}>
+                {group.options.map(render)}
+              </optgroup>
+            ) : null,
+          )}
         </select>
       )}
     />

@@ -21,6 +21,8 @@ const tones: Record<string, Tone> = {
   received: 'info',
   craftsman_assigned: 'pending',
   appointment_set: 'pending',
+  // the craftsman's 'erledigt' waits for the manager's 'Abnehmen'
+  reported_done: 'info',
   stale: 'danger',
 };
 

@@ -30,6 +30,13 @@ const stadtpark = {
   email: 'rezeption@example.org',
   free_text: '',
   residents_can_post: false,
+  apartment_prefix: null,
+  street: 'Parkstraße 1',
+  postal_code: '10115',
+  city: 'Berlin',
+  access_note: '',
+  auto_accept_days: null,
+  buildings: [] as unknown[],
 };
 
 const services = page([
@@ -78,6 +85,12 @@ describe('location settings', () => {
       email: 'rezeption@example.org',
       free_text: 'Paketannahme im Erdgeschoss',
       residents_can_post: true,
+      street: 'Parkstraße 1',
+      postal_code: '10115',
+      city: 'Berlin',
+      access_note: '',
+      auto_accept_days: null,
+      buildings: [],
     });
   });
 
@@ -101,6 +114,85 @@ describe('location settings', () => {
     await user.type(number, '112');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Dieser Dienst ist an diesem Standort nicht verfügbar.')).toBeInTheDocument();
+  });
+
+  it('saves the address, the access note, the buildings as a whole list and the automatic acceptance', async () => {
+    const haus = (id: number, name: string) => ({
+      id,
+      name,
+      street: '',
+      postal_code: '',
+      city: '',
+      access_note: '',
+    });
+    const calls = mockFetch(
+      routes({
+        'GET /api/admin/locations/1/': { body: { ...stadtpark, buildings: [haus(4, 'Haus A'), haus(5, 'Haus B')] } },
+        'PUT /api/admin/locations/1/': (call: { body: unknown }) => ({
+          body: { ...stadtpark, ...(call.body as object) },
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    const address = await screen.findByRole('group', { name: 'Adresse und Zugang' });
+    expect(within(address).getByRole('textbox', { name: /^Straße und Hausnummer/ })).toHaveValue('Parkstraße 1');
+    await user.type(
+      within(address).getByRole('textbox', { name: /^Zugangshinweis/ }),
+      'Schlüssel beim Hausmeister, Klingel 3',
+    );
+    const buildings = screen.getByRole('group', { name: 'Gebäude und Aufgänge' });
+    await user.click(within(buildings).getByRole('button', { name: 'Haus B entfernen' }));
+    await user.click(within(buildings).getByRole('button', { name: 'Gebäude oder Aufgang hinzufügen' }));
+    const added = within(buildings).getByRole('group', { name: 'Gebäude 2' });
+    await user.type(within(added).getByRole('textbox', { name: /^Name/ }), 'Haus C');
+    expect(within(buildings).getByRole('group', { name: 'Gebäude 2: Haus C' })).toBe(added);
+    await user.type(within(added).getByRole('textbox', { name: /^Straße und Hausnummer/ }), 'Parkweg 7');
+    await user.type(within(added).getByRole('textbox', { name: /^PLZ/ }), '10117');
+    await user.type(within(added).getByRole('textbox', { name: /^Ort/ }), 'Berlin');
+    await user.type(screen.getByRole('spinbutton', { name: /^Automatisch abnehmen nach … Tagen/ }), '14');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      street: 'Parkstraße 1',
+      postal_code: '10115',
+      city: 'Berlin',
+      access_note: 'Schlüssel beim Hausmeister, Klingel 3',
+      auto_accept_days: 14,
+      buildings: [
+        haus(4, 'Haus A'),
+        { name: 'Haus C', street: 'Parkweg 7', postal_code: '10117', city: 'Berlin', access_note: '' },
+      ],
+    });
+  });
+
+  it('checks the days and a building name before saving, and shows the server’s errors under the fields', async () => {
+    const calls = mockFetch(
+      routes({
+        'PUT /api/admin/locations/1/': {
+          status: 400,
+          body: { postal_code: ['Bitte eine Postleitzahl mit fünf Ziffern angeben.'] },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<LocationsPage />, { path: '/admin/locations/1', pattern: '/admin/locations/*' });
+    const days = await screen.findByRole('spinbutton', { name: /^Automatisch abnehmen nach … Tagen/ });
+    await user.type(days, '120');
+    await user.click(screen.getByRole('button', { name: 'Gebäude oder Aufgang hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(days).toHaveAccessibleDescription(/Bitte eine ganze Zahl von 1 bis 90 Tagen, oder leer lassen\./);
+    const building = screen.getByRole('group', { name: 'Gebäude 1' });
+    expect(within(building).getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(within(building).getByRole('button', { name: 'Gebäude entfernen' }));
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const postalCode = screen.getAllByRole('textbox', { name: /^PLZ/ })[0]!;
+    await waitFor(() =>
+      expect(postalCode).toHaveAccessibleDescription('Bitte eine Postleitzahl mit fünf Ziffern angeben.'),
+    );
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ auto_accept_days: null, buildings: [] });
   });
 
   // ADR 028: the apartment-number prefix.

@@ -19,6 +19,7 @@ import { RecordLoadError } from '../components/load-error';
 import { applyServerErrors, schemaFields } from '../lib/errors';
 import { s } from '../strings';
 import { useLocationQuery, useLocationServicesQuery, useLocationsQuery, useUpdateLocationMutation } from './api';
+import { AddressFields, BuildingFields } from './location-address-fields';
 import { LogoPanel } from './logo-panel';
 import { t } from './strings';
 import '../components/screens.css';
@@ -29,7 +30,17 @@ import '../components/screens.css';
  */
 export const locationFormSchema = adminLocationUpdate
   .required()
-  .extend({ default_service_id: z.string().transform((value) => (value === '' ? null : Number(value))) })
+  .extend({
+    default_service_id: z.string().transform((value) => (value === '' ? null : Number(value))),
+    // A number input hands over text: '' leaves acceptance to the manager.
+    auto_accept_days: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 90), {
+        error: t.autoAcceptInvalid,
+      })
+      .transform((value) => (value === '' ? null : Number(value))),
+  })
   .superRefine((value, ctx) => {
     if (value.direct_call && value.direct_number === '') {
       ctx.addIssue({ code: 'custom', path: ['direct_number'], message: t.directNumberRequired });
@@ -57,7 +68,7 @@ function valuesOf(location: AdminLocation): FormInput {
     postal_code: location.postal_code,
     city: location.city,
     access_note: location.access_note,
-    auto_accept_days: location.auto_accept_days,
+    auto_accept_days: location.auto_accept_days === null ? '' : String(location.auto_accept_days),
     buildings: location.buildings,
   };
 }
@@ -136,6 +147,23 @@ function LocationForm({ location }: { location: AdminLocation }) {
         <legend className="admin-legend">{t.sections.general}</legend>
         <TextInput name="title" label={t.fields.title} hint={t.hints.title} />
         <TextInput name="name" label={t.fields.name} hint={t.hints.name} required={false} />
+      </fieldset>
+      <AddressFields />
+      <BuildingFields />
+      <fieldset className="admin-fieldset">
+        <legend className="admin-legend">{t.sections.acceptance}</legend>
+        <TextInput
+          name="auto_accept_days"
+          label={t.fields.auto_accept_days}
+          hint={t.hints.auto_accept_days}
+          required={false}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={90}
+          step={1}
+          className="location-days"
+        />
       </fieldset>
       <fieldset className="admin-fieldset">
         <legend className="admin-legend">{t.sections.emergency}</legend>

@@ -20,6 +20,9 @@ export const t = {
     reception: 'Rezeptionsseite',
     blackboard: 'Pinnwand',
     apartments: 'Wohnungsnummern',
+    address: 'Adresse und Zugang',
+    buildings: 'Gebäude und Aufgänge',
+    acceptance: 'Abnahme von Handwerkeraufträgen',
     logo: 'Logo',
   },
   fields: {
@@ -36,6 +39,11 @@ export const t = {
     free_text: 'Weiterer Text',
     residents_can_post: 'Alle Bewohner:innen dürfen Beiträge schreiben',
     apartment_prefix: 'Präfix der Wohnungsnummern',
+    street: 'Straße und Hausnummer',
+    postal_code: 'PLZ',
+    city: 'Ort',
+    access_note: 'Zugangshinweis',
+    auto_accept_days: 'Automatisch abnehmen nach … Tagen',
   },
   hints: {
     title: 'Erscheint als Überschrift der Startseite.',
@@ -52,6 +60,22 @@ export const t = {
       'Jede Wohnungsnummer dieses Standorts beginnt damit, z. B. „A-“ für A-0101. Buchstaben und Ziffern, optional mit „-“ am Ende; leer für keines.',
     apartment_prefix_read_only: 'Nur Administrator:innen können das Präfix ändern.',
     apartment_prefix_none: 'Dieser Standort hat kein Präfix. Nur Administrator:innen können eines festlegen.',
+    street: 'Steht im Auftrag an Handwerker (mit Kartenlink) und auf den Aktivierungsbriefen.',
+    access_note: 'Wie Handwerker hineinkommen, z. B. „Schlüssel beim Hausmeister, Klingel 3“.',
+    auto_accept_days:
+      'Meldet ein Handwerker einen Auftrag als erledigt, nehmen Sie ihn ab oder geben ihn zurück. Mit einer Zahl von 1 bis 90 gilt er nach so vielen Tagen ohne Einwand als abgenommen; leer: Sie nehmen immer selbst ab.',
+  },
+  autoAcceptInvalid: 'Bitte eine ganze Zahl von 1 bis 90 Tagen, oder leer lassen.',
+  buildings: {
+    intro:
+      'Hat der Standort mehrere Häuser oder Aufgänge, legen Sie sie hier an. Eine Meldung lässt sich dann einem davon zuordnen, und der Handwerker fährt zu dessen Adresse. Ohne eigene Adresse gilt die des Standorts.',
+    empty: 'Keine Gebäude oder Aufgänge angelegt – Meldungen gelten für die Adresse des Standorts.',
+    legend: (n: number, name: string) => (name ? `Gebäude ${n}: ${name}` : `Gebäude ${n}`),
+    name: 'Name',
+    nameHint: 'Z. B. „Haus A“ oder „Aufgang Nord“.',
+    add: 'Gebäude oder Aufgang hinzufügen',
+    remove: (name: string) => (name ? `${name} entfernen` : 'Gebäude entfernen'),
+    accessHint: 'Leer: es gilt der Zugangshinweis des Standorts.',
   },
   /** ADR 028: shown to administrators when the install has several locations and this one no prefix. */
   prefixRecommended:

@@ -6,6 +6,15 @@ import type {
   Paginated,
 } from '@hausportal/contract';
 import { adminApi, listQuery, type ListArgs } from '../api/admin-api';
+import { ALL_PAGE_SIZE, allPages } from '../api/all-pages';
+import { queryString } from '../api/base-query';
+
+/** A ticket category as the provider's trades ('Gewerke') offer it. */
+export interface TradeCategory {
+  id: number;
+  name: string;
+  archived: boolean;
+}
 
 const SERVICES = { type: 'Services', id: 'LIST' } as const;
 const PROVIDERS = { type: 'Providers', id: 'LIST' } as const;
@@ -13,6 +22,15 @@ const PROVIDERS = { type: 'Providers', id: 'LIST' } as const;
 /** The services and providers endpoints, loaded with these screens. */
 export const servicesApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
+    // The location's ticket categories: the trades a provider may have.
+    tradeCategories: b.query<Paginated<TradeCategory>, number>({
+      queryFn: (locationId, _api, _extra, fetchPage) =>
+        allPages<TradeCategory>(
+          fetchPage,
+          `/api/admin/ticket-categories/${queryString({ location_id: locationId, page_size: ALL_PAGE_SIZE })}`,
+        ),
+      providesTags: [{ type: 'TicketCategories', id: 'LIST' }],
+    }),
     services: b.query<Paginated<AdminService>, ListArgs>({
       query: (args) => listQuery('/api/admin/services/', { ...args }),
       providesTags: [SERVICES],
@@ -67,6 +85,7 @@ export const {
   useCreateProviderMutation,
   useUpdateProviderMutation,
   useDeleteProviderMutation,
+  useTradeCategoriesQuery,
 } = servicesApi;
 
 /** Whether the caller may change a service: its own location's, or any as an admin (global ones only then). */

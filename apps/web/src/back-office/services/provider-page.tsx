@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { useMeQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import {
   AdminForm,
+  CheckboxGroupInput,
   CheckboxInput,
   FormButtons,
   SelectInput,
@@ -19,7 +20,13 @@ import { RecordLoadError } from '../components/load-error';
 import { applyServerErrors, schemaFields } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
-import { useCreateProviderMutation, useProviderQuery, useServiceQuery, useUpdateProviderMutation } from './api';
+import {
+  useCreateProviderMutation,
+  useProviderQuery,
+  useServiceQuery,
+  useTradeCategoriesQuery,
+  useUpdateProviderMutation,
+} from './api';
 import { t } from './strings';
 import '../components/screens.css';
 
@@ -33,6 +40,7 @@ export const providerFormSchema = adminProviderInput.omit({ service_id: true }).
     .min(1, { error: t.pickLocation }),
   hide_phone: z.boolean(),
   allow_form_contact: z.boolean(),
+  category_ids: z.array(z.number()),
 });
 type FormInput = z.input<typeof providerFormSchema>;
 type FormOutput = z.output<typeof providerFormSchema>;
@@ -50,7 +58,27 @@ function valuesOf(provider: AdminProvider): FormInput {
     website: provider.website,
     allow_form_contact: provider.allow_form_contact,
     placeholder: provider.placeholder,
+    category_ids: provider.category_ids,
   };
+}
+
+/**
+ * 'Gewerke': the ticket categories of the provider's location it works on (the craftsman picker
+ * offers it first for them). Archived ones show only while the provider still has them.
+ */
+function TradeFields({ locationId, chosen }: { locationId: number; chosen: readonly number[] }) {
+  const categories = useTradeCategoriesQuery(locationId, { skip: !locationId });
+  const rows = (categories.data?.results ?? []).filter((c) => !c.archived || chosen.includes(c.id));
+  if (categories.isLoading) return <Spinner label={s.loading} />;
+  if (rows.length === 0) return <p className="muted">{p.tradesNone}</p>;
+  return (
+    <CheckboxGroupInput
+      name="category_ids"
+      label={p.fields.category_ids}
+      hint={p.hints.category_ids}
+      options={rows.map((c) => ({ value: c.id, label: c.archived ? `${c.name} (${p.archived})` : c.name }))}
+    />
+  );
 }
 
 function ProviderForm({
@@ -85,11 +113,18 @@ function ProviderForm({
           website: '',
           allow_form_contact: false,
           placeholder: '',
+          category_ids: [],
         },
   });
+  const locationId = Number(useWatch({ control: form.control, name: 'location_id' }));
+  const chosenTrades = useWatch({ control: form.control, name: 'category_ids' });
+  const trades = useTradeCategoriesQuery(locationId, { skip: !locationId });
 
   const onSubmit = async (values: FormOutput) => {
-    const body = { ...values, service_id: service.id };
+    // Trades are categories of the provider's location: another location's leave with a change of it.
+    const known = trades.data?.results.map((c) => c.id);
+    const category_ids = known ? values.category_ids.filter((id) => known.includes(id)) : values.category_ids;
+    const body = { ...values, category_ids, service_id: service.id };
     try {
       if (provider) {
         const saved = await update({ id: provider.id, body }).unwrap();
@@ -129,6 +164,7 @@ function ProviderForm({
       <TextAreaInput name="text" label={p.fields.text} rows={5} required={false} />
       <CheckboxInput name="allow_form_contact" label={p.fields.allow_form_contact} />
       <TextInput name="placeholder" label={p.fields.placeholder} required={false} hint={p.hints.placeholder} />
+      <TradeFields locationId={locationId} chosen={chosenTrades} />
       <FormButtons />
     </AdminForm>
   );

@@ -102,6 +102,13 @@ describe('services and providers', () => {
       'GET /api/admin/services/7/': { body: reinigung },
       'GET /api/admin/providers/?page=1&page_size=25&service_id=7': { body: page([]) },
       'POST /api/admin/providers/': (call) => ({ status: 201, body: { id: 3, ...(call.body as object) } }),
+      'GET /api/admin/ticket-categories/?location_id=1&page_size=100': {
+        body: page([
+          { id: 1, name: 'Heizung', archived: false },
+          { id: 2, name: 'Sanitär', archived: false },
+          { id: 3, name: 'Alte Kategorie', archived: true },
+        ]),
+      },
     });
     const user = userEvent.setup();
     renderAdmin(<ServicesPage />, { path: '/admin/services/7/providers/new', pattern: '/admin/services/*' });
@@ -121,6 +128,14 @@ describe('services and providers', () => {
     await user.type(screen.getByRole('textbox', { name: /^Beschreibung/ }), 'Treppenhausreinigung');
     await user.click(screen.getByRole('checkbox', { name: 'Anfragen über das Kontaktformular erlauben' }));
     await user.type(screen.getByRole('textbox', { name: /^Hinweis im Anfrageformular/ }), 'Welche Etage?');
+    // Its trades: the location's ticket categories, without the archived one.
+    const trades = await screen.findByRole('group', { name: 'Gewerke' });
+    expect(
+      within(trades)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')!.textContent),
+    ).toEqual(['Heizung', 'Sanitär']);
+    await user.click(within(trades).getByRole('checkbox', { name: 'Sanitär' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent(/^\/admin\/services\/7$/));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
@@ -136,6 +151,7 @@ describe('services and providers', () => {
       text: 'Treppenhausreinigung',
       allow_form_contact: true,
       placeholder: 'Welche Etage?',
+      category_ids: [2],
     });
   });
 });

@@ -86,11 +86,16 @@ export const t = {
       website: 'Website',
       allow_form_contact: 'Anfragen über das Kontaktformular erlauben',
       placeholder: 'Hinweis im Anfrageformular',
+      category_ids: 'Gewerke',
     },
+    tradesNone: 'An diesem Standort gibt es noch keine Kategorien für Meldungen.',
+    archived: 'archiviert',
     hints: {
       hide_phone: 'Bewohner:innen sehen die Nummer nicht (z. B. wenn nur Anfragen gewünscht sind).',
       website: 'Vollständige Adresse mit https://',
       placeholder: 'Ersetzt {placeholder} im Kontakttext; leer: „Hier bitte Anliegen beschreiben.“',
+      category_ids:
+        'Die Kategorien der Meldungen, für die dieser Anbieter arbeitet. Beim Beauftragen steht er für sie oben unter „Passend zur Kategorie“.',
     },
   },
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  AdminLocation,
   AdminProvider,
   AdminResident,
   AdminTicket,
@@ -86,6 +87,22 @@ export const ticketsApi = adminApi.injectEndpoints({
       query: (id) => ({ url: `/api/admin/tickets/${id}/assignment/`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [...afterWrite(id)],
     }),
+    /** 'Abnehmen' or 'Zurückgeben' a craftsman's 'erledigt'; the return mails the craftsman. */
+    decideAcceptance: b.mutation<
+      AdminTicket,
+      { id: number } & ({ decision: 'accept' } | { decision: 'return'; reason: string })
+    >({
+      query: ({ id, ...body }) => ({ url: `/api/admin/tickets/${id}/acceptance/`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [...afterWrite(id), 'Emails'],
+    }),
+    setTicketBuilding: b.mutation<AdminTicket, { id: number; building_id: number | null }>({
+      query: ({ id, building_id }) => ({
+        url: `/api/admin/tickets/${id}/building/`,
+        method: 'POST',
+        body: { building_id },
+      }),
+      invalidatesTags: (_r, _e, { id }) => [item(id), 'Audit'],
+    }),
     mergeTicket: b.mutation<unknown, { id: number; into_id: number }>({
       query: ({ id, into_id }) => ({ url: `/api/admin/tickets/${id}/merge/`, method: 'POST', body: { into_id } }),
       invalidatesTags: (_r, _e, { id, into_id }) => [...afterWrite(id), item(into_id)],
@@ -119,6 +136,11 @@ export const ticketsApi = adminApi.injectEndpoints({
         ),
       providesTags: [{ type: 'Providers', id: 'LIST' }],
     }),
+    // The ticket's location: its buildings ('Gebäude / Aufgang') and its automatic acceptance.
+    ticketLocation: b.query<AdminLocation, number>({
+      query: (id) => `/api/admin/locations/${id}/`,
+      providesTags: (_r, _e, id) => [{ type: 'Locations', id }],
+    }),
     // The residents list of the back office, searched when a ticket is opened for someone.
     ticketResidents: b.query<Paginated<AdminResident>, { location_id: number; search: string }>({
       query: ({ location_id, search }) =>
@@ -138,10 +160,13 @@ export const {
   useAssignTicketMutation,
   useRevokeAssignmentMutation,
   useMergeTicketMutation,
+  useDecideAcceptanceMutation,
+  useSetTicketBuildingMutation,
   useTicketCategoriesQuery,
   useCreateTicketCategoryMutation,
   useUpdateTicketCategoryMutation,
   useTicketStatsQuery,
   useTicketProvidersQuery,
   useTicketResidentsQuery,
+  useTicketLocationQuery,
 } = ticketsApi;

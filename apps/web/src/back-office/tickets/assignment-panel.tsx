@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { adminTicketAssign, type AdminTicket } from '@hausportal/contract';
+import { adminTicketAssign, type AdminProvider, type AdminTicket } from '@hausportal/contract';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -25,6 +25,26 @@ const assignSchema = adminTicketAssign.extend({
 });
 type AssignInput = z.input<typeof assignSchema>;
 type AssignOutput = z.output<typeof assignSchema>;
+
+/**
+ * The picker's options: the providers whose trades ('Gewerke') include the ticket's category
+ * first, then the rest; one without an e-mail address cannot get the link, so it shows greyed
+ * out and cannot be chosen, after those that can.
+ */
+function pickerGroups(rows: readonly AdminProvider[], categoryId: number) {
+  const option = (p: AdminProvider) => ({
+    value: String(p.id),
+    label: `${p.name} (${p.service_title})${p.email ? '' : ` – ${t.assignment.noEmail}`}`,
+    disabled: !p.email,
+  });
+  const reachableFirst = (list: AdminProvider[]) => [...list.filter((p) => p.email), ...list.filter((p) => !p.email)];
+  const fits = (p: AdminProvider) => p.category_ids.includes(categoryId);
+  return {
+    matching: reachableFirst(rows.filter(fits)).map(option),
+    others: reachableFirst(rows.filter((p) => !fits(p))).map(option),
+    withoutEmail: rows.filter((p) => !p.email).length,
+  };
+}
 
 function AssignForm({ ticket, onDone }: { ticket: AdminTicket; onDone: () => void }) {
   const providers = useTicketProvidersQuery({ location_id: ticket.location_id });
@@ -51,13 +71,13 @@ function AssignForm({ ticket, onDone }: { ticket: AdminTicket; onDone: () => voi
       applyServerErrors(error, form.setError, ['provider_id', 'message']);
     }
   };
-  const options = [
-    { value: '', label: t.assignment.pick },
-    ...rows.map((p) => ({
-      value: String(p.id),
-      label: `${p.name} (${p.service_title})${p.email ? '' : ` – ${t.assignment.noEmail}`}`,
-    })),
+  const { matching, others, withoutEmail } = pickerGroups(rows, ticket.category_id);
+  const hints = [
+    t.assignment.providerHint,
+    matching.length === 0 ? t.assignment.noMatchHint(ticket.category_name) : null,
+    withoutEmail ? t.assignment.noEmailCount(withoutEmail) : null,
   ];
+  const pick = { value: '', label: t.assignment.pick };
   return (
     <AdminForm form={form} onSubmit={onSubmit} aria-label={t.assignment.dialog}>
       <p className="muted">
@@ -66,8 +86,18 @@ function AssignForm({ ticket, onDone }: { ticket: AdminTicket; onDone: () => voi
       <SelectInput
         name="provider_id"
         label={t.assignment.provider}
-        hint={chosen && !chosen.email ? t.assignment.noEmailHint : t.assignment.providerHint}
-        options={options}
+        hint={hints.filter(Boolean).join(' ')}
+        // Without a provider of the trade there is nothing to set apart: one plain list.
+        options={matching.length ? [pick] : [pick, ...others]}
+        groups={
+          matching.length
+            ? [
+                { label: t.assignment.matching(ticket.category_name), options: matching },
+                { label: t.assignment.others, options: others },
+              ]
+            : []
+        }
+        className="ticket-provider-select"
       />
       <TextAreaInput
         name="message"

@@ -12,7 +12,13 @@ import { t } from './strings';
 type Input = z.input<typeof adminTicketStatus>;
 type Output = z.output<typeof adminTicketStatus>;
 
-const options = TICKET_STATUSES.map((value) => ({ value, label: t.status[value] }));
+/**
+ * The statuses staff set by hand: 'Als erledigt gemeldet' is the craftsman's step, which the
+ * manager answers with 'Abnehmen' or 'Zurückgeben'; it is listed only while the ticket is in it.
+ */
+export function settableStatuses(current: TicketStatus): TicketStatus[] {
+  return TICKET_STATUSES.filter((value) => value !== 'reported_done' || value === current);
+}
 
 export interface StatusTarget {
   id: number;
@@ -24,6 +30,7 @@ export interface StatusTarget {
 
 function nextStatus(status: TicketStatus): TicketStatus {
   const index = TICKET_STATUSES.indexOf(status);
+  if (status === 'appointment_set' || status === 'reported_done') return 'done';
   return status === 'done' || status === 'rejected' ? 'in_progress' : TICKET_STATUSES[index + 1]!;
 }
 
@@ -54,7 +61,11 @@ function StatusForm({ target, onDone }: { target: StatusTarget; onDone: () => vo
       <p className="muted">
         {t.ticket.title(target.number)} · {t.status[target.status]}
       </p>
-      <SelectInput name="status" label={t.statusChange.newStatus} options={options} />
+      <SelectInput
+        name="status"
+        label={t.statusChange.newStatus}
+        options={settableStatuses(target.status).map((value) => ({ value, label: t.status[value] }))}
+      />
       <TextAreaInput
         name="message"
         label={rejecting ? t.statusChange.reason : t.statusChange.message}

@@ -172,8 +172,15 @@ export const t = {
     provider: 'Handwerker / Anbieter',
     pick: '– bitte wählen –',
     noProviders: 'Für diesen Standort sind keine Anbieter angelegt. Legen Sie sie unter „Dienste & Anbieter“ an.',
-    noEmail: 'ohne E-Mail',
-    noEmailHint: 'Dieser Anbieter hat keine E-Mail-Adresse; der Auftragslink kann nicht zugestellt werden.',
+    noEmail: 'keine E-Mail-Adresse hinterlegt',
+    matching: (category: string) => `Passend zur Kategorie „${category}“`,
+    others: 'Weitere Anbieter',
+    noMatchHint: (category: string) =>
+      `Kein Anbieter hat das Gewerk „${category}“. Gewerke legen Sie beim Anbieter unter „Dienste & Anbieter“ fest.`,
+    noEmailCount: (n: number) =>
+      n === 1
+        ? '1 Anbieter ohne E-Mail-Adresse ist ausgegraut: Ihm kann kein Auftragslink geschickt werden.'
+        : `${n} Anbieter ohne E-Mail-Adresse sind ausgegraut: Ihnen kann kein Auftragslink geschickt werden.`,
     providerHint:
       'Der Anbieter erhält eine E-Mail mit einem Link zum Auftrag, ohne Anmeldung. Ein früherer Link gilt dann nicht mehr.',
     message: 'Nachricht an den Handwerker',
@@ -202,6 +209,37 @@ export const t = {
     revokeText: (name: string) =>
       `Der Link von ${name} gilt danach nicht mehr; ${name} kann den Auftrag nicht mehr öffnen. Die Meldung bleibt offen.`,
     revoked: 'Der Auftrag wurde zurückgezogen.',
+  },
+  acceptance: {
+    heading: 'Als erledigt gemeldet',
+    reportedAt: (when: string, name: string) => `Als erledigt gemeldet am ${when}${name ? ` von ${name}` : ''}.`,
+    craftsmanText: 'Was der Handwerker gemacht hat',
+    intro:
+      'Prüfen Sie die Arbeit. „Abnehmen“ setzt die Meldung auf „Erledigt“, und die Bewohner:innen erfahren es. „Zurückgeben“ schickt den Auftrag mit Ihrem Grund an den Handwerker zurück; sein Link gilt dann wieder.',
+    autoAccept: (when: string) => `Ohne Ihre Entscheidung gilt der Auftrag am ${when} als abgenommen.`,
+    accept: 'Abnehmen',
+    accepting: 'Wird abgenommen …',
+    accepted: (number: string) => `Meldung ${number} ist abgenommen und steht auf „Erledigt“.`,
+    return: 'Zurückgeben',
+    returnDialog: 'Auftrag zurückgeben',
+    returnIntro: (name: string) =>
+      `${name || 'Der Handwerker'} erhält Ihren Grund per E-Mail und auf der Auftragsseite und kann weiterarbeiten.`,
+    reason: 'Was ist noch zu tun?',
+    reasonHint: 'Pflichtfeld, z. B. „Der Heizkörper im Bad tropft noch.“',
+    reasonRequired: 'Bitte schreiben Sie, warum Sie den Auftrag zurückgeben.',
+    returnSubmit: 'Zurückgeben',
+    returning: 'Wird zurückgegeben …',
+    returned: (name: string) => `Der Auftrag wurde an ${name || 'den Handwerker'} zurückgegeben.`,
+  },
+  building: {
+    heading: 'Gebäude / Aufgang',
+    label: 'Gebäude / Aufgang',
+    none: '– ganzer Standort –',
+    hint: 'Der Handwerker fährt zur Adresse des gewählten Gebäudes und liest dessen Zugangshinweis.',
+    save: 'Gebäude übernehmen',
+    saving: 'Wird gespeichert …',
+    saved: (name: string) =>
+      name ? `Die Meldung gehört jetzt zu ${name}.` : 'Die Meldung gilt jetzt für den ganzen Standort.',
   },
   merge: {
     heading: 'Duplikat',

@@ -137,6 +137,7 @@ export const provider = {
   service_id: 2,
   service_title: 'Handwerker',
   location_id: 1,
+  category_ids: [] as number[],
 };
 
 export const stats: AdminTicketStats = {

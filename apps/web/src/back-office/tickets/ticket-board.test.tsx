@@ -46,6 +46,7 @@ describe('the ticket board', () => {
       [
         listItem(1, { stale: true }),
         listItem(2, { status: 'in_progress', assignee: { provider_id: 21, name: 'Heizung Huber' } }),
+        listItem(3, { status: 'reported_done', assignee: { provider_id: 22, name: 'Hausmeisterservice Krause' } }),
       ],
       { received: 31 },
     );
@@ -60,8 +61,10 @@ describe('the ticket board', () => {
       '/admin/tickets?status=received',
     );
     expect(column('In Bearbeitung')).toHaveTextContent('Heizung Huber');
+    // The craftsman's 'erledigt' waits in its own column until the manager accepts or returns it.
+    expect(column('Als erledigt gemeldet')).toHaveTextContent('Hausmeisterservice Krause');
     expect(column('Erledigt')).toHaveTextContent('Keine Meldungen');
-    expect(screen.getAllByRole('region')).toHaveLength(6);
+    expect(screen.getAllByRole('region')).toHaveLength(7);
   });
 
   it('moves a card with its status select, without dragging, and keeps the focus on it', async () => {

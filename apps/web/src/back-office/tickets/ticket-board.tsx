@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { TICKET_STATUSES, type AdminTicketListItem, type TicketStatus } from '@hausportal/contract';
+import type { AdminTicketListItem, TicketStatus } from '@hausportal/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeQuery } from '../api/admin-api';
 import { ListLoadError } from '../components/load-error';
@@ -13,7 +13,7 @@ import { s } from '../strings';
 import { useSetTicketStatusMutation, useTicketBoardQuery } from './api';
 import { placeOf, reporterLine, ticketAge } from './format';
 import { StaleBadge, TicketsFrame } from './parts';
-import { StatusDialog, type StatusTarget } from './status-dialog';
+import { settableStatuses, StatusDialog, type StatusTarget } from './status-dialog';
 import { t } from './strings';
 
 /** A card's own status select: 'Verschieben' moves it; a rejection asks for its reason first. */
@@ -45,7 +45,7 @@ function MoveForm({
         value={status}
         onChange={(event) => setStatus(event.target.value as TicketStatus)}
       >
-        {TICKET_STATUSES.map((value) => (
+        {settableStatuses(ticket.status).map((value) => (
           <option key={value} value={value}>
             {t.status[value]}
           </option>

@@ -198,7 +198,9 @@ describe('one ticket in the back office', () => {
     await user.click(within(panel).getByRole('button', { name: 'Handwerker beauftragen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Handwerker beauftragen' });
     const select = await within(dialog).findByRole('combobox', { name: 'Handwerker / Anbieter' });
-    expect(within(dialog).getByRole('option', { name: 'Elektro Erb (Elektriker) – ohne E-Mail' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('option', { name: 'Elektro Erb (Elektriker) – keine E-Mail-Adresse hinterlegt' }),
+    ).toBeDisabled();
     expect(dialog).toHaveTextContent('Die Meldenden haben eingewilligt');
     await user.click(within(dialog).getByRole('button', { name: 'Auftrag senden' }));
     expect(select).toHaveAccessibleDescription(/Bitte wählen Sie einen Handwerker./);

@@ -7,8 +7,10 @@ import { RecordLoadError } from '../components/load-error';
 import { formatDateTime } from '../lib/format';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { s } from '../strings';
-import { useTicketQuery } from './api';
+import { AcceptancePanel } from './acceptance-panel';
+import { useTicketLocationQuery, useTicketQuery } from './api';
 import { AssignmentPanel } from './assignment-panel';
+import { BuildingPanel } from './building-panel';
 import { placeOf } from './format';
 import { MergeDialog } from './merge-dialog';
 import { StaleBadge, TicketStatusBadge } from './parts';
@@ -18,12 +20,15 @@ import { TicketPhotos } from './ticket-photos';
 import { Composer, Timeline } from './ticket-timeline';
 import '../components/screens.css';
 
-function Facts({ ticket }: { ticket: AdminTicket }) {
+function Facts({ ticket, building }: { ticket: AdminTicket; building: string }) {
   const { scope, place } = placeOf(ticket);
   return (
     <dl className="admin-facts ticket-facts">
       <dt>{t.ticket.location}</dt>
-      <dd>{ticket.location_title}</dd>
+      <dd>
+        {ticket.location_title}
+        {building ? `, ${building}` : ''}
+      </dd>
       <dt>{t.ticket.place}</dt>
       <dd>
         {t.scopeLong[ticket.scope] ?? scope}
@@ -144,6 +149,10 @@ function TicketView({ ticket, locationId }: { ticket: AdminTicket; locationId?: 
   }, [merged]);
   const open = OPEN_TICKET_STATUSES.includes(ticket.status);
   const editable = !merged;
+  // The location's buildings (for 'Gebäude / Aufgang') and its automatic acceptance.
+  const { data: location } = useTicketLocationQuery(ticket.location_id);
+  const buildings = location?.buildings ?? [];
+  const building = buildings.find((b) => b.id === ticket.building_id)?.name ?? '';
   return (
     <div className="admin-two-columns ticket-layout">
       <div className="stack-lg">
@@ -161,8 +170,11 @@ function TicketView({ ticket, locationId }: { ticket: AdminTicket; locationId?: 
             {t.ticket.stale}
           </p>
         ) : null}
+        {ticket.status === 'reported_done' && editable ? (
+          <AcceptancePanel ticket={ticket} autoAcceptDays={location?.auto_accept_days ?? null} />
+        ) : null}
         <section className="card stack" aria-label={t.ticket.facts}>
-          <Facts ticket={ticket} />
+          <Facts ticket={ticket} building={building} />
         </section>
         <section className="card stack" aria-labelledby={descriptionId}>
           <h2 id={descriptionId}>{t.ticket.description}</h2>
@@ -175,6 +187,14 @@ function TicketView({ ticket, locationId }: { ticket: AdminTicket; locationId?: 
       <aside className="stack-lg" aria-label={t.ticket.work}>
         <StatusPanel ticket={ticket} canChange={editable} />
         <AssignmentPanel ticket={ticket} canChange={editable && open} />
+        {buildings.length > 0 ? (
+          <BuildingPanel
+            key={ticket.building_id ?? 'none'}
+            ticket={ticket}
+            buildings={buildings}
+            canChange={editable && open}
+          />
+        ) : null}
         {editable && open ? <MergePanel ticket={ticket} /> : null}
         {ticket.rating ? <RatingPanel rating={ticket.rating} /> : null}
         <ReceiptPanel hash={ticket.receipt_sha256} />
