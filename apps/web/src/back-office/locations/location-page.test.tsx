@@ -30,6 +30,7 @@ const stadtpark = {
   email: 'rezeption@example.org',
   free_text: '',
   residents_can_post: false,
+  reception_publishes_directly: false,
   apartment_prefix: null,
   street: 'Parkstraße 1',
   postal_code: '10115',
@@ -68,6 +69,7 @@ describe('location settings', () => {
     await screen.findByRole('option', { name: 'Hausnotruf' });
     await user.selectOptions(select, 'Hausnotruf');
     await user.click(screen.getByRole('checkbox', { name: 'Alle Bewohner:innen dürfen Beiträge schreiben' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Rezeption veröffentlicht ohne Freigabe/ }));
     await user.type(screen.getByRole('textbox', { name: /^Weiterer Text/ }), 'Paketannahme im Erdgeschoss');
     await user.click(screen.getByRole('checkbox', { name: /^Standarddienst ist rund um die Uhr erreichbar/ }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -85,6 +87,7 @@ describe('location settings', () => {
       email: 'rezeption@example.org',
       free_text: 'Paketannahme im Erdgeschoss',
       residents_can_post: true,
+      reception_publishes_directly: true,
       street: 'Parkstraße 1',
       postal_code: '10115',
       city: 'Berlin',

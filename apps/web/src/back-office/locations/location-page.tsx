@@ -63,6 +63,7 @@ function valuesOf(location: AdminLocation): FormInput {
     email: location.email,
     free_text: location.free_text,
     residents_can_post: location.residents_can_post,
+    reception_publishes_directly: location.reception_publishes_directly,
     apartment_prefix: location.apartment_prefix ?? '',
     street: location.street,
     postal_code: location.postal_code,
@@ -202,6 +203,11 @@ function LocationForm({ location }: { location: AdminLocation }) {
           name="residents_can_post"
           label={t.fields.residents_can_post}
           hint={t.hints.residents_can_post}
+        />
+        <CheckboxInput
+          name="reception_publishes_directly"
+          label={t.fields.reception_publishes_directly}
+          hint={t.hints.reception_publishes_directly}
         />
       </fieldset>
       <PrefixFields location={location} isAdmin={isAdmin} />

@@ -38,6 +38,7 @@ export const t = {
     email: 'E-Mail',
     free_text: 'Weiterer Text',
     residents_can_post: 'Alle Bewohner:innen dürfen Beiträge schreiben',
+    reception_publishes_directly: 'Rezeption veröffentlicht ohne Freigabe',
     apartment_prefix: 'Präfix der Wohnungsnummern',
     street: 'Straße und Hausnummer',
     postal_code: 'PLZ',
@@ -55,7 +56,9 @@ export const t = {
     default_service_always:
       'Dann steht auf dem Knopf „Rund um die Uhr – öffnet die Kontaktseite“. Nur ankreuzen, wenn das stimmt.',
     free_text: 'Steht unten auf der Rezeptionsseite.',
-    residents_can_post: 'Sonst nur die Rezeption. Beiträge werden immer vor der Freigabe geprüft.',
+    residents_can_post: 'Sonst nur die Rezeption. Beiträge der Bewohner:innen werden immer vor der Freigabe geprüft.',
+    reception_publishes_directly:
+      'Beiträge und Kommentare der Rezeption erscheinen sofort; das Protokoll vermerkt sie. Bewohner:innen warten weiter auf die Freigabe.',
     apartment_prefix:
       'Jede Wohnungsnummer dieses Standorts beginnt damit, z. B. „A-“ für A-0101. Buchstaben und Ziffern, optional mit „-“ am Ende; leer für keines.',
     apartment_prefix_read_only: 'Nur Administrator:innen können das Präfix ändern.',
