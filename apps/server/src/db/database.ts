@@ -49,6 +49,7 @@ import * as m026 from './migrations/026-content-translations.js';
 import * as m028 from './migrations/028-parcel-tracking-number.js';
 import * as m031 from './migrations/031-price-per-night.js';
 import * as m032 from './migrations/032-reception-publishes.js';
+import * as m033 from './migrations/033-mail-priority.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '028-parcel-tracking-number': m028,
   '031-price-per-night': m031,
   '032-reception-publishes': m032,
+  '033-mail-priority': m033,
 };
 
 /** Opens SQLite under dataDir, or PostgreSQL when databaseUrl is postgres://. */

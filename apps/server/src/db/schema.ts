@@ -323,6 +323,8 @@ export interface EmailOutboxTable {
   contains_secret: Generated<number>;
   /** The location of the person the mail is about; null for staff mail. Scopes the back office's view. */
   location_id: number | null;
+  /** 0: a person waits for it (reset link), 1: everyday, 2: bulk (invitations, digests); lower goes first. */
+  priority: Generated<number>;
   /** reset, invitation, provider_request, … */
   kind: Generated<string>;
   /** The HTML version of the body; null for plain-text mail queued before migration 005. */

@@ -14,6 +14,8 @@ interface ClaimColumns extends Claimable {
   status: string;
   next_attempt_at: string;
   locked_until: string | null;
+  /** Only the mail outbox has it (migration 033): lower goes first. */
+  priority: number;
 }
 
 /**
@@ -25,8 +27,9 @@ export async function claimDue<Row extends Claimable>(
   db: DB,
   table: OutboxTable,
   leaseMs: number,
+  { byPriority = false }: { byPriority?: boolean } = {},
 ): Promise<Row | null> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return claimSkipLocked<Row>(db, table, leaseMs);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return claimSkipLocked<Row>(db, table, leaseMs, byPriority);
   // One query shape for both tables; Kysely cannot type a table chosen at run time.
   const q = db as unknown as Kysely<Record<OutboxTable, ClaimColumns>>;
   for (;;) {
@@ -37,6 +40,7 @@ export async function claimDue<Row extends Claimable>(
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .$if(byPriority, (qb) => qb.orderBy('priority'))
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(1)
@@ -63,14 +67,16 @@ async function claimSkipLocked<Row extends Claimable>(
   db: DB,
   table: OutboxTable,
   leaseMs: number,
+  byPriority: boolean,
 ): Promise<Row | null> {
   const now = nowIso();
+  const order = byPriority ? sql`priority, next_attempt_at, id` : sql`next_attempt_at, id`;
   const { rows } = await sql<Row>`
     update ${sql.table(table)} set attempts = attempts + 1, locked_until = ${isoFromMs(Date.now() + leaseMs)}
     where id = (
       select id from ${sql.table(table)}
       where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
-      order by next_attempt_at, id
+      order by ${order}
       limit 1
       for update skip locked
     )

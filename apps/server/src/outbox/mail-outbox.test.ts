@@ -193,6 +193,35 @@ describe.each(kinds)('outbox delivery (%s)', (kind) => {
     expect(host.received.map((r) => r.messageId)).toContain('<rueckstau-0@hausportal.test>');
   });
 
+  it('sends a reset link a person waits for before an import’s 300 invitations, everyday mail before them too', async () => {
+    host.delayMs = 5;
+    await host.start();
+    const o = outbox(fast(host.port, { pollMs: 3_600_000, concurrency: 2 }));
+    // The invitations of an import are queued first (in one transaction, as the import does), …
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 300; i++)
+        await o.enqueue(
+          { to: `neu-${i}@example.org`, subject: 'Einladung', text: 'Willkommen' },
+          { kind: 'invitation', trx },
+        );
+    });
+    // … then somebody asks for a reset link, and a notification is due.
+    await o.enqueue({ to: 'wartet@example.org', subject: 'Passwort zurücksetzen', text: 'Link' }, { kind: 'reset' });
+    await o.enqueue({ to: 'leser@example.org', subject: 'Neuer Beitrag', text: 'Text' }, { kind: 'notification' });
+    await o.flush();
+    const order = host.received.map((r) => r.to);
+    expect(order).toHaveLength(302);
+    // Two senders may each have taken an invitation before the reset was queued: it comes third at the latest.
+    expect(order.indexOf('wartet@example.org')).toBeLessThanOrEqual(2);
+    expect(order.indexOf('leser@example.org')).toBeLessThanOrEqual(3);
+    const priorities = await db.selectFrom('email_outbox').select(['kind', 'priority']).distinct().execute();
+    expect(priorities.sort((a, b) => a.priority - b.priority)).toEqual([
+      { kind: 'reset', priority: 0 },
+      { kind: 'notification', priority: 1 },
+      { kind: 'invitation', priority: 2 },
+    ]);
+  });
+
   it('sends each mail once when two processes drain the same outbox', async () => {
     await backlog(60);
     await host.start();

@@ -27,6 +27,17 @@ export interface MailAttachment {
   content: Buffer;
 }
 
+/**
+ * Which mail goes first when many wait (issue 33 §7): a reset link someone is waiting for before
+ * everyday mail, and that before bulk (an import's invitations, the digests), so a 5,000-row import
+ * delays no sign-in. Within a priority, oldest first.
+ */
+export function mailPriority(kind: MailKind | undefined): 0 | 1 | 2 {
+  if (kind === 'reset') return 0;
+  if (kind === 'invitation' || kind === 'digest') return 2;
+  return 1;
+}
+
 /** What a mail is about, as the back office lists it. */
 export type MailKind =
   | 'reset'
@@ -182,6 +193,7 @@ export class Outbox extends Drain<OutboxRow> {
         contains_secret: opts.secret ? 1 : 0,
         kind: opts.kind ?? '',
         location_id: opts.locationId ?? null,
+        priority: mailPriority(opts.kind),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -197,7 +209,7 @@ export class Outbox extends Drain<OutboxRow> {
 
   /** Takes the oldest due mail that nobody holds (lib/outbox-claim.ts). */
   protected claim(): Promise<OutboxRow | null> {
-    return claimDue<OutboxRow>(this.db, 'email_outbox', this.cfg.leaseMs);
+    return claimDue<OutboxRow>(this.db, 'email_outbox', this.cfg.leaseMs, { byPriority: true });
   }
 
   protected async send(row: OutboxRow): Promise<void> {
