@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton, TextField } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
@@ -37,6 +37,7 @@ export default function ActivationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const { pathname } = useLocation();
   const params = useParams();
   const [code, setCode] = useState(() => formatCode(params.code ?? ''));
   const newPassword = useNewPassword();
@@ -80,8 +81,9 @@ export default function ActivationPage() {
       if (answer.token) {
         // Signed in at once (ADR 044). This page is for visitors without a session: with the
         // token, the guard leads to the page named here, the step with notifications and the app.
-        navigate('.', { replace: true, state: { from: WELCOME_NEXT } });
+        navigate(pathname, { replace: true, state: { from: WELCOME_NEXT } });
         await signIn({ token: answer.token }, { language: currentLanguage() });
+        navigate(WELCOME_NEXT, { replace: true });
         return;
       }
       setDone(answer.apartment_number);
