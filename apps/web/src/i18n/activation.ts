@@ -33,7 +33,7 @@ export const activationDe = {
     submit: 'Passwort festlegen und anmelden',
     notSignedIn: 'Ihr Passwort ist gespeichert. Bitte melden Sie sich mit Ihrer Wohnungsnummer an.',
     signedIn: 'Sie sind angemeldet.',
-    nextIntro: 'Zwei Dinge machen den Alltag leichter. Beides können Sie auch später in Ihrem Profil einstellen.',
+    nextIntro: 'Das macht den Alltag leichter. Sie können es auch später in Ihrem Profil einstellen.',
     toHome: 'Weiter zur Startseite',
   },
 };
@@ -69,7 +69,7 @@ export const activationEn: typeof activationDe = {
     submit: 'Set password and sign in',
     notSignedIn: 'Your password is saved. Please sign in with your apartment number.',
     signedIn: 'You are signed in.',
-    nextIntro: 'Two things make everyday life easier. You can also set both later in your profile.',
+    nextIntro: 'This makes everyday life easier. You can also set it later in your profile.',
     toHome: 'Go to the home screen',
   },
 };

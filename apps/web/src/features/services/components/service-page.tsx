@@ -43,7 +43,8 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
       {showPhone ? (
         <a className="button button-primary button-block call-now" href={telHref(provider.phone)}>
           <Icon name="phone" />
-          <span>{t('services.callNow', { number: provider.phone })}</span>
+          {/* The number never breaks inside (no-break spaces): it is read off in one piece. */}
+          <span>{t('services.callNow', { number: provider.phone.replace(/ /g, '\u00a0') })}</span>
         </a>
       ) : null}
       <dl className="details">

@@ -32,7 +32,7 @@ export const activation: Localized<typeof activationDe> = {
     submit: 'Ustaw hasło i zaloguj się',
     notSignedIn: 'Hasło zostało zapisane. Proszę zalogować się numerem mieszkania.',
     signedIn: 'Są Państwo zalogowani.',
-    nextIntro: 'Dwie rzeczy ułatwiają codzienność. Obie można ustawić także później w profilu.',
+    nextIntro: 'To ułatwia codzienność. Można to ustawić także później w profilu.',
     toHome: 'Dalej do strony głównej',
   },
 };

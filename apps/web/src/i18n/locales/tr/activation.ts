@@ -32,7 +32,7 @@ export const activation: Localized<typeof activationDe> = {
     submit: 'Şifreyi belirle ve giriş yap',
     notSignedIn: 'Şifreniz kaydedildi. Lütfen daire numaranızla giriş yapın.',
     signedIn: 'Giriş yaptınız.',
-    nextIntro: 'İki şey günlük hayatı kolaylaştırır. İkisini de daha sonra profilinizden ayarlayabilirsiniz.',
+    nextIntro: 'Bu, günlük hayatı kolaylaştırır. Daha sonra profilinizden de ayarlayabilirsiniz.',
     toHome: 'Ana sayfaya devam et',
   },
 };
