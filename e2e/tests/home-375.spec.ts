@@ -19,7 +19,7 @@ async function phone(browser: Browser): Promise<Page> {
 async function expectNothingWider(page: Page) {
   const widths = await page.evaluate(() => ({
     page: document.scrollingElement!.scrollWidth,
-    cards: [...document.querySelectorAll('.home-stack > *, .home-stack .card')].map((el) => {
+    cards: Array.from(document.querySelectorAll('.home-stack > *, .home-stack .card')).map((el) => {
       const box = el.getBoundingClientRect();
       return { name: el.className, left: Math.round(box.left), right: Math.round(box.right) };
     }),
@@ -58,7 +58,7 @@ for (const language of ['de', 'tr', 'ar'] as const satisfies readonly Language[]
 
       // Order: emergency first, 'Schaden melden' after the problems in the house.
       const order = await page.evaluate(() =>
-        [...document.querySelectorAll('.home-stack > *')].map((el) => el.className.split(' ')[0]),
+        Array.from(document.querySelectorAll('.home-stack > *')).map((el) => el.className.split(' ')[0]),
       );
       expect(order[0]).toBe('emergency-button');
       const report = order.indexOf('ticket-buttons');
