@@ -6,32 +6,46 @@ import { useOnline } from '@/lib/use-online';
 import { getBuildingTickets, joinBuildingTicket } from '../api';
 
 /**
- * 'Aktuelle Störungen im Haus': the open building-wide tickets of the location with their status,
- * so a neighbour sees the lift is known without starting a report, and joins it with 'Betrifft
- * mich auch' (the same call as the new-ticket page's 'Bereits gemeldet'). Place, status and the
- * count only, never a name. Nothing shows while there are none, offline, or when the list fails.
+ * The open building-wide tickets of the location, loaded when home opens. `settled` once they are
+ * known or cannot come (offline, failed), so the home screen draws what follows the card only then
+ * and nothing moves under a finger when the card arrives (CLS 0).
  */
-export function BuildingProblems() {
-  const { t } = useTranslation();
+export function useBuildingTickets() {
   const online = useOnline();
   const [tickets, setTickets] = useState<BuildingTicket[]>([]);
-  const [joining, setJoining] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
-
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (!online) return;
     let live = true;
     getBuildingTickets().then(
-      (list) => live && setTickets(list),
-      () => live && setTickets([]),
+      (list) => {
+        if (!live) return;
+        setTickets(list);
+        setSettled(true);
+      },
+      () => live && setSettled(true),
     );
     return () => {
       live = false;
     };
   }, [online]);
+  return { tickets, setTickets, settled: settled || !online };
+}
+
+/**
+ * 'Aktuelle Störungen im Haus': the open building-wide tickets of the location with their status,
+ * so a neighbour sees the lift is known without starting a report, and joins it with 'Betrifft
+ * mich auch' (the same call as the new-ticket page's 'Bereits gemeldet'). Place, status and the
+ * count only, never a name. Nothing shows while there are none, offline, or when the list fails.
+ */
+export function BuildingProblems({ building }: { building: ReturnType<typeof useBuildingTickets> }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const { tickets, setTickets } = building;
+  const [joining, setJoining] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
 
   if (tickets.length === 0) return null;
-
   async function join(id: number) {
     setJoining(id);
     setFailed(false);

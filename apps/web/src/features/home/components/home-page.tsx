@@ -16,7 +16,7 @@ import { badgeLabel } from '@/lib/badge';
 import { telHref } from '@/lib/text';
 import { registerHomeTicketStrings } from '@/i18n/home-tickets';
 import { fetchHome } from '../slice';
-import { BuildingProblems } from './building-problems';
+import { BuildingProblems, useBuildingTickets } from './building-problems';
 import { HomeCards, HomeNotices } from './home-news';
 import ParcelCard, { DeskLink } from './parcel-card';
 
@@ -232,7 +232,10 @@ export default function HomePage() {
   // emergency button above never waits.
   // News that is held but not drawn yet counts as on its way, offline too, so the tiles never
   // come first and then move down under it.
-  const newsSettled = news !== null || (held === null && !newsFetching && (newsFailed || !online));
+  const newsKnown = news !== null || (held === null && !newsFetching && (newsFailed || !online));
+  // The problems in the house sit above 'Schaden melden' too: what follows waits for both.
+  const building = useBuildingTickets();
+  const newsSettled = newsKnown && building.settled;
 
   useEffect(() => {
     if (userId) void dispatch(fetchBlackboardOpened(userId));
@@ -250,7 +253,7 @@ export default function HomePage() {
         {isReceptionist ? <DeskLink /> : <ParcelCard />}
         {newsSettled ? (
           <>
-            <BuildingProblems />
+            <BuildingProblems building={building} />
             <TicketButtons myTicketsCard={Boolean(news?.tickets.count)} />
           </>
         ) : null}
