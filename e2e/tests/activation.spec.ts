@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import { request } from '@playwright/test';
 import { staffLogin, openAdmin } from '../support/admin';
 import { Api } from '../support/api';
-import { login } from '../support/auth';
 import { pdfText } from '../support/tickets';
 import { expect, expectPath, heading, test } from '../support/test';
 
 // A resident without an e-mail address gets into their account with an activation
-// letter. The manager prints it at tablet width, the resident activates on a phone.
-test('activation letter: a manager prints it at 1024 px, the resident activates with its code at 375 px and signs in', async ({
+// letter. The manager prints it at tablet width, the resident activates on a phone and is signed in.
+test('activation letter: a manager prints it at 1024 px, the resident activates with its code at 375 px and is signed in', async ({
   browser,
   baseURL,
 }) => {
@@ -64,14 +63,18 @@ test('activation letter: a manager prints it at 1024 px, the resident activates 
   await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill(password);
   await page.getByRole('textbox', { name: 'E-Mail (optional)' }).fill('ida.aktivierung@example.org');
   await page.getByRole('button', { name: 'Konto aktivieren' }).click();
-  await expect(page.getByText(`Melden Sie sich jetzt mit Ihrer Wohnungsnummer ${apartment}`)).toBeVisible();
+  // Signed in at once (ADR 044): the step with notifications and the app, then home.
+  await expectPath(page, '/willkommen', 15_000);
+  await expect(page.getByText('Sie sind angemeldet.')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.getByRole('button', { name: 'Zur Anmeldung' }).click();
-  await expectPath(page, '/login');
-  await expect(page.getByLabel('Benutzername', { exact: true })).toHaveValue(apartment);
-
-  await login(page, apartment, password);
+  await page.getByRole('link', { name: 'Weiter zur Startseite' }).click();
+  await expectPath(page, '/');
   await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
+
+  // The new password signs in too.
+  const signIn = await request.newContext({ baseURL });
+  expect((await signIn.post('/api/login/', { data: { apartment_number: apartment, password } })).status()).toBe(200);
+  await signIn.dispose();
 
   // The code worked once: used again, it is refused in German.
   const anonymous = await request.newContext({ baseURL });

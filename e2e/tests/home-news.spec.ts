@@ -18,7 +18,7 @@ async function phone(browser: import('@playwright/test').Browser): Promise<Page>
 test('the emergency button opens the 24-hour Notdienst, and the reception page agrees with it', async ({ browser }) => {
   const page = await phone(browser);
   await login(page, 'A-0101');
-  const button = page.getByRole('link', { name: /^Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite/ });
+  const button = page.getByRole('link', { name: /^Notruf: Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite/ });
   await expect(button).toBeVisible();
   await button.click();
   await expect(heading(page, 'Notdienst')).toBeVisible();

@@ -91,7 +91,7 @@ test.describe('on a 375 px phone', () => {
     await expect(page.locator('.emergency-placeholder')).toBeVisible();
     await expect(heading(page, 'Residenz am Stadtpark')).toBeVisible();
     await expect(
-      page.getByRole('link', { name: /^Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite/ }),
+      page.getByRole('link', { name: /^Notruf: Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite/ }),
     ).toBeVisible();
     await expect(page.getByRole('main').locator('a[href="/services/1"]')).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -60,8 +60,15 @@ export const activationRequest = z.object({
 });
 export type ActivationRequest = z.input<typeof activationRequest>;
 
-/** The answer: the login to sign in with, and the sentence to show. */
-export const activationResult = z.object({ apartment_number: z.string(), detail: z.string() });
+/**
+ * The answer: the login, the sentence to show, and a session token (ADR 044): the resident is
+ * signed in at once. No token when the account's access window is not open (move dates).
+ */
+export const activationResult = z.object({
+  apartment_number: z.string(),
+  detail: z.string(),
+  token: z.string().nullable(),
+});
 export type ActivationResult = z.infer<typeof activationResult>;
 
 // ---- the letters ----
@@ -76,3 +83,15 @@ export const activationLettersRequest = z.object({
     }),
 });
 export type ActivationLettersRequest = z.input<typeof activationLettersRequest>;
+
+// ---- the invitation link: /willkommen/{token} (ADR 044) ----
+
+/** `POST /api/welcome/lookup/`: whom an invitation link greets. */
+export const welcomeLookup = z.object({ token: z.string().max(256) });
+/** The greeting: first name as the management wrote it, the house and the apartment. */
+export const welcomeInfo = z.object({ name: z.string(), location_title: z.string(), apartment_number: z.string() });
+export type WelcomeInfo = z.infer<typeof welcomeInfo>;
+/** `POST /api/welcome/`: the first password with the link's token; answers a session token. */
+export const welcomeConfirm = passwordResetConfirm;
+export const welcomeResult = z.object({ token: z.string().nullable() });
+export type WelcomeResult = z.infer<typeof welcomeResult>;

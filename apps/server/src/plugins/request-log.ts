@@ -24,7 +24,7 @@ const PLAIN_QUERY = new Set(['page', 'page_size', 'limit', 'offset', 'ordering',
 /** A path segment that looks like a secret: a long run of base64url or hex (reset, craftsman links). */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}$/;
 /** Paths whose next segment is a secret: the reset link, the activation code, the craftsman's job. */
-const SECRET_PATH = /^(\/(?:forgot-password|aktivieren|auftrag|api\/auftrag)\/)[^/]+/;
+const SECRET_PATH = /^(\/(?:forgot-password|willkommen|aktivieren|auftrag|api\/auftrag)\/)[^/]+/;
 /** Route parameters that hold secrets whatever they look like. */
 const SECRET_PARAM = /token|code|secret|password|sig/i;
 

@@ -1,7 +1,7 @@
 import { fetchLocation } from '@/entities/location/slice';
 import { fetchServices } from '@/entities/services/slice';
 import type { Language } from '@hausportal/contract';
-import { postPushToken, type Credentials } from '@/entities/session/api';
+import { postPushToken, type Credentials, type SessionToken } from '@/entities/session/api';
 import { login, logout } from '@/entities/session/slice';
 import { fetchProfile, updateProfile } from '@/entities/user/slice';
 import { fetchDocuments } from '@/features/apartment/slice';
@@ -89,7 +89,7 @@ async function keepLoginLanguage(dispatch: AppDispatch, options: { language?: La
  */
 export async function signIn(
   dispatch: AppDispatch,
-  credentials: Credentials,
+  credentials: Credentials | SessionToken,
   options: { language?: Language; picked?: boolean } = {},
 ): Promise<void> {
   await dispatch(login(credentials)).unwrap();

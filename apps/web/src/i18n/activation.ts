@@ -1,5 +1,5 @@
-// The strings of /aktivieren: a resident sets their password with the code of an
-// activation letter. They load with that page, not with /login (ADR 015).
+// The strings of /aktivieren (a resident sets their password with the code of an activation
+// letter) and of /willkommen (the invitation link, ADR 044). They load with that page, not with /login (ADR 015).
 import { lazyStrings } from './index';
 
 export const activationDe = {
@@ -20,6 +20,22 @@ export const activationDe = {
     done: 'Ihr Konto ist eingerichtet. Melden Sie sich jetzt mit Ihrer Wohnungsnummer {{apartment}} und Ihrem neuen Passwort an.',
     toLogin: 'Zur Anmeldung',
   },
+  welcome: {
+    title: 'Willkommen',
+    greeting: 'Guten Tag {{name}},',
+    home: 'Ihr Zugang für {{location}}, Wohnung {{apartment}}.',
+    intro: 'Legen Sie jetzt Ihr Passwort fest. Danach sind Sie gleich angemeldet.',
+    rules:
+      'Ihr Passwort: mindestens 8 Zeichen; nicht Ihre Wohnungsnummer, Ihre E-Mail-Adresse, Ihr Name oder der des Hauses und kein häufiges Passwort. Gut zu merken und sicher: drei Wörter mit Bindestrichen.',
+    checking: 'Ihre Einladung wird geprüft\u00a0…',
+    invalid:
+      'Dieser Einladungslink ist abgelaufen oder wurde schon verwendet. Haben Sie Ihr Passwort schon festgelegt, melden Sie sich mit Ihrer Wohnungsnummer an; sonst fordern Sie über „Passwort vergessen?“ einen neuen Link an.',
+    submit: 'Passwort festlegen und anmelden',
+    notSignedIn: 'Ihr Passwort ist gespeichert. Bitte melden Sie sich mit Ihrer Wohnungsnummer an.',
+    signedIn: 'Sie sind angemeldet.',
+    nextIntro: 'Das macht den Alltag leichter. Sie können es auch später in Ihrem Profil einstellen.',
+    toHome: 'Weiter zur Startseite',
+  },
 };
 
 export const activationEn: typeof activationDe = {
@@ -39,6 +55,22 @@ export const activationEn: typeof activationDe = {
     submit: 'Activate account',
     done: 'Your account is ready. Sign in now with your apartment number {{apartment}} and your new password.',
     toLogin: 'Go to sign-in',
+  },
+  welcome: {
+    title: 'Welcome',
+    greeting: 'Hello {{name}},',
+    home: 'Your access for {{location}}, apartment {{apartment}}.',
+    intro: 'Choose your password now. You are then signed in straight away.',
+    rules:
+      "Your password: at least 8 characters; not your apartment number, your e-mail address, your name or the building's, and not a common password. Easy to remember and safe: three words joined by hyphens.",
+    checking: 'Checking your invitation\u00a0…',
+    invalid:
+      'This invitation link has expired or was used already. If you have set your password, sign in with your apartment number; otherwise ask for a new link with “Forgot password?”.',
+    submit: 'Set password and sign in',
+    notSignedIn: 'Your password is saved. Please sign in with your apartment number.',
+    signedIn: 'You are signed in.',
+    nextIntro: 'This makes everyday life easier. You can also set it later in your profile.',
+    toHome: 'Go to the home screen',
   },
 };
 

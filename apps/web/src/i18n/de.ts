@@ -144,6 +144,7 @@ export const de = {
     phone: 'Telefon',
     email: 'E-Mail',
     website: 'Webseite',
+    callNow: 'Jetzt anrufen: {{number}}',
     requestHeading: 'Anfrage an {{name}}',
     requestLabel: 'Ihre Anfrage',
     defaultPlaceholder: 'Hier bitte Anliegen beschreiben.',

@@ -142,6 +142,7 @@ export const en: Translation = {
     phone: 'Phone',
     email: 'E-mail',
     website: 'Website',
+    callNow: 'Call now: {{number}}',
     requestHeading: 'Request to {{name}}',
     requestLabel: 'Your request',
     defaultPlaceholder: 'Please describe your request here.',

@@ -1,5 +1,8 @@
 import { FD_SERVICE_IDS, SERVICE_ADMINISTRATION_ID, SERVICE_RECEPTION_ID } from '@hausportal/contract';
 
+/** The step after the first password: notifications and installing the app (ADR 044). */
+export const WELCOME_NEXT = '/willkommen';
+
 /** The pages German law asks for, open with or without sign-in. */
 const LEGAL_PATHS = ['/impressum', '/datenschutz', '/barrierefreiheit'];
 
@@ -12,6 +15,7 @@ export function backTarget(pathname: string, search = '', signedIn = true): stri
   if (path === '/' || path === '/login') return null;
   if (LEGAL_PATHS.includes(path)) return signedIn ? '/profile' : '/login';
   if (path === '/forgot-password' || path.startsWith('/forgot-password/')) return '/login';
+  if (path.startsWith('/willkommen/')) return '/login';
   if (path === '/change-password' || path === '/requests') return '/profile';
   if (path === '/reception') return '/';
   const service = /^\/services\/(\d+)$/.exec(path);

@@ -15,6 +15,7 @@ import {
   isStaff,
   type Language,
   type Role,
+  type WelcomeInfo,
 } from '@hausportal/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from './auth-user.js';
@@ -178,7 +179,7 @@ export async function requestPasswordReset(
 export async function confirmPasswordReset(
   ctx: AppContext,
   c: { token: string; password: string; repeatPassword: string; ip: string },
-): Promise<void> {
+): Promise<string> {
   const { db, signIn } = ctx;
   const attempt = await signIn.resetConfirm(c.ip);
   const tokenHash = hashToken(c.token);
@@ -208,6 +209,43 @@ export async function confirmPasswordReset(
     return claimed.login;
   });
   await signIn.forgetAccount(login);
+  return login;
+}
+
+/**
+ * After a first password (invitation link or activation letter) the resident is signed in
+ * (ADR 044): a session like a sign-in's, unless the account may not sign in now (deactivated,
+ * staff, outside its move dates); then null, and the sign-in page says why.
+ */
+async function sessionAfterFirstPassword(
+  ctx: AppContext,
+  login: string,
+  a: { ip: string; userAgent?: string },
+): Promise<string | null> {
+  const user = await repo.findUserByLogin(ctx.db, login);
+  if (!user || !user.is_active || isStaff(user.role) || accessRefusal(user, ctx.config.access)) return null;
+  return openSession(ctx, user, a, { via: 'first_password' });
+}
+
+/** Whom an invitation link greets ('Willkommen'); 404 as for a used or expired reset link. */
+export async function lookUpWelcome(ctx: AppContext, token: string, ip: string): Promise<WelcomeInfo> {
+  const attempt = await ctx.signIn.resetConfirm(ip);
+  const owner = await repo.welcomeOwner(ctx.db, hashToken(token));
+  if (!owner || !owner.is_active || isStaff(owner.role)) {
+    await attempt.failed();
+    throw new ApiError(404, { status: API_ERRORS.resetTokenNotFound });
+  }
+  await attempt.succeeded();
+  return { name: owner.name, location_title: owner.location_title, apartment_number: owner.apartment_number };
+}
+
+/** The invitation link's first password, as a reset confirms it; answers a session token (ADR 044). */
+export async function welcomeResident(
+  ctx: AppContext,
+  c: { token: string; password: string; repeatPassword: string; ip: string; userAgent?: string },
+): Promise<string | null> {
+  const login = await confirmPasswordReset(ctx, c);
+  return sessionAfterFirstPassword(ctx, login, c);
 }
 
 /**
@@ -218,8 +256,8 @@ export async function confirmPasswordReset(
  */
 export async function activateAccount(
   ctx: AppContext,
-  a: { code: string; password: string; repeatPassword: string; email: string; ip: string },
-): Promise<{ apartment_number: string; detail: string }> {
+  a: { code: string; password: string; repeatPassword: string; email: string; ip: string; userAgent?: string },
+): Promise<{ apartment_number: string; detail: string; token: string | null }> {
   const { db, signIn } = ctx;
   const codeHash = hashToken(a.code);
   // The counters key on the hash, so no working code sits in the counter store.
@@ -263,7 +301,8 @@ export async function activateAccount(
     });
   });
   await signIn.forgetAccount(usable.login);
-  return { apartment_number: usable.apartment_number, detail: ACTIVATION_DONE };
+  const token = await sessionAfterFirstPassword(ctx, usable.login, a);
+  return { apartment_number: usable.apartment_number, detail: ACTIVATION_DONE, token };
 }
 
 /** Ends the caller's session: the token is revoked. */

@@ -174,6 +174,25 @@ export function resetTokenOwner(db: DB, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** Whom an unused, unexpired invitation or reset link greets: a resident with their house. */
+export function welcomeOwner(db: DB, tokenHash: string) {
+  return db
+    .selectFrom('password_reset_tokens')
+    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+    .innerJoin('locations', 'locations.id', 'users.location_id')
+    .select([
+      'users.name',
+      'users.apartment_number',
+      'users.role',
+      'users.is_active',
+      'locations.title as location_title',
+    ])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+}
+
 /** The ids of every location (what an admin sees). */
 export async function allLocationIds(db: DB): Promise<number[]> {
   const rows = await db.selectFrom('locations').select('id').orderBy('id').execute();

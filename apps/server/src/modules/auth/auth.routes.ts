@@ -14,6 +14,10 @@ import {
   statusResponse,
   tenantQuery,
   tenantResponse,
+  welcomeConfirm,
+  welcomeInfo,
+  welcomeLookup,
+  welcomeResult,
 } from '@hausportal/contract';
 import { z } from 'zod';
 import { inLanguage, requestTranslator, screenLanguage } from '../../i18n/request.js';
@@ -26,6 +30,8 @@ import {
   signInResident,
   signInStaff,
   signOut,
+  lookUpWelcome,
+  welcomeResident,
 } from './auth.actions.js';
 import { maskEmail } from './auth.presenter.js';
 import { currentUser, requireUser } from './policies.js';
@@ -179,6 +185,41 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The invitation link's page /willkommen/{token} (ADR 044). POST, so the token stays out of URLs and logs.
+  r.post(
+    '/api/welcome/lookup/',
+    {
+      schema: {
+        summary: 'Einladungslink: wen die Seite „Willkommen“ begrüßt (Name, Haus, Wohnung)',
+        body: welcomeLookup,
+        response: { 200: welcomeInfo },
+      },
+    },
+    (request) => lookUpWelcome(ctx, request.body.token, request.ip),
+  );
+
+  r.post(
+    '/api/welcome/',
+    {
+      schema: {
+        summary: 'Einladungslink: erstes Passwort festlegen und angemeldet werden',
+        body: welcomeConfirm,
+        response: { 200: welcomeResult },
+      },
+    },
+    async (request) => {
+      const { token, password, repeat_password } = request.body;
+      const session = await welcomeResident(ctx, {
+        token,
+        password,
+        repeatPassword: repeat_password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { token: session };
+    },
+  );
+
   r.post(
     '/api/activation/',
     {
@@ -196,6 +237,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         repeatPassword: repeat_password,
         email,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
       });
       return { ...done, detail: inLanguage(done.detail, requestTranslator(request)) };
     },

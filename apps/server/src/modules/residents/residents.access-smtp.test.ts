@@ -75,7 +75,7 @@ describe.each(await dialects())('the invitation when access opens, over SMTP (%s
     expect(mail.subject).toBe('Ihr Zugang zu Hausportal');
     expect(mail.text).toContain('Guten Tag Ella Einzug,');
     expect(mail.text).toContain('(Lindenhof) eingerichtet. Sie melden sich mit Ihrer Wohnungsnummer L-0104 an.');
-    const token = /http:\/\/hausportal\.test\/forgot-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    const token = /http:\/\/hausportal\.test\/willkommen\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token, mail.text).toBeDefined();
 
     // The link in the mail sets the password, and the resident signs in.
@@ -93,7 +93,7 @@ describe.each(await dialects())('the invitation when access opens, over SMTP (%s
   async function newestLink(address: string): Promise<{ token: string; count: number }> {
     const mails = mailsTo(address);
     const text = (await parseMail(mails.at(-1)!.raw)).text;
-    return { token: /forgot-password\/([A-Za-z0-9_-]+)/.exec(text)![1]!, count: mails.length };
+    return { token: /(?:willkommen|forgot-password)\/([A-Za-z0-9_-]+)/.exec(text)![1]!, count: mails.length };
   }
   const setPassword = (token: string) =>
     call(t.app, 'POST', '/api/password_reset/confirm/', {

@@ -225,17 +225,18 @@ describe.each(kinds)('residents get into their accounts (%s)', (kind) => {
         email: ' Neu@Example.org ',
       });
       expect(res.status).toBe(200);
+      // Signed in at once (ADR 044): the answer carries a session token.
       expect(res.body).toEqual({
         apartment_number: 'L-0201',
         detail: 'Ihr Konto ist eingerichtet. Bitte melden Sie sich jetzt an.',
+        token: expect.any(String),
       });
       const row = await t.app.ctx.db.selectFrom('users').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
       expect(row.email).toBe('neu@example.org');
-      expect(row.last_login_at).toBeNull();
-      expect((await getResident(r.id)).body.account_status).toBe('never');
+      expect(row.last_login_at).not.toBeNull();
+      expect((await getResident(r.id)).body.account_status).toBe('active');
 
       await login(t.app, 'L-0201', 'Mein-Passwort1');
-      expect((await getResident(r.id)).body.account_status).toBe('active');
 
       const again = await activate({ code, password: 'Anderes-Passwort1', repeat_password: 'Anderes-Passwort1' });
       expect(again.status).toBe(400);

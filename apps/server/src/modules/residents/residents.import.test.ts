@@ -260,7 +260,7 @@ describe.each(kinds)('resident import (%s)', (kind) => {
       kind: 'invitation',
       contains_secret: 1,
     });
-    const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
+    const token = /willkommen\/([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
     const confirm = await call(t.app, 'POST', '/api/password_reset/confirm/', {
       payload: { token, password: 'Import-Passwort1', repeat_password: 'Import-Passwort1' },
     });

@@ -37,7 +37,7 @@ export function recipientOf(row: ResidentRow): MailRecipient {
 
 /**
  * Queues an invitation (link valid 7 days) or a password-reset mail (1 hour) in `trx`. The link
- * leads to the residents' reset-confirm flow; only its newest token works. The body is redacted
+ * leads to 'Willkommen' or the reset page; only its newest token works. The body is redacted
  * once sent. Call `ctx.outbox.kick()` after the transaction commits.
  */
 export async function queueAccountMail(
@@ -50,7 +50,8 @@ export async function queueAccountMail(
   const token = newToken();
   const ttl = kind === 'invitation' ? INVITATION_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
   await replaceResetTokens(trx, to.id, hashToken(token), isoFromMs(Date.now() + ttl));
-  const link = `${config.publicUrl}/forgot-password/${token}`;
+  // An invitation opens 'Willkommen' (ADR 044), a reset the reset page.
+  const link = `${config.publicUrl}/${kind === 'invitation' ? 'willkommen' : 'forgot-password'}/${token}`;
   const mail = kind === 'invitation' ? invitationMail(config.appName, to, link) : resetMail(config.appName, to, link);
   await outbox.enqueue(mail, {
     secret: true,

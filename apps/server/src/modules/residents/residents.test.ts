@@ -67,7 +67,8 @@ describe.each(kinds)('residents in the back office (%s)', (kind) => {
       .where('to_address', '=', to)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-  const tokenIn = (body: string) => /http:\/\/hausportal\.test\/forgot-password\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
+  const tokenIn = (body: string) =>
+    /http:\/\/hausportal\.test\/(?:willkommen|forgot-password)\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
   const auditOf = (entityId: number, action: string) =>
     t.app.ctx.db
       .selectFrom('audit_log')

@@ -9,6 +9,8 @@ import { screens } from './screens';
 
 const ForgotPasswordPage = lazy(screens.forgotPassword);
 const ActivationPage = lazy(screens.activation);
+const WelcomePage = lazy(screens.welcome);
+const WelcomeNextPage = lazy(screens.welcomeNext);
 const HomePage = lazy(screens.home);
 const PhonesPage = lazy(screens.phones);
 const ApartmentPage = lazy(screens.apartment);
@@ -38,6 +40,8 @@ export function AppRoutes() {
         <Route path="/impressum" element={<LegalPage page="impressum" />} />
         <Route path="/datenschutz" element={<LegalPage page="datenschutz" />} />
         <Route path="/barrierefreiheit" element={<LegalPage page="barrierefreiheit" />} />
+        {/* The invitation link signs the resident in on the page itself, which then leads on. */}
+        <Route path="/willkommen/:token" element={<WelcomePage />} />
         <Route element={<AnonymousOnly />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/forgot-password/:token?" element={<ForgotPasswordPage />} />
@@ -45,6 +49,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route path="/" element={<HomePage />} />
+          <Route path="/willkommen" element={<WelcomeNextPage />} />
           <Route path="/phone-numbers" element={<PhonesPage />} />
           <Route path="/apartment" element={<ApartmentPage />} />
           <Route path="/blackboard/:page?" element={<BlackboardPage />} />

@@ -6,6 +6,9 @@ export const screens = {
   forgotPassword: () => import('@/features/auth/components/forgot-password-page'),
   // /aktivieren/{code}: the activation letter's page, before anyone is signed in.
   activation: () => import('@/features/auth/components/activation-page'),
+  // /willkommen/{token}: the invitation mail's link; /willkommen: the step after it (ADR 044).
+  welcome: () => import('@/features/auth/components/welcome-page'),
+  welcomeNext: () => import('@/features/profile/components/welcome-next-page'),
   home: () => import('@/features/home/components/home-page'),
   phones: () => import('@/features/phones/components/phones-page'),
   apartment: () => import('@/features/apartment/components/apartment-page'),

@@ -5,6 +5,11 @@ export interface Credentials {
   password: string;
 }
 
+/** A session the server opened already: after the first password (invitation link, letter; ADR 044). */
+export interface SessionToken {
+  token: string;
+}
+
 /** POST /api/login/ (anonymous): the token for these credentials. */
 export async function postLogin(credentials: Credentials): Promise<string> {
   const { token } = await api.post<{ token: string }>('/api/login/', credentials, true);

@@ -5,7 +5,15 @@ import { delay } from '@/lib/delay';
 import { endPushSubscription } from '@/lib/web-push';
 import { createApiThunk } from '@/lib/redux/create-api-thunk';
 import { sessionReset } from '@/lib/redux/session-reset';
-import { deletePushToken, getLogout, lookupTenant, postLogin, requestPasswordReset, type Credentials } from './api';
+import {
+  deletePushToken,
+  getLogout,
+  lookupTenant,
+  postLogin,
+  requestPasswordReset,
+  type Credentials,
+  type SessionToken,
+} from './api';
 
 export interface AuthState {
   token: string | null;
@@ -22,9 +30,16 @@ declare module '@/lib/redux/hooks' {
 
 export const initialAuthState: AuthState = { token: null, authenticated: false, fetching: false, error: null };
 
-/** product §2.4: wait 500 ms, log in only if no token is stored yet, then save the token. */
-export const login = createApiThunk('auth/login', async (credentials: Credentials) => {
+/**
+ * product §2.4: wait 500 ms, log in only if no token is stored yet, then save the token. A token
+ * the server handed out with the first password (ADR 044) is saved as it is.
+ */
+export const login = createApiThunk('auth/login', async (credentials: Credentials | SessionToken) => {
   await delay(config.delays.beforeCall);
+  if ('token' in credentials) {
+    localStorage.setItem(storageKeys.token, credentials.token);
+    return credentials.token;
+  }
   const existing = getToken();
   if (existing) return existing;
   const token = await postLogin(credentials);

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Language } from '@hausportal/contract';
-import type { Credentials } from './api';
+import type { Credentials, SessionToken } from './api';
 
 /**
  * The login and logout sequences of product §2.4 and §2.15. They load and reset the data of every feature,
@@ -12,7 +12,7 @@ export interface SessionSequences {
    * Resolves when the user is signed in; rejects with the parsed error body otherwise. The login
    * screen's language is kept in the profile: always if `picked` there, else only over the default.
    */
-  signIn(credentials: Credentials, options?: { language?: Language; picked?: boolean }): Promise<void>;
+  signIn(credentials: Credentials | SessionToken, options?: { language?: Language; picked?: boolean }): Promise<void>;
   /** Logs out, leads to /login and reloads the page. */
   signOut(): Promise<void>;
 }

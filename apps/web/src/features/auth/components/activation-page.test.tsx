@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { makeStore } from '@/app/store';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import ActivationPage from './activation-page';
 import LoginPage from './login-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 /** The page at `path`, with the real sign-in page behind /login. */
 function open(path: string) {
@@ -22,10 +26,37 @@ function open(path: string) {
 }
 
 describe('activation page (/aktivieren)', () => {
-  it('takes the code from the link, sets the password with an e-mail address and leads to the sign-in', async () => {
+  it('signs the resident in at once with the token of the answer and leads to the welcome step', async () => {
+    mockFetch({
+      'POST /api/activation/': {
+        body: { apartment_number: 'A-0101', detail: 'Ihr Konto ist eingerichtet.', token: 'sitzung-123' },
+      },
+    });
+    const store = makeStore({ persist: false });
+    renderWithApp(
+      <Routes>
+        <Route path="/aktivieren/:code?" element={<ActivationPage />} />
+        <Route path="/willkommen" element={<p>Benachrichtigungen und App</p>} />
+      </Routes>,
+      { path: '/aktivieren/abcd-efgh-jkm2', store },
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Neues Passwort'), 'Mein-Passwort1');
+    await user.type(screen.getByLabelText('Neues Passwort bestätigen'), 'Mein-Passwort1');
+    await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
+    expect(await screen.findByText('Benachrichtigungen und App')).toBeInTheDocument();
+    expect(store.getState().auth.token).toBe('sitzung-123');
+    expect(screen.queryByLabelText('Benutzername')).not.toBeInTheDocument();
+  });
+
+  it('without a session (access not open yet) sets the password and leads to the sign-in', async () => {
     const calls = mockFetch({
       'POST /api/activation/': {
-        body: { apartment_number: 'A-0101', detail: 'Ihr Konto ist eingerichtet. Bitte melden Sie sich jetzt an.' },
+        body: {
+          apartment_number: 'A-0101',
+          detail: 'Ihr Konto ist eingerichtet. Bitte melden Sie sich jetzt an.',
+          token: null,
+        },
       },
     });
     const user = open('/aktivieren/abcd-efgh-jkm2');

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton, TextField } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
@@ -9,6 +9,9 @@ import { describeError, noFormErrors, type FormErrors } from '@/lib/form-errors'
 import { useRequired } from '@/lib/use-required';
 import { useFocusFirstError } from '@/lib/use-focus-first-error';
 import { isBlank } from '@/lib/validation';
+import { WELCOME_NEXT } from '@/lib/navigation';
+import { useSession } from '@/entities/session/use-session';
+import { currentLanguage } from '@/i18n';
 import { activateAccount } from '../api';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
@@ -26,12 +29,15 @@ export function formatCode(input: string): string {
 
 /**
  * /aktivieren/{code} and /aktivieren: a resident with an activation letter sets their
- * password, may leave an e-mail address, and is then sent to the sign-in with their apartment
- * number filled in, as after a password reset. The code comes from the QR code's link or is typed.
+ * password, may leave an e-mail address, and is then signed in and led to the welcome step
+ * (ADR 044); only when the account may not sign in yet (move dates) to the sign-in with the
+ * apartment number filled in. The code comes from the QR code's link or is typed.
  */
 export default function ActivationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { signIn } = useSession();
+  const { pathname } = useLocation();
   const params = useParams();
   const [code, setCode] = useState(() => formatCode(params.code ?? ''));
   const newPassword = useNewPassword();
@@ -72,6 +78,14 @@ export default function ActivationPage() {
         repeat_password: repeat,
         email: email.trim(),
       });
+      if (answer.token) {
+        // Signed in at once (ADR 044). This page is for visitors without a session: with the
+        // token, the guard leads to the page named here, the step with notifications and the app.
+        navigate(pathname, { replace: true, state: { from: WELCOME_NEXT } });
+        await signIn({ token: answer.token }, { language: currentLanguage() });
+        navigate(WELCOME_NEXT, { replace: true });
+        return;
+      }
       setDone(answer.apartment_number);
     } catch (error) {
       setErrors(describeError(parseErrorBody(error), t));

@@ -13,8 +13,8 @@ import { renderWithApp } from '@/test/render';
 import { fetchHome } from '../slice';
 import HomePage from './home-page';
 
-// What is new for the resident sits above the tiles: 'Wichtig' notices until put away,
-// open reports with their status, documents not opened yet.
+// What is new for the resident: 'Wichtig' notices under the emergency button until put away,
+// and below 'Schaden melden' open reports with their status and documents not opened yet.
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -112,8 +112,11 @@ describe('the home screen news', () => {
     expect(ticket).toHaveAttribute('href', '/tickets/5');
     expect(ticket).toHaveTextContent('Meldung 2026-000005');
     expect(ticket).toHaveTextContent('In Bearbeitung');
-    // No second way to the list: 'Meine Meldungen' right above the card leads there.
-    expect(within(tickets).queryByRole('link', { name: 'Alle Meldungen' })).not.toBeInTheDocument();
+    // 'Meine Meldungen' once on the screen: the card's heading leads to the list.
+    expect(screen.getAllByRole('link', { name: 'Meine Meldungen' })).toEqual([
+      within(tickets).getByRole('link', { name: 'Meine Meldungen' }),
+    ]);
+    expect(within(tickets).getByRole('link', { name: 'Meine Meldungen' })).toHaveAttribute('href', '/tickets');
 
     const documents = screen.getByRole('region', { name: 'Neue Dokumente' });
     expect(documents).toHaveTextContent('1 neues Dokument');
@@ -121,10 +124,11 @@ describe('the home screen news', () => {
     expect(doc).toHaveTextContent('vom 02.11.2026');
     expect(doc).toHaveTextContent('Neu');
 
-    // Order on the page: button, notice, cards, tiles.
+    // Order on the page: emergency, notice, 'Schaden melden', cards, tiles.
     const order = [
-      screen.getByRole('link', { name: /^Notdienst/ }),
+      screen.getByRole('link', { name: /^Notruf: Notdienst/ }),
       notice,
+      screen.getByRole('link', { name: /^Schaden melden/ }),
       tickets,
       documents,
       screen.getByRole('link', { name: 'Wichtige Telefonnummern' }),
@@ -186,12 +190,14 @@ describe('the home screen news', () => {
       }),
     );
     renderWithApp(<HomePage />, { store: seededStore() });
-    // The buttons are there at once; news and tiles wait for each other.
-    expect(screen.getByRole('link', { name: /^Schaden melden/ })).toBeInTheDocument();
+    // The emergency button is there at once; what comes after the notices waits for them.
+    expect(screen.getByRole('link', { name: /^Notruf: Notdienst/ })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Neuigkeiten werden geladen');
+    expect(screen.queryByRole('link', { name: /^Schaden melden/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Wichtige Telefonnummern' })).not.toBeInTheDocument();
     release();
     expect(await screen.findByRole('region', { name: 'Wasser abgestellt' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Schaden melden/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Wichtige Telefonnummern' })).toBeInTheDocument();
   });
 

@@ -69,7 +69,10 @@ function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
   return (
     <section className="card home-card" aria-labelledby="home-tickets">
       <div className="home-card-head">
-        <h2 id="home-tickets">{t('homeNews.tickets')}</h2>
+        {/* The one way to the whole list on this screen: 'Meine Meldungen' is named once. */}
+        <h2 id="home-tickets">
+          <Link to="/tickets">{t('homeNews.tickets')}</Link>
+        </h2>
         <span className="muted">{t('homeNews.ticketsOpen', { count: tickets.count })}</span>
       </div>
       <ul className="home-card-list">
@@ -89,9 +92,10 @@ function TicketsCard({ tickets }: { tickets: HomeSummary['tickets'] }) {
                     </>
                   ) : null}
                 </span>
-              </span>
-              <span className={`tag ticket-status ticket-status-${ticket.status}`}>
-                {t(`homeNews.statuses.${ticket.status}`)}
+                {/* On its own line under the number, so the two never touch on a narrow phone. */}
+                <span className={`tag ticket-status ticket-status-${ticket.status}`}>
+                  {t(`homeNews.statuses.${ticket.status}`)}
+                </span>
               </span>
               <Icon name="chevron" className="list-chevron" />
             </Link>
@@ -143,14 +147,13 @@ function DocumentsCard({ documents }: { documents: HomeSummary['documents'] }) {
 }
 
 /**
- * What is new for the resident, above the tiles: the 'Wichtig' notices not yet put
- * away, then a card for open reports and one for unopened documents. A card with nothing in it
- * is left out: the screen only shows news.
+ * The 'Wichtig' notices not yet put away, right under the emergency button: the whole text, since
+ * a notice that the water is off must not hide behind a tap.
  */
-export const HomeNews = memo(function HomeNews({ home }: { home: HomeSummary }) {
+export const HomeNotices = memo(function HomeNotices({ notices }: { notices: HomeSummary['notices'] }) {
   const { t } = useTranslation();
   const [dismissFailed, setDismissFailed] = useState(false);
-  const notices = home.notices.filter((n) => !n.dismissed);
+  const shown = notices.filter((n) => !n.dismissed);
   return (
     <>
       {dismissFailed ? (
@@ -158,19 +161,26 @@ export const HomeNews = memo(function HomeNews({ home }: { home: HomeSummary }) 
           {t('homeNews.dismissFailed')}
         </p>
       ) : null}
-      {notices.length ? (
+      {shown.length ? (
         <div className="home-notices stack" role="region" aria-label={t('homeNews.notices')}>
-          {notices.map((n) => (
+          {shown.map((n) => (
             <ImportantNotice key={n.id} notice={n} onDismissFailed={() => setDismissFailed(true)} />
           ))}
         </div>
       ) : null}
-      {home.tickets.count || home.documents.count ? (
-        <div className="home-cards">
-          {home.tickets.count ? <TicketsCard tickets={home.tickets} /> : null}
-          {home.documents.count ? <DocumentsCard documents={home.documents} /> : null}
-        </div>
-      ) : null}
+    </>
+  );
+});
+
+/**
+ * A card for open reports and one for unopened documents, below 'Schaden melden'. A card with
+ * nothing in it is left out: the screen only shows news.
+ */
+export const HomeCards = memo(function HomeCards({ home }: { home: HomeSummary }) {
+  return (
+    <>
+      {home.tickets.count ? <TicketsCard tickets={home.tickets} /> : null}
+      {home.documents.count ? <DocumentsCard documents={home.documents} /> : null}
     </>
   );
 });

@@ -1,17 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import type { Location, Profile } from '@hausportal/contract';
+import { act, screen } from '@testing-library/react';
+import type { Location, Phone, Profile } from '@hausportal/contract';
 import { makeStore } from '@/app/store';
 import { fetchBlackboardOpened } from '@/entities/blackboard-badge/slice';
 import { fetchLocation } from '@/entities/location/slice';
 import { fetchServices } from '@/entities/services/slice';
 import { fetchProfile } from '@/entities/user/slice';
+import { setLanguage } from '@/i18n';
 import { setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import { anna as user, stadtpark as location } from '@/test/residents';
 import HomePage from './home-page';
 
-afterEach(() => vi.restoreAllMocks());
+const phonesLoaded = (payload: Phone[], _id: string) => ({ type: 'phones/fetch/fulfilled', payload });
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await setLanguage('de');
+});
 
 function setup({
   profile = user,
@@ -31,6 +37,24 @@ function setup({
     ),
   );
   store.dispatch(fetchBlackboardOpened.fulfilled({ date_blackboard_opened: null, unread_count: unread }, 'seed', 1));
+  // The phone list as the sign-in loads it (the phones feature's action, by its type: features
+  // do not import each other).
+  store.dispatch(
+    phonesLoaded(
+      [
+        { id: 1, name: 'Polizei', number: '110', icon: '/icons/police.svg', highlighted: true, hidden: false },
+        {
+          id: 2,
+          name: 'Gasstörung',
+          number: '+49 800 7777 000',
+          icon: '/icons/gas.svg',
+          highlighted: false,
+          hidden: false,
+        },
+      ],
+      'seed',
+    ),
+  );
   return renderWithApp(<HomePage />, { store });
 }
 
@@ -74,13 +98,16 @@ describe('home page', () => {
 
   it('links the emergency button with the default service name to /services/{default_service_id}', () => {
     setup();
-    const button = screen.getByRole('link', { name: /^Rezeption\s*Öffnet die Kontaktseite: S3$/ });
+    const button = screen.getByRole('link', { name: /^Notruf: Rezeption\s*Öffnet die Kontaktseite: S3$/ });
     expect(button).toHaveAttribute('href', '/services/3');
   });
 
   it('does not repeat the service name when it is the default service name', () => {
     setup({ place: { ...location, default_service_name: 'S3' } });
-    expect(screen.getByRole('link', { name: /^S3\s*Öffnet die Kontaktseite$/ })).toHaveAttribute('href', '/services/3');
+    expect(screen.getByRole('link', { name: /^Notruf: S3\s*Öffnet die Kontaktseite$/ })).toHaveAttribute(
+      'href',
+      '/services/3',
+    );
   });
 
   it('holds the places of the emergency button and the administration tile while loading', () => {
@@ -100,7 +127,7 @@ describe('home page', () => {
   it('dials direct_number when direct_call is true', () => {
     setup({ place: { ...location, direct_call: true } });
     // The second line says what a tap does.
-    expect(screen.getByRole('link', { name: /^Rezeption\s*Ruft \+49 30 9876 5432 an$/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /^Notruf: Rezeption\s*Ruft \+49 30 9876 5432 an$/ })).toHaveAttribute(
       'href',
       'tel:+493098765432',
     );
@@ -112,13 +139,29 @@ describe('home page', () => {
       services: [1, 3, 18],
     });
     expect(
-      screen.getByRole('link', { name: /^Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite$/ }),
+      screen.getByRole('link', { name: /^Notruf: Notdienst\s*Rund um die Uhr – öffnet die Kontaktseite$/ }),
     ).toHaveAttribute('href', '/services/18');
   });
 
-  it('hides the emergency button when emergency services are deactivated', () => {
+  it('hides the emergency button when emergency services are deactivated, but names 112 and the gas line', () => {
     setup({ profile: { ...user, emergency_services_deactivated: true } });
     expect(screen.queryByRole('link', { name: /Kontaktseite/ })).not.toBeInTheDocument();
     expect(document.querySelector('.emergency-placeholder')).toBeNull();
+    const fire = screen.getByRole('link', { name: 'Feuerwehr und Rettungsdienst 112' });
+    expect(fire).toHaveAttribute('href', 'tel:112');
+    const gas = screen.getByRole('link', { name: 'Gas-Notruf +49 800 7777 000' });
+    expect(gas).toHaveAttribute('href', 'tel:+498007777000');
+    // 112 first, then the gas line: the order of the gas advice, on one line.
+    expect(fire.compareDocumentPosition(gas) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(fire.parentElement).toBe(gas.parentElement);
+    expect(fire.parentElement).toHaveTextContent(/^Im Notfall:/);
+  });
+
+  it("says what the button is when the reception is its target: Notruf, in the reader's language", async () => {
+    await setLanguage('tr');
+    setup();
+    expect(await screen.findByRole('link', { name: /^Acil durum: Rezeption/ })).toHaveAttribute('href', '/services/3');
+    await act(() => setLanguage('ar'));
+    expect(await screen.findByRole('link', { name: /^طوارئ: \u2068?Rezeption/ })).toBeInTheDocument();
   });
 });

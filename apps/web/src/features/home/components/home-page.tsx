@@ -16,7 +16,8 @@ import { badgeLabel } from '@/lib/badge';
 import { telHref } from '@/lib/text';
 import { registerHomeTicketStrings } from '@/i18n/home-tickets';
 import { fetchHome } from '../slice';
-import { HomeNews } from './home-news';
+import { BuildingProblems, useBuildingTickets } from './building-problems';
+import { HomeCards, HomeNotices } from './home-news';
 import ParcelCard, { DeskLink } from './parcel-card';
 
 registerHomeTicketStrings();
@@ -32,10 +33,31 @@ interface Tile {
 }
 
 /**
- * product §2.6: the emergency or default service button. It keeps the location's default service
- * name and says what a tap does: which number it dials, or that it opens the service's contact
- * page. Until the profile and the location are known, a placeholder of the same size holds its
- * place, so that the tiles below do not move under a finger (CLS 0).
+ * product §1.3: a resident whose emergency services are deactivated gets no button, but one line
+ * with the public numbers: 112 first, then the gas emergency line of the phone list (the entry with
+ * the gas icon), the order the gas advice gives.
+ */
+function EmergencyFallback() {
+  const { t } = useTranslation();
+  const gas = useAppSelector((s) => s.phones.results.find((p) => p.icon.endsWith('/gas.svg') && !p.hidden));
+  return (
+    <p className="emergency-fallback">
+      <span>{t('homeTickets.inEmergency')}</span> <a href="tel:112">{t('homeTickets.fire')}</a>
+      {gas ? (
+        <>
+          {' · '}
+          <a href={telHref(gas.number)}>{t('homeTickets.gas', { number: gas.number })}</a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * product §2.6: the emergency or default service button. Its headline says what it is in the
+ * reader's language, 'Notruf: {Dienst}', whatever service is the target (the server names the
+ * service in that language where translated), and the line under it what a tap does. Until the
+ * profile and the location are known, a placeholder of the same size holds its place (CLS 0).
  */
 function EmergencyButton() {
   const { t } = useTranslation();
@@ -43,9 +65,8 @@ function EmergencyButton() {
   const location = useAppSelector((s) => s.location.data);
   const service = useAppSelector((s) => s.services.results.find((x) => x.id === location?.default_service_id));
   if (!location || !user) return <div className="emergency-button emergency-placeholder" aria-hidden="true" />;
-  // product §1.3: hidden for users whose emergency services are deactivated.
-  if (user.emergency_services_deactivated) return null;
-  const name = location.default_service_name || t('home.tiles.reception');
+  if (user.emergency_services_deactivated) return <EmergencyFallback />;
+  const name = t('homeTickets.emergency', { service: location.default_service_name || t('home.tiles.reception') });
   if (location.direct_call && location.direct_number) {
     return (
       <a className="emergency-button" href={telHref(location.direct_number)}>
@@ -60,7 +81,7 @@ function EmergencyButton() {
       </a>
     );
   }
-  if (!location.default_service_id) return null;
+  if (!location.default_service_id) return <EmergencyFallback />;
   const title = service?.title;
   return (
     <Link className="emergency-button" to={`/services/${location.default_service_id}`}>
@@ -72,7 +93,7 @@ function EmergencyButton() {
         <span className="emergency-sub">
           {location.default_service_always
             ? t('home.emergencyAlways')
-            : title && title !== name
+            : title && title !== location.default_service_name
               ? t('home.emergencyOpen', { service: title })
               : t('home.emergencyOpenUnnamed')}
         </span>
@@ -83,10 +104,10 @@ function EmergencyButton() {
 }
 
 /**
- * 'Schaden melden' one tap from home, right under the emergency button, and 'Meine
- * Meldungen' beside it. Neither waits for data, so they never move while the screen loads.
+ * 'Schaden melden' after the news, and under it 'Meine Meldungen' (only while no card of open
+ * reports shows it: the screen names it once) and 'Buchen' as a two-up row.
  */
-function TicketButtons() {
+function TicketButtons({ myTicketsCard }: { myTicketsCard: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="ticket-buttons">
@@ -100,14 +121,18 @@ function TicketButtons() {
         </span>
         <Icon name="chevron" className="emergency-action" />
       </Link>
-      <Link className="button my-tickets-button" to="/tickets">
-        <Icon name="file" />
-        <span>{t('homeTickets.list')}</span>
-      </Link>
-      <Link className="button my-tickets-button" to="/buchen">
-        <Icon name="clock" />
-        <span>{t('homeTickets.book')}</span>
-      </Link>
+      <div className="ticket-buttons-row">
+        {myTicketsCard ? null : (
+          <Link className="button my-tickets-button" to="/tickets">
+            <Icon name="file" />
+            <span>{t('homeTickets.list')}</span>
+          </Link>
+        )}
+        <Link className="button my-tickets-button" to="/buchen">
+          <Icon name="clock" />
+          <span>{t('homeTickets.book')}</span>
+        </Link>
+      </div>
     </div>
   );
 }
@@ -201,12 +226,16 @@ export default function HomePage() {
     if (online) void dispatch(fetchHome());
   }, [dispatch, online]);
 
-  // The news sits above the tiles, and its height is only known with its data. So news and tiles
-  // appear together, once the news is known (stored or loaded) or cannot come (offline, failed):
-  // nothing on screen moves when it arrives (CLS 0). The buttons above never wait.
+  // The notices sit above 'Schaden melden' and the tiles, and their height is only known with their
+  // data. So what follows them appears with them, once the news is known (stored or loaded) or
+  // cannot come (offline, failed): nothing moves under a finger when it arrives (CLS 0). The
+  // emergency button above never waits.
   // News that is held but not drawn yet counts as on its way, offline too, so the tiles never
   // come first and then move down under it.
-  const newsSettled = news !== null || (held === null && !newsFetching && (newsFailed || !online));
+  const newsKnown = news !== null || (held === null && !newsFetching && (newsFailed || !online));
+  // The problems in the house sit above 'Schaden melden' too: what follows waits for both.
+  const building = useBuildingTickets();
+  const newsSettled = newsKnown && building.settled;
 
   useEffect(() => {
     if (userId) void dispatch(fetchBlackboardOpened(userId));
@@ -214,25 +243,35 @@ export default function HomePage() {
 
   return (
     <Page title={location?.title || t('app.name')} className="home-page">
-      <EmergencyButton />
-      <TicketButtons />
-      {/* Parcels: the desk for receptionists, the pickup code for residents. */}
-      {isReceptionist ? <DeskLink /> : <ParcelCard />}
-      {!newsSettled ? <Spinner label={t('homeNews.loading')} /> : null}
-      {news ? (
-        <>
-          <LoadedAt name="home" />
-          <HomeNews home={news} />
-        </>
-      ) : newsSettled && online ? (
-        <p className="muted home-news-failed">
-          {t('homeNews.failed')}{' '}
-          <button type="button" className="link-button" onClick={() => void dispatch(fetchHome())}>
-            {t('homeNews.retry')}
-          </button>
-        </p>
-      ) : null}
-      {newsSettled ? <Tiles unread={unread} hasAdmin={hasAdmin} adminUnknown={servicesUnknown} /> : null}
+      {/* product §2.6 and issue 33: emergency, important notices, parcels, open problems in the
+          house, then 'Schaden melden', the resident's cards and the tiles; 12 px between them. */}
+      <div className="home-stack">
+        <EmergencyButton />
+        {!newsSettled ? <Spinner label={t('homeNews.loading')} /> : null}
+        {news ? <HomeNotices notices={news.notices} /> : null}
+        {/* Parcels: the desk for receptionists, the pickup code for residents. */}
+        {isReceptionist ? <DeskLink /> : <ParcelCard />}
+        {newsSettled ? (
+          <>
+            <BuildingProblems building={building} />
+            <TicketButtons myTicketsCard={Boolean(news?.tickets.count)} />
+          </>
+        ) : null}
+        {news ? (
+          <>
+            <HomeCards home={news} />
+            <LoadedAt name="home" />
+          </>
+        ) : newsSettled && online ? (
+          <p className="muted home-news-failed">
+            {t('homeNews.failed')}{' '}
+            <button type="button" className="link-button" onClick={() => void dispatch(fetchHome())}>
+              {t('homeNews.retry')}
+            </button>
+          </p>
+        ) : null}
+        {newsSettled ? <Tiles unread={unread} hasAdmin={hasAdmin} adminUnknown={servicesUnknown} /> : null}
+      </div>
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Provider } from '@hausportal/contract';
 import { fetchProviders, fetchServices } from '@/entities/services/slice';
 import { DetailRow } from '@/components/ui/detail-row';
+import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { isNotLoaded, NotLoaded } from '@/components/ui/not-loaded';
 import { Spinner } from '@/components/ui/spinner';
@@ -37,6 +38,14 @@ function ProviderCard({ provider, contactText }: { provider: Provider; contactTe
         <p dir="auto" className="pre-line">
           {provider.text}
         </p>
+      ) : null}
+      {/* One large target: in a crisis nobody should have to find the number in a card. */}
+      {showPhone ? (
+        <a className="button button-primary button-block call-now" href={telHref(provider.phone)}>
+          <Icon name="phone" />
+          {/* The number never breaks inside (no-break spaces): it is read off in one piece. */}
+          <span>{t('services.callNow', { number: provider.phone.replace(/ /g, '\u00a0') })}</span>
+        </a>
       ) : null}
       <dl className="details">
         {provider.contact ? (

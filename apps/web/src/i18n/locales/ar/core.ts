@@ -157,6 +157,7 @@ export const core: Translation = {
     phone: 'الهاتف',
     email: 'البريد الإلكتروني',
     website: 'الموقع الإلكتروني',
+    callNow: 'اتصل الآن: {{number}}',
     requestHeading: 'طلب إلى {{name}}',
     requestLabel: 'طلبكم',
     defaultPlaceholder: 'يرجى وصف طلبكم هنا.',

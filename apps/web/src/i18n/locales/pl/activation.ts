@@ -19,4 +19,20 @@ export const activation: Localized<typeof activationDe> = {
     done: 'Konto jest gotowe. Teraz można się zalogować numerem mieszkania {{apartment}} i nowym hasłem.',
     toLogin: 'Do logowania',
   },
+  welcome: {
+    title: 'Witamy',
+    greeting: 'Dzień dobry {{name}},',
+    home: 'Państwa dostęp do {{location}}, mieszkanie {{apartment}}.',
+    intro: 'Proszę teraz ustawić hasło. Zaraz potem będą Państwo zalogowani.',
+    rules:
+      'Hasło: co najmniej 8 znaków; nie numer mieszkania, adres e-mail, imię i nazwisko ani nazwa budynku i nie popularne hasło. Łatwe do zapamiętania i bezpieczne: trzy słowa połączone myślnikami.',
+    checking: 'Sprawdzamy zaproszenie\u00a0…',
+    invalid:
+      'Ten link z zaproszeniem wygasł lub został już użyty. Jeśli hasło jest już ustawione, proszę zalogować się numerem mieszkania; w przeciwnym razie proszę poprosić o nowy link przez „Nie pamiętasz hasła?”.',
+    submit: 'Ustaw hasło i zaloguj się',
+    notSignedIn: 'Hasło zostało zapisane. Proszę zalogować się numerem mieszkania.',
+    signedIn: 'Są Państwo zalogowani.',
+    nextIntro: 'To ułatwia codzienność. Można to ustawić także później w profilu.',
+    toHome: 'Dalej do strony głównej',
+  },
 };

@@ -149,6 +149,7 @@ export const core: Translation = {
     phone: 'Telefon',
     email: 'E-mail',
     website: 'Strona internetowa',
+    callNow: 'Zadzwoń teraz: {{number}}',
     requestHeading: 'Zapytanie do: {{name}}',
     requestLabel: 'Treść zapytania',
     defaultPlaceholder: 'Proszę opisać tutaj swoją sprawę.',

@@ -151,6 +151,7 @@ export const core: Translation = {
     phone: 'Телефон',
     email: 'Электронная почта',
     website: 'Сайт',
+    callNow: 'Позвонить сейчас: {{number}}',
     requestHeading: 'Запрос: {{name}}',
     requestLabel: 'Ваш запрос',
     defaultPlaceholder: 'Пожалуйста, опишите здесь Ваш вопрос.',

@@ -19,4 +19,20 @@ export const activation: Localized<typeof activationDe> = {
     done: 'Hesabınız hazır. Şimdi daire numaranız ({{apartment}}) ve yeni şifrenizle giriş yapın.',
     toLogin: 'Giriş sayfasına git',
   },
+  welcome: {
+    title: 'Hoş geldiniz',
+    greeting: 'Merhaba {{name}},',
+    home: '{{location}} için erişiminiz, daire {{apartment}}.',
+    intro: 'Şimdi şifrenizi belirleyin. Ardından hemen giriş yapmış olursunuz.',
+    rules:
+      'Şifreniz: en az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
+    checking: 'Davetiniz kontrol ediliyor\u00a0…',
+    invalid:
+      'Bu davet bağlantısının süresi dolmuş veya daha önce kullanılmış. Şifrenizi zaten belirlediyseniz daire numaranızla giriş yapın; aksi halde „Şifrenizi mi unuttunuz?“ ile yeni bir bağlantı isteyin.',
+    submit: 'Şifreyi belirle ve giriş yap',
+    notSignedIn: 'Şifreniz kaydedildi. Lütfen daire numaranızla giriş yapın.',
+    signedIn: 'Giriş yaptınız.',
+    nextIntro: 'Bu, günlük hayatı kolaylaştırır. Daha sonra profilinizden de ayarlayabilirsiniz.',
+    toHome: 'Ana sayfaya devam et',
+  },
 };

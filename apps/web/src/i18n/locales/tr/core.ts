@@ -143,6 +143,7 @@ export const core: Translation = {
     phone: 'Telefon',
     email: 'E-posta',
     website: 'İnternet sitesi',
+    callNow: 'Şimdi arayın: {{number}}',
     requestHeading: '{{name}} için talep',
     requestLabel: 'Talebiniz',
     defaultPlaceholder: 'Lütfen talebinizi burada açıklayın.',

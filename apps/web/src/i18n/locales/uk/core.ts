@@ -151,6 +151,7 @@ export const core: Translation = {
     phone: 'Телефон',
     email: 'Електронна пошта',
     website: 'Вебсайт',
+    callNow: 'Зателефонувати зараз: {{number}}',
     requestHeading: 'Запит: {{name}}',
     requestLabel: 'Ваш запит',
     defaultPlaceholder: 'Будь ласка, опишіть тут, що Вам потрібно.',
