@@ -163,6 +163,8 @@ describe('Buchen: the month grid of the guest flat', () => {
     expect(screen.getByTestId('stay-summary')).toHaveTextContent('Fr 11.12. – So 13.12. · 2 Nächte');
     const fee = (await screen.findByText('Gebühr')).nextElementSibling as HTMLElement;
     await waitFor(() => expect(within(fee).getByText('25 € pro Nacht, bar bei der Schlüsselübergabe')).toBeVisible());
+    // The fee text is the manager's German: isolated, so Arabic does not scramble it (language review).
+    expect(within(fee).getByText('25 € pro Nacht, bar bei der Schlüsselübergabe')).toHaveAttribute('dir', 'auto');
     expect(within(fee).getByText(/^50\s€$/)).toBeVisible();
     const steps = within(screen.getByRole('region', { name: 'Nächste Schritte' }));
     expect(steps.getByRole('button', { name: 'Zum Kalender hinzufügen' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -136,6 +137,26 @@ describe('Schaden melden', () => {
     for (const name of ['Aufzug', 'Sonstiges']) {
       await choose(name);
       expect(screen.queryByTestId('emergency-hint')).not.toBeInTheDocument();
+    }
+  });
+
+  it('keeps the emergency number on one line and the radios at full size beside long labels', async () => {
+    const style = document.createElement('style');
+    // vitest hands CSS imports over empty: the app's own sheets, so computed styles are the browser's.
+    style.textContent = ['../../../styles/global.css', './tickets.css']
+      .map((file) => readFileSync(`${import.meta.dirname}/${file}`, 'utf8'))
+      .join('\n');
+    document.head.append(style);
+    try {
+      setup();
+      await choose('Heizung');
+      const call = screen.getByRole('link', { name: 'Notdienst anrufen: +49 30 9876 5432' });
+      const number = within(call).getByText('+49 30 9876 5432');
+      expect(getComputedStyle(number).whiteSpace).toBe('nowrap');
+      expect(number).toHaveAttribute('dir', 'ltr');
+      for (const radio of screen.getAllByRole('radio')) expect(getComputedStyle(radio).flexShrink).toBe('0');
+    } finally {
+      style.remove();
     }
   });
 
