@@ -68,7 +68,7 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
   expect(ticketPath).toMatch(/^\/tickets\/\d+$/);
   await expect(heading(page, `Meldung ${number}`)).toBeVisible();
   await expect(currentStep(page)).toContainText('Eingegangen');
-  const reportedAt = /Gemeldet am (\d{2}:\d{2}, \d{2}\.\d{2}\.\d{4})/.exec(
+  const reportedAt = /Gemeldet am (\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2})/.exec(
     (await page.getByText(/^Gemeldet am /).textContent())!,
   )![1]!;
 

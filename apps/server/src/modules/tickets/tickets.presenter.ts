@@ -96,7 +96,7 @@ function authorFor(e: EventRow, viewerId: number): TicketAuthor {
   return e.author;
 }
 
-/** 'Termin: 14:00, 02.12.2026 Uhr (Sanitär Müller)', as a craftsman's appointment is stored. */
+/** 'Termin: 02.12.2026, 14:00 Uhr (Sanitär Müller)', as a craftsman's appointment is stored. */
 const STORED_APPOINTMENT = /^Termin: (\d\d):(\d\d), (\d\d)\.(\d\d)\.(\d{4}) Uhr \((.*)\)$/s;
 
 /**

@@ -171,7 +171,7 @@ describe('Buchen: the month grid of the guest flat', () => {
     expect(steps.getByText('Schlüssel an der Rezeption. Abreise bis 11 Uhr.')).toBeInTheDocument();
     expect(
       steps.getByText(
-        'Bis 00:00, 09.12.2026 können Sie die Buchung unter „Meine Buchungen“ stornieren, danach nur noch die Hausverwaltung.',
+        'Bis 09.12.2026, 00:00 können Sie die Buchung unter „Meine Buchungen“ stornieren, danach nur noch die Hausverwaltung.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Meine Buchungen' })).toHaveAttribute('href', '/buchen/meine');
