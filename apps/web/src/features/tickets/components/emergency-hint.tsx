@@ -1,24 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TicketCategory } from '@hausportal/contract';
+import { VALUE_MARK, ValueInText } from '@/components/ui/value-in-text';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { telHref } from '@/lib/text';
-
-// Stands in for the number in the translated label, so the number can be set apart from the words.
-const MARK = '\u0000';
-
-/** The label with its number kept on one line and left to right, also in Arabic (language review Y2). */
-function CallLabel({ text, number }: { text: string; number: string }) {
-  const [before, after = ''] = text.split(MARK);
-  return (
-    <span>
-      {before}
-      <bdi className="phone-number" dir="ltr">
-        {number}
-      </bdi>
-      {after}
-    </span>
-  );
-}
 
 /** The emergency number under a category like 'Heizung', with a tel: link. */
 export function EmergencyHint({ category }: { category: TicketCategory | undefined }) {
@@ -37,7 +21,14 @@ export function EmergencyHint({ category }: { category: TicketCategory | undefin
           {location?.direct_number && !deactivated ? (
             <a className="button button-danger button-block" href={telHref(location.direct_number)}>
               <img src="/icons/emergency.svg" alt="" width={24} height={24} />
-              <CallLabel text={t('tickets.emergencyCall', { number: MARK })} number={location.direct_number} />
+              {/* The number stays on one line, and left to right in Arabic (language review Y2). */}
+              <span>
+                <ValueInText
+                  text={t('tickets.emergencyCall', { number: VALUE_MARK })}
+                  value={location.direct_number}
+                  className="phone-number"
+                />
+              </span>
             </a>
           ) : null}
         </div>
