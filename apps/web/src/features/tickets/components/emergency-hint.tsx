@@ -26,7 +26,7 @@ export function EmergencyHint({ category }: { category: TicketCategory | undefin
                 <ValueInText
                   text={t('tickets.emergencyCall', { number: VALUE_MARK })}
                   value={location.direct_number}
-                  className="phone-number"
+                  className="emergency-number"
                 />
               </span>
             </a>
