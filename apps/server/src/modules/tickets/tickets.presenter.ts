@@ -44,7 +44,7 @@ import type {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** `HH:mm, DD.MM.YYYY` in Europe/Berlin, as the app shows times (product §5.10). */
+/** `DD.MM.YYYY, HH:mm` in Europe/Berlin, as the app shows times (product §5.10). */
 export const berlinTime = (iso: string): string => berlinFormat('de').dateTime(iso);
 
 /** The year of a moment in Europe/Berlin: a report on New Year's Eve at 23:30 belongs to that year. */
