@@ -117,14 +117,30 @@ export class Api {
     return (await res.json()) as { id: number };
   }
 
+  /** A resident's defect report, as the form sends it (multipart, with an idempotency key). */
+  async reportDefect(categoryId: number, description: string): Promise<{ id: number; number: string }> {
+    const res = await this.ctx.post('/api/tickets/', {
+      headers: { ...this.headers, 'Idempotency-Key': crypto.randomUUID() },
+      multipart: {
+        category_id: String(categoryId),
+        scope: 'apartment',
+        place: '',
+        description,
+        contact_consent: 'false',
+        contact_phone: '',
+      },
+    });
+    if (!res.ok()) throw new Error(`POST /api/tickets/: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as { id: number; number: string };
+  }
+
   dispose() {
     return this.ctx.dispose();
   }
 }
 
-/** `HH:mm, DD.MM.YYYY` in Europe/Berlin (product §5.10). */
-export function formatTimestamp(iso: string): string {
-  const parts = Object.fromEntries(
+const berlinParts = (at: Date) =>
+  Object.fromEntries(
     new Intl.DateTimeFormat('de-DE', {
       timeZone: 'Europe/Berlin',
       hourCycle: 'h23',
@@ -134,8 +150,19 @@ export function formatTimestamp(iso: string): string {
       month: '2-digit',
       year: 'numeric',
     })
-      .formatToParts(new Date(iso))
+      .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.hour}:${parts.minute}, ${parts.day}.${parts.month}.${parts.year}`;
+
+/**
+ * A post's time as the app shows it, the date first: 'heute, 16:48', 'gestern, 16:48', else
+ * `DD.MM.YYYY, HH:mm`, in Europe/Berlin.
+ */
+export function formatTimestamp(iso: string): string {
+  const at = berlinParts(new Date(iso));
+  const day = (p: Record<string, string>) => `${p.day}.${p.month}.${p.year}`;
+  const time = `${at.hour}:${at.minute}`;
+  if (day(at) === day(berlinParts(new Date()))) return `heute, ${time}`;
+  if (day(at) === day(berlinParts(new Date(Date.now() - 86_400_000)))) return `gestern, ${time}`;
+  return `${day(at)}, ${time}`;
 }

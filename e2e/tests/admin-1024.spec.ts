@@ -76,6 +76,36 @@ test("the administrator's screens fit 1024 px (no sideways scroll, controls ≥ 
   expect(await measure(page, ADMINISTRATOR_SCREENS), 'screens checked').toBe(ADMINISTRATOR_SCREENS.length);
 });
 
+test('the Meldungen table does not scroll sideways at 1024 px while a ticket is less than a minute old', async ({
+  page,
+}) => {
+  const anna = await Api.login('A-0101');
+  const categories = await anna.get<{ results: { id: number; name: string }[] }>(
+    '/api/tickets/categories/?page_size=100',
+  );
+  const other = categories.results.find((c) => c.name === 'Sonstiges')!;
+  const ticket = await anna.reportDefect(other.id, 'Die Klingel im Hausflur summt (Ansicht 1024 px).');
+  await anna.dispose();
+
+  await page.setViewportSize(TABLET);
+  await staffLogin(page, MANAGER_LOGIN);
+  await page.goto('/admin/tickets');
+  const table = page.getByRole('table', { name: 'Meldungen' });
+  const row = table.getByRole('row').filter({ hasText: ticket.number });
+  // 'vor weniger als 1 Min.' widened the number cell until the table scrolled by 16 to 41 px.
+  await expect(row).toContainText('gerade eben');
+  const report = await layoutReport(page);
+  expect(report.overflow, report.wide.join('; ')).toBeLessThanOrEqual(0);
+  expect(report.boxes).toEqual([]);
+  const sizes = await table.evaluate((t) => {
+    const box = t.parentElement!;
+    return { table: box.scrollWidth, box: box.clientWidth, page: document.documentElement.scrollWidth };
+  });
+  expect(sizes.table).toBeLessThanOrEqual(sizes.box);
+  expect(sizes.page).toBeLessThanOrEqual(1024);
+  await page.screenshot({ path: test.info().outputPath('tickets-new-1024.png'), fullPage: true });
+});
+
 test('the check fails for a table that scrolls sideways and for a 19-px link (it can fail)', async ({ page }) => {
   await page.setViewportSize(TABLET);
   await staffLogin(page, MANAGER_LOGIN);

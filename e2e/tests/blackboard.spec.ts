@@ -3,7 +3,6 @@
 import { Api, formatTimestamp, type AdminMessage } from '../support/api';
 import { PAGE_SIZE, PREVIEW_LENGTH as PREVIEW } from '@hausportal/contract';
 import { login } from '../support/auth';
-import { APP_NAME } from '../support/env';
 import { makeOversize, makePdf, makePng } from '../support/files';
 import { attachFiles, buttonOrLink, posts } from '../support/ui';
 import { expect, expectPath, heading, settle, test } from '../support/test';
@@ -103,7 +102,7 @@ test('receptionist likes a post and comments on it; a resident sees no like or c
   await submit.click();
   await expect(
     page.getByText(
-      `Vielen Dank für Ihren Kommentar. ${APP_NAME} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.`,
+      'Danke! Die Hausverwaltung prüft Ihren Kommentar, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     ),
   ).toBeVisible();
   await rez.dispose();
@@ -154,7 +153,7 @@ test('new post with a photo and a PDF: upload progress, thank-you text, visible 
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(
     page.getByText(
-      `Vielen Dank für Ihren Beitrag. ${APP_NAME} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.`,
+      'Danke! Die Hausverwaltung prüft Ihren Beitrag, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     ),
   ).toBeVisible({ timeout: 15_000 });
   await page.unroute('**/api/messages/*/documents/');

@@ -174,7 +174,7 @@ test('A-0101 picks Friday to Sunday in the month grid, sees 2 nights and 50 €,
     spaced(`${germanShort(friday)} – ${germanShort(sunday)} · 2 Nächte`),
   );
   await expect(page.getByText('Schlüssel an der Rezeption', { exact: false })).toBeVisible();
-  await expect(page.getByText(/^Bis \d\d:\d\d, \d\d\.\d\d\.\d{4} können Sie die Buchung/)).toBeVisible();
+  await expect(page.getByText(/^Bis \d\d\.\d\d\.\d{4}, \d\d:\d\d können Sie die Buchung/)).toBeVisible();
   await shot(page, 'de-confirmation-375');
   expect(await smallTargets(page)).toEqual([]);
   await expectNoSideways(page);

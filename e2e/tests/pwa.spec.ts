@@ -102,7 +102,7 @@ test('after one online visit the installed app opens offline with the phone numb
   await expect(page.getByText('Polizei')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Sie sind offline.' })).toBeVisible();
   // And how old the numbers are.
-  await expect(page.getByText(/^Stand: \d{2}:\d{2}, \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+  await expect(page.getByText(/^Stand: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
   await context.setOffline(false);
 });
 

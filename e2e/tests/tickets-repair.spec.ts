@@ -83,7 +83,7 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
   expect(ticketPath).toMatch(/^\/tickets\/\d+$/);
   await expect(heading(page, `Meldung ${number}`)).toBeVisible();
   await expect(currentStep(page)).toContainText('Eingegangen');
-  const reportedAt = /Gemeldet am (\d{2}:\d{2}, \d{2}\.\d{2}\.\d{4})/.exec(
+  const reportedAt = /Gemeldet am (\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2})/.exec(
     (await page.getByText(/^Gemeldet am /).textContent())!,
   )![1]!;
 
@@ -165,7 +165,7 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
   expect(appointment.text).toContain(day.german);
   await openTicket(page, linkIn(appointment, /\/tickets\/\d+/));
   await expect(currentStep(page)).toContainText('Termin vereinbart');
-  await expect(currentStep(page)).toContainText(`Termin: 10:30, ${day.german}`);
+  await expect(currentStep(page)).toContainText(`Termin: ${day.german}, 10:30`);
   await expect(timeline(page).getByRole('listitem').filter({ hasText: 'Handwerker beauftragt' })).toContainText(
     'erledigt',
   );

@@ -123,3 +123,51 @@ test('a report written offline waits on the phone and is sent exactly once when 
   await expect(page.getByRole('link').filter({ hasText: 'Wasser & Sanitär' }).first()).toBeVisible();
   expect((await ticketsOf(api)).length).toBe(before + 1);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+// A-0101 keeps the demo password in every spec (A-0305's is changed by password.spec).
+test('the card of a report written offline turns into “Gesendet als Meldung …” in place; the toast covers neither the header nor the card', async ({
+  page,
+  context,
+}) => {
+  await login(page, 'A-0101');
+  await page.goto('/tickets/new');
+  await expect(page.getByLabel('Was ist betroffen?')).toBeEnabled();
+
+  await context.setOffline(true);
+  await page.getByLabel('Was ist betroffen?').selectOption({ label: 'Sonstiges' });
+  await page.getByRole('radio', { name: 'In meiner Wohnung' }).check();
+  await page.getByLabel('Beschreibung').fill(unique('Die Briefkastenklappe klemmt.'));
+  await page.getByRole('button', { name: 'Meldung senden' }).click();
+  await expect(page.getByText('Wird gesendet, sobald Sie online sind')).toBeVisible();
+
+  await context.setOffline(false);
+  const sent = page.getByRole('link', { name: /^Gesendet als Meldung \d{4}-\d{6}$/ });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  const number = /(\d{4}-\d{6})/.exec((await sent.textContent())!)![1]!;
+  await expect(page.getByText('Wird gesendet, sobald Sie online sind')).toHaveCount(0);
+  await expect(page.getByText('Ihre Meldung ist auf diesem Gerät gespeichert.')).toHaveCount(0);
+
+  // The toast says it too, at the bottom edge on a phone: off the header (back button), the
+  // heading and the card's links.
+  const toast = page.locator('.Toastify__toast').filter({ hasText: `Ihre Meldung ${number} wurde gesendet.` });
+  await expect(toast).toBeVisible();
+  // For the eye (test-results, not committed).
+  await page.screenshot({ path: test.info().outputPath('offline-sent-375.png') });
+  const toastBox = (await toast.boundingBox())!;
+  const header = (await page.locator('.app-header').boundingBox())!;
+  expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(overlaps(toastBox, (await heading(page, 'Schaden melden').boundingBox())!)).toBe(false);
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(812);
+  for (const target of [sent, page.getByRole('link', { name: 'Zu „Meine Meldungen“' })]) {
+    expect(overlaps(toastBox, (await target.boundingBox())!)).toBe(false);
+  }
+  const close = (await toast.getByRole('button', { name: 'Schließen' }).boundingBox())!;
+  expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
+
+  await sent.click();
+  await expect(heading(page, `Meldung ${number}`)).toBeVisible();
+});

@@ -20,13 +20,16 @@ async function loadWith(content: string | null) {
 afterEach(() => document.head.querySelectorAll('meta[name="application-name"]').forEach((m) => m.remove()));
 
 describe('product name', () => {
-  it('is the APP_NAME the server wrote into index.html, in the thank-you texts too', async () => {
+  it('is the APP_NAME the server wrote into index.html', async () => {
     const { config, t } = await loadWith('Wohnportal Nord');
     expect(config.productName).toBe('Wohnportal Nord');
+    // The thank-you texts name who reviews a post, the Hausverwaltung, not the product (issue 33).
     expect(t('newMessage.thanks')).toBe(
-      'Vielen Dank für Ihren Beitrag. Wohnportal Nord wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+      'Danke! Die Hausverwaltung prüft Ihren Beitrag, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     );
-    expect(t('detail.commentThanks')).toContain('Wohnportal Nord wird diesen prüfen');
+    expect(t('detail.commentThanks')).toBe(
+      'Danke! Die Hausverwaltung prüft Ihren Kommentar, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
+    );
     expect(t('app.name')).toBe('Wohnportal Nord');
   });
 

@@ -126,7 +126,7 @@ describe('the server catalogues (mails, pushes, PDFs)', () => {
 
   it('writes Berlin times in German as the spec says, and in each language with Latin digits', () => {
     const at = '2026-03-28T09:05:00Z'; // 10:05 in Berlin (winter time)
-    expect(translator('de').time.dateTime(at)).toBe('10:05, 28.03.2026');
+    expect(translator('de').time.dateTime(at)).toBe('28.03.2026, 10:05');
     expect(translator('de').time.day(at)).toBe('Sa., 28.03.2026');
     expect(translator('tr').time.dateTime(at)).toBe('28.03.2026 10:05');
     expect(translator('en').time.date(at)).toBe('28/03/2026');

@@ -7,7 +7,7 @@ const ZONE = 'Europe/Berlin';
 
 /** How a language writes Berlin times (dates are stored in UTC and read in Europe/Berlin). */
 export interface BerlinFormat {
-  /** '14:05, 28.03.2026' */
+  /** '28.03.2026, 14:05' */
   dateTime(at: string | number): string;
   /** '28.03.2026' */
   date(at: string | number): string;
@@ -19,9 +19,9 @@ export interface BerlinFormat {
 
 const berlin = (at: string | number) => new TZDate(new Date(at).getTime(), ZONE);
 
-/** German keeps the spec's formats (HH:mm, DD.MM.YYYY), as the app's screens do. */
+/** German puts the date first (DD.MM.YYYY, HH:mm; issue 33), as the app's screens do. */
 const german: BerlinFormat = {
-  dateTime: (at) => format(berlin(at), 'HH:mm, dd.MM.yyyy'),
+  dateTime: (at) => format(berlin(at), 'dd.MM.yyyy, HH:mm'),
   date: (at) => format(berlin(at), 'dd.MM.yyyy'),
   day: (at) => format(berlin(at), 'EEE, dd.MM.yyyy', { locale: de }),
   clock: (at) => format(berlin(at), 'HH:mm'),

@@ -80,6 +80,6 @@ describe('the direction of a paragraph', () => {
   it('follows its first letter, and the page where it has none', () => {
     expect(resolveDirection('Keller, Raum 3', 'auto', 'rtl')).toBe('ltr');
     expect(resolveDirection('في المبنى: Keller', 'auto')).toBe('rtl');
-    expect(resolveDirection('14:30, 07.12.2026', 'auto', 'rtl')).toBe('rtl');
+    expect(resolveDirection('07.12.2026, 14:30', 'auto', 'rtl')).toBe('rtl');
   });
 });

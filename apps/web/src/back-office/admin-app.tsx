@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { PageViews } from '@/lib/analytics/page-views';
 import { AdminRoutes } from './shell/admin-routes';
+import { AdminToasts } from './shell/admin-toasts';
 import { makeAdminStore } from './store';
 import './admin.css';
 
@@ -19,7 +19,7 @@ export default function AdminApp() {
       <BrowserRouter>
         <PageViews />
         <AdminRoutes />
-        <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+        <AdminToasts />
       </BrowserRouter>
     </Provider>
   );

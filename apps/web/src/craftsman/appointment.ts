@@ -45,7 +45,7 @@ export function formatAppointment(value: string): string {
   return at ? fill(s.appointmentAt, { date: at.label, time: at.time }) : value;
 }
 
-/** `HH:mm, DD.MM.YYYY` of a timeline entry, in Berlin. */
+/** `DD.MM.YYYY, HH:mm` of a timeline entry, in Berlin. */
 export function formatMoment(value: string): string {
   const at = berlinTime(value);
   if (!at) return '';

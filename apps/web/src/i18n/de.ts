@@ -95,7 +95,6 @@ export const de = {
   phones: {
     empty: 'Es sind keine Telefonnummern hinterlegt.',
     hiddenNumber: 'Nummer nicht öffentlich',
-    call: '{{name}} anrufen: {{number}}',
     highlighted: 'Wichtig',
   },
   apartment: {

@@ -93,7 +93,6 @@ export const en: Translation = {
   phones: {
     empty: 'No phone numbers yet.',
     hiddenNumber: 'Number not public',
-    call: 'Call {{name}}: {{number}}',
     highlighted: 'Important',
   },
   apartment: {

@@ -9,7 +9,7 @@ export const postsDe = {
     commentPlaceholder: 'Kommentar verfassen…',
     commentSubmit: 'Kommentieren',
     commentThanks:
-      'Vielen Dank für Ihren Kommentar. {{product}} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+      'Danke! Die Hausverwaltung prüft Ihren Kommentar, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     commentsHeading: 'Kommentare',
     noComments: 'Noch keine Kommentare.',
     notFound: 'Dieser Beitrag wurde nicht gefunden.',
@@ -31,7 +31,7 @@ export const postsDe = {
     submit: 'Beitrag senden',
     uploading: 'Anhänge werden hochgeladen …',
     thanks:
-      'Vielen Dank für Ihren Beitrag. {{product}} wird diesen prüfen und freigeben, womit er für alle Benutzer ersichtlich wird.',
+      'Danke! Die Hausverwaltung prüft Ihren Beitrag, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     toBlackboard: 'Zur Pinnwand',
     uploadFailed: 'Die Datei {{filename}} konnte nicht hochgeladen werden: {{reason}}',
     leaveConfirm: 'Ihr Beitrag ist noch nicht gesendet. Möchten Sie die Seite verlassen? Der Text geht dabei verloren.',
@@ -44,7 +44,7 @@ export const postsEn: typeof postsDe = {
     commentPlaceholder: 'Write a comment…',
     commentSubmit: 'Comment',
     commentThanks:
-      'Thank you for your comment. {{product}} will review and approve it, after which it will be visible to all users.',
+      'Thank you! The property management reviews your comment, usually within 1–2 working days. We will let you know as soon as it appears.',
     commentsHeading: 'Comments',
     noComments: 'No comments yet.',
     notFound: 'This post was not found.',
@@ -66,7 +66,7 @@ export const postsEn: typeof postsDe = {
     submit: 'Send post',
     uploading: 'Uploading attachments …',
     thanks:
-      'Thank you for your post. {{product}} will review and approve it, after which it will be visible to all users.',
+      'Thank you! The property management reviews your post, usually within 1–2 working days. We will let you know as soon as it appears.',
     toBlackboard: 'To the blackboard',
     uploadFailed: 'The file {{filename}} could not be uploaded: {{reason}}',
     leaveConfirm: 'Your post has not been sent. Do you want to leave this page? The text will be lost.',

@@ -283,7 +283,7 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
     expect(resident.body).toMatchObject({ status: 'appointment_set', appointment_at: '2027-03-28T08:00:00.000Z' });
     expect(resident.body.events.at(-1)).toMatchObject({
       author: 'craftsman',
-      text: 'Termin: 10:00, 28.03.2027 Uhr (Klempnerei Kühn)',
+      text: 'Termin: 28.03.2027, 10:00 Uhr (Klempnerei Kühn)',
     });
     // The craftsman's lines, stored in German, read in the resident's screen language.
     const turkish = await call(t.app, 'GET', `/api/tickets/${consented.id}/`, {
@@ -308,7 +308,7 @@ describe.each(kinds)('tickets: back office and craftsman (%s)', (kind) => {
     expect(tooEarly.status).toBe(409);
     expect(tooEarly.body).toEqual({
       detail:
-        'Der vereinbarte Termin ist erst am 10:00, 28.03.2027 Uhr. Bitte bestätigen Sie, dass der Auftrag schon erledigt ist.',
+        'Der vereinbarte Termin ist erst am 28.03.2027, 10:00 Uhr. Bitte bestätigen Sie, dass der Auftrag schon erledigt ist.',
     });
     const done = await call(t.app, 'POST', `/api/auftrag/${token}/done/`, {
       payload: { text: 'Dichtung getauscht.', early: true },

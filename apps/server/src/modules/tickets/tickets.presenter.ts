@@ -44,7 +44,7 @@ import type {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** `HH:mm, DD.MM.YYYY` in Europe/Berlin, as the app shows times (product §5.10). */
+/** `DD.MM.YYYY, HH:mm` in Europe/Berlin, as the app shows times (product §5.10). */
 export const berlinTime = (iso: string): string => berlinFormat('de').dateTime(iso);
 
 /** The year of a moment in Europe/Berlin: a report on New Year's Eve at 23:30 belongs to that year. */
@@ -96,8 +96,12 @@ function authorFor(e: EventRow, viewerId: number): TicketAuthor {
   return e.author;
 }
 
-/** 'Termin: 14:00, 02.12.2026 Uhr (Sanitär Müller)', as a craftsman's appointment is stored. */
-const STORED_APPOINTMENT = /^Termin: (\d\d):(\d\d), (\d\d)\.(\d\d)\.(\d{4}) Uhr \((.*)\)$/s;
+/**
+ * 'Termin: 02.12.2026, 14:00 Uhr (Sanitär Müller)', as a craftsman's appointment is stored; rows
+ * stored before the date came first (issue 33) read 'Termin: 14:00, 02.12.2026 Uhr (…)'.
+ */
+const STORED_APPOINTMENT =
+  /^Termin: (?:(?<d1>\d\d)\.(?<mo1>\d\d)\.(?<y1>\d{4}), (?<h1>\d\d):(?<mi1>\d\d)|(?<h2>\d\d):(?<mi2>\d\d), (?<d2>\d\d)\.(?<mo2>\d\d)\.(?<y2>\d{4})) Uhr \((?<provider>.*)\)$/s;
 
 /**
  * The text of an entry in the reader's language: the lines the craftsman's steps store in German
@@ -108,8 +112,10 @@ function eventText(e: EventRow, tr: Translator): string {
   if (e.kind === 'craftsman' && e.text === german().t('tickets.accepted')) return tr.t('tickets.accepted');
   const m = e.status === 'appointment_set' ? STORED_APPOINTMENT.exec(e.text) : null;
   if (!m) return e.text;
-  const [, hh, mm, dd, mo, yyyy, provider = ''] = m;
-  const at = new TZDate(Number(yyyy), Number(mo) - 1, Number(dd), Number(hh), Number(mm), 'Europe/Berlin');
+  const g = m.groups!;
+  const part = (name: string) => Number(g[`${name}1`] ?? g[`${name}2`]);
+  const at = new TZDate(part('y'), part('mo') - 1, part('d'), part('h'), part('mi'), 'Europe/Berlin');
+  const provider = g.provider ?? '';
   return tr.t('tickets.appointment', { time: tr.time.dateTime(at.getTime()), provider });
 }
 

@@ -1,16 +1,12 @@
 import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '@/components/ui/icon';
+import { ToastClose } from '@/components/toast-close';
 import { config } from '@/config';
 
-/** The toast's close button: named in the reader's language and big enough for a finger (44 × 44 px). */
-function CloseButton({ closeToast }: CloseButtonProps) {
+/** The toast's close button, named in the reader's language. */
+function CloseButton(props: CloseButtonProps) {
   const { t } = useTranslation();
-  return (
-    <button type="button" className="icon-button toast-close" onClick={closeToast} aria-label={t('app.close')}>
-      <Icon name="close" />
-    </button>
-  );
+  return <ToastClose {...props} label={t('app.close')} />;
 }
 
 /**

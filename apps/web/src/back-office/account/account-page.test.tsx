@@ -41,7 +41,7 @@ describe("'Mein Konto' in the back office", () => {
     expect(await screen.findByText('Safari auf macOS')).toBeInTheDocument();
     expect(screen.getByText('Dieses Gerät')).toBeInTheDocument();
     // 07:05 UTC is 08:05 in Berlin in November.
-    expect(screen.getAllByText('Angemeldet am 08:05, 25.11.2026')).toHaveLength(2);
+    expect(screen.getAllByText('Angemeldet am 25.11.2026, 08:05')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Alle anderen Geräte abmelden' }));
     await waitFor(() => expect(screen.queryByText('Safari auf macOS')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST' && c.headers.Authorization?.startsWith('Token '))).toBe(true);

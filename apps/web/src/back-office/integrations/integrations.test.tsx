@@ -136,7 +136,7 @@ describe("'Schnittstellen': API keys", () => {
     expect(within(erp).getByText('Bewohner anlegen und ändern (Abgleich)')).toBeInTheDocument();
     expect(within(erp).getByText('Haus Nord, Haus Süd')).toBeInTheDocument();
     const used = within(erp).getByText('vor 3 Std.');
-    expect(used).toHaveAttribute('title', '13:30, 20.11.2026');
+    expect(used).toHaveAttribute('title', '20.11.2026, 13:30');
     expect(within(erp).getByText('31.03.2027')).toBeInTheDocument();
     expect(within(erp).getByRole('button', { name: 'Widerrufen: ERP Wodis' })).toBeInTheDocument();
 
@@ -245,7 +245,7 @@ describe("'Schnittstellen': API keys", () => {
     expect(await screen.findByText('„ERP Wodis“ wurde widerrufen.')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/admin/integration/keys/7/revoke/')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Widerrufen: ERP Wodis' })).toBeNull());
-    expect(screen.getByText('Widerrufen am 13:00, 20.11.2026')).toBeInTheDocument();
+    expect(screen.getByText('Widerrufen am 20.11.2026, 13:00')).toBeInTheDocument();
   });
 
   it('has no serious axe violations on the list and in the create dialog', async () => {
@@ -347,7 +347,7 @@ describe("'Schnittstellen': a key's webhooks", () => {
     expect(within(shown).getByLabelText('Signatur-Geheimnis')).toHaveValue('whsec_NEU');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     // Berlin time (UTC+1 in November).
-    expect(await screen.findByText('Das alte Geheimnis gilt noch bis 10:30, 21.11.2026.')).toBeInTheDocument();
+    expect(await screen.findByText('Das alte Geheimnis gilt noch bis 21.11.2026, 10:30.')).toBeInTheDocument();
   });
 
   it('switches an endpoint off, and one switched off for failing shows why and switches on again', async () => {
@@ -452,12 +452,12 @@ describe("'Schnittstellen': the delivery log", () => {
     expect(within(rows[0]!).getByText('Zugestellt')).toBeInTheDocument();
     expect(within(rows[0]!).getAllByText('Schadensmeldung eingegangen').length).toBeGreaterThan(0);
     // The times show in their columns and, folded under the event, on a narrow table.
-    expect(within(rows[0]!).getAllByText('12:00, 20.11.2026').length).toBeGreaterThan(0);
+    expect(within(rows[0]!).getAllByText('20.11.2026, 12:00').length).toBeGreaterThan(0);
     expect(within(rows[1]!).getByText('Fehlgeschlagen')).toBeInTheDocument();
     expect(within(rows[1]!).getAllByText('503').length).toBeGreaterThan(0);
     expect(within(rows[1]!).getAllByText('HTTP 503').length).toBeGreaterThan(0);
     expect(within(rows[2]!).getByText('Ausstehend')).toBeInTheDocument();
-    expect(within(rows[2]!).getAllByText('12:30, 20.11.2026').length).toBeGreaterThan(0);
+    expect(within(rows[2]!).getAllByText('20.11.2026, 12:30').length).toBeGreaterThan(0);
     expect(within(rows[2]!).queryByRole('button', { name: 'Erneut senden' })).toBeNull();
     expect(within(table).getAllByRole('button', { name: 'Erneut senden' })).toHaveLength(2);
 

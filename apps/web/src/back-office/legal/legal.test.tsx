@@ -60,7 +60,7 @@ describe("'Rechtliche Seiten' in the back office", () => {
     renderAdmin(<Screens />, { path: '/admin/rechtliches' });
     const impressum = (await screen.findByRole('heading', { name: 'Impressum' })).closest('li')!;
     expect(within(impressum).getByText('Gespeichert')).toBeInTheDocument();
-    expect(within(impressum).getByText('Zuletzt geändert 10:30, 20.11.2026 von Ada Admin')).toBeInTheDocument();
+    expect(within(impressum).getByText('Zuletzt geändert 20.11.2026, 10:30 von Ada Admin')).toBeInTheDocument();
     expect(within(impressum).getByRole('link', { name: 'Bearbeiten: Impressum' })).toHaveAttribute(
       'href',
       '/admin/rechtliches/impressum',

@@ -14,8 +14,8 @@ describe('admin formatting', () => {
     expect(waitingTime('kein Datum', now)).toBe('');
   });
 
-  it('shows times as HH:mm, DD.MM.YYYY and dates as DD.MM.YYYY in Berlin time', () => {
-    expect(formatDateTime('2026-03-10T22:30:00Z')).toBe('23:30, 10.03.2026');
+  it('shows times as DD.MM.YYYY, HH:mm and dates as DD.MM.YYYY in Berlin time', () => {
+    expect(formatDateTime('2026-03-10T22:30:00Z')).toBe('10.03.2026, 23:30');
     expect(formatDate('2026-03-10T23:30:00Z')).toBe('11.03.2026');
   });
 

@@ -201,7 +201,7 @@ describe('notices (Aushänge)', () => {
       renderAdmin(<Screens />, { path: '/admin/notices' });
       const table = await screen.findByRole('table', { name: 'Aushänge' });
       const [scheduled, started] = within(table).getAllByRole('row').slice(1);
-      expect(scheduled).toHaveTextContent('Geplant ab 08:00, 01.12.2099');
+      expect(scheduled).toHaveTextContent('Geplant ab 01.12.2099, 08:00');
       expect(scheduled).not.toHaveTextContent('Aktiv');
       expect(scheduled).not.toHaveTextContent('gelesen');
       expect(started).toHaveTextContent('gelesen von 57 von 80 Haushalten');
@@ -238,7 +238,7 @@ describe('notices (Aushänge)', () => {
       const text = within(card).getByText(/Dienstag 9 Uhr\./);
       expect(text.textContent).toBe('Dienstag 9 Uhr.\nBitte vorsorgen.');
       expect(text).toHaveClass('pre-line');
-      expect(card).toHaveTextContent('18:30, 04.05.2099');
+      expect(card).toHaveTextContent('04.05.2099, 18:30');
       expect(card).toHaveTextContent('gilt bis 06.05.2099');
       expect(
         within(await within(card).findByRole('group', { name: 'PDF-Anhänge' })).getByText('Plan.pdf'),

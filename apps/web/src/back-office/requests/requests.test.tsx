@@ -31,7 +31,7 @@ describe('provider requests (Anfragen)', () => {
     const user = userEvent.setup();
     renderAdmin(<RequestsPage />, { path: '/admin/requests' });
     const row = within(await screen.findByRole('table', { name: 'Anfragen' })).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent('09:15, 02.03.2026');
+    expect(row).toHaveTextContent('02.03.2026, 09:15');
     expect(row).toHaveTextContent('Anna Alt');
     expect(row).toHaveTextContent('1-01');
     expect(row).toHaveTextContent('Heizung Huber');

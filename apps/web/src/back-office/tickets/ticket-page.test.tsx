@@ -78,7 +78,7 @@ describe('one ticket in the back office', () => {
     expect(facts).toHaveTextContent('Residenz am Stadtpark');
     expect(facts).toHaveTextContent('In der Wohnung: Bad');
     expect(facts).toHaveTextContent('Heizung');
-    expect(facts).toHaveTextContent('09:15, 20.11.2026');
+    expect(facts).toHaveTextContent('20.11.2026, 09:15');
     expect(facts).toHaveTextContent('Anna Beispiel, Wohnung 0101');
     expect(facts).toHaveTextContent('3 Betroffene');
     expect(facts).toHaveTextContent('Telefon');

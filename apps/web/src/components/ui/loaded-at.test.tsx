@@ -15,7 +15,7 @@ describe('when offline data was loaded', () => {
     localStorage.setItem('loadedAt:phones', '2026-11-23T17:39:00.000Z');
     setOnline(false);
     const { unmount } = renderWithApp(<LoadedAt name="phones" />);
-    expect(screen.getByText('Stand: 18:39, 23.11.2026')).toBeInTheDocument();
+    expect(screen.getByText('Stand: 23.11.2026, 18:39')).toBeInTheDocument();
     unmount();
     setOnline(true);
     renderWithApp(<LoadedAt name="phones" />);

@@ -37,7 +37,7 @@ export function NotLoaded({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * Offline, under data from storage: when it was loaded ('Stand: 18:39, 23.11.2026'), so a
+ * Offline, under data from storage: when it was loaded ('Stand: 23.11.2026, 18:39'), so a
  * resident knows how old the phone numbers or posts on the screen are. Nothing online.
  */
 export function LoadedAt({ name }: { name: string }) {

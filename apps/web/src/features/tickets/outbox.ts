@@ -43,6 +43,13 @@ export type SendOutcome =
   | { kind: 'gone' };
 
 const listeners = new Set<() => void>();
+/** The tickets made from reports in this session, by the report's key: the form's card shows its number. */
+const sentTickets = new Map<string, Ticket>();
+
+/** The ticket a report kept on the device became, once it is sent (in this session). */
+export function sentTicketOf(key: string): Ticket | undefined {
+  return sentTickets.get(key);
+}
 /** Reports being sent now, so that the form and the background sender never send one twice at once. */
 const inFlight = new Map<string, Promise<SendOutcome>>();
 
@@ -112,6 +119,7 @@ async function attempt(
   if (!(await idbGet<PendingReport>(STORE, report.key))) return { kind: 'gone' };
   try {
     const ticket = await createTicket(report.fields, report.photos.map(toFile), report.key, onProgress);
+    sentTickets.set(report.key, ticket);
     await idbDelete(STORE, report.key);
     changed();
     return { kind: 'sent', ticket };

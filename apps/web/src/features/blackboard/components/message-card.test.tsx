@@ -38,8 +38,24 @@ describe('message card', () => {
     expect(link).toHaveAttribute('href', '/messages/view/4');
     expect(link.textContent).toHaveLength(151);
     expect(link.textContent?.endsWith('…')).toBe(true);
-    expect(screen.getByText('12:15, 01.05.2026')).toBeInTheDocument();
+    expect(screen.getByText('01.05.2026, 12:15')).toBeInTheDocument();
     expect(container.querySelector('img.avatar')).toHaveAttribute('src', '/default-avatar.svg');
+  });
+
+  it("dates a post of today 'heute, 16:48' and one of yesterday 'gestern, …', the day first", () => {
+    setWide(false);
+    vi.useFakeTimers({ now: new Date('2026-12-07T18:00:00Z'), toFake: ['Date'] });
+    try {
+      const { unmount } = renderWithApp(
+        <MessageCard message={{ ...message, created_at: '2026-12-07T15:48:00Z' }} showCounts={false} />,
+      );
+      expect(screen.getByText('heute, 16:48')).toBeInTheDocument();
+      unmount();
+      renderWithApp(<MessageCard message={{ ...message, created_at: '2026-12-06T07:05:00Z' }} showCounts={false} />);
+      expect(screen.getByText('gestern, 08:05')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows counts with the labels Likes and Kommentare on wide screens', () => {

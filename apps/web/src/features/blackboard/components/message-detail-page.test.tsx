@@ -184,14 +184,14 @@ describe("the names of the 'Inhalt melden' buttons", () => {
     const names = buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent);
     expect(names).toEqual([
       'Inhalt melden: Beitrag von Günther Groß',
-      'Inhalt melden: Kommentar von Rolf Rüpel (13:00, 01.05.2026)',
-      'Inhalt melden: Kommentar von Rolf Rüpel (14:30, 01.05.2026)',
-      'Inhalt melden: Kommentar von Ina Ilse (10:05, 02.05.2026)',
+      'Inhalt melden: Kommentar von Rolf Rüpel (01.05.2026, 13:00)',
+      'Inhalt melden: Kommentar von Rolf Rüpel (01.05.2026, 14:30)',
+      'Inhalt melden: Kommentar von Ina Ilse (02.05.2026, 10:05)',
     ]);
     expect(new Set(names).size).toBe(names.length);
     // What the eye sees is 'Inhalt melden'.
     for (const button of buttons) expect(button).toHaveTextContent(/^Inhalt melden$/);
-    expect(screen.getByRole('button', { name: 'Inhalt melden: Kommentar von Ina Ilse (10:05, 02.05.2026)' })).toBe(
+    expect(screen.getByRole('button', { name: 'Inhalt melden: Kommentar von Ina Ilse (02.05.2026, 10:05)' })).toBe(
       buttons[3],
     );
   });
@@ -201,7 +201,7 @@ describe("the names of the 'Inhalt melden' buttons", () => {
     mockFetch({ ...routes, 'GET /api/messages/5/': { body: { ...message, user_name: '' } } });
     renderDetail([{ ...message, user_name: '' }]);
     expect(
-      await screen.findByRole('button', { name: 'Inhalt melden: Beitrag vom 12:15, 01.05.2026' }),
+      await screen.findByRole('button', { name: 'Inhalt melden: Beitrag vom 01.05.2026, 12:15' }),
     ).toBeInTheDocument();
   });
 

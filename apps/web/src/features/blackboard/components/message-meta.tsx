@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@hausportal/contract';
 import { Avatar } from '@/components/ui/avatar';
-import { formatDateTime } from '@/lib/format-date';
+import { formatRecent } from '@/lib/format-date';
 
 /** Sender picture (or the default one), name and time of a post or comment. */
 export function SenderLine({
@@ -21,7 +21,7 @@ export function SenderLine({
       <div className="sender-text">
         <span className="sender-name">{name}</span>
         <time className="sender-time" dateTime={createdAt}>
-          {formatDateTime(createdAt)}
+          {formatRecent(createdAt)}
         </time>
       </div>
     </div>

@@ -81,7 +81,11 @@ export default function ConfirmationPage() {
             <dt>{t('bookings.fee')}</dt>
             <dd className="stack-tight">
               {total ? <strong>{total}</strong> : null}
-              {r?.fee_text ? <bdi className="muted">{r.fee_text}</bdi> : null}
+              {r?.fee_text ? (
+                <bdi className="muted" dir="auto">
+                  {r.fee_text}
+                </bdi>
+              ) : null}
             </dd>
           </div>
         ) : null}

@@ -49,7 +49,7 @@ export default function ResourcePage() {
       ) : null}
       {r.fee_text ? (
         <p>
-          {t('bookings.fee')}: <bdi>{r.fee_text}</bdi>
+          {t('bookings.fee')}: <bdi dir="auto">{r.fee_text}</bdi>
         </p>
       ) : null}
       {r.approval_required ? <p className="muted">{t('bookings.approval')}</p> : null}

@@ -163,13 +163,15 @@ describe('Buchen: the month grid of the guest flat', () => {
     expect(screen.getByTestId('stay-summary')).toHaveTextContent('Fr 11.12. – So 13.12. · 2 Nächte');
     const fee = (await screen.findByText('Gebühr')).nextElementSibling as HTMLElement;
     await waitFor(() => expect(within(fee).getByText('25 € pro Nacht, bar bei der Schlüsselübergabe')).toBeVisible());
+    // The fee text is the manager's German: isolated, so Arabic does not scramble it (language review).
+    expect(within(fee).getByText('25 € pro Nacht, bar bei der Schlüsselübergabe')).toHaveAttribute('dir', 'auto');
     expect(within(fee).getByText(/^50\s€$/)).toBeVisible();
     const steps = within(screen.getByRole('region', { name: 'Nächste Schritte' }));
     expect(steps.getByRole('button', { name: 'Zum Kalender hinzufügen' })).toBeInTheDocument();
     expect(steps.getByText('Schlüssel an der Rezeption. Abreise bis 11 Uhr.')).toBeInTheDocument();
     expect(
       steps.getByText(
-        'Bis 00:00, 09.12.2026 können Sie die Buchung unter „Meine Buchungen“ stornieren, danach nur noch die Hausverwaltung.',
+        'Bis 09.12.2026, 00:00 können Sie die Buchung unter „Meine Buchungen“ stornieren, danach nur noch die Hausverwaltung.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Meine Buchungen' })).toHaveAttribute('href', '/buchen/meine');

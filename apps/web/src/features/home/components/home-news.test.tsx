@@ -207,7 +207,7 @@ describe('the home screen news', () => {
     const store = seededStore();
     store.dispatch(fetchHome.fulfilled(summary, 'seed'));
     renderWithApp(<HomePage />, { store });
-    expect(screen.getByText('Stand: 18:39, 24.11.2026')).toBeInTheDocument();
+    expect(screen.getByText('Stand: 24.11.2026, 18:39')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Wasser abgestellt' })).toBeInTheDocument();
   });
 

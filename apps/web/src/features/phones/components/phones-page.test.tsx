@@ -35,7 +35,19 @@ describe('phones page', () => {
     expect(screen.getByText('Hausmeister privat')).toBeInTheDocument();
     expect(screen.getByText('Nummer nicht öffentlich')).toBeInTheDocument();
 
-    expect(screen.getByRole('link', { name: 'Polizei anrufen: 110' })).toHaveAttribute('href', 'tel:110');
+    expect(screen.getByRole('link', { name: 'Polizei Wichtig 110' })).toHaveAttribute('href', 'tel:110');
     expect(screen.getByText('110')).toBeInTheDocument();
+  });
+
+  it('names each dialling link with the text it shows, the "Wichtig" tag too (WCAG 2.5.3)', () => {
+    setOnline(false);
+    const store = makeStore({ persist: false });
+    const caretakerOnDuty = { ...police, id: 9, name: 'Hausmeister', number: '030 1234567' };
+    store.dispatch(fetchPhones.fulfilled([{ ...police, highlighted: false }, caretakerOnDuty], 'seed'));
+    renderWithApp(<PhonesPage />, { store });
+
+    const links = screen.getAllByRole('link');
+    expect(links[0]).toHaveAccessibleName('Polizei 110');
+    expect(links[1]).toHaveAccessibleName('Hausmeister Wichtig 030 1234567');
   });
 });

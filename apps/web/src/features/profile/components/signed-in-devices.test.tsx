@@ -49,12 +49,12 @@ describe("'Angemeldete Geräte' in the profile", () => {
     const mine = items[0]!;
     expect(mine).toHaveTextContent('Chrome · Android');
     expect(mine).toHaveTextContent('Dieses Gerät');
-    expect(mine).toHaveTextContent('Angemeldet am 07:30, 10.01.2026');
-    expect(mine).toHaveTextContent('Zuletzt aktiv 00:15, 04.07.2026');
+    expect(mine).toHaveTextContent('Angemeldet am 10.01.2026, 07:30');
+    expect(mine).toHaveTextContent('Zuletzt aktiv 04.07.2026, 00:15');
     expect(mine).toHaveAttribute('aria-current', 'true');
     expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
     expect(
-      within(items[1]!).getByRole('button', { name: 'Firefox · Windows abmelden (angemeldet am 13:00, 01.02.2026)' }),
+      within(items[1]!).getByRole('button', { name: 'Firefox · Windows abmelden (angemeldet am 01.02.2026, 13:00)' }),
     ).toBeEnabled();
   });
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TicketCategory } from '@hausportal/contract';
+import { VALUE_MARK, ValueInText } from '@/components/ui/value-in-text';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { telHref } from '@/lib/text';
 
@@ -20,7 +21,14 @@ export function EmergencyHint({ category }: { category: TicketCategory | undefin
           {location?.direct_number && !deactivated ? (
             <a className="button button-danger button-block" href={telHref(location.direct_number)}>
               <img src="/icons/emergency.svg" alt="" width={24} height={24} />
-              <span>{t('tickets.emergencyCall', { number: location.direct_number })}</span>
+              {/* The number stays on one line, and left to right in Arabic (language review Y2). */}
+              <span>
+                <ValueInText
+                  text={t('tickets.emergencyCall', { number: VALUE_MARK })}
+                  value={location.direct_number}
+                  className="emergency-number"
+                />
+              </span>
             </a>
           ) : null}
         </div>

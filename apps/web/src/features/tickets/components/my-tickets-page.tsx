@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { LoadedAt, NotLoaded } from '@/components/ui/not-loaded';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime, formatRecent } from '@/lib/format-date';
 import { useAppSelector } from '@/lib/redux/hooks';
 import { truncate } from '@/lib/text';
 import { useOnline } from '@/lib/use-online';
@@ -59,7 +59,7 @@ function PendingCard({ report }: { report: PendingReport }) {
           </>
         ) : null}
         {' · '}
-        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+        <time dateTime={report.createdAt}>{formatRecent(report.createdAt)}</time>
         {report.photos.length > 0 ? ` · ${t('tickets.pendingPhotos', { count: report.photos.length })}` : ''}
       </p>
       {/* A refused report shows its whole text, so nothing the resident wrote is lost. */}
@@ -117,7 +117,7 @@ function TicketRow({ ticket }: { ticket: TicketListItem }) {
             ) : null}
           </span>
           <span className="muted">
-            {ticket.number} · {t('tickets.updatedAt', { date: formatDateTime(ticket.updated_at) })}
+            {ticket.number} · {t('tickets.updatedAt', { date: formatRecent(ticket.updated_at) })}
           </span>
         </span>
         <Icon name="chevron" className="list-chevron" />

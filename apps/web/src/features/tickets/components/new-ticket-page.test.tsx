@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   IDEMPOTENCY_HEADER,
   TICKET_CONSENT_LABEL,
@@ -13,7 +14,7 @@ import { idbReset } from '@/lib/idb';
 import { mockFetch, setOnline } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
-import { pendingReports } from '../outbox';
+import { flushOutbox, pendingReports } from '../outbox';
 import { aTicket, anna, categories, category, seedResident } from '../test-data';
 import TicketsScreens from './tickets-screens';
 
@@ -136,6 +137,26 @@ describe('Schaden melden', () => {
     for (const name of ['Aufzug', 'Sonstiges']) {
       await choose(name);
       expect(screen.queryByTestId('emergency-hint')).not.toBeInTheDocument();
+    }
+  });
+
+  it('keeps the emergency number on one line and the radios at full size beside long labels', async () => {
+    const style = document.createElement('style');
+    // vitest hands CSS imports over empty: the app's own sheets, so computed styles are the browser's.
+    style.textContent = ['../../../styles/global.css', './tickets.css']
+      .map((file) => readFileSync(`${import.meta.dirname}/${file}`, 'utf8'))
+      .join('\n');
+    document.head.append(style);
+    try {
+      setup();
+      await choose('Heizung');
+      const call = screen.getByRole('link', { name: 'Notdienst anrufen: +49 30 9876 5432' });
+      const number = within(call).getByText('+49 30 9876 5432');
+      expect(getComputedStyle(number).whiteSpace).toBe('nowrap');
+      expect(number).toHaveAttribute('dir', 'ltr');
+      for (const radio of screen.getAllByRole('radio')) expect(getComputedStyle(radio).flexShrink).toBe('0');
+    } finally {
+      style.remove();
     }
   });
 
@@ -278,6 +299,15 @@ describe('Schaden melden', () => {
     expect(kept!.fields.description).toBe('Der Abfluss ist verstopft.');
     expect(kept!.categoryName).toBe('Wasser & Sanitär');
     expect(kept!.photos).toHaveLength(1);
+
+    // Online again, the background sender sends it: the card says so in place, with the ticket.
+    setOnline(true);
+    await act(() => flushOutbox(anna.id));
+    const sent = await screen.findByRole('link', { name: 'Gesendet als Meldung 2026-000041' });
+    expect(sent).toHaveAttribute('href', '/tickets/41');
+    expect(screen.queryByText('Wird gesendet, sobald Sie online sind')).not.toBeInTheDocument();
+    expect(screen.queryByText('Ihre Meldung ist auf diesem Gerät gespeichert.')).not.toBeInTheDocument();
+    expect(xhr).toHaveLength(1);
   });
 
   it('refuses HEIC and GIF with a clear message, takes five photos at most, and removes one with its button', async () => {

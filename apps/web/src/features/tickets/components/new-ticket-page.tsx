@@ -158,7 +158,7 @@ export default function NewTicketPage() {
     showErrors(fieldErrors);
   }
 
-  if (phase === 'kept') return <ReportKept offline={keptOffline} />;
+  if (phase === 'kept') return <ReportKept reportKey={idempotencyKey} offline={keptOffline} />;
 
   const sending = phase === 'sending';
   const errorCount = Object.values(errors).filter(Boolean).length;

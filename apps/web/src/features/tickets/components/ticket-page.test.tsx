@@ -78,10 +78,10 @@ describe('the ticket page', () => {
     ]);
     expect(items[3]).toHaveAttribute('aria-current', 'step');
     expect(items[3]).toHaveTextContent('Termin vereinbart, aktueller Stand');
-    expect(items[1]).toHaveTextContent('In Bearbeitung, erledigt11:00, 20.11.2026');
+    expect(items[1]).toHaveTextContent('In Bearbeitung, erledigt20.11.2026, 11:00');
     expect(items[4]).toHaveTextContent('Erledigt, noch offen');
     // Berlin time, as the app shows every date.
-    expect(screen.getAllByText('Termin: 09:30, 27.11.2026').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Termin: 27.11.2026, 09:30').length).toBeGreaterThan(0);
     expect(screen.getByText('Der Heizkörper im Bad tropft.')).toBeInTheDocument();
   });
 
@@ -287,7 +287,7 @@ describe('the ticket page', () => {
     setOnline(false);
     const calls = show(aTicket());
     expect(await screen.findByRole('heading', { level: 1, name: 'Meldung 2026-000041' })).toBeInTheDocument();
-    expect(screen.getByText('Stand: 18:39, 24.11.2026')).toBeInTheDocument();
+    expect(screen.getByText('Stand: 24.11.2026, 18:39')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketEvent } from '@hausportal/contract';
 import { FormError, SubmitButton, TextArea } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/format-date';
+import { formatRecent } from '@/lib/format-date';
 import { useSending } from '@/lib/use-sending';
 import { useRequired } from '@/lib/use-required';
 import { isBlank } from '@/lib/validation';
@@ -77,7 +77,7 @@ export function TicketThread({
                 <p className="thread-meta">
                   <strong>{t(`tickets.authors.${event.author}`)}</strong>
                   {' · '}
-                  <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+                  <time dateTime={event.created_at}>{formatRecent(event.created_at)}</time>
                 </p>
                 {title ? <p className="thread-title">{title}</p> : null}
                 {event.text ? (

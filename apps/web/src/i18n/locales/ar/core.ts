@@ -95,7 +95,6 @@ export const core: Translation = {
   phones: {
     empty: 'لا توجد أرقام هواتف مسجّلة.',
     hiddenNumber: 'الرقم غير معلَن',
-    call: 'الاتصال بـ {{name}}: {{number}}',
     highlighted: 'مهم',
   },
   apartment: {

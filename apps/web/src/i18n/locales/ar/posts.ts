@@ -6,8 +6,7 @@ export const posts: Localized<typeof postsDe> = {
     commentLabel: 'تعليق',
     commentPlaceholder: 'كتابة تعليق…',
     commentSubmit: 'إرسال التعليق',
-    commentThanks:
-      'شكرًا لكم على تعليقكم. سيقوم {{product}} بمراجعته والموافقة عليه، وبعد ذلك يصبح ظاهرًا لجميع المستخدمين.',
+    commentThanks: 'شكرًا لكم! ستراجع إدارة المبنى تعليقكم، عادةً خلال يوم إلى يومي عمل. سنُعلمكم فور نشره.',
     commentsHeading: 'التعليقات',
     noComments: 'لا توجد تعليقات بعد.',
     notFound: 'لم يُعثر على هذا المنشور.',
@@ -28,7 +27,7 @@ export const posts: Localized<typeof postsDe> = {
     selected: 'المرفقات المختارة',
     submit: 'إرسال المنشور',
     uploading: 'جارٍ رفع المرفقات …',
-    thanks: 'شكرًا لكم على منشوركم. سيقوم {{product}} بمراجعته والموافقة عليه، وبعد ذلك يصبح ظاهرًا لجميع المستخدمين.',
+    thanks: 'شكرًا لكم! ستراجع إدارة المبنى منشوركم، عادةً خلال يوم إلى يومي عمل. سنُعلمكم فور نشره.',
     toBlackboard: 'إلى لوحة الإعلانات',
     uploadFailed: 'تعذّر رفع الملف {{filename}}: {{reason}}',
     leaveConfirm: 'لم يُرسَل منشوركم بعد. هل تريدون مغادرة الصفحة؟ سيضيع النص الذي كتبتموه.',

@@ -94,7 +94,6 @@ export const core: Translation = {
   phones: {
     empty: 'Nie dodano jeszcze żadnych numerów telefonów.',
     hiddenNumber: 'Numer niepubliczny',
-    call: 'Zadzwoń do: {{name}} ({{number}})',
     highlighted: 'Ważne',
   },
   apartment: {

@@ -7,7 +7,7 @@ export const posts: Localized<typeof postsDe> = {
     commentPlaceholder: 'Proszę napisać komentarz…',
     commentSubmit: 'Dodaj komentarz',
     commentThanks:
-      'Dziękujemy za komentarz. Po sprawdzeniu i zatwierdzeniu przez {{product}} będzie on widoczny dla wszystkich użytkowników.',
+      'Dziękujemy! Administracja budynku sprawdzi komentarz, zwykle w ciągu 1–2 dni roboczych. Powiadomimy Cię, gdy tylko się pojawi.',
     commentsHeading: 'Komentarze',
     noComments: 'Nie ma jeszcze komentarzy.',
     notFound: 'Nie znaleziono tego wpisu.',
@@ -30,7 +30,7 @@ export const posts: Localized<typeof postsDe> = {
     submit: 'Wyślij wpis',
     uploading: 'Przesyłanie załączników …',
     thanks:
-      'Dziękujemy za wpis. Po sprawdzeniu i zatwierdzeniu przez {{product}} będzie on widoczny dla wszystkich użytkowników.',
+      'Dziękujemy! Administracja budynku sprawdzi wpis, zwykle w ciągu 1–2 dni roboczych. Powiadomimy Cię, gdy tylko się pojawi.',
     toBlackboard: 'Do tablicy ogłoszeń',
     uploadFailed: 'Nie udało się przesłać pliku {{filename}}: {{reason}}',
     leaveConfirm: 'Wpis nie został jeszcze wysłany. Czy na pewno opuścić tę stronę? Wpisany tekst zostanie utracony.',

@@ -76,6 +76,7 @@ export const tickets: Localized<typeof ticketsDe> = {
       'Dziękujemy. Administracja budynku zajmie się sprawą; mieszkaniec lub mieszkanka otrzyma potwierdzenie przyjęcia e-mailem.',
     scopeApartmentDesk: 'W mieszkaniu',
     joined: 'Dopisano. Od teraz będą przychodzić wszystkie wiadomości dotyczące tego zgłoszenia.',
+    sentAs: 'Wysłano jako zgłoszenie {{number}}',
     savedOffline: 'Zgłoszenie zostało zapisane na tym urządzeniu.',
     pendingHeading: 'Jeszcze nie wysłano',
     pendingOffline: 'Zostanie wysłane po połączeniu z internetem',

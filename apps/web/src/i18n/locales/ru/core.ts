@@ -96,7 +96,6 @@ export const core: Translation = {
   phones: {
     empty: 'Номера телефонов пока не добавлены.',
     hiddenNumber: 'Номер не публикуется',
-    call: 'Позвонить: {{name}}, {{number}}',
     highlighted: 'Важно',
   },
   apartment: {

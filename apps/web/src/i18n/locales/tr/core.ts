@@ -94,7 +94,6 @@ export const core: Translation = {
   phones: {
     empty: 'Kayıtlı telefon numarası yok.',
     hiddenNumber: 'Numara gizli',
-    call: 'Ara: {{name}}, {{number}}',
     highlighted: 'Önemli',
   },
   apartment: {

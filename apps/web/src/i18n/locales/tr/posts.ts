@@ -7,7 +7,7 @@ export const posts: Localized<typeof postsDe> = {
     commentPlaceholder: 'Yorum yazın…',
     commentSubmit: 'Yorum gönder',
     commentThanks:
-      'Yorumunuz için teşekkür ederiz. Yorumunuz {{product}} tarafından incelenip onaylandıktan sonra tüm kullanıcılar tarafından görülebilecek.',
+      'Teşekkürler! Bina yönetimi yorumunuzu genellikle 1–2 iş günü içinde inceler. Yorumunuz yayımlandığında size haber verilir.',
     commentsHeading: 'Yorumlar',
     noComments: 'Henüz yorum yok.',
     notFound: 'Bu gönderi bulunamadı.',
@@ -29,7 +29,7 @@ export const posts: Localized<typeof postsDe> = {
     submit: 'Gönder',
     uploading: 'Ekler yükleniyor …',
     thanks:
-      'Gönderiniz için teşekkür ederiz. Gönderiniz {{product}} tarafından incelenip onaylandıktan sonra tüm kullanıcılar tarafından görülebilecek.',
+      'Teşekkürler! Bina yönetimi gönderinizi genellikle 1–2 iş günü içinde inceler. Gönderiniz yayımlandığında size haber verilir.',
     toBlackboard: 'Duyuru panosuna git',
     uploadFailed: '{{filename}} dosyası yüklenemedi: {{reason}}',
     leaveConfirm: 'Gönderinizi henüz paylaşmadınız. Sayfadan çıkmak istiyor musunuz? Yazdığınız metin silinecek.',

@@ -68,6 +68,7 @@ export const tickets: Localized<typeof ticketsDe> = {
     receivedDesk: 'Teşekkür ederiz. Bina yönetimi konuyla ilgilenecek; bina sakini alındı belgesini e-postayla alacak.',
     scopeApartmentDesk: 'Dairede',
     joined: 'Bu bildirime eklendiniz. Bundan sonra bu bildirimle ilgili tüm mesajları alacaksınız.',
+    sentAs: '{{number}} numaralı bildirim olarak gönderildi',
     savedOffline: 'Bildiriminiz bu cihaza kaydedildi.',
     pendingHeading: 'Henüz gönderilmedi',
     pendingOffline: 'İnternete bağlandığınızda gönderilecek',

@@ -96,7 +96,6 @@ export const core: Translation = {
   phones: {
     empty: 'Номерів телефонів ще не додано.',
     hiddenNumber: 'Номер не оприлюднено',
-    call: 'Зателефонувати: {{name}}, {{number}}',
     highlighted: 'Важливо',
   },
   apartment: {
