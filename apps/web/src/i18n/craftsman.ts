@@ -36,7 +36,7 @@ export const craftsmanDe = {
   address: 'Objekt',
   access: 'Zugang',
   mapOpen: 'Karte öffnen',
-  mapOpenHint: '(öffnet OpenStreetMap in einem neuen Tab)',
+  mapOpenHint: '(öffnet OpenStreetMap in einem neuen Fenster)',
   description: 'Beschreibung',
   managementMessage: 'Nachricht der Hausverwaltung',
   appointment: 'Termin',

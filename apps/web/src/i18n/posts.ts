@@ -8,6 +8,7 @@ export const postsDe = {
     commentLabel: 'Kommentar',
     commentPlaceholder: 'Kommentar verfassen…',
     commentSubmit: 'Kommentieren',
+    commentPublished: 'Ihr Kommentar ist jetzt zu sehen.',
     commentThanks:
       'Danke! Die Hausverwaltung prüft Ihren Kommentar, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     commentsHeading: 'Kommentare',
@@ -30,6 +31,7 @@ export const postsDe = {
     selected: 'Ausgewählte Anhänge',
     submit: 'Beitrag senden',
     uploading: 'Anhänge werden hochgeladen …',
+    published: 'Ihr Beitrag ist jetzt auf der Pinnwand zu sehen.',
     thanks:
       'Danke! Die Hausverwaltung prüft Ihren Beitrag, meist innerhalb von 1–2 Werktagen. Sie bekommen Bescheid, sobald er erscheint.',
     toBlackboard: 'Zur Pinnwand',
@@ -43,6 +45,7 @@ export const postsEn: typeof postsDe = {
     commentLabel: 'Comment',
     commentPlaceholder: 'Write a comment…',
     commentSubmit: 'Comment',
+    commentPublished: 'Your comment is now visible.',
     commentThanks:
       'Thank you! The property management reviews your comment, usually within 1–2 working days. We will let you know as soon as it appears.',
     commentsHeading: 'Comments',
@@ -65,6 +68,7 @@ export const postsEn: typeof postsDe = {
     selected: 'Selected attachments',
     submit: 'Send post',
     uploading: 'Uploading attachments …',
+    published: 'Your post is now on the noticeboard.',
     thanks:
       'Thank you! The property management reviews your post, usually within 1–2 working days. We will let you know as soon as it appears.',
     toBlackboard: 'To the blackboard',

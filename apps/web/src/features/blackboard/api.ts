@@ -46,7 +46,8 @@ export function uploadAttachment(
 }
 
 /** POST /api/messages/{id}/comments/ after the spec's pause (receptionists; moderated before others see it). */
-export async function postComment(messageId: number, text: string): Promise<void> {
+/** Returns the comment's status: 'approved' where the reception publishes without moderation. */
+export async function postComment(messageId: number, text: string): Promise<{ status: string }> {
   await pauseBeforeSending();
-  await api.post(`/api/messages/${messageId}/comments/`, { text });
+  return api.post(`/api/messages/${messageId}/comments/`, { text });
 }

@@ -27,4 +27,15 @@ describe('comment form', () => {
     await userEvent.type(field, 'Danke!');
     expect(submit).toBeEnabled();
   });
+
+  it.each([
+    ['pending', 'Danke! Die Hausverwaltung prüft Ihren Kommentar, meist innerhalb von 1–2 Werktagen.'],
+    ['approved', 'Ihr Kommentar ist jetzt zu sehen.'],
+  ])('after sending, says what happens to a %s comment', async (status, said) => {
+    mockFetch({ 'POST /api/messages/5/comments/': { status: 201, body: { id: 9, status, text: 'Gern!' } } });
+    renderWithApp(<CommentForm messageId={5} />);
+    await userEvent.type(screen.getByPlaceholderText('Kommentar verfassen…'), 'Gern!');
+    await userEvent.click(screen.getByRole('button', { name: 'Kommentieren' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(said);
+  });
 });

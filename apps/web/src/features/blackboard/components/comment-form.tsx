@@ -19,6 +19,8 @@ export function CommentForm({ messageId }: { messageId: number }) {
   const [text, setText] = useState('');
   const [state, setState] = useState<'typing' | 'submitting' | 'done'>('typing');
   const [error, setError] = useState<string | null>(null);
+  // A trusted reception's comment appears at once: no promise of a review then.
+  const [published, setPublished] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -26,7 +28,7 @@ export function CommentForm({ messageId }: { messageId: number }) {
     setError(null);
     setState('submitting');
     try {
-      await postComment(messageId, text.trim());
+      setPublished((await postComment(messageId, text.trim())).status === 'approved');
     } catch (failure) {
       const errors = describeError(parseErrorBody(failure), t);
       setError(errors.general ?? Object.values(errors.fields).join(' '));
@@ -42,7 +44,7 @@ export function CommentForm({ messageId }: { messageId: number }) {
   if (state === 'done') {
     return (
       <p id="newComment" className="notice notice-success" role="status" tabIndex={-1}>
-        {t('detail.commentThanks')}
+        {t(published ? 'detail.commentPublished' : 'detail.commentThanks')}
       </p>
     );
   }

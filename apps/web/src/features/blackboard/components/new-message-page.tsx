@@ -78,6 +78,8 @@ export default function NewMessagePage() {
   const [error, setError] = useState<string | null>(null);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  // A trusted reception's post appears at once (the server says 'approved'): no promise of a review.
+  const [published, setPublished] = useState(false);
   // Typed text or chosen files are not thrown away by a stray tap on a link.
   // Leaving on purpose discards the draft, as the question says; a reload or a crash keeps it.
   const discardDraft = useCallback(() => writeDraft(draftKey, ''), [draftKey]);
@@ -105,7 +107,9 @@ export default function NewMessagePage() {
     setState('submitting');
     let id: number;
     try {
-      ({ id } = await createMessage(text.trim()));
+      const created = await createMessage(text.trim());
+      id = created.id;
+      setPublished(created.status === 'approved');
     } catch (failure) {
       const errors = describeError(parseErrorBody(failure), t);
       setError(errors.general ?? Object.values(errors.fields).join(' '));
@@ -146,7 +150,7 @@ export default function NewMessagePage() {
       <Page title={t('titles.newMessage')} className="page-narrow">
         <div className="card stack">
           <p className="success-text" role="status">
-            {t('newMessage.thanks')}
+            {t(published ? 'newMessage.published' : 'newMessage.thanks')}
           </p>
           <FormErrorList messages={uploadErrors} />
           <Link to="/blackboard" className="button button-primary">

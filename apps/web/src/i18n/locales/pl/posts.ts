@@ -6,6 +6,7 @@ export const posts: Localized<typeof postsDe> = {
     commentLabel: 'Komentarz',
     commentPlaceholder: 'Proszę napisać komentarz…',
     commentSubmit: 'Dodaj komentarz',
+    commentPublished: 'Twój komentarz jest już widoczny.',
     commentThanks:
       'Dziękujemy! Administracja budynku sprawdzi komentarz, zwykle w ciągu 1–2 dni roboczych. Powiadomimy Cię, gdy tylko się pojawi.',
     commentsHeading: 'Komentarze',
@@ -29,6 +30,7 @@ export const posts: Localized<typeof postsDe> = {
     selected: 'Wybrane załączniki',
     submit: 'Wyślij wpis',
     uploading: 'Przesyłanie załączników …',
+    published: 'Twój wpis jest już widoczny na tablicy.',
     thanks:
       'Dziękujemy! Administracja budynku sprawdzi wpis, zwykle w ciągu 1–2 dni roboczych. Powiadomimy Cię, gdy tylko się pojawi.',
     toBlackboard: 'Do tablicy ogłoszeń',

@@ -6,6 +6,7 @@ export const posts: Localized<typeof postsDe> = {
     commentLabel: 'Комментарий',
     commentPlaceholder: 'Напишите комментарий…',
     commentSubmit: 'Отправить комментарий',
+    commentPublished: 'Ваш комментарий уже виден.',
     commentThanks:
       'Спасибо! Управляющая компания проверит Ваш комментарий, обычно в течение 1–2 рабочих дней. Мы сообщим Вам, как только он появится.',
     commentsHeading: 'Комментарии',
@@ -28,6 +29,7 @@ export const posts: Localized<typeof postsDe> = {
     selected: 'Выбранные вложения',
     submit: 'Отправить запись',
     uploading: 'Вложения загружаются…',
+    published: 'Ваше сообщение уже на доске объявлений.',
     thanks:
       'Спасибо! Управляющая компания проверит Вашу запись, обычно в течение 1–2 рабочих дней. Мы сообщим Вам, как только она появится.',
     toBlackboard: 'К доске объявлений',

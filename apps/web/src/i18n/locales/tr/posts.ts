@@ -6,6 +6,7 @@ export const posts: Localized<typeof postsDe> = {
     commentLabel: 'Yorum',
     commentPlaceholder: 'Yorum yazın…',
     commentSubmit: 'Yorum gönder',
+    commentPublished: 'Yorumunuz artık görünüyor.',
     commentThanks:
       'Teşekkürler! Bina yönetimi yorumunuzu genellikle 1–2 iş günü içinde inceler. Yorumunuz yayımlandığında size haber verilir.',
     commentsHeading: 'Yorumlar',
@@ -28,6 +29,7 @@ export const posts: Localized<typeof postsDe> = {
     selected: 'Seçilen ekler',
     submit: 'Gönder',
     uploading: 'Ekler yükleniyor …',
+    published: 'Gönderiniz artık panoda görünüyor.',
     thanks:
       'Teşekkürler! Bina yönetimi gönderinizi genellikle 1–2 iş günü içinde inceler. Gönderiniz yayımlandığında size haber verilir.',
     toBlackboard: 'Duyuru panosuna git',

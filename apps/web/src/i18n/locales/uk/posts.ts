@@ -6,6 +6,7 @@ export const posts: Localized<typeof postsDe> = {
     commentLabel: 'Коментар',
     commentPlaceholder: 'Напишіть коментар…',
     commentSubmit: 'Надіслати коментар',
+    commentPublished: 'Ваш коментар уже видно.',
     commentThanks:
       'Дякуємо! Керуюча компанія перевірить Ваш коментар, зазвичай протягом 1–2 робочих днів. Ми повідомимо Вас, щойно його буде опубліковано.',
     commentsHeading: 'Коментарі',
@@ -28,6 +29,7 @@ export const posts: Localized<typeof postsDe> = {
     selected: 'Вибрані вкладення',
     submit: 'Надіслати допис',
     uploading: 'Вкладення надсилаються …',
+    published: 'Ваш допис уже на дошці оголошень.',
     thanks:
       'Дякуємо! Керуюча компанія перевірить Ваш допис, зазвичай протягом 1–2 робочих днів. Ми повідомимо Вас, щойно його буде опубліковано.',
     toBlackboard: 'До дошки оголошень',
