@@ -139,7 +139,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   fs.closeSync(log);
   state.server = server;
 
-  await waitForHealth(baseURL, server, logFile, 90_000);
+  await waitForHealth(baseURL, server, logFile, 180_000);
   process.env[ENV_DIST_MTIME] = String(fs.statSync(WEB_INDEX).mtimeMs);
   process.env[ENV_BASE_URL] = baseURL;
   process.env[ENV_MAIL_FILE] = mailFile;
