@@ -14,6 +14,10 @@ export const ANONYMOUS = [
   'POST /api/password_reset/confirm/',
   // The activation letter's code is the permission; throttled like a password.
   'POST /api/activation/',
+  // The invitation link's token is the permission (ADR 044): its owner reads whom it welcomes and
+  // sets the first password; throttled like a reset confirmation.
+  'POST /api/welcome/lookup/',
+  'POST /api/welcome/',
   'GET /api/health/',
   // Readiness for load balancers and Docker (ADR 027): names failing parts, nothing else.
   'GET /api/ready/',

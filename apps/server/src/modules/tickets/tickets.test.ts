@@ -287,7 +287,7 @@ describe.each(kinds)('tickets: residents (%s)', (kind) => {
       year: 'numeric',
     }).formatToParts(new Date(created.body.created_at));
     const part = (type: string) => berlin.find((p) => p.type === type)!.value;
-    expect(text).toContain(`${part('hour')}:${part('minute')}, ${part('day')}.${part('month')}.${part('year')}`);
+    expect(text).toContain(`${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}`);
     expect(text).toContain('Heizkörper tropft: Größe Ø 2 cm');
     expect(text).toContain('Anna Ahorn');
     const row = await t.app.ctx.db
