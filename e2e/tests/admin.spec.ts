@@ -160,16 +160,16 @@ test('a manager imports 200 residents from a CSV; one sets a password from the i
 
   const to = `neu-${stamp.toLowerCase()}-042@example.org`;
   const mail = await waitForMail(to, since, 30_000);
-  const link = mail.text.match(/https?:\/\/\S+\/forgot-password\/[A-Za-z0-9_-]+/)?.[0];
+  // The invitation opens 'Willkommen' (ADR 044): the first password signs the resident in.
+  const link = mail.text.match(/https?:\/\/\S+\/willkommen\/[A-Za-z0-9_-]+/)?.[0];
   expect(link, mail.text).toBeTruthy();
   const resident = await page.context().browser()!.newContext();
   const tab = await resident.newPage();
   await tab.goto(new URL(link!).pathname);
-  await tab.getByLabel('Neues Passwort', { exact: true }).fill('Willkommen-2026!');
-  await tab.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('Willkommen-2026!');
-  await tab.getByRole('button', { name: 'Neues Passwort speichern' }).click();
-  await expect(tab.getByText(/Ihr Passwort wurde erfolgreich geändert/)).toBeVisible();
-  await login(tab, `A-C${stamp}-042`, 'Willkommen-2026!');
+  await tab.getByLabel('Neues Passwort', { exact: true }).fill('Willkommen-Kranich-2026!');
+  await tab.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('Willkommen-Kranich-2026!');
+  await tab.getByRole('button', { name: 'Passwort festlegen und anmelden' }).click();
+  await expect(tab.getByText('Sie sind angemeldet.')).toBeVisible({ timeout: 15_000 });
   await tab.goto('/profile');
   await expect(tab.getByText('Neue Bewohnerin 042')).toBeVisible();
 });

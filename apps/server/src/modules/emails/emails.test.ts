@@ -234,7 +234,7 @@ describe.each(kinds)('an invitation over real SMTP (%s)', (kind) => {
     expect(inbox()).toBeDefined();
     const { text, html } = await parseMail(inbox()!.raw);
     expect(html).toContain('Passwort festlegen');
-    const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+    const token = /willkommen\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
 
     let stored = await t.app.ctx.db
       .selectFrom('email_outbox')
