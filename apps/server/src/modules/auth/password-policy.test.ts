@@ -83,7 +83,7 @@ describe.each(kinds)('password policy on every path that sets a password (%s)', 
     expectRefused(await activate('Ottilie-Gartenhaus', 'ottilie@example.org'), 'password', HAS_EMAIL, 'new e-mail');
     const ok = await activate(STRONG);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ apartment_number: 'B-0202', detail: expect.any(String) });
+    expect(ok.body).toEqual({ apartment_number: 'B-0202', detail: expect.any(String), token: expect.any(String) });
   });
 
   it('the profile password change refuses weak passwords under new_password, for residents and staff', async () => {
