@@ -1,6 +1,6 @@
 import type {
   AdminBooking,
-  BookingResource,
+  AdminBookingResource,
   BookingResourceInput,
   Paginated,
   bookingUsage,
@@ -30,20 +30,20 @@ export const bookingsAdminApi = adminApi
   .enhanceEndpoints({ addTagTypes: ['BookingResources', 'Bookings'] })
   .injectEndpoints({
     endpoints: (b) => ({
-      bookingResources: b.query<Paginated<BookingResource>, void>({
+      bookingResources: b.query<Paginated<AdminBookingResource>, void>({
         queryFn: (_arg, _api, _extra, fetchPage) =>
-          wholeList<BookingResource>(fetchPage, `/api/admin/booking-resources/?page_size=${ALL}`),
+          wholeList<AdminBookingResource>(fetchPage, `/api/admin/booking-resources/?page_size=${ALL}`),
         providesTags: [RESOURCES],
       }),
-      bookingResource: b.query<BookingResource, number>({
+      bookingResource: b.query<AdminBookingResource, number>({
         query: (id) => `/api/admin/booking-resources/${id}/`,
         providesTags: (_r, _e, id) => [{ type: 'BookingResources', id }],
       }),
-      createBookingResource: b.mutation<BookingResource, BookingResourceInput>({
+      createBookingResource: b.mutation<AdminBookingResource, BookingResourceInput>({
         query: (body) => ({ url: '/api/admin/booking-resources/', method: 'POST', body }),
         invalidatesTags: [RESOURCES, 'Audit'],
       }),
-      updateBookingResource: b.mutation<BookingResource, { id: number; body: BookingResourceInput }>({
+      updateBookingResource: b.mutation<AdminBookingResource, { id: number; body: BookingResourceInput }>({
         query: ({ id, body }) => ({ url: `/api/admin/booking-resources/${id}/`, method: 'PUT', body }),
         invalidatesTags: (_r, _e, { id }) => [RESOURCES, { type: 'BookingResources', id }, 'Audit'],
       }),
@@ -52,12 +52,12 @@ export const bookingsAdminApi = adminApi
         invalidatesTags: [RESOURCES, 'Audit'],
       }),
       /** Removes the photo ('photo') or the house rules' PDF ('house-rules'); the answer is the resource. */
-      removeResourceFile: b.mutation<BookingResource, { id: number; file: ResourceFile }>({
+      removeResourceFile: b.mutation<AdminBookingResource, { id: number; file: ResourceFile }>({
         query: ({ id, file }) => ({ url: `/api/admin/booking-resources/${id}/${file}/`, method: 'DELETE' }),
         invalidatesTags: (_r, _e, { id }) => [RESOURCES, { type: 'BookingResources', id }, 'Audit'],
       }),
       addBookingBlock: b.mutation<
-        BookingResource,
+        AdminBookingResource,
         { id: number; body: { starts_at: string; ends_at: string; reason: string } }
       >({
         query: ({ id, body }) => ({ url: `/api/admin/booking-resources/${id}/blocks/`, method: 'POST', body }),

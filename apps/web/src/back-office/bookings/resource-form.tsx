@@ -8,7 +8,8 @@ import {
   PRICE_PER_NIGHT_MAX_CENTS,
   requiredTrimmedText,
   trimmedText,
-  type BookingResource,
+  type AdminBookingResource,
+  bookingResourceInput,
   type BookingResourceInput,
   type StaffMe,
 } from '@hausportal/contract';
@@ -21,6 +22,7 @@ import {
   TextAreaInput,
   TextInput,
 } from '../components/form-fields';
+import { filledTranslations, TranslationFields } from '../components/translation-fields';
 import { applyServerErrors, schemaFields } from '../lib/errors';
 import { useLocationFilter, withLocation } from '../lib/list-params';
 import { useCreateBookingResourceMutation, useUpdateBookingResourceMutation } from './api';
@@ -65,6 +67,7 @@ const fields = z.object({
     .refine((v) => v.trim() === '' || (EUROS.test(v.trim()) && centsOf(v) <= PRICE_PER_NIGHT_MAX_CENTS), {
       error: f.priceFormat,
     }),
+  translations: bookingResourceInput.shape.translations,
 });
 
 export const resourceFormSchema = fields
@@ -97,11 +100,12 @@ export const resourceFormSchema = fields
     // A price per night means nothing for time slots.
     price_per_night_cents:
       v.mode === 'days' && v.price_per_night_cents.trim() ? centsOf(v.price_per_night_cents) : null,
+    translations: filledTranslations(v.translations),
   }));
 type FormInput = z.input<typeof resourceFormSchema>;
 const FIELDS = schemaFields(fields);
 
-function valuesOf(r: BookingResource | undefined, locationId: string): FormInput {
+function valuesOf(r: AdminBookingResource | undefined, locationId: string): FormInput {
   return {
     location_id: r ? String(r.location_id) : locationId,
     name: r?.name ?? '',
@@ -122,6 +126,7 @@ function valuesOf(r: BookingResource | undefined, locationId: string): FormInput
       r?.price_per_night_cents === null || r?.price_per_night_cents === undefined
         ? ''
         : eurosOf(r.price_per_night_cents),
+    translations: r?.translations ?? {},
   };
 }
 
@@ -130,7 +135,7 @@ function valuesOf(r: BookingResource | undefined, locationId: string): FormInput
  * with its range in the hint and its server error under it. A new resource opens its own page
  * once saved, where blocks and files follow.
  */
-export function ResourceForm({ resource, me }: { resource?: BookingResource; me: StaffMe }) {
+export function ResourceForm({ resource, me }: { resource?: AdminBookingResource; me: StaffMe }) {
   const navigate = useNavigate();
   const [filterId] = useLocationFilter();
   const [create] = useCreateBookingResourceMutation();
@@ -243,6 +248,14 @@ export function ResourceForm({ resource, me }: { resource?: BookingResource; me:
         <TextInput name="cancel_hours" label={f.cancel_hours} hint={f.cancelHint} inputMode="numeric" />
         <CheckboxInput name="approval_required" label={f.approval_required} hint={f.approvalHint} />
       </fieldset>
+      <TranslationFields
+        fields={[
+          { name: 'name', label: f.name },
+          { name: 'description', label: f.description, multiline: true },
+          { name: 'house_rules', label: f.house_rules, multiline: true },
+          { name: 'fee_text', label: f.fee_text },
+        ]}
+      />
       <FormButtons>{resource ? undefined : f.create}</FormButtons>
     </AdminForm>
   );

@@ -99,6 +99,7 @@ describe("back office: 'Räume und Geräte'", () => {
       cancel_hours: 24,
       approval_required: true,
       price_per_night_cents: null,
+      translations: {},
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Raum oder Gerät bearbeiten' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Zurück zu den Räumen und Geräten' }));

@@ -92,6 +92,12 @@ describe('phone numbers screen', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Apotheke');
     await user.type(within(dialog).getByRole('textbox', { name: 'Nummer' }), '030 1234');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Hervorgehoben' }));
+    // Translations are optional and folded away; a Turkish and an Arabic name are given, the rest left empty.
+    await user.click(within(dialog).getByText('Übersetzungen (optional)'));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Türkisch: Name/ }), 'Eczane');
+    const arabic = within(dialog).getByRole('textbox', { name: /^Arabisch: Name/ });
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    await user.type(arabic, 'صيدلية');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await within(dialog).findByText('Bitte geben Sie eine Telefonnummer aus Ziffern ein.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
@@ -103,6 +109,7 @@ describe('phone numbers screen', () => {
       icon: '',
       highlighted: true,
       hidden: false,
+      translations: { tr: { name: 'Eczane' }, ar: { name: 'صيدلية' } },
     });
   });
 

@@ -17,6 +17,7 @@ import { applyServerErrors, errorMessage, schemaFields } from '../lib/errors';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { s } from '../strings';
 import { IconSelect } from '../components/icon-select';
+import { filledTranslations, TranslationFields } from '../components/translation-fields';
 import { ForWorkingLocation } from '../components/location-choice';
 import { moved, OrderButtons, OrderedTable, useMoveFocus } from '../components/ordered-table';
 import {
@@ -47,10 +48,11 @@ function PhoneForm({ phone, locationId, onDone }: { phone?: AdminPhone; location
       icon: phone?.icon ?? '',
       highlighted: phone?.highlighted ?? false,
       hidden: phone?.hidden ?? false,
+      translations: phone?.translations ?? {},
     },
   });
   const onSubmit = async (values: FormOutput) => {
-    const body = { ...values, location_id: locationId };
+    const body = { ...values, translations: filledTranslations(values.translations), location_id: locationId };
     try {
       if (phone) await update({ id: phone.id, body }).unwrap();
       else await create(body).unwrap();
@@ -67,6 +69,7 @@ function PhoneForm({ phone, locationId, onDone }: { phone?: AdminPhone; location
       <IconSelect label={t.fields.icon} initial={phone?.icon} noneLabel="Standardsymbol (Telefon)" />
       <CheckboxInput name="highlighted" label={t.fields.highlighted} hint={t.hints.highlighted} />
       <CheckboxInput name="hidden" label={t.fields.hidden} hint={t.hints.hidden} />
+      <TranslationFields fields={[{ name: 'name', label: t.fields.name }]} />
       <FormButtons onCancel={onDone} />
     </AdminForm>
   );

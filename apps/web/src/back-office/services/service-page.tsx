@@ -11,6 +11,7 @@ import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { adminColumns, DataTable } from '../components/data-table';
 import { AdminForm, FormButtons, SelectInput, TextInput } from '../components/form-fields';
+import { filledTranslations, TranslationFields } from '../components/translation-fields';
 import { IconTitle } from '../components/icon-title';
 import { RecordLoadError } from '../components/load-error';
 import { RowButton, RowLink } from '../components/row-actions';
@@ -72,13 +73,15 @@ function ServiceForm({ service, me }: { service?: AdminService; me: StaffMe | un
       location_id: defaultLocation,
       contact_text: service?.contact_text ?? '',
       sort_order: service ? String(service.sort_order) : '',
+      translations: service?.translations ?? {},
     },
   });
   const chosen = useWatch({ control: form.control, name: 'location_id' });
   const locationTitle =
     locations.find((l) => String(l.id) === chosen)?.title ?? locations[0]?.title ?? 'Residenz am Stadtpark';
 
-  const onSubmit = async (values: FormOutput) => {
+  const onSubmit = async (submitted: FormOutput) => {
+    const values = { ...submitted, translations: filledTranslations(submitted.translations) };
     try {
       if (service) {
         const saved = await update({ id: service.id, body: values }).unwrap();
@@ -88,6 +91,7 @@ function ServiceForm({ service, me }: { service?: AdminService; me: StaffMe | un
           location_id: saved.location_id === null ? '' : String(saved.location_id),
           contact_text: saved.contact_text,
           sort_order: String(saved.sort_order),
+          translations: saved.translations,
         });
         toast.success(t.saved);
       } else {
@@ -118,6 +122,7 @@ function ServiceForm({ service, me }: { service?: AdminService; me: StaffMe | un
         required={false}
         hint={t.hints.sortOrder}
       />
+      <TranslationFields fields={[{ name: 'title', label: t.fields.title }]} />
       <FormButtons />
     </AdminForm>
   );

@@ -86,6 +86,9 @@ describe('services and providers', () => {
     await user.clear(text);
     await user.type(text, 'Bitte {{placeholder}');
     await user.clear(screen.getByRole('textbox', { name: /^Position/ }));
+    // The title in Ukrainian, for the residents who read it.
+    await user.click(screen.getByText('Übersetzungen (optional)'));
+    await user.type(screen.getByRole('textbox', { name: /^Ukrainisch: Titel/ }), 'Прибирання');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
@@ -93,6 +96,7 @@ describe('services and providers', () => {
       icon: '/icons/services.svg',
       location_id: 1,
       contact_text: 'Bitte {placeholder}',
+      translations: { uk: { title: 'Прибирання' } },
     });
   });
 

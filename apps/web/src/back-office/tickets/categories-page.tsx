@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ForWorkingLocation } from '../components/location-choice';
 import { moved, OrderButtons, OrderedTable, useMoveFocus } from '../components/ordered-table';
 import { AdminForm, CheckboxInput, FormButtons, TextInput } from '../components/form-fields';
+import { filledTranslations, TranslationFields } from '../components/translation-fields';
 import { ListLoadError } from '../components/load-error';
 import { RowButton } from '../components/row-actions';
 import { StatusBadge } from '../components/status-badge';
@@ -27,7 +28,7 @@ import '../components/screens.css';
 
 /** The form: name and the emergency hint; the location is the page's, the order the list's. */
 const categoryFormSchema = adminTicketCategoryInput
-  .pick({ name: true, emergency: true })
+  .pick({ name: true, emergency: true, translations: true })
   .extend({ emergency: z.boolean() });
 type FormInput = z.input<typeof categoryFormSchema>;
 type FormOutput = z.output<typeof categoryFormSchema>;
@@ -59,9 +60,14 @@ function CategoryForm({
   const [update] = useUpdateTicketCategoryMutation();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(categoryFormSchema),
-    defaultValues: { name: category?.name ?? '', emergency: category?.emergency ?? false },
+    defaultValues: {
+      name: category?.name ?? '',
+      emergency: category?.emergency ?? false,
+      translations: category?.translations ?? {},
+    },
   });
-  const onSubmit = async (values: FormOutput) => {
+  const onSubmit = async (submitted: FormOutput) => {
+    const values = { ...submitted, translations: filledTranslations(submitted.translations) };
     try {
       if (category) await update({ id: category.id, body: bodyOf(category, values) }).unwrap();
       else await create({ location_id: locationId, sort_order: nextOrder, archived: false, ...values }).unwrap();
@@ -75,6 +81,7 @@ function CategoryForm({
     <AdminForm form={form} onSubmit={onSubmit} aria-label={category ? t.categories.editTitle : t.categories.create}>
       <TextInput name="name" label={t.categories.name} maxLength={100} autoComplete="off" />
       <CheckboxInput name="emergency" label={t.categories.emergency} hint={t.categories.emergencyHint} />
+      <TranslationFields fields={[{ name: 'name', label: t.categories.name }]} />
       <FormButtons onCancel={onDone} />
     </AdminForm>
   );

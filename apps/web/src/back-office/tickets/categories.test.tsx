@@ -87,6 +87,7 @@ describe('ticket categories per location', () => {
       archived: false,
       name: 'Graffiti',
       emergency: false,
+      translations: {},
     });
     await waitFor(() => expect(names()).toEqual(['Heizung', 'Aufzug', 'Sonstiges', 'Graffiti']));
 
@@ -96,6 +97,10 @@ describe('ticket categories per location', () => {
     await user.clear(name);
     await user.type(name, 'Aufzüge');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Notfall-Hinweis' }));
+    // The stored Turkish name is shown and kept; a Polish one is added.
+    await user.click(within(dialog).getByText('Übersetzungen (optional)'));
+    expect(within(dialog).getByRole('textbox', { name: /^Türkisch: Name/ })).toHaveValue('Asansör');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Polnisch: Name/ }), 'Winda');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
@@ -104,6 +109,7 @@ describe('ticket categories per location', () => {
       emergency: true,
       sort_order: 1,
       archived: false,
+      translations: { tr: { name: 'Asansör' }, pl: { name: 'Winda' } },
     });
     const lift = await screen.findByRole('rowheader', { name: /^Aufzüge/ });
     expect(lift.closest('tr')).toHaveTextContent('Notfall-Hinweis');

@@ -118,7 +118,7 @@ export function category(id: number, name: string, extra: Partial<TicketCategory
 
 export const categories = [
   category(1, 'Heizung', { emergency: true, ticket_count: 4 }),
-  category(2, 'Aufzug', { ticket_count: 1 }),
+  category(2, 'Aufzug', { ticket_count: 1, translations: { tr: { name: 'Asansör' } } }),
   category(3, 'Sonstiges'),
 ];
 
