@@ -37,7 +37,8 @@ test('emergency button: default service for A-0101, direct call for B-0101, none
   expect(decodeURIComponent(href).replace(/\s+/g, ''), `emergency href ${href}`).toBe('tel:+493055550110');
   await ctx2.close();
 
-  // A-0102 has emergency_services_deactivated: the button is gone, the tiles stay.
+  // A-0102 has emergency_services_deactivated: the button is gone, the tiles stay, and one line
+  // still names 112 first, then the gas emergency number (issue 33 §2).
   const ctx3 = await browser.newContext();
   const page3 = await ctx3.newPage();
   await login(page3, 'A-0102');
@@ -45,7 +46,8 @@ test('emergency button: default service for A-0101, direct call for B-0101, none
   await expect(page3.getByRole('link', { name: /Wichtige Telefonnummern/ })).toBeVisible();
   await settle(page3);
   await expect(toEmergency(page3)).toHaveCount(0);
-  await expect(telLinks(page3)).toHaveCount(0);
+  await expect(telLinks(page3).first()).toHaveAttribute('href', 'tel:112');
+  await expect(page3.getByRole('link', { name: /^Gas-Notruf / })).toBeVisible();
   await expect(page3.getByRole('link', { name: 'Rezeption', exact: true })).toHaveAttribute('href', '/services/3');
   await ctx3.close();
 });
