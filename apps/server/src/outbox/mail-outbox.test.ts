@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/databa
 import { dialects, freshDatabase, startApp, type TestDatabase } from '../../test/harness.js';
 import { newUser } from '../../test/factories.js';
 import { call } from '../../test/helpers.js';
-import { Outbox, REDACTED_BODY } from './mail-outbox.js';
+import { mailPriority, Outbox, REDACTED_BODY } from './mail-outbox.js';
 import { countMail, requeueFailed } from './mail.repository.js';
 import { freePort } from '../../test/server-process.js';
 
@@ -194,6 +194,7 @@ describe.each(kinds)('outbox delivery (%s)', (kind) => {
   });
 
   it('sends a reset link a person waits for before an import’s 300 invitations, everyday mail before them too', async () => {
+    expect(mailPriority('invitation')).toBe(1); // one invitation from the back office is everyday mail
     host.delayMs = 5;
     await host.start();
     const o = outbox(fast(host.port, { pollMs: 3_600_000, concurrency: 2 }));
@@ -202,7 +203,7 @@ describe.each(kinds)('outbox delivery (%s)', (kind) => {
       for (let i = 0; i < 300; i++)
         await o.enqueue(
           { to: `neu-${i}@example.org`, subject: 'Einladung', text: 'Willkommen' },
-          { kind: 'invitation', trx },
+          { kind: 'invitation', bulk: true, trx },
         );
     });
     // … then somebody asks for a reset link, and a notification is due.

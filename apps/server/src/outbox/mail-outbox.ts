@@ -29,12 +29,13 @@ export interface MailAttachment {
 
 /**
  * Which mail goes first when many wait (issue 33 §7): a reset link someone is waiting for before
- * everyday mail, and that before bulk (an import's invitations, the digests), so a 5,000-row import
- * delays no sign-in. Within a priority, oldest first.
+ * everyday mail (a single invitation from the back office among it), and that before bulk (an
+ * import's or sync's invitations, the digests), so a 5,000-row import delays no sign-in. Within a
+ * priority, oldest first.
  */
-export function mailPriority(kind: MailKind | undefined): 0 | 1 | 2 {
+export function mailPriority(kind: MailKind | undefined, bulk = false): 0 | 1 | 2 {
   if (kind === 'reset') return 0;
-  if (kind === 'invitation' || kind === 'digest') return 2;
+  if (bulk || kind === 'digest') return 2;
   return 1;
 }
 
@@ -57,6 +58,8 @@ export interface EnqueueOptions {
   devLog?: string;
   /** What the mail is about (the back office filters and shows it). */
   kind?: MailKind;
+  /** One of many queued at once (an import's invitations): sent after everyday mail. */
+  bulk?: boolean;
   /** The location of the person the mail is about: only its managers see the mail; null for none. */
   locationId?: number | null;
   /**
@@ -193,7 +196,7 @@ export class Outbox extends Drain<OutboxRow> {
         contains_secret: opts.secret ? 1 : 0,
         kind: opts.kind ?? '',
         location_id: opts.locationId ?? null,
-        priority: mailPriority(opts.kind),
+        priority: mailPriority(opts.kind, opts.bulk),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -67,7 +67,7 @@ export async function settleAccess(
     for (const s of toReopen)
       if (reopened.has(s.id) && s.access_opened_at && s.is_active) {
         settled.opened.push(s.id);
-        if (await openAccess(ctx, trx, s, opts.invite)) settled.invited.push(s.id);
+        if (await openAccess(ctx, trx, s, opts.invite, ids.length > 1)) settled.invited.push(s.id);
       }
   }
   if (scheduled.length) await repo.rescheduleAccess(trx, scheduled);
@@ -82,7 +82,7 @@ export async function settleAccess(
     for (const s of toOpen) {
       if (!claimed.has(s.id)) continue;
       settled.opened.push(s.id);
-      if (await openAccess(ctx, trx, s, opts.invite)) settled.invited.push(s.id);
+      if (await openAccess(ctx, trx, s, opts.invite, ids.length > 1)) settled.invited.push(s.id);
     }
   }
   return settled;
@@ -98,6 +98,8 @@ async function openAccess(
   trx: DB,
   s: repo.AccessSubject,
   invite: boolean,
+  /** One of many at once (an import, an ERP sync, the daily job): the mail goes as bulk, after everyday mail. */
+  bulk: boolean,
 ): Promise<boolean> {
   await raise(trx, ctx, { type: 'resident.activated', userId: s.id, locationId: s.location_id! });
   if (!(invite && s.email && s.no_password)) return false;
@@ -114,6 +116,7 @@ async function openAccess(
       language: s.language,
     },
     'invitation',
+    { bulk },
   );
   return true;
 }

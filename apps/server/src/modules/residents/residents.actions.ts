@@ -289,7 +289,7 @@ export async function importResidents(
       const existing = plan.inviteExisting.filter((to) => !invitedNow.has(to.id));
       plan.result.invited = settled.invited.length + existing.length;
       for (const to of existing) {
-        await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation');
+        await queueAccountMail(ctx, trx, { ...to, locationId, locationTitle }, 'invitation', { bulk: true });
         await recordChange(trx, {
           actor: caller,
           action: 'resident_invited',

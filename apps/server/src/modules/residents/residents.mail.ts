@@ -45,6 +45,7 @@ export async function queueAccountMail(
   trx: DB,
   to: MailRecipient,
   kind: 'invitation' | 'reset',
+  { bulk = false }: { bulk?: boolean } = {},
 ): Promise<void> {
   const { config, outbox } = ctx;
   const token = newToken();
@@ -56,6 +57,7 @@ export async function queueAccountMail(
   await outbox.enqueue(mail, {
     secret: true,
     kind,
+    bulk,
     locationId: to.locationId,
     trx,
     devLog: `${kind === 'invitation' ? 'Einladungslink' : 'Link zum Zurücksetzen des Passworts'} für ${to.apartmentNumber}: ${link}`,
