@@ -646,6 +646,9 @@ describe.each(kinds)('push outbox across a restart (%s)', (kind) => {
       expect(res.status).toBe(201);
     }
     // The process stops sending (as if it died right after the commit), then the event is written.
+    // The run the subscriptions kicked ends first: a claim still in flight on a loaded machine
+    // could otherwise take the push written next and send it before the "crash".
+    await t.app.ctx.push.flush();
     await t.app.ctx.push.close(0);
     await inTransaction(t.app.ctx.db, (trx) =>
       t.app.ctx.notifier.notify(trx, [user.id], {
