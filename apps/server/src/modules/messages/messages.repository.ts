@@ -267,15 +267,21 @@ export interface Written {
 /** How long the author of a post that appeared at once may still add its attachments. */
 export const DIRECT_ATTACHMENT_MS = 15 * 60_000;
 
+/** A post its author published at once (a trusted role) less than a quarter of an hour ago. */
+const publishedAtOnceBy = (eb: ExpressionBuilder<Database, 'messages'>, authorId: number) =>
+  eb.and([
+    eb('status', '=', 'approved'),
+    eb('moderated_by', '=', authorId),
+    eb('moderated_at', '>=', isoFromMs(Date.now() - DIRECT_ATTACHMENT_MS)),
+  ]);
+
 /** Whether the author published the post at once (a trusted role) less than a quarter of an hour ago. */
 export async function justPublishedBy(db: DB, messageId: number, authorId: number): Promise<boolean> {
   const row = await db
     .selectFrom('messages')
     .select('id')
     .where('id', '=', messageId)
-    .where('status', '=', 'approved')
-    .where('moderated_by', '=', authorId)
-    .where('moderated_at', '>=', isoFromMs(Date.now() - DIRECT_ATTACHMENT_MS))
+    .where((eb) => publishedAtOnceBy(eb, authorId))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -358,17 +364,8 @@ export async function addAttachmentWithinLimit(
       .set((eb) => ({ status: eb.ref('status') }))
       .where('id', '=', v.messageId)
       .where('user_id', '=', v.authorId)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'pending'),
-          // A post that appeared at once (trusted role) takes its files for a quarter of an hour.
-          eb.and([
-            eb('status', '=', 'approved'),
-            eb('moderated_by', '=', v.authorId),
-            eb('moderated_at', '>=', isoFromMs(Date.now() - DIRECT_ATTACHMENT_MS)),
-          ]),
-        ]),
-      )
+      // A post that appeared at once (trusted role) takes its files for a quarter of an hour.
+      .where((eb) => eb.or([eb('status', '=', 'pending'), publishedAtOnceBy(eb, v.authorId)]))
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) return 'closed' as const;
     if ((await countAttachments(trx, v.messageId))[v.kind] >= max) return 'full' as const;

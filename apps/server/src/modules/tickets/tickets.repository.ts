@@ -627,13 +627,18 @@ export function latestAssignment(db: DB, ticketId: number) {
 }
 export type AssignmentRow = NonNullable<Awaited<ReturnType<typeof latestAssignment>>>;
 
-/** The link behind a token, with its provider, while it still works; undefined otherwise. */
-export function findLiveAssignment(db: DB, tokenHash: string) {
+/** Assignments with their provider's name and e-mail address, as the craftsman's link and its mails need them. */
+function assignmentsWithProvider(db: DB) {
   return db
     .selectFrom('ticket_assignments')
     .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
     .selectAll('ticket_assignments')
-    .select(['providers.name as provider_name', 'providers.email as provider_email'])
+    .select(['providers.name as provider_name', 'providers.email as provider_email']);
+}
+
+/** The link behind a token, with its provider, while it still works; undefined otherwise. */
+export function findLiveAssignment(db: DB, tokenHash: string) {
+  return assignmentsWithProvider(db)
     .where('ticket_assignments.token_hash', '=', tokenHash)
     .where('ticket_assignments.ended_at', 'is', null)
     .executeTakeFirst();
@@ -679,22 +684,12 @@ export type TicketPlace = Awaited<ReturnType<typeof placeOfTicket>>;
  * after the craftsman reported the job done (readJob decides).
  */
 export function findAssignmentByToken(db: DB, tokenHash: string) {
-  return db
-    .selectFrom('ticket_assignments')
-    .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
-    .selectAll('ticket_assignments')
-    .select(['providers.name as provider_name', 'providers.email as provider_email'])
-    .where('ticket_assignments.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return assignmentsWithProvider(db).where('ticket_assignments.token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** The current assignment of a ticket the craftsman reported done, or undefined. */
 export function reportedAssignment(db: DB, ticketId: number) {
-  return db
-    .selectFrom('ticket_assignments')
-    .innerJoin('providers', 'providers.id', 'ticket_assignments.provider_id')
-    .selectAll('ticket_assignments')
-    .select(['providers.name as provider_name', 'providers.email as provider_email'])
+  return assignmentsWithProvider(db)
     .where('ticket_assignments.ticket_id', '=', ticketId)
     .where('ticket_assignments.state', '=', 'done')
     .where('ticket_assignments.ended_at', 'is', null)
