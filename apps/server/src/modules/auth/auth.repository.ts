@@ -164,21 +164,24 @@ export async function consumeResetToken(db: DB, tokenHash: string): Promise<{ us
  * passwords; the password policy needs their login and e-mail), or undefined.
  */
 export function resetTokenOwner(db: DB, tokenHash: string) {
+  return liveTokenOwner(db, tokenHash)
+    .select(['users.id', 'users.login', 'users.apartment_number', 'users.email', 'users.name'])
+    .executeTakeFirst();
+}
+
+/** The user behind an unused, unexpired invitation or reset token (the caller picks the columns). */
+function liveTokenOwner(db: DB, tokenHash: string) {
   return db
     .selectFrom('password_reset_tokens')
     .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
-    .select(['users.id', 'users.login', 'users.apartment_number', 'users.email', 'users.name'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso())
-    .executeTakeFirst();
+    .where('expires_at', '>', nowIso());
 }
 
 /** Whom an unused, unexpired invitation or reset link greets: a resident with their house. */
 export function welcomeOwner(db: DB, tokenHash: string) {
-  return db
-    .selectFrom('password_reset_tokens')
-    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+  return liveTokenOwner(db, tokenHash)
     .innerJoin('locations', 'locations.id', 'users.location_id')
     .select([
       'users.name',
@@ -187,9 +190,6 @@ export function welcomeOwner(db: DB, tokenHash: string) {
       'users.is_active',
       'locations.title as location_title',
     ])
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso())
     .executeTakeFirst();
 }
 
