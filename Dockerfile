@@ -14,8 +14,10 @@ COPY apps/web/package.json apps/web/
 RUN npm ci
 
 COPY . .
-# tsx is a dependency of apps/server (the server runs from its TypeScript source), so it survives the prune.
+# The web app and the server compiled ahead of time (apps/server/dist/server.js, issue 34). tsx is a
+# dependency of apps/server (the CLI commands run from source), so it survives the prune.
 RUN npm run build -w apps/web \
+ && node scripts/build-server.mjs \
  && npm prune --omit=dev
 
 # ---- runtime ----
@@ -47,6 +49,6 @@ STOPSIGNAL SIGTERM
 # so `docker compose ps` and anything that waits for "healthy" see a replica that cannot serve.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# node with tsx's loader, not the tsx command: the primary is then the process tini signals, so
-# `docker compose kill -s SIGHUP app` reaches it (the tsx command relays SIGINT and SIGTERM only).
-CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]
+# node itself, no wrapper: the primary is then the process tini signals, so
+# `docker compose kill -s SIGHUP app` reaches it. Source maps name the TypeScript lines in stack traces.
+CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]

@@ -1,16 +1,15 @@
 // `npm run bench`: fills fresh databases with 20 locations, 5,000 residents and 200,000 messages,
 // starts the real server in its own process and loads it with autocannon. Not a test: it prints
 // figures (req/s, p50, p99) to compare between runs and machines.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { migrateToLatest, openDatabase, syncSequences } from '../apps/server/src/db/database.js';
-import { BENCH_MANAGER, BENCH_PASSWORD, SIZES, fill, scaled, type Sizes } from './fill.js';
+import { BENCH_MANAGER, BENCH_PASSWORD, SIZES, scaled } from './fill.js';
+import { signIn, staffSignIn } from './session.js';
+import { filledDatabase } from './filled.js';
 import { startServer } from './server.js';
-import { pgReachable, scratchDatabase } from '../apps/server/test/postgres.js';
+import { hasWrk, wrk } from './wrk.js';
+import { pgReachable } from '../apps/server/test/postgres.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 // The same database with one server process and with one per core (ADR 017); BENCH_WORKERS=1 for one.
@@ -35,11 +34,9 @@ type Row = {
   tool: string;
 };
 
-// wrk (C, Debian package `wrk`) when installed, for the GET endpoints: autocannon runs in this
-// Node process and takes a third of the two cores from the server it measures. BENCH_LOAD=autocannon
-// keeps autocannon for everything, as earlier runs measured.
-const WRK =
-  process.env.BENCH_LOAD !== 'autocannon' && spawnSync('wrk', ['--version']).error === undefined ? 'wrk' : null;
+// wrk for the GET endpoints when installed (bench/wrk.ts); BENCH_LOAD=autocannon keeps autocannon
+// for everything, as earlier runs measured.
+const WRK = process.env.BENCH_LOAD !== 'autocannon' && hasWrk;
 
 async function load(
   url: string,
@@ -52,7 +49,8 @@ async function load(
   },
   duration = DURATION,
 ) {
-  if (WRK && (opts.method ?? 'GET') === 'GET') return loadWithWrk(url + opts.path, opts.headers ?? {}, duration);
+  if (WRK && (opts.method ?? 'GET') === 'GET')
+    return wrk(url + opts.path, { headers: opts.headers, connections: CONNECTIONS, duration });
   const r = await autocannon({
     url: url + opts.path,
     method: opts.method ?? 'GET',
@@ -72,33 +70,6 @@ async function load(
   };
 }
 
-/**
- * One wrk run (one thread, CONNECTIONS connections), its figures read from its report. Not
- * spawnSync: the writes of a mixed load go on in this process meanwhile.
- */
-async function loadWithWrk(url: string, headers: Record<string, string>, duration: number) {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
-  const wrk = spawn('wrk', [...args, url]);
-  let out = '';
-  wrk.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  await new Promise((resolve) => wrk.once('close', resolve));
-  const ms = (label: string) => {
-    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(out);
-    if (!m) return NaN;
-    return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2] as 'us' | 'ms' | 's'];
-  };
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: Math.round(ms('50%') * 10) / 10,
-    p99: Math.round(ms('99%') * 10) / 10,
-    errors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-    tool: 'wrk',
-  };
-}
-
 /** The size of a response body as it travels (not decompressed). */
 function bodyBytes(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -110,24 +81,6 @@ function bodyBytes(url: string, headers: Record<string, string>): Promise<number
       })
       .on('error', reject);
   });
-}
-
-async function signIn(url: string, apartment: string): Promise<string> {
-  const res = await fetch(`${url}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apartment_number: apartment, password: BENCH_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function staffSignIn(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/staff/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
 }
 
 /** Likes and unlikes the newest approved post `perSecond` times a second as `token` until stopped. */
@@ -149,34 +102,6 @@ function likeLoop(url: string, token: string, perSecond: number): () => Promise<
   return async () => {
     running = false;
     await done;
-  };
-}
-
-/** A fresh database of `dialect` filled with `sizes`; drop() removes it again. */
-async function filledDatabase(dialect: 'sqlite' | 'postgres', sizes: Sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
-  const scratch = dialect === 'postgres' ? await scratchDatabase('hp_bench') : undefined;
-  const databaseUrl = scratch?.url;
-  const handle = openDatabase({ databaseUrl, dataDir });
-  const t0 = Date.now();
-  await migrateToLatest(handle.db);
-  await fill(handle.db, sizes);
-  await syncSequences(handle, ['locations', 'services', 'users', 'messages', 'ticket_categories', 'tickets']);
-  if (dialect === 'postgres') await (await import('kysely')).sql`vacuum analyze`.execute(handle.db);
-  else await (await import('kysely')).sql`pragma optimize`.execute(handle.db);
-  await handle.close();
-  // The fill leaves hundreds of MB to write back; measured alongside, the disk work reads as server cost.
-  spawnSync('sync');
-  console.log(
-    `[${dialect}] gefüllt in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${sizes.locations} Standorte, ${sizes.residents} Bewohner, ${sizes.messages} Beiträge, ${sizes.likes} Likes, ${sizes.comments} Kommentare, ${sizes.documents} Anhänge`,
-  );
-  return {
-    dataDir,
-    databaseUrl,
-    drop: async () => {
-      await scratch?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
   };
 }
 

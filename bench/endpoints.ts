@@ -73,11 +73,8 @@ export async function onFilledServers<T>(
   return rows;
 }
 
-async function onFilledServer<T>(
-  dialect: 'sqlite' | 'postgres',
-  bench: FilledDatabase,
-  run: (url: string, dialect: 'sqlite' | 'postgres') => Promise<T[]>,
-): Promise<T[]> {
+/** A fresh database of `dialect`, migrated, filled by `bench` and analysed; drop() removes it. */
+export async function fillDatabase(dialect: 'sqlite' | 'postgres', bench: FilledDatabase) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hp-bench-${bench.name}-`));
   const scratch = dialect === 'postgres' ? await scratchDatabase('hp_bench') : undefined;
   const handle = openDatabase({ databaseUrl: scratch?.url, dataDir });
@@ -87,9 +84,25 @@ async function onFilledServer<T>(
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
   else await sql`pragma optimize`.execute(handle.db);
   await handle.close();
+  return {
+    dataDir,
+    databaseUrl: scratch?.url,
+    drop: async () => {
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function onFilledServer<T>(
+  dialect: 'sqlite' | 'postgres',
+  bench: FilledDatabase,
+  run: (url: string, dialect: 'sqlite' | 'postgres') => Promise<T[]>,
+): Promise<T[]> {
+  const { dataDir, databaseUrl, drop } = await fillDatabase(dialect, bench);
   const server = await startServer({
     DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
+    DATABASE_URL: databaseUrl ?? '',
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
   });
@@ -97,8 +110,7 @@ async function onFilledServer<T>(
     return await run(server.url, dialect);
   } finally {
     await server.stop();
-    await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

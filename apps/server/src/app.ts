@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_FILE_BYTES, MAX_REPORT_PHOTOS } from '@hausportal/contract';
@@ -115,6 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger.stream : undefined),
     genReqId: requestId,
+    // One line per request at the end (plugins/request-log.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // A number trusts that many proxy hops; Fastify does the same at run time but does not type it.
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -205,7 +205,7 @@ describe.each(deployments)('%s', (_name, start, available) => {
       deployment
         .log()
         .split('\n')
-        .filter((l) => l.includes('"msg":"incoming request"') && l.includes(`"url":"${url}`))
+        .filter((l) => l.includes('"msg":"request completed"') && l.includes(`"url":"${url}`))
         .map((l) => /"pid":(\d+)/.exec(l)?.[1]),
     );
 

@@ -45,7 +45,8 @@ describe('Dockerfile', () => {
   });
 
   it('starts the cluster primary as the signalled process, which migrates once and relays SIGTERM', () => {
-    expect(instructions).toContain('CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]');
+    expect(instructions).toContain('CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]');
+    expect(dockerfile).toContain('node scripts/build-server.mjs');
     expect(instructions).toContain('STOPSIGNAL SIGTERM');
   });
 

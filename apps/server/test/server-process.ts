@@ -78,7 +78,7 @@ export async function startServerProcess(env: Record<string, string>, workers = 
     port,
     log: () => log,
     pidOf: (requestId) => {
-      const line = lines('incoming request').find((l) => l.includes(`"reqId":"${requestId}"`));
+      const line = lines('request completed').find((l) => l.includes(`"reqId":"${requestId}"`));
       return line ? Number(/"pid":(\d+)/.exec(line)?.[1]) : undefined;
     },
     stop,

@@ -201,7 +201,7 @@ describe('two cluster workers on SQLite', () => {
       server
         .log()
         .split('\n')
-        .filter((l) => l.includes('"url":"/api/profile/"') && l.includes('incoming request'))
+        .filter((l) => l.includes('"url":"/api/profile/"') && l.includes('request completed'))
         .map((l) => /"pid":(\d+)/.exec(l)?.[1]),
     );
     expect(servedBy.size).toBe(2);

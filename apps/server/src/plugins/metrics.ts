@@ -35,32 +35,121 @@ function processMetrics(): client.Registry {
   return processRegistry;
 }
 
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+type RequestLabels = { method: string; route: string; status_class: string };
+
+/** The figures of one method, route pattern and status class: plain numbers, bumped per request. */
+class Series {
+  count = 0;
+  sum = 0;
+  /** Requests per bucket (not cumulative); the last one is above the largest bound. */
+  readonly buckets = new Float64Array(DURATION_BUCKETS.length + 1);
+  constructor(readonly labels: RequestLabels) {}
+
+  observe(seconds: number): void {
+    this.count++;
+    this.sum += seconds;
+    let i = 0;
+    while (i < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[i]!) i++;
+    this.buckets[i]!++;
+  }
+}
+
+/**
+ * The request counter and duration histogram (issue 34). prom-client hashes and validates the
+ * label set on every inc() and observe(), also through its bound children; here each request adds
+ * to its Series' plain numbers, and the label work happens once per series and per scrape. The
+ * two objects speak prom-client's metric interface (get, reset), so its registries, text format
+ * and cluster aggregation (summing) take them like their own.
+ */
+class RequestMetrics {
+  private readonly series = new Map<string, Series>();
+  /** The series of a request; the key space is small and fixed (methods × route patterns × 5 classes). */
+  of(method: string, route: string, status: number): Series {
+    const statusClass = STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`;
+    const key = `${method} ${statusClass} ${route}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = new Series({ method, route, status_class: statusClass });
+      this.series.set(key, series);
+    }
+    return series;
+  }
+
+  counter(name: string, help: string) {
+    return {
+      name,
+      help,
+      type: 'counter',
+      aggregator: 'sum',
+      get: async () => ({
+        name,
+        help,
+        type: 'counter',
+        aggregator: 'sum',
+        values: [...this.series.values()].map((s) => ({ labels: { ...s.labels }, value: s.count })),
+      }),
+      reset: () => this.series.clear(),
+    };
+  }
+
+  histogram(name: string, help: string) {
+    return {
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      get: async () => ({
+        name,
+        help,
+        type: 'histogram',
+        aggregator: 'sum',
+        values: [...this.series.values()].flatMap((s) => {
+          let acc = 0;
+          const bucket = (le: number | string, value: number) => ({
+            labels: { le, ...s.labels },
+            value,
+            metricName: `${name}_bucket`,
+          });
+          return [
+            ...DURATION_BUCKETS.map((le, i) => bucket(le, (acc += s.buckets[i]!))),
+            bucket('+Inf', s.count),
+            { labels: { ...s.labels }, value: s.sum, metricName: `${name}_sum` },
+            { labels: { ...s.labels }, value: s.count, metricName: `${name}_count` },
+          ];
+        }),
+      }),
+      reset: () => this.series.clear(),
+    };
+  }
+}
+
 /** The metrics of one server process. */
 export class AppMetrics {
   /** This app's own metrics. */
   private readonly own = new client.Registry();
   /** Everything a scrape shows: the app's metrics and the process's default metrics. */
   readonly registry: client.Registry;
-  readonly requests: client.Counter<'method' | 'route' | 'status_class'>;
-  readonly duration: client.Histogram<'method' | 'route' | 'status_class'>;
+  /** Requests answered and their durations, by method, route pattern and status class. */
+  readonly requests = new RequestMetrics();
   readonly throttled: client.Counter<'throttle' | 'route'>;
   private backlog: { at: number; value: Promise<Map<string, Backlog>> } | null = null;
 
   constructor(handle: DatabaseHandle, poolMax: number) {
     const registers = [this.own];
-    this.requests = new client.Counter({
-      name: 'hausportal_http_requests_total',
-      help: 'HTTP requests answered, by route pattern and status class',
-      labelNames: ['method', 'route', 'status_class'],
-      registers,
-    });
-    this.duration = new client.Histogram({
-      name: 'hausportal_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by route pattern and status class',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
+    this.own.registerMetric(
+      this.requests.counter(
+        'hausportal_http_requests_total',
+        'HTTP requests answered, by route pattern and status class',
+      ) as unknown as client.Metric,
+    );
+    this.own.registerMetric(
+      this.requests.histogram(
+        'hausportal_http_request_duration_seconds',
+        'Time to answer an HTTP request, by route pattern and status class',
+      ) as unknown as client.Metric,
+    );
     this.throttled = new client.Counter({
       name: 'hausportal_throttle_rejections_total',
       help: 'Requests answered 429 by a throttle, by the budget that refused and the route',
@@ -158,15 +247,9 @@ export const metricsPlugin = fp<{ metrics: AppMetrics }>(
       if (error instanceof TooMany) throttleOf.set(request, error.throttle);
     });
     app.addHook('onResponse', async (request, reply) => {
-      const labels = {
-        method: request.method,
-        route: routeOf(request),
-        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
-      };
-      metrics.requests.inc(labels);
-      metrics.duration.observe(labels, reply.elapsedTime / 1000);
+      metrics.requests.of(request.method, routeOf(request), reply.statusCode).observe(reply.elapsedTime / 1000);
       if (reply.statusCode === 429)
-        metrics.throttled.inc({ throttle: throttleOf.get(request) ?? 'unbekannt', route: labels.route });
+        metrics.throttled.inc({ throttle: throttleOf.get(request) ?? 'unbekannt', route: routeOf(request) });
     });
   },
   { name: 'metrics' },

@@ -11,7 +11,19 @@ import type { AnalyticsConfig } from '../../config/config.js';
  * `<!-- ANALYTICS -->` markers and is kept only when ANALYTICS_* is set. Everything else the
  * operator fills in stands in {curly braces}.
  */
-export const TEMPLATE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../docs/legal');
+export const TEMPLATE_DIR = templateDir(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * docs/legal of the project: the nearest above this module, which lies in apps/server/src/… under
+ * tsx and is one bundle in apps/server/dist/ when compiled (`npm start`, the image).
+ */
+function templateDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'docs', 'legal');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../../../../docs/legal');
+  }
+}
 
 /** What a template is filled with from the configuration. */
 export interface TemplateSettings {
