@@ -219,7 +219,7 @@ export async function addJobPhoto(ctx: AppContext, token: string, read: () => Pr
 /**
  * The craftsman reports the job done: the ticket is 'Als erledigt gemeldet' until the manager
  * accepts it ('Abnehmen') or sends it back; the management hears of it, the residents once it is
- * accepted. Before the agreed appointment it takes `early` (the page asks first). The page stays
+ * accepted. The craftsman's words go into an internal note: the residents' timeline shows the status only. Before the agreed appointment it takes `early` (the page asks first). The page stays
  * readable, not writable, for 30 days.
  */
 export async function finishJob(ctx: AppContext, token: string, text: string, early = false) {
@@ -233,7 +233,9 @@ export async function finishJob(ctx: AppContext, token: string, text: string, ea
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, assignment.id, { state: 'done', done_at: now });
     await repo.updateTicket(trx, ticket.id, { reported_done_at: now });
-    await changeStatus(trx, ctx, ticket, 'reported_done', craftsman(assignment.id), text, undefined, false);
+    // The residents read only the status; what the craftsman wrote is for the management (and the audit).
+    await changeStatus(trx, ctx, ticket, 'reported_done', craftsman(assignment.id), '', undefined, false);
+    if (text.trim()) await addEvent(trx, ctx, ticket, craftsman(assignment.id), { kind: 'note', text, internal: true });
     await raise(trx, ctx, {
       type: 'ticket.awaiting',
       ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },

@@ -108,6 +108,9 @@ const STORED_APPOINTMENT =
  * ('Auftrag angenommen', 'Termin: … Uhr (…)') are written anew; what people wrote stays as written.
  */
 function eventText(e: EventRow, tr: Translator): string {
+  // What the craftsman wrote with 'erledigt' is for the management; rows stored before it became an
+  // internal note (issue 33) kept it on the status step, which the residents read as the status only.
+  if (e.author === 'craftsman' && e.kind === 'status' && e.status === 'reported_done') return '';
   if (tr.language === 'de' || e.author !== 'craftsman') return e.text;
   if (e.kind === 'craftsman' && e.text === german().t('tickets.accepted')) return tr.t('tickets.accepted');
   const m = e.status === 'appointment_set' ? STORED_APPOINTMENT.exec(e.text) : null;
