@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { FormFile } from '../../lib/uploads.js';
 import { raise } from '../../events/bus.js';
-import { berlinTime, toCraftsmanJob } from './tickets.presenter.js';
+import { berlinTime, readableUntil, toCraftsmanJob } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 import { addLaterPhoto } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
@@ -21,8 +21,6 @@ import { addEvent, changeStatus } from './tickets.timeline.js';
 
 const invalid = () => new ApiError(404, { detail: CRAFTSMAN_LINK_INVALID });
 
-/** How long the page of a job reported done stays readable. */
-const READABLE_AFTER_DONE_MS = 30 * 24 * 3600 * 1000;
 const JOB_CLOSED = 'Dieser Auftrag ist bereits abgeschlossen.';
 
 /** The job behind a token while its link works; 404 with the German notice otherwise. */
@@ -41,10 +39,6 @@ async function liveJob(ctx: AppContext, token: string) {
   if (!ticket) throw invalid();
   return { assignment, ticket };
 }
-
-/** Until when a job the craftsman reported done stays readable; null while it is live. */
-const readableUntil = (a: { state: string; done_at: string | null }) =>
-  a.state === 'done' && a.done_at ? new Date(Date.parse(a.done_at) + READABLE_AFTER_DONE_MS).toISOString() : null;
 
 /** The job as it stands now, also after a step that ended the link (decline, done). */
 async function presentJob(

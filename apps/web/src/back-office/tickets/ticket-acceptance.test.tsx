@@ -25,6 +25,7 @@ const reported = ticket({
     appointment_at: '2026-11-24T14:00:00Z',
     created_at: '2026-11-21T10:00:00Z',
     active: false,
+    readable_until: '2026-12-24T15:30:00Z',
   },
   events: [
     {
