@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { bookings as trBookings } from '../../apps/web/src/i18n/locales/tr/bookings';
-import { core as tr } from '../../apps/web/src/i18n/locales/tr/core';
-import { tickets as trTickets } from '../../apps/web/src/i18n/locales/tr/tickets';
 import { Api } from '../support/api';
 import { login } from '../support/auth';
 import { ROOT_DIR } from '../support/env';
@@ -18,8 +15,33 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 const RESIDENT = 'A-0410';
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'languages-journeys');
-const T = trTickets.tickets;
-const B = trBookings.bookings;
+
+// The Turkish words the journeys look for, as apps/web/src/i18n/locales/tr/tickets.ts and
+// bookings.ts have them (those screen-sized catalogues import the app's i18n, which the runner
+// cannot load; bookings.spec.ts keeps its Arabic words the same way).
+const T = {
+  reportDamage: 'Arıza bildir',
+  titleNew: 'Arıza bildir',
+  titleList: 'Arıza bildirimlerim',
+  category: 'Arıza neyle ilgili?',
+  description: 'Açıklama',
+  submit: 'Bildirimi gönder',
+  created: '{{number}} numaralı bildiriminiz alındı.',
+  number: 'Bildirim {{number}}',
+};
+const B = {
+  title: 'Rezervasyon',
+  intro: 'Binanızdaki ortak kullanım alanlarını rezerve edin.',
+  mine: 'Rezervasyonlarım',
+  book: 'Kesin rezervasyon yap',
+  addToCalendar: 'Takvime ekle',
+  cancel: 'İptal et',
+  cancelConfirm: 'Bu rezervasyonu gerçekten iptal etmek istiyor musunuz?',
+  cancelled: 'Rezervasyon iptal edildi.',
+  statuses: { approved: 'Rezerve edildi' },
+  calendar: { nextMonth: 'Sonraki ay' },
+  confirmation: { title: 'Rezervasyonunuz', next: 'Sonraki adımlar' },
+};
 
 /** Today in Berlin, 'YYYY-MM-DD', and the first Friday at least `days` days ahead. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
