@@ -256,6 +256,8 @@ export const ticketAssignment = z.object({
   created_at: z.string(),
   /** The link still works (not revoked, reassigned or closed). */
   active: z.boolean(),
+  /** After the craftsman reported the job done: until when the link stays readable (not writable). */
+  readable_until: z.string().nullable(),
 });
 
 export const adminTicket = adminTicketListItem.extend({

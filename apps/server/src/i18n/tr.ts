@@ -128,7 +128,7 @@ export const tr: Catalogue = {
     feeText: 'Ücret: {{text}}',
     feeTotal: 'Ücret: {{nights}} için {{total}}',
     feeTotalWithText: 'Ücret: {{nights}} için {{total}} ({{text}})',
-    cancelBy: '{{deadline}} tarihine kadar „Rezervasyonlarım“ bölümünden iptal edebilirsiniz.',
+    cancelBy: '{{deadline}} tarihine kadar “Rezervasyonlarım” bölümünden iptal edebilirsiniz.',
     calendarAttached:
       'Rezervasyon ekte takvim dosyası (.ics) olarak yer alıyor; dosyayı açarak takviminize ekleyebilirsiniz.',
     awaitingApproval:

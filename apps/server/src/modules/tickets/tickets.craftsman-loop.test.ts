@@ -189,6 +189,50 @@ describe.each(kinds)('the craftsman loop (%s)', (kind) => {
     expect(noReason.body).toHaveProperty('reason');
   });
 
+  it('keeps what the craftsman writes with “erledigt” or “ablehnen” from the residents: the management and the audit read it', async () => {
+    const job = await assigned();
+    const done = await call(t.app, 'POST', `/api/auftrag/${job.token}/done/`, {
+      payload: { text: 'Ventil getauscht, Rechnung folgt.' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.events.at(-1)).toMatchObject({ kind: 'note', text: 'Ventil getauscht, Rechnung folgt.' });
+    const resident = await call(t.app, 'GET', `/api/tickets/${job.id}/`, { auth: annaAuth });
+    expect(resident.status).toBe(200);
+    expect(JSON.stringify(resident.body)).not.toContain('Ventil getauscht');
+    expect(resident.body.events.at(-1)).toMatchObject({ kind: 'status', status: 'reported_done', text: '' });
+    const admin = await call(t.app, 'GET', `/api/admin/tickets/${job.id}/`, { auth: manager });
+    expect(admin.body.events.slice(-2)).toMatchObject([
+      { kind: 'status', status: 'reported_done', author: 'craftsman', text: '' },
+      { kind: 'note', author: 'craftsman', internal: true, text: 'Ventil getauscht, Rechnung folgt.' },
+    ]);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('after')
+      .where('entity_id', '=', job.id)
+      .where('action', '=', 'ticket_job_done')
+      .executeTakeFirstOrThrow();
+    expect(String(audit.after)).toContain('Ventil getauscht, Rechnung folgt.');
+    // A ticket whose craftsman's words were stored on the status step before: the residents read the status only.
+    await db()
+      .updateTable('ticket_events')
+      .set({ text: 'Alter Text des Handwerkers' })
+      .where('ticket_id', '=', job.id)
+      .where('status', '=', 'reported_done')
+      .execute();
+    const old = await call(t.app, 'GET', `/api/tickets/${job.id}/`, { auth: annaAuth });
+    expect(JSON.stringify(old.body)).not.toContain('Alter Text');
+    // Turning a job down: the reason reaches the management, never the residents.
+    const declined = await assigned();
+    const no = await call(t.app, 'POST', `/api/auftrag/${declined.token}/decline/`, {
+      payload: { reason: 'Keine Zeit vor Weihnachten.' },
+    });
+    expect(no.status).toBe(200);
+    const residentView = await call(t.app, 'GET', `/api/tickets/${declined.id}/`, { auth: annaAuth });
+    expect(JSON.stringify(residentView.body)).not.toContain('Keine Zeit');
+    const adminView = await call(t.app, 'GET', `/api/admin/tickets/${declined.id}/`, { auth: manager });
+    expect(JSON.stringify(adminView.body.events)).toContain('Keine Zeit vor Weihnachten.');
+  });
+
   it('accepts by itself after the location’s days, once, and the residents hear it is done', async () => {
     const job = await assigned();
     await call(t.app, 'POST', `/api/auftrag/${job.token}/done/`, { payload: { text: 'Fertig.' } });

@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { FormFile } from '../../lib/uploads.js';
 import { raise } from '../../events/bus.js';
-import { berlinTime, toCraftsmanJob } from './tickets.presenter.js';
+import { berlinTime, readableUntil, toCraftsmanJob } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 import { addLaterPhoto } from './tickets.actions.js';
 import { addEvent, changeStatus } from './tickets.timeline.js';
@@ -21,8 +21,6 @@ import { addEvent, changeStatus } from './tickets.timeline.js';
 
 const invalid = () => new ApiError(404, { detail: CRAFTSMAN_LINK_INVALID });
 
-/** How long the page of a job reported done stays readable. */
-const READABLE_AFTER_DONE_MS = 30 * 24 * 3600 * 1000;
 const JOB_CLOSED = 'Dieser Auftrag ist bereits abgeschlossen.';
 
 /** The job behind a token while its link works; 404 with the German notice otherwise. */
@@ -41,10 +39,6 @@ async function liveJob(ctx: AppContext, token: string) {
   if (!ticket) throw invalid();
   return { assignment, ticket };
 }
-
-/** Until when a job the craftsman reported done stays readable; null while it is live. */
-const readableUntil = (a: { state: string; done_at: string | null }) =>
-  a.state === 'done' && a.done_at ? new Date(Date.parse(a.done_at) + READABLE_AFTER_DONE_MS).toISOString() : null;
 
 /** The job as it stands now, also after a step that ended the link (decline, done). */
 async function presentJob(
@@ -219,7 +213,7 @@ export async function addJobPhoto(ctx: AppContext, token: string, read: () => Pr
 /**
  * The craftsman reports the job done: the ticket is 'Als erledigt gemeldet' until the manager
  * accepts it ('Abnehmen') or sends it back; the management hears of it, the residents once it is
- * accepted. Before the agreed appointment it takes `early` (the page asks first). The page stays
+ * accepted. The craftsman's words go into an internal note: the residents' timeline shows the status only. Before the agreed appointment it takes `early` (the page asks first). The page stays
  * readable, not writable, for 30 days.
  */
 export async function finishJob(ctx: AppContext, token: string, text: string, early = false) {
@@ -233,7 +227,9 @@ export async function finishJob(ctx: AppContext, token: string, text: string, ea
   await inTransaction(ctx.db, async (trx) => {
     await repo.updateAssignment(trx, assignment.id, { state: 'done', done_at: now });
     await repo.updateTicket(trx, ticket.id, { reported_done_at: now });
-    await changeStatus(trx, ctx, ticket, 'reported_done', craftsman(assignment.id), text, undefined, false);
+    // The residents read only the status; what the craftsman wrote is for the management (and the audit).
+    await changeStatus(trx, ctx, ticket, 'reported_done', craftsman(assignment.id), '', undefined, false);
+    if (text.trim()) await addEvent(trx, ctx, ticket, craftsman(assignment.id), { kind: 'note', text, internal: true });
     await raise(trx, ctx, {
       type: 'ticket.awaiting',
       ticket: { id: ticket.id, number: ticket.number, locationId: ticket.location_id },

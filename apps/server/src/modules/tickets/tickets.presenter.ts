@@ -108,6 +108,9 @@ const STORED_APPOINTMENT =
  * ('Auftrag angenommen', 'Termin: … Uhr (…)') are written anew; what people wrote stays as written.
  */
 function eventText(e: EventRow, tr: Translator): string {
+  // What the craftsman wrote with 'erledigt' is for the management; rows stored before it became an
+  // internal note (issue 33) kept it on the status step, which the residents read as the status only.
+  if (e.author === 'craftsman' && e.kind === 'status' && e.status === 'reported_done') return '';
   if (tr.language === 'de' || e.author !== 'craftsman') return e.text;
   if (e.kind === 'craftsman' && e.text === german().t('tickets.accepted')) return tr.t('tickets.accepted');
   const m = e.status === 'appointment_set' ? STORED_APPOINTMENT.exec(e.text) : null;
@@ -293,6 +296,13 @@ export const toAdminEvent = (e: EventRow): AdminTicketEvent => ({
   internal: Boolean(e.internal),
 });
 
+/** How long the page of a job reported done stays readable: the craftsman keeps the job's details for the invoice. */
+export const READABLE_AFTER_DONE_MS = 30 * 24 * 3600 * 1000;
+
+/** Until when a job the craftsman reported done stays readable; null while it is live. */
+export const readableUntil = (a: { state: string; done_at: string | null }) =>
+  a.state === 'done' && a.done_at ? new Date(Date.parse(a.done_at) + READABLE_AFTER_DONE_MS).toISOString() : null;
+
 export const toAssignment = (a: AssignmentRow) => ({
   id: a.id,
   provider_id: a.provider_id,
@@ -301,6 +311,7 @@ export const toAssignment = (a: AssignmentRow) => ({
   appointment_at: null as string | null,
   created_at: a.created_at,
   active: a.ended_at === null,
+  readable_until: readableUntil(a),
 });
 
 /**

@@ -43,10 +43,15 @@ function ReturnForm({ ticket, onDone }: { ticket: AdminTicket; onDone: () => voi
   );
 }
 
-/** What the craftsman wrote with 'erledigt': the text of the last step to 'Als erledigt gemeldet'. */
+/**
+ * What the craftsman wrote with 'erledigt': the internal note that follows the last step to 'Als
+ * erledigt gemeldet' (the residents read the status only), or that step's own text on older tickets.
+ */
 function craftsmanText(ticket: AdminTicket): string {
   const step = ticket.events.filter((e) => e.kind === 'status' && e.status === 'reported_done').at(-1);
-  return step?.text ?? '';
+  if (!step) return '';
+  const note = ticket.events.find((e) => e.id > step.id && e.kind === 'note' && e.author === 'craftsman' && e.internal);
+  return note?.text ?? step.text;
 }
 
 /**

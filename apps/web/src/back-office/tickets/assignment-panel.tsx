@@ -114,6 +114,17 @@ function AssignForm({ ticket, onDone }: { ticket: AdminTicket; onDone: () => voi
   );
 }
 
+/** What the craftsman's link allows now: awaiting acceptance, being worked on, read-only until a date, or ended. */
+function linkLine(assignment: NonNullable<AdminTicket['assignment']>): string {
+  const until = assignment.readable_until;
+  if (assignment.state === 'done' && until && Date.parse(until) > Date.now())
+    return t.assignment.link.readOnly(formatDate(until));
+  if (!assignment.active) return t.assignment.link.ended;
+  if (assignment.state === 'offered') return t.assignment.link.offered;
+  if (assignment.state === 'accepted') return t.assignment.link.accepted;
+  return t.assignment.link.ended;
+}
+
 /** Who works on the ticket: the craftsman's link and where the job stands; assign, reassign, revoke. */
 export function AssignmentPanel({ ticket, canChange }: { ticket: AdminTicket; canChange: boolean }) {
   const headingId = useId();
@@ -156,7 +167,7 @@ export function AssignmentPanel({ ticket, canChange }: { ticket: AdminTicket; ca
       ) : (
         <p className="muted">{t.assignment.none}</p>
       )}
-      {assignment ? <p className="muted">{active ? t.assignment.linkActive : t.assignment.linkInactive}</p> : null}
+      {assignment ? <p className="muted">{linkLine(assignment)}</p> : null}
       {canChange ? (
         <div className="admin-action-list">
           <button ref={assignButton} type="button" className="button" onClick={() => setAssigning(true)}>

@@ -195,8 +195,14 @@ export const t = {
     state: 'Stand',
     appointment: 'Termin',
     noAppointment: 'noch kein Termin',
-    linkActive: 'Der Auftragslink ist gültig.',
-    linkInactive: 'Der Auftragslink gilt nicht mehr.',
+    // What the craftsman's link allows now, by where the job stands.
+    link: {
+      offered: 'Wartet auf Annahme durch den Handwerker. Sein Auftragslink ist gültig.',
+      accepted: 'Der Handwerker hat den Auftrag angenommen und bearbeitet ihn über seinen Auftragslink.',
+      readOnly: (until: string) =>
+        `Als erledigt gemeldet. Der Handwerker kann den Auftrag bis ${until} noch lesen (etwa für die Rechnung), aber nichts mehr eintragen.`,
+      ended: 'Der Auftragslink gilt nicht mehr.',
+    },
     states: {
       offered: 'Angefragt, noch keine Antwort',
       accepted: 'Angenommen',

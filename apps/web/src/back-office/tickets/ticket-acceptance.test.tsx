@@ -25,6 +25,7 @@ const reported = ticket({
     appointment_at: '2026-11-24T14:00:00Z',
     created_at: '2026-11-21T10:00:00Z',
     active: false,
+    readable_until: '2026-12-24T15:30:00Z',
   },
   events: [
     {
@@ -33,8 +34,18 @@ const reported = ticket({
       author: 'craftsman',
       author_name: 'Heizung Huber',
       status: 'reported_done',
-      text: 'Ventil getauscht.',
+      text: '',
       internal: false,
+      created_at: '2026-11-24T15:30:00Z',
+    },
+    {
+      id: 10,
+      kind: 'note',
+      author: 'craftsman',
+      author_name: 'Heizung Huber',
+      status: null,
+      text: 'Ventil getauscht.',
+      internal: true,
       created_at: '2026-11-24T15:30:00Z',
     },
   ],

@@ -183,6 +183,7 @@ describe('one ticket in the back office', () => {
             appointment_at: null,
             created_at: '2026-11-21T10:00:00Z',
             active: true,
+            readable_until: null,
           },
         };
         return { status: 201, body: current };
@@ -216,7 +217,7 @@ describe('one ticket in the back office', () => {
       message: 'Schlüssel beim Hausmeister.',
     });
     expect(await within(panel).findByText('Angefragt, noch keine Antwort')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('Der Auftragslink ist gültig.');
+    expect(panel).toHaveTextContent('Wartet auf Annahme durch den Handwerker. Sein Auftragslink ist gültig.');
 
     await user.click(within(panel).getByRole('button', { name: 'Auftrag zurückziehen' }));
     const confirm = await screen.findByRole('dialog', { name: 'Auftrag zurückziehen' });
@@ -230,6 +231,48 @@ describe('one ticket in the back office', () => {
     // The button that had the focus is gone; assigning anew takes it.
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Handwerker beauftragen' })).toHaveFocus());
   });
+
+  it.each([
+    ['offered', true, null, 'Wartet auf Annahme durch den Handwerker. Sein Auftragslink ist gültig.'],
+    ['accepted', true, null, 'Der Handwerker hat den Auftrag angenommen und bearbeitet ihn über seinen Auftragslink.'],
+    [
+      'done',
+      true,
+      '2099-01-08T10:00:00Z',
+      'Als erledigt gemeldet. Der Handwerker kann den Auftrag bis 08.01.2099 noch lesen (etwa für die Rechnung), aber nichts mehr eintragen.',
+    ],
+    [
+      'done',
+      false,
+      '2099-01-08T10:00:00Z',
+      'Der Handwerker kann den Auftrag bis 08.01.2099 noch lesen (etwa für die Rechnung), aber nichts mehr eintragen.',
+    ],
+    ['done', false, '2026-01-08T10:00:00Z', 'Der Auftragslink gilt nicht mehr.'],
+    ['declined', false, null, 'Der Auftragslink gilt nicht mehr.'],
+  ] as const)(
+    'says what the craftsman’s link allows while the job is %s (link live: %s, readable until %s)',
+    async (state, active, until, line) => {
+      serve(
+        ticket({
+          status: 'craftsman_assigned',
+          assignment: {
+            id: 3,
+            provider_id: 21,
+            provider_name: 'Heizung Huber',
+            state,
+            appointment_at: null,
+            created_at: '2026-11-21T10:00:00Z',
+            active,
+            readable_until: until,
+          },
+        }),
+      );
+      open();
+      const panel = await screen.findByRole('region', { name: 'Handwerker' });
+      expect(panel).toHaveTextContent(line);
+      if (state !== 'offered') expect(panel).not.toHaveTextContent('Wartet auf Annahme');
+    },
+  );
 
   it('merges a duplicate into another ticket of the location only after confirming what carries over', async () => {
     let current = ticket();

@@ -68,11 +68,11 @@ describe('activation page (/aktivieren)', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-Mail (optional)' }), 'anna@example.org');
     await user.click(screen.getByRole('button', { name: 'Konto aktivieren' }));
 
-    expect(
-      await screen.findByText(
-        'Ihr Konto ist eingerichtet. Melden Sie sich jetzt mit Ihrer Wohnungsnummer A-0101 und Ihrem neuen Passwort an.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Ihr Konto ist eingerichtet. Melden Sie sich jetzt mit Ihrer Wohnungsnummer A-0101 und Ihrem neuen Passwort an.',
+    );
+    // The number stays one left-to-right piece inside a right-to-left sentence.
+    expect(screen.getByText('A-0101').tagName).toBe('BDI');
     expect(calls.find((c) => c.url === '/api/activation/')!.body).toEqual({
       code: 'ABCDEFGHJKM2',
       password: 'Mein-Passwort1',

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton, TextField } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
+import { Isolated } from '@/components/ui/isolated';
 import { registerActivationStrings } from '@/i18n/activation';
 import { parseErrorBody } from '@/lib/api-client';
 import { describeError, noFormErrors, type FormErrors } from '@/lib/form-errors';
@@ -99,7 +100,12 @@ export default function ActivationPage() {
     return (
       <Page title={t('activation.title')} className="page-narrow auth-page">
         <div className="card stack" role="status">
-          <p className="success-text">{t('activation.done', { apartment: done })}</p>
+          <p className="success-text">
+            <Isolated
+              sentence={(v) => t('activation.done', { ...v, interpolation: { escapeValue: false } })}
+              values={{ apartment: done }}
+            />
+          </p>
           <button
             type="button"
             className="button button-primary button-block"

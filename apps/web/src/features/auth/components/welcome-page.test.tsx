@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { makeStore } from '@/app/store';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
+import { setLanguage } from '@/i18n';
 import WelcomePage from './welcome-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  await setLanguage('de');
 });
 
 const ines = { name: 'Ines Neu', location_title: 'Residenz am Stadtpark', apartment_number: 'A-0105' };
@@ -37,7 +39,10 @@ describe('the invitation link (/willkommen/{token})', () => {
     const { store, user } = open();
     expect(screen.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeInTheDocument();
     expect(await screen.findByText('Guten Tag Ines Neu,')).toBeInTheDocument();
-    expect(screen.getByText('Ihr Zugang für Residenz am Stadtpark, Wohnung A-0105.')).toBeInTheDocument();
+    const home = screen.getByText(
+      (_, el) => el?.tagName === 'P' && el.textContent === 'Ihr Zugang für Residenz am Stadtpark, Wohnung A-0105.',
+    );
+    expect(home).toBeInTheDocument();
     // Never the lost-password page: this is a first visit.
     expect(screen.queryByText(/Passwort vergessen/)).not.toBeInTheDocument();
     const rules = screen.getByText(/^Ihr Passwort: mindestens 8 Zeichen/);
@@ -55,6 +60,20 @@ describe('the invitation link (/willkommen/{token})', () => {
       password: 'Drei-Woerter-hier',
       repeat_password: 'Drei-Woerter-hier',
     });
+  });
+
+  it('sets the apartment number and the house into the Arabic sentence each inside <bdi>, the full stop outside', async () => {
+    mockFetch({ 'POST /api/welcome/lookup/': { body: ines } });
+    await act(() => setLanguage('ar'));
+    open();
+    const apartment = await screen.findByText('A-0105');
+    expect(apartment.tagName).toBe('BDI');
+    const sentence = apartment.closest('p')!;
+    expect(sentence).toHaveTextContent('وصولكم إلى Residenz am Stadtpark، الشقة A-0105.');
+    expect(screen.getByText('Residenz am Stadtpark').tagName).toBe('BDI');
+    // No stray marks or doubled isolation around the values.
+    expect(sentence.textContent).toBe('وصولكم إلى Residenz am Stadtpark، الشقة A-0105.');
+    expect(apartment.nextSibling?.textContent).toBe('.');
   });
 
   it('checks that the two passwords match before sending', async () => {

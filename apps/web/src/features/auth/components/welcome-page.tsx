@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/entities/session/use-session';
 import { FormError, SubmitButton } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
+import { Isolated } from '@/components/ui/isolated';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLanguage } from '@/i18n';
 import { registerActivationStrings } from '@/i18n/activation';
@@ -110,7 +111,10 @@ export default function WelcomePage() {
               </p>
             ) : null}
             <p className="lead welcome-home">
-              {t('welcome.home', { location: info.location_title, apartment: info.apartment_number })}
+              <Isolated
+                sentence={(v) => t('welcome.home', { ...v, interpolation: { escapeValue: false } })}
+                values={{ location: info.location_title, apartment: info.apartment_number }}
+              />
             </p>
             <p>{t('welcome.intro')}</p>
           </div>

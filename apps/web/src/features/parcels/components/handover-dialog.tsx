@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceptionParcel } from '@hausportal/contract';
+import { Isolated } from '@/components/ui/isolated';
 import { errorText, handOver } from '../api';
 
 /**
@@ -49,7 +50,12 @@ export function HandoverDialog({
   return (
     <div className="parcel-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
       <form className="card stack" onSubmit={(e) => void confirm(e)} noValidate>
-        <h2 id={`${id}-title`}>{t('parcels.handOverTitle', { apartment })}</h2>
+        <h2 id={`${id}-title`}>
+          <Isolated
+            sentence={(v) => t('parcels.handOverTitle', { ...v, interpolation: { escapeValue: false } })}
+            values={{ apartment }}
+          />
+        </h2>
         <ul className="parcel-list">
           {parcels.map((p) => (
             <li key={p.id}>

@@ -122,7 +122,11 @@ export default function ProfilePage() {
         </p>
         {/* product §2.15: 'Wohnung' and the part of the apartment number after the first dash, as one line. */}
         <p className="profile-apartment">
-          {user ? `${t('profile.apartment')} ${apartmentPart(user.apartment_number)}` : ''}
+          {user ? (
+            <>
+              {t('profile.apartment')} <bdi>{apartmentPart(user.apartment_number)}</bdi>
+            </>
+          ) : null}
         </p>
         <dl className="details profile-details">
           <div>

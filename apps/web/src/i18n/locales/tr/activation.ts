@@ -28,7 +28,7 @@ export const activation: Localized<typeof activationDe> = {
       'Şifreniz: en az 8 karakter; daire numaranız, e-posta adresiniz, adınız, binanın adı veya sık kullanılan bir şifre olamaz. Hem akılda kalır hem güvenlidir: tirelerle ayrılmış üç kelime.',
     checking: 'Davetiniz kontrol ediliyor\u00a0…',
     invalid:
-      'Bu davet bağlantısının süresi dolmuş veya daha önce kullanılmış. Şifrenizi zaten belirlediyseniz daire numaranızla giriş yapın; aksi halde „Şifrenizi mi unuttunuz?“ ile yeni bir bağlantı isteyin.',
+      'Bu davet bağlantısının süresi dolmuş veya daha önce kullanılmış. Şifrenizi zaten belirlediyseniz daire numaranızla giriş yapın; aksi halde “Şifrenizi mi unuttunuz?” ile yeni bir bağlantı isteyin.',
     submit: 'Şifreyi belirle ve giriş yap',
     notSignedIn: 'Şifreniz kaydedildi. Lütfen daire numaranızla giriş yapın.',
     signedIn: 'Giriş yaptınız.',

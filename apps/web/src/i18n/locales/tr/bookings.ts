@@ -103,7 +103,7 @@ export const bookings: Localized<typeof bookingsDe> = {
       stepCalendar: 'Randevuyu takviminize ekleyin.',
       stepRules: 'Anahtar teslimi ve kurallar bina kurallarında yer alıyor:',
       stepCancel:
-        '{{date}} tarihine kadar rezervasyonu „Rezervasyonlarım“ bölümünden iptal edebilirsiniz; sonrasında yalnızca bina yönetimi iptal edebilir.',
+        '{{date}} tarihine kadar rezervasyonu “Rezervasyonlarım” bölümünden iptal edebilirsiniz; sonrasında yalnızca bina yönetimi iptal edebilir.',
       stepApproval: 'Bina yönetimi talebinizi inceliyor. Karar verildiğinde size bir bildirim gönderilecektir.',
       notFound: 'Bu rezervasyon bulunamadı.',
     },

@@ -13,7 +13,7 @@ export const homeTickets: Localized<typeof homeTicketsDe> = {
     fire: 'İtfaiye ve ambulans 112',
     gas: 'Doğalgaz acil hattı {{number}}',
     building: 'Binadaki güncel arızalar',
-    buildingIntro: 'Yönetim bunlardan haberdar. Sizi de etkiliyor mu? O zaman „Beni de etkiliyor“a dokunun.',
+    buildingIntro: 'Yönetim bunlardan haberdar. Sizi de etkiliyor mu? O zaman “Beni de etkiliyor”a dokunun.',
     affected: 'Etkilenen: {{count}}',
     affectsMeToo: 'Beni de etkiliyor',
     joining: 'Ekleniyorsunuz\u00a0…',
