@@ -19,14 +19,20 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
+/** Wall time per stage, printed at the end (issue 34: the note gives before and after per stage). */
+const stages = [];
+const timed = (name, fn) => {
+  const t0 = Date.now();
+  const res = fn();
+  stages.push(`${name} ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return res;
+};
+
 const vitestOut = path.join(root, '.vitest-results.json');
 fs.rmSync(vitestOut, { force: true });
-const vitestCode = run(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestOut}`,
-]);
+const vitestCode = timed('vitest', () =>
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]),
+);
 if (fs.existsSync(vitestOut)) {
   const r = JSON.parse(fs.readFileSync(vitestOut, 'utf8'));
   passed += r.numPassedTests;
@@ -52,7 +58,9 @@ const e2eConfig = path.join(root, 'e2e', 'playwright.config.ts');
 if (fs.existsSync(e2eConfig) && !process.argv.includes('--no-e2e')) {
   const e2eOut = path.join(root, 'test-results', 'e2e-results.json');
   fs.rmSync(e2eOut, { force: true });
-  const code = run(bin('playwright'), ['test', '-c', e2eConfig], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
+  const code = timed('e2e', () =>
+    run(bin('playwright'), ['test', '-c', e2eConfig], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }),
+  );
   if (fs.existsSync(e2eOut)) {
     const report = JSON.parse(fs.readFileSync(e2eOut, 'utf8'));
     const s = report.stats;
@@ -74,5 +82,6 @@ if (broken) failed += 1;
 if (failedNames.length > 0) {
   console.log(`\nFailed:\n${failedNames.map((n) => `  ✘ ${n}`).join('\n')}`);
 }
+console.log(`\nDauer: ${stages.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -116,7 +116,31 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const stamp = sqlite.prepare('select (select data_version from pragma_data_version()) || \':\' || total_changes()');
+  stamp.pluck();
+  commitStamps.set(db, () => {
+    try {
+      return stamp.get() as string;
+    } catch {
+      // The connection is busy (a statement still iterating): no stamp, nothing is reused.
+      return null;
+    }
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const commitStamps = new WeakMap<DB, () => string | null>();
+
+/**
+ * What has been committed to the database, as a text that changes with every commit (issue 34):
+ * SQLite's data_version, which moves when another connection (another process) commits, and this
+ * connection's total_changes(), which moves with its own writes. Read synchronously on the
+ * connection, without a round through Kysely: about a microsecond. Null on PostgreSQL, which has
+ * nothing as cheap, and inside a transaction (which may hold writes of its own).
+ */
+export function commitStamp(db: DB): string | null {
+  if (db.isTransaction) return null;
+  return commitStamps.get(db)?.() ?? null;
 }
 
 /**

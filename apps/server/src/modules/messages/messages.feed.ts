@@ -1,5 +1,5 @@
 import type { Message } from '@hausportal/contract';
-import type { DB } from '../../db/database.js';
+import { commitStamp, type DB } from '../../db/database.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import type { UrlSigner } from '../../lib/signing.js';
 import { toMessage } from './messages.presenter.js';
@@ -39,7 +39,16 @@ export class FeedCache {
   readonly own = new BoundedMap<number, CachedOwn>(2000);
   /** Rebuilds under way, by page, version and URL window (pageAt). */
   readonly building = new Map<string, Promise<CachedPage>>();
+  /**
+   * A viewer's state of a page (version, flags, own posts, token check) by `user:page:token`, kept
+   * while nothing has been committed since it was read and for at most VIEWER_STATE_MS (SQLite;
+   * issue 34). A like, a post, a logout or a deactivation is a commit, so it shows at once.
+   */
+  readonly viewers = new BoundedMap<string, { stamp: string; at: number; state: repo.FeedViewerState }>(5000);
 }
+
+/** How long a viewer's state is reused while nothing is committed: the own rejected posts age by time. */
+const VIEWER_STATE_MS = 1_000;
 
 /**
  * One page of the blackboard for a viewer: page 1 starts with the viewer's own posts awaiting
@@ -62,7 +71,17 @@ export async function feedPage(
   const key = `${v.locationId}:${page}`;
   let cached = cache.pages.get(key);
   if (cached?.urlsExpire !== urlsExpire) cached = undefined;
-  let state = await repo.feedViewerState(db, v, cached ? ids(cached) : [], page === 1, token);
+  // Nothing committed since this viewer's last request on this page: its state still holds.
+  const stamp = commitStamp(db);
+  const viewerKey = `${v.userId}:${page}:${token?.tokenId ?? ''}`;
+  const reused = stamp === null ? undefined : cache.viewers.get(viewerKey);
+  let state =
+    reused &&
+    reused.stamp === stamp &&
+    Date.now() - reused.at < VIEWER_STATE_MS &&
+    cached?.version === reused.state.version
+      ? reused.state
+      : await repo.feedViewerState(db, v, cached ? ids(cached) : [], page === 1, token);
   if (!state.tokenValid) return null;
 
   if (!cached || cached.version !== state.version) {
@@ -76,6 +95,7 @@ export async function feedPage(
     }
   }
 
+  if (stamp !== null && state !== reused?.state) cache.viewers.set(viewerKey, { stamp, at: Date.now(), state });
   return {
     count: cached.total,
     results: [
