@@ -1,15 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import {
-  CHROMIUM,
-  DIST_REBUILT_NOTICE,
-  ENV_BASE_URL,
-  NO_CHROMIUM_NOTICE,
-  distRebuiltDuringRun,
-  hasChromium,
-} from './env';
+import { CHROMIUM, DIST_REBUILT_NOTICE, NO_CHROMIUM_NOTICE, baseUrl, distRebuiltDuringRun, hasChromium } from './env';
 
 /**
- * The project's `test`: the base URL comes from the server that global-setup.ts started,
+ * The project's `test`: the base URL is this worker's server, which global-setup.ts started,
  * and every test skips loudly when Chromium is absent (REQUIRE_E2E=1 fails in global setup).
  */
 let noticeShown = false;
@@ -49,7 +42,8 @@ export const test = base.extend<{ chromiumGate: void; closeLeftoverContexts: voi
   ],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
-    await use(process.env[ENV_BASE_URL]);
+    // Without Chromium no server was started, and every test skips.
+    await use(hasChromium ? baseUrl() : undefined);
   },
 });
 
