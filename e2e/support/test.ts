@@ -76,3 +76,25 @@ export const heading = (page: Page, name: string) => page.getByRole('heading', {
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * One browser session that the tests of a file share, e.g. the screenshot-and-axe tours of one
+ * app: it opens before the file's first test (with the project's viewport, locale and base URL)
+ * and closes after its last. Call it at the top level of the file; the returned function gives
+ * the session's page inside a test. A test that fails ends its worker, and the tests after it
+ * get a new session.
+ */
+export function sharedPage(): () => Page {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext()).newPage();
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+    page = undefined;
+  });
+  return () => {
+    if (!page) throw new Error('sharedPage(): the session is opened in beforeAll; call sharedPage() at the top level');
+    return page;
+  };
+}
