@@ -21,9 +21,9 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 60_000,
-  // The whole run (100 journeys, a third of the time in the screenshot-and-axe tours) took 22.7
-  // and 24.3 minutes on a 2-core machine in December 2026; the old limit of 25 minutes would
-  // have cut a slow day's run short. CI as a whole has 90 minutes.
+  // On one worker the whole run took 22.7 to 33 minutes on a 2-core machine in December 2026; on
+  // two workers (115 journeys) 17.2 minutes while other jobs kept that machine's load average at
+  // 15 to 19. The limit leaves room for a slow day's run with E2E_WORKERS=1.
   globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [

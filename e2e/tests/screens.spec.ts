@@ -51,7 +51,7 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
   const page = resident();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-  // Anonymous screens. The reset of A-0102 sets the demo password again, so nothing changes.
+  // Anonymous screens.
   await page.goto('/login');
   await capture(page, 'login', page.getByRole('button', { name: 'Anmelden', exact: true }));
 
