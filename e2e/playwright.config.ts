@@ -22,8 +22,8 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 60_000,
   // On one worker the whole run took 22.7 to 33 minutes on a 2-core machine in December 2026; on
-  // two workers (115 journeys) 17.2 minutes while other jobs kept that machine's load average at
-  // 15 to 19. The limit leaves room for a slow day's run with E2E_WORKERS=1.
+  // two workers (115 journeys) 17.2 and 17.8 minutes while other jobs kept that machine's load
+  // average at 10 to 28. The limit leaves room for a slow day's run with E2E_WORKERS=1.
   globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [
