@@ -18,17 +18,25 @@ import {
   WEB_INDEX,
   hasChromium,
   requireE2E,
+  serverEnvName,
 } from './support/env';
 
+/** One server of global-setup.ts, with its SMTP server. */
+export interface E2EServer {
+  server: ChildProcess | null;
+  closeSmtp: (() => Promise<void>) | null;
+}
 /** What global-teardown.ts needs; kept on globalThis because both run in the runner process. */
 export interface E2EHandles {
   tmpRoot: string;
-  server: ChildProcess | null;
-  closeSmtp: (() => Promise<void>) | null;
+  servers: E2EServer[];
 }
 const HANDLES = '__hausportalE2E';
 export const handles = (): E2EHandles | undefined =>
   (globalThis as Record<string, unknown>)[HANDLES] as E2EHandles | undefined;
+export const clearHandles = (): void => {
+  delete (globalThis as Record<string, unknown>)[HANDLES];
+};
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
@@ -86,34 +94,27 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string,
   );
 }
 
-export default async function globalSetup(_config: FullConfig): Promise<void> {
-  if (!hasChromium) {
-    if (requireE2E) {
-      throw new Error(`[e2e] REQUIRE_E2E=1 but ${CHROMIUM} is missing. Install it with 'apt-get install -y chromium'.`);
-    }
-    console.warn(NO_CHROMIUM_NOTICE);
-    return;
-  }
-
-  buildWebIfStale();
-
-  const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hausportal-e2e-'));
-  const state: E2EHandles = { tmpRoot, server: null, closeSmtp: null };
-  (globalThis as Record<string, unknown>)[HANDLES] = state;
-
-  const mailFile = path.join(tmpRoot, 'mails.json');
+/**
+ * Starts server number `index` for the test worker with that TEST_PARALLEL_INDEX: its own SMTP
+ * server and mail file, port, webhook port and fresh SQLite DATA_DIR with the demo seed, so the
+ * journeys of one worker never see the posts or passwords that the other's journeys change.
+ */
+async function startServer(index: number, tmpRoot: string, handle: E2EServer): Promise<string> {
+  const dir = path.join(tmpRoot, `server-${index}`);
+  fs.mkdirSync(dir);
+  const mailFile = path.join(dir, 'mails.json');
   const smtp = await startSmtpStore(mailFile);
-  state.closeSmtp = smtp.close;
+  handle.closeSmtp = smtp.close;
 
   const port = await freePort();
   // Integrations.spec.ts receives webhooks on this port; the server allows it as a plain
   // http origin, like an on-premises ERP.
   const webhookPort = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(tmpRoot, 'data');
+  const dataDir = path.join(dir, 'data');
   const logDir = path.join(ROOT_DIR, 'test-results');
   fs.mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, 'e2e-server.log');
+  const logFile = path.join(logDir, `e2e-server-${index}.log`);
   const log = fs.openSync(logFile, 'w');
 
   const server = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['apps/server/src/server.ts'], {
@@ -137,13 +138,41 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     },
   });
   fs.closeSync(log);
-  state.server = server;
+  handle.server = server;
 
   await waitForHealth(baseURL, server, logFile, 180_000);
+  process.env[serverEnvName(ENV_BASE_URL, index)] = baseURL;
+  process.env[serverEnvName(ENV_MAIL_FILE, index)] = mailFile;
+  process.env[serverEnvName(ENV_DATA_DIR, index)] = dataDir;
+  process.env[serverEnvName(ENV_WEBHOOK_PORT, index)] = String(webhookPort);
+  return `[e2e] server ${index} on ${baseURL}, SMTP on 127.0.0.1:${smtp.port}, data in ${dataDir}`;
+}
+
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  if (!hasChromium) {
+    if (requireE2E) {
+      throw new Error(`[e2e] REQUIRE_E2E=1 but ${CHROMIUM} is missing. Install it with 'apt-get install -y chromium'.`);
+    }
+    console.warn(NO_CHROMIUM_NOTICE);
+    return;
+  }
+
+  buildWebIfStale();
+
+  const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hausportal-e2e-'));
+  // One server per worker (config.workers includes --workers and E2E_WORKERS), started at once.
+  const servers: E2EServer[] = Array.from({ length: Math.max(1, config.workers) }, () => ({
+    server: null,
+    closeSmtp: null,
+  }));
+  (globalThis as Record<string, unknown>)[HANDLES] = { tmpRoot, servers } satisfies E2EHandles;
+  const started = await Promise.allSettled(servers.map((handle, index) => startServer(index, tmpRoot, handle)));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    // Stop the servers that did start before failing the run.
+    await (await import('./global-teardown')).default();
+    throw failed.reason;
+  }
   process.env[ENV_DIST_MTIME] = String(fs.statSync(WEB_INDEX).mtimeMs);
-  process.env[ENV_BASE_URL] = baseURL;
-  process.env[ENV_MAIL_FILE] = mailFile;
-  process.env[ENV_DATA_DIR] = dataDir;
-  process.env[ENV_WEBHOOK_PORT] = String(webhookPort);
-  console.log(`[e2e] server on ${baseURL}, SMTP on 127.0.0.1:${smtp.port}, data in ${dataDir}`);
+  for (const r of started) if (r.status === 'fulfilled') console.log(r.value);
 }

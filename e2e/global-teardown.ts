@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { handles } from './global-setup';
+import { clearHandles, handles } from './global-setup';
 import { DIST_REBUILT_NOTICE, distRebuiltDuringRun } from './support/env';
 
 async function stop(pid: number, exited: Promise<unknown>): Promise<void> {
@@ -18,11 +18,15 @@ async function stop(pid: number, exited: Promise<unknown>): Promise<void> {
 export default async function globalTeardown(): Promise<void> {
   const h = handles();
   if (!h) return;
+  clearHandles();
   if (distRebuiltDuringRun()) console.warn(`\n!! [e2e] ${DIST_REBUILT_NOTICE}\n`);
-  const server = h.server;
-  if (server?.pid && server.exitCode === null && server.signalCode === null) {
-    await stop(server.pid, new Promise((r) => server.once('exit', r)));
-  }
-  await h.closeSmtp?.();
+  await Promise.all(
+    h.servers.map(async ({ server, closeSmtp }) => {
+      if (server?.pid && server.exitCode === null && server.signalCode === null) {
+        await stop(server.pid, new Promise((r) => server.once('exit', r)));
+      }
+      await closeSmtp?.();
+    }),
+  );
   fs.rmSync(h.tmpRoot, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT_DIR } from './support/env';
 
 const CI = !!process.env.CI;
+const WORKERS = Number(process.env.E2E_WORKERS) || 2;
 
 // Browser journeys against the real server (tsx apps/server/src/server.ts), a fresh SQLite
 // DATA_DIR with the demo seed, and a real SMTP server; see global-setup.ts and README.md.
@@ -11,16 +12,18 @@ export default defineConfig({
   outputDir: path.join(ROOT_DIR, 'test-results', 'e2e'),
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
-  // One worker: two cores are shared by the server, Chromium and the runner, and a few journeys
-  // change shared demo data (blackboard posts, passwords) that others read.
-  workers: 1,
+  // Two workers, each with a server, SMTP server and demo data of its own (global-setup.ts starts
+  // one per worker), so journeys on different workers never share posts or passwords. Files go to
+  // whichever worker is free; the tests of a file run in order on one worker. E2E_WORKERS (or
+  // --workers) sets another count, e.g. 1 for a single spec file.
+  workers: WORKERS,
   fullyParallel: false,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 60_000,
-  // The whole run (100 journeys, a third of the time in the screenshot-and-axe tours) took 22.7
-  // and 24.3 minutes on a 2-core machine in December 2026; the old limit of 25 minutes would
-  // have cut a slow day's run short. CI as a whole has 90 minutes.
+  // On one worker the whole run took 22.7 to 33 minutes on a 2-core machine in December 2026; on
+  // two workers (115 journeys) 17.2 and 17.8 minutes while other jobs kept that machine's load
+  // average at 10 to 28. The limit leaves room for a slow day's run with E2E_WORKERS=1.
   globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import { test } from '@playwright/test';
 
 /** Over the 10485760-byte limit of product §5.3 (11 MB). */
 export const OVERSIZE_BYTES = 11 * 1024 * 1024;
@@ -84,4 +87,16 @@ export function makeOversize(name: string, mimeType: string, bytes = OVERSIZE_BY
   if (mimeType === 'application/pdf') buffer.write('%PDF-1.4\n', 0, 'latin1');
   if (mimeType === 'image/png') makePng(name).buffer.copy(buffer, 0);
   return { name, mimeType, buffer };
+}
+
+/**
+ * makeOversize() as a file of that name in the test's output folder, for setFiles(path): Chromium
+ * reads it from disk. Handed over as a buffer, the 10 MB travel through the protocol into the page,
+ * which took more than the 10 s action timeout while the machine was loaded.
+ */
+export function oversizeOnDisk(name: string, mimeType: string, bytes = OVERSIZE_BYTES): string {
+  const file = test.info().outputPath('upload', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, makeOversize(name, mimeType, bytes).buffer);
+  return file;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { simpleParser } from 'mailparser';
-import { ENV_MAIL_FILE } from './env';
+import { mailFile } from './env';
 import type { StoredMail } from './smtp';
 
 export interface Mail {
@@ -32,19 +32,16 @@ export async function parseMail(stored: StoredMail): Promise<Mail> {
   };
 }
 
-/** Every mail the SMTP server of global-setup.ts has received so far. */
+/** Every mail the SMTP server of this worker's server (global-setup.ts) has received so far. */
 export function readMails(): Promise<Mail[]> {
-  const file = process.env[ENV_MAIL_FILE];
-  if (!file) throw new Error(`${ENV_MAIL_FILE} is not set: global-setup.ts did not start the SMTP server`);
-  return Promise.all((JSON.parse(fs.readFileSync(file, 'utf8')) as StoredMail[]).map(parseMail));
+  return Promise.all((JSON.parse(fs.readFileSync(mailFile(), 'utf8')) as StoredMail[]).map(parseMail));
 }
 
 /** Waits for a mail to `to` received after `since` (the server sends from its outbox in the background). */
 export async function waitForMail(to: string, since: Date, timeoutMs = 20_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const file = process.env[ENV_MAIL_FILE];
-    const stored = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StoredMail[]) : [];
+    const stored = JSON.parse(fs.readFileSync(mailFile(), 'utf8')) as StoredMail[];
     const match = stored.find((m) => m.to.includes(to) && new Date(m.receivedAt) >= since);
     if (match) return parseMail(match);
     if (Date.now() > deadline) {

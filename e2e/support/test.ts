@@ -1,15 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import {
-  CHROMIUM,
-  DIST_REBUILT_NOTICE,
-  ENV_BASE_URL,
-  NO_CHROMIUM_NOTICE,
-  distRebuiltDuringRun,
-  hasChromium,
-} from './env';
+import { CHROMIUM, DIST_REBUILT_NOTICE, NO_CHROMIUM_NOTICE, baseUrl, distRebuiltDuringRun, hasChromium } from './env';
 
 /**
- * The project's `test`: the base URL comes from the server that global-setup.ts started,
+ * The project's `test`: the base URL is this worker's server, which global-setup.ts started,
  * and every test skips loudly when Chromium is absent (REQUIRE_E2E=1 fails in global setup).
  */
 let noticeShown = false;
@@ -49,7 +42,8 @@ export const test = base.extend<{ chromiumGate: void; closeLeftoverContexts: voi
   ],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
-    await use(process.env[ENV_BASE_URL]);
+    // Without Chromium no server was started, and every test skips.
+    await use(hasChromium ? baseUrl() : undefined);
   },
 });
 
@@ -81,4 +75,26 @@ export const heading = (page: Page, name: string) => page.getByRole('heading', {
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * One browser session that the tests of a file share, e.g. the screenshot-and-axe tours of one
+ * app: it opens before the file's first test (with the project's viewport, locale and base URL)
+ * and closes after its last. Call it at the top level of the file; the returned function gives
+ * the session's page inside a test. A test that fails ends its worker, and the tests after it
+ * get a new session.
+ */
+export function sharedPage(): () => Page {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext()).newPage();
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+    page = undefined;
+  });
+  return () => {
+    if (!page) throw new Error('sharedPage(): the session is opened in beforeAll; call sharedPage() at the top level');
+    return page;
+  };
 }

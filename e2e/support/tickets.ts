@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { people } from '../../apps/server/src/seed/demo-data';
-import { ENV_MAIL_FILE } from './env';
+import { mailFile } from './env';
 import type { StoredMail } from './smtp';
 import { expect } from './test';
 
@@ -14,9 +14,7 @@ const parsed = new Map<number, Promise<ParsedMail>>();
 
 /** Every mail to `to` so far, parsed with its attachments, oldest first. */
 async function allMailsTo(to: string): Promise<ParsedMail[]> {
-  const file = process.env[ENV_MAIL_FILE];
-  if (!file) throw new Error(`${ENV_MAIL_FILE} is not set: global-setup.ts did not start the SMTP server`);
-  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredMail[];
+  const stored = JSON.parse(fs.readFileSync(mailFile(), 'utf8')) as StoredMail[];
   const mine: Promise<ParsedMail>[] = [];
   stored.forEach((mail, index) => {
     if (!mail.to.includes(to)) return;

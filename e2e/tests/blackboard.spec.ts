@@ -1,4 +1,4 @@
-// Journeys 3–5 share the blackboard of location 1 and run in this order in one worker:
+// Journeys 3–5 share the blackboard of location 1 and run in this order on one worker's server:
 // the new post of the last one changes the page counts the first one checks.
 import { Api, formatTimestamp, type AdminMessage } from '../support/api';
 import { PAGE_SIZE, PREVIEW_LENGTH as PREVIEW } from '@hausportal/contract';

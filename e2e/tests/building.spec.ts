@@ -4,15 +4,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Api } from '../support/api';
 import { login } from '../support/auth';
-import { APP_NAME, ENV_DATA_DIR } from '../support/env';
+import { APP_NAME, dataDir } from '../support/env';
 import { attachFiles, buttonOrLink } from '../support/ui';
 import { expect, expectPath, heading, test } from '../support/test';
 
 /** Opens the e2e server's SQLite database, for rows no API creates yet (the back office will). */
 function serverDatabase(): Database.Database {
-  const dir = process.env[ENV_DATA_DIR];
-  if (!dir) throw new Error(`${ENV_DATA_DIR} is not set: global-setup.ts did not start the server`);
-  const db = new Database(path.join(dir, 'hausportal.sqlite'));
+  const db = new Database(path.join(dataDir(), 'hausportal.sqlite'));
   db.pragma('busy_timeout = 5000');
   return db;
 }

@@ -5,7 +5,7 @@ import { DEMO_ADMIN } from '../../apps/server/src/seed/demo-data';
 import { staffLogin } from '../support/admin';
 import { Api } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { ENV_WEBHOOK_PORT, MANAGER_LOGIN, baseUrl } from '../support/env';
+import { MANAGER_LOGIN, baseUrl, webhookPort } from '../support/env';
 import { expect, heading, test } from '../support/test';
 
 // An administrator creates an API key in 'Schnittstellen', sees it once, a script uses
@@ -117,7 +117,7 @@ async function receiver(port: number): Promise<{ received: Received[]; close: ()
 test('a webhook endpoint on 127.0.0.1 gets a signed delivery, and the log offers Erneut senden (375 px)', async ({
   page,
 }) => {
-  const port = Number(process.env[ENV_WEBHOOK_PORT]);
+  const port = webhookPort();
   expect(port).toBeGreaterThan(0);
   const rx = await receiver(port);
   try {

@@ -5,7 +5,8 @@ import { buttonOrLink } from '../support/ui';
 import { expect, expectPath, heading, test } from '../support/test';
 
 // Both journeys use A-0201, which no other journey signs in as, one after the other: the reset sets
-// RESET_PASSWORD whatever the password was, and the change starts from it. The demo password cannot
+// RESET_PASSWORD whatever the password was (screens.spec.ts resets it to the same), and the change
+// starts from it. The demo password cannot
 // be put back afterwards (it is on the list of refused passwords), so a retry runs both again.
 test.describe.configure({ mode: 'serial' });
 const RESET_PASSWORD = 'Sommer-2026-Emil!';
@@ -14,7 +15,7 @@ test('forgot password: request, e-mail link, new password, then sign in with it 
   page,
   baseURL,
 }) => {
-  // A-0201 is used by no other journey; the reset flow never needs the old password, so reruns work.
+  // The reset flow never needs the old password, so reruns work, whatever ran before on this server.
   const newPassword = RESET_PASSWORD;
   await page.goto('/login');
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();

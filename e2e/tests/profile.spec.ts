@@ -1,5 +1,5 @@
 import { login } from '../support/auth';
-import { makeOversize, makePng } from '../support/files';
+import { makePng, oversizeOnDisk } from '../support/files';
 import { expect, expectPath, heading, test } from '../support/test';
 
 test('profile picture: a new PNG replaces the picture; a file over 10 MB is refused (A-0410)', async ({ page }) => {
@@ -23,7 +23,7 @@ test('profile picture: a new PNG replaces the picture; a file over 10 MB is refu
 
   chooser = page.waitForEvent('filechooser');
   await change.click();
-  await (await chooser).setFiles(makeOversize('riesig.png', 'image/png', 10_485_761));
+  await (await chooser).setFiles(oversizeOnDisk('riesig.png', 'image/png', 10_485_761));
   await expect(page.getByText('Die Datei riesig.png ist zu gross')).toBeVisible();
 });
 

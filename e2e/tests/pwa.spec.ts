@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { Api } from '../support/api';
 import { login } from '../support/auth';
 import { waitForMail } from '../support/mail';
-import { APP_NAME, CHROMIUM, CHROMIUM_ARGS, ENV_BASE_URL } from '../support/env';
+import { APP_NAME, CHROMIUM, CHROMIUM_ARGS, baseUrl } from '../support/env';
 import { expect, heading, test } from '../support/test';
 
 // The installable app and web push, in Chromium.
@@ -34,7 +34,7 @@ test('the service worker registers and the manifest passes Chromium’s installa
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
     headless: true,
-    baseURL: process.env[ENV_BASE_URL],
+    baseURL: baseUrl(),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/login');
@@ -248,7 +248,7 @@ test('a rejection reaches the author by e-mail: its link opens the post with the
   expect(mail.text).toContain('Begründung: Verkäufe bitte am Schwarzen Brett im Foyer.');
   expect(mail.html).toContain('Beitrag öffnen');
   const link = mail.text.match(/https?:\/\/\S+\/messages\/view\/\d+/)?.[0];
-  expect(link).toBe(`${process.env[ENV_BASE_URL]}/messages/view/${id}`);
+  expect(link).toBe(`${baseUrl()}/messages/view/${id}`);
 
   await login(page, 'A-0102');
   await page.goto(link!);

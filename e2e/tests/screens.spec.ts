@@ -7,7 +7,7 @@ import { login } from '../support/auth';
 import { SCREENSHOT_DIR } from '../support/env';
 import { waitForMail } from '../support/mail';
 import { buttonOrLink } from '../support/ui';
-import { expect, expectPath, heading, test } from '../support/test';
+import { expect, expectPath, heading, sharedPage, test } from '../support/test';
 
 const WIDTHS = [
   { width: 375, height: 812 },
@@ -28,11 +28,30 @@ async function capture(page: Page, name: string, ready: Locator): Promise<void> 
   }
 }
 
-test('every screen at 375 and 1280 px: screenshot and no serious or critical axe violations', async ({ page }) => {
+// Both tours share one session of the resident app (see sharedPage): the anonymous screens come
+// first, the invalid reset link before the tour that signs in.
+const resident = sharedPage();
+
+test('an invalid reset link offers a new one: screenshot and axe', async () => {
+  const page = resident();
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.goto('/forgot-password/abgelaufener-link-0000000000');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('NeuesPasswort1!');
+  await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('NeuesPasswort1!');
+  await page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }).click();
+  await expect(page.getByText('Der Token ist ungültig')).toBeVisible();
+  await capture(page, 'forgot-password-invalid-token', page.getByRole('link', { name: 'Neuen Link anfordern' }));
+  await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+  await expectPath(page, '/forgot-password');
+  await expect(page.getByRole('button', { name: 'Neues Passwort', exact: true })).toBeVisible();
+});
+
+test('every screen at 375 and 1280 px: screenshot and no serious or critical axe violations', async () => {
   test.setTimeout(240_000);
+  const page = resident();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-  // Anonymous screens. The reset of A-0102 sets the demo password again, so nothing changes.
+  // Anonymous screens.
   await page.goto('/login');
   await capture(page, 'login', page.getByRole('button', { name: 'Anmelden', exact: true }));
 
@@ -48,8 +67,8 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
 
   await page.goto('/forgot-password');
   await capture(page, 'forgot-password-1-request', page.getByRole('button', { name: 'Neues Passwort', exact: true }));
-  // A-0201, the password journeys' account (password.spec.ts), gets the same new password they
-  // start from; the demo password cannot be set again (it is on the refused list).
+  // A-0201, the password journeys' account (password.spec.ts), gets the password their reset sets
+  // (which needs no old one); the demo password cannot be set again (it is on the refused list).
   await page.getByLabel('Benutzername', { exact: true }).fill('A-0201');
   const since = new Date();
   await page.getByRole('button', { name: 'Neues Passwort', exact: true }).click();
@@ -125,17 +144,4 @@ test('every screen at 375 and 1280 px: screenshot and no serious or critical axe
   });
   await capture(page, 'offline-not-loaded', page.getByRole('heading', { name: 'Noch nicht geladen' }));
   await page.context().setOffline(false);
-});
-
-test('an invalid reset link offers a new one: screenshot and axe', async ({ page }) => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.goto('/forgot-password/abgelaufener-link-0000000000');
-  await page.getByLabel('Neues Passwort', { exact: true }).fill('NeuesPasswort1!');
-  await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('NeuesPasswort1!');
-  await page.getByRole('button', { name: 'Neues Passwort speichern', exact: true }).click();
-  await expect(page.getByText('Der Token ist ungültig')).toBeVisible();
-  await capture(page, 'forgot-password-invalid-token', page.getByRole('link', { name: 'Neuen Link anfordern' }));
-  await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
-  await expectPath(page, '/forgot-password');
-  await expect(page.getByRole('button', { name: 'Neues Passwort', exact: true })).toBeVisible();
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
 import { staffLogin, submitStaffLogin } from '../support/admin';
-import { ENV_DATA_DIR, MANAGER_LOGIN } from '../support/env';
+import { MANAGER_LOGIN, dataDir } from '../support/env';
 import { expect, test } from '../support/test';
 
 /**
@@ -13,10 +13,8 @@ import { expect, test } from '../support/test';
  * demo manager (same password, same locations) under a new e-mail address.
  */
 function newStaffMember(): string {
-  const dir = process.env[ENV_DATA_DIR];
-  if (!dir) throw new Error(`${ENV_DATA_DIR} is not set: global-setup.ts did not start the server`);
   const email = `zwei.faktor.${Date.now()}@example.org`;
-  const db = new Database(path.join(dir, 'hausportal.sqlite'));
+  const db = new Database(path.join(dataDir(), 'hausportal.sqlite'));
   db.pragma('busy_timeout = 5000');
   try {
     const { lastInsertRowid } = db
