@@ -106,12 +106,13 @@ async function targets(): Promise<Target[]> {
       ],
       token: (url) => signIn(url, 'R-21'),
       ...main,
+      // The next target reads the same database and removes it.
+      drop: async () => undefined,
     },
     {
       endpoints: [['Meldungsliste (Verwaltung)', '/api/admin/tickets/?location_id=1&status=received&sort=oldest']],
       token: (url) => staffSignIn(url, BENCH_MANAGER),
       ...main,
-      drop: async () => undefined,
     },
     {
       endpoints: [['Buchungswoche', bookingsBench.endpoints[0]![1]]],

@@ -26,6 +26,9 @@ export interface E2EServer {
   server: ChildProcess | null;
   closeSmtp: (() => Promise<void>) | null;
 }
+/** The compiled server (scripts/build-server.mjs), what `npm start` runs. */
+const SERVER_BUNDLE = path.join(ROOT_DIR, 'apps', 'server', 'dist', 'server.js');
+
 /** What global-teardown.ts needs; kept on globalThis because both run in the runner process. */
 export interface E2EHandles {
   tmpRoot: string;
@@ -117,9 +120,12 @@ async function startServer(index: number, tmpRoot: string, handle: E2EServer): P
   const logFile = path.join(logDir, `e2e-server-${index}.log`);
   const log = fs.openSync(logFile, 'w');
 
-  const server = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['apps/server/src/server.ts'], {
+  // The compiled server, as `npm start` runs it (built once in globalSetup), one process: two
+  // servers with a cluster each would be four processes beside Chromium on two cores; the
+  // cluster has its own tests (apps/server/test/cluster.test.ts).
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT_DIR,
-    // Own process group, so teardown can stop tsx and its node child by this one id.
+    // Own process group, so teardown can stop the server and anything it started by this one id.
     detached: true,
     stdio: ['ignore', log, log],
     env: {
@@ -135,6 +141,7 @@ async function startServer(index: number, tmpRoot: string, handle: E2EServer): P
       APP_NAME,
       DATABASE_URL: '',
       REDIS_URL: '',
+      WEB_CONCURRENCY: '1',
     },
   });
   fs.closeSync(log);
@@ -158,6 +165,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   }
 
   buildWebIfStale();
+  const built = spawnSync(process.execPath, [path.join(ROOT_DIR, 'scripts', 'build-server.mjs')], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('[e2e] `node scripts/build-server.mjs` failed');
 
   const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hausportal-e2e-'));
   // One server per worker (config.workers includes --workers and E2E_WORKERS), started at once.

@@ -51,7 +51,8 @@ test.beforeAll(async () => {
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hausportal-e2e-analytics-'));
-  server = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['apps/server/src/server.ts'], {
+  // The compiled server global-setup.ts built, as `npm start` runs it.
+  server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT_DIR, 'apps/server/dist/server.js')], {
     cwd: ROOT_DIR,
     detached: true,
     stdio: 'ignore',
