@@ -75,9 +75,8 @@ function fill(db: ReturnType<Driver['open']>) {
       created_at text not null);
     create index messages_feed on messages (location_id, status, id);
     create table likes (user_id integer not null, message_id integer not null, primary key (user_id, message_id)) without rowid;
-    begin;
-    insert into locations select value, 1 from generate_series(1, 20);
-    commit;`);
+    with recursive n(i) as (select 1 union all select i + 1 from n where i < 20)
+    insert into locations select i, 1 from n;`);
 }
 
 function fillRows(db: ReturnType<Driver['open']>) {

