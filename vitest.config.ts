@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'node',
           // Fails a test after which a reply did not match its route's response schema.
           setupFiles: ['./apps/server/test/setup.ts'],
+          // The compiled server, for the tests that start real processes (test/global-setup.ts).
+          globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           // The server's files share a worker's loaded modules: each file builds its own app and
           // databases and keeps its state on them (caches are keyed by app or database), so the

@@ -220,7 +220,9 @@ test('A-0101 reports a dripping radiator, the manager assigns Krause, Krause wor
     await expect(timeline(page).getByRole('listitem').filter({ hasText: step })).toContainText('erledigt');
   }
   await expect(page.getByRole('button', { name: /Foto \d groß anzeigen/ })).toHaveCount(3);
-  await expect(page.getByText('Zweites Ventil abgedichtet.')).toBeVisible();
+  // The craftsman's own words are for the management only (issue 33): the resident sees the status.
+  await expect(page.getByText('Zweites Ventil abgedichtet.')).toHaveCount(0);
+  await expect(page.getByText('Ventil getauscht, dicht.')).toHaveCount(0);
 
   const rating = page.getByRole('region', { name: 'Wie zufrieden sind Sie mit der Reparatur?' });
   // The radios are hidden behind the stars; a tap on the fourth star chooses 4.

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
-// The real server (`server.ts` under tsx) as a process tree of its own, for the tests that need
+// The real server (the compiled bundle, as `npm start` runs it; test/global-setup.ts builds it) as a process tree of its own, for the tests that need
 // what app.inject() cannot show: several cluster workers, signals, sockets.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -31,13 +31,13 @@ export interface ServerProcess {
 }
 
 /**
- * `node --import tsx apps/server/src/server.ts` with `env` on top of a quiet default (no mail, no
+ * `node --enable-source-maps apps/server/dist/server.js` with `env` on top of a quiet default (no mail, no
  * Redis, no demo data, the request log on), as the image runs it; resolves once `workers`
  * processes listen. The database must be migrated or empty (the primary migrates it).
  */
 export async function startServerProcess(env: Record<string, string>, workers = 1): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

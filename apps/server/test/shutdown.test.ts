@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from './harness.js';
 import { freePort } from './server-process.js';
 
-// Operations (ADR 027), on the real server (`server.ts` under tsx) with two
+// Operations (ADR 027), on the real server (the compiled bundle, as `npm start` and the image run it) with two
 // cluster workers on SQLite:
 // - a rolling restart (SIGHUP to the primary) under a steady 200 requests per second fails none;
 // - the metrics on METRICS_PORT add up every worker's requests;
@@ -64,7 +64,7 @@ afterEach(async () => {
   }
 });
 
-/** `node --import tsx server.ts`: the node process is the primary itself, as in the image. */
+/** `node apps/server/dist/server.js`: the node process is the primary itself, as in the image. */
 async function start(
   env: Record<string, string>,
   opts: { seed?: boolean; before?: (dataDir: string) => Promise<void> } = {},
@@ -86,7 +86,7 @@ async function start(
   };
   await prepareDatabase(loadConfig({ ...full, SEED_DEMO: String(opts.seed ?? false), LOG_LEVEL: 'silent' }));
   await opts.before?.(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: ROOT,
     env: { ...process.env, ...full },
   });
