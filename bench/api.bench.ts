@@ -8,7 +8,7 @@ import { BENCH_MANAGER, BENCH_PASSWORD, SIZES, scaled } from './fill.js';
 import { signIn, staffSignIn } from './session.js';
 import { filledDatabase } from './filled.js';
 import { startServer } from './server.js';
-import { hasWrk, wrk } from './wrk.js';
+import { hasWrk, wrk, type LoadFigures } from './wrk.js';
 import { pgReachable } from '../apps/server/test/postgres.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,16 +23,7 @@ const FLAT =
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const CONNECTIONS = 20;
 
-type Row = {
-  dialect: string;
-  endpoint: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  tool: string;
-};
+type Row = { dialect: string; endpoint: string } & LoadFigures;
 
 // wrk for the GET endpoints when installed (bench/wrk.ts); BENCH_LOAD=autocannon keeps autocannon
 // for everything, as earlier runs measured.

@@ -9,6 +9,7 @@ import { login } from '../support/auth';
 import { MANAGER_LOGIN, ROOT_DIR } from '../support/env';
 import { expect, expectPath, test } from '../support/test';
 import { demoResident, expectMail } from '../support/tickets';
+import { fridayAfter, plus } from '../support/dates';
 
 // Bookings at 375 px through the real server and SMTP. A-0101 picks Friday to Sunday in the guest
 // flat's month grid, sees '2 Nächte · 50 €', books, reads the confirmation, downloads the .ics
@@ -33,16 +34,6 @@ const ANNA = demoResident('A-0101');
 const BEN = demoResident('A-0102');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'bookings');
 
-/** Today in Berlin, 'YYYY-MM-DD'. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-const plus = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** The first Friday at least `days` days ahead. */
-function fridayAfter(days: number): string {
-  let date = plus(today(), days);
-  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) date = plus(date, 1);
-  return date;
-}
 const intl = (locale: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
 /** How the grid names a day to a screen reader, and its month heading. */

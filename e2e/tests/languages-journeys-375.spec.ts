@@ -5,6 +5,7 @@ import { Api } from '../support/api';
 import { login } from '../support/auth';
 import { ROOT_DIR } from '../support/env';
 import { expect, expectPath, heading, test } from '../support/test';
+import { fridayAfter, plus } from '../support/dates';
 
 // What residents act on, in their language (issue 33): on a 375-px phone with the app in Turkish,
 // A-0410 reports a defect and books the guest flat, reading Turkish titles, buttons and
@@ -43,15 +44,6 @@ const B = {
   confirmation: { title: 'Rezervasyonunuz', next: 'Sonraki adımlar' },
 };
 
-/** Today in Berlin, 'YYYY-MM-DD', and the first Friday at least `days` days ahead. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-const plus = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-function fridayAfter(days: number): string {
-  let date = plus(today(), days);
-  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) date = plus(date, 1);
-  return date;
-}
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

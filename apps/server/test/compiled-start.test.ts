@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './server-process.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 // `npm start` runs the server compiled ahead of time (issue 34, scripts/build-server.mjs): one
 // bundle in apps/server/dist with its source map. What the bundle must still find beside itself
@@ -13,12 +13,9 @@ const BUNDLE = path.join(ROOT, 'apps/server/dist/server.js');
 
 describe('npm start: the compiled server', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-compiled-'));
-  let child: ReturnType<typeof spawn> | undefined;
+  let server: ServerProcess | undefined;
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
+    await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -36,35 +33,10 @@ describe('npm start: the compiled server', () => {
   }, 60_000);
 
   it('runs under plain node: migrates, answers the API and serves the legal templates from docs/legal', async () => {
-    const port = await freePort();
-    child = spawn(process.execPath, ['--enable-source-maps', BUNDLE], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: '',
-        SEED_DEMO: 'false',
-        WEB_CONCURRENCY: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    let health: Response | undefined;
-    for (let i = 0; i < 600 && child.exitCode === null; i++) {
-      health = await fetch(`${base}/api/health/`).catch(() => undefined);
-      if (health?.ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(health?.status, log).toBe(200);
+    // The helper every process test uses starts this very bundle (test/server-process.ts).
+    server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const base = `http://127.0.0.1:${server.port}`;
+    expect((await fetch(`${base}/api/health/`)).status, server.log()).toBe(200);
     const impressum = await fetch(`${base}/api/legal/impressum/`);
     expect(impressum.status).toBe(200);
     const body = (await impressum.json()) as { html: string };
